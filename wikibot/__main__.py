@@ -1,0 +1,5 @@
+import sys
+
+from wikibot.cli import main
+
+sys.exit(main())
