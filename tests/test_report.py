@@ -1,0 +1,70 @@
+"""Reports and their diffs."""
+
+import difflib
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from actions.report import APPLIED, IGNORED, UNSUPPORTED, Report, unified_diff
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a\n", "b\n", "c\n", "d\n", "e\n"]), max_size=30),
+       st.lists(st.sampled_from(["a\n", "b\n", "c\n", "x\n", "e\n"]), max_size=30))
+def test_diff_agrees_with_difflib_hunks(old, new):
+    """Hunk headers and changed lines are a valid unified diff: applying it gives the new text."""
+    old_text, new_text = "".join(old), "".join(new)
+    diff = unified_diff(old_text, new_text).splitlines()[2:]
+    assert _apply(old_text, diff) == new_text
+    if old_text == new_text:
+        assert diff == []
+
+
+def _apply(old: str, hunks: list[str]) -> str:
+    lines = old.splitlines(keepends=True)
+    out, pos = [], 0
+    for row in hunks:
+        if row.startswith("@@"):
+            start = int(row.split()[1].split(",")[0][1:]) - 1
+            length = int(row.split()[1].split(",")[1])
+            start = max(start, 0) if length else start + 1
+            out.extend(lines[pos:start])
+            pos = start
+        elif row.startswith(" "):
+            assert lines[pos].rstrip("\n") == row[1:]
+            out.append(lines[pos])
+            pos += 1
+        elif row.startswith("-"):
+            assert lines[pos].rstrip("\n") == row[1:]
+            pos += 1
+        elif row.startswith("+"):
+            out.append(row[1:] + "\n")
+    out.extend(lines[pos:])
+    return "".join(out)
+
+
+def test_diff_matches_difflib_on_a_page():
+    old = "".join(f"line {i}\n" for i in range(20))
+    new = old.replace("line 3\n", "line three\n").replace("line 15\n", "")
+    ours = unified_diff(old, new).splitlines()[2:]
+    theirs = list(difflib.unified_diff(old.splitlines(), new.splitlines(), n=2, lineterm=""))[2:]
+    assert ours == theirs
+
+
+def test_report_shape_and_completeness():
+    report = Report("enact", name="Hats", summary="Enacted “Hats”")
+    report.add(1, "Add a rule Hats", "add rule", APPLIED, "added “Hats” to Dynastic Rules")
+    report.add(2, "If it passes with 5 votes…", "conditional", IGNORED, "conditional on votes")
+    assert report.complete
+    report.set_page("Ruleset", "a\n", "b\n")
+    report.set_page("Ruleset", "b\n", "c\n")  # a second change keeps the first 'before'
+    assert report.pages["Ruleset"].old == "a\n" and report.changed == ["Ruleset"]
+    report.add(3, "Do something odd", "unknown", UNSUPPORTED, "not understood")
+    assert not report.complete
+    data = report.to_dict()
+    assert [s["status"] for s in data["steps"]] == ["applied", "ignored", "unsupported"]
+    assert data["changed"] == ["Ruleset"] and data["summary"] == "Enacted “Hats”"
+    text = report.render()
+    assert "[unsupported] unknown" in text and "-a" in text and "+c" in text
+    with pytest.raises(ValueError):
+        report.add(4, "x", "y", "done")
