@@ -1,0 +1,88 @@
+"""Saving on a real wiki: conflicts, the run page, {{nobots}}, read-back."""
+
+import pytest
+
+from wikibot.config import Settings
+from wikibot.site import (BotsExcluded, ConflictChangedMeaning, Wiki, WritesDisabled, bots_allowed,
+                          writes_enabled_by)
+
+
+@pytest.fixture
+def wiki(local_wiki, tmp_path, wiki_title):
+    settings = Settings(config_dir=tmp_path, run=wiki_title("Run"))
+    bot = Wiki(local_wiki.site(), settings)
+    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+    return bot
+
+
+def replacing(old, new):
+    def compute(text):
+        return text.replace(old, new), text.count(old)
+    return compute
+
+
+def test_save_reads_back_and_marks_bot(local_wiki, wiki, wiki_title):
+    title = wiki_title("Ruleset")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.\n\nHats.")
+    saved = wiki.save(wiki.read(title), replacing("3", "5"), "Enacted “Coins”")
+    assert saved and saved.diff_link == f"[[Special:Diff/{saved.revid}]]"
+    assert local_wiki.wiki.page_text(title) == "Coins default to 5.\n\nHats."
+    changes = local_wiki.api(action="query", list="recentchanges", rctitle=title, rcprop="flags|user|comment|ids")
+    last = changes["query"]["recentchanges"][0]
+    assert last["user"] == "WikiBot" and last["comment"] == "Enacted “Coins”"
+    assert last["bot"] is True and last["revid"] == saved.revid
+
+
+def test_nothing_to_change_saves_nothing(local_wiki, wiki, wiki_title):
+    title = wiki_title("Quiet")
+    local_wiki.edit_as(local_wiki.admin, title, "No coins here.")
+    assert wiki.save(wiki.read(title), replacing("3", "5"), "x") is None
+
+
+def test_human_edit_between_read_and_write_is_kept(local_wiki, wiki, wiki_title):
+    title = wiki_title("Conflict")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.\nHats are red.")
+    base = wiki.read(title)
+    # A human changes the same line the bot is about to change, keeping the bot's target.
+    local_wiki.edit_as(local_wiki.admin, title, "Coins (gold) default to 3.\nHats are red.")
+    saved = wiki.save(base, replacing("3", "5"), "Enacted")
+    assert saved.attempts == 2
+    assert local_wiki.wiki.page_text(title) == "Coins (gold) default to 5.\nHats are red."
+
+
+def test_conflict_that_changes_the_meaning_stops(local_wiki, wiki, wiki_title):
+    title = wiki_title("Meaning")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    base = wiki.read(title)
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3, or 3 for new players.")
+    with pytest.raises(ConflictChangedMeaning, match="nothing was saved"):
+        wiki.save(base, replacing("3", "5"), "Enacted")
+    assert local_wiki.wiki.page_text(title) == "Coins default to 3, or 3 for new players."
+
+
+def test_run_page_not_true_stops_writes(local_wiki, wiki, wiki_title):
+    title = wiki_title("Stopped")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    local_wiki.edit_as(local_wiki.admin, wiki.settings.run, "false — stopped by AdminAlice")
+    with pytest.raises(WritesDisabled, match="does not say true"):
+        wiki.save(wiki.read(title), replacing("3", "5"), "Enacted")
+    assert local_wiki.wiki.page_text(title) == "Coins default to 3."
+
+
+def test_nobots_is_honoured(local_wiki, wiki, wiki_title):
+    title = wiki_title("Nobots")
+    local_wiki.edit_as(local_wiki.admin, title, "{{nobots}}\nCoins default to 3.")
+    with pytest.raises(BotsExcluded):
+        wiki.save(wiki.read(title), replacing("3", "5"), "Enacted")
+    assert "default to 3" in local_wiki.wiki.page_text(title)
+
+
+def test_bots_template_rules():
+    assert bots_allowed("plain text", "WikiBot")
+    assert not bots_allowed("{{bots|deny=all}}", "WikiBot")
+    assert not bots_allowed("{{bots|deny=OtherBot, WikiBot}}", "WikiBot")
+    assert bots_allowed("{{bots|deny=OtherBot}}", "WikiBot")
+    assert not bots_allowed("{{bots|allow=OtherBot}}", "WikiBot")
+    assert bots_allowed("{{bots|allow=wikibot}}", "WikiBot")
+    assert writes_enabled_by(" True \n") and writes_enabled_by("<!-- set to false to stop -->true")
+    assert not writes_enabled_by("") and not writes_enabled_by("true, but not now")
