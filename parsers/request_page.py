@@ -1,0 +1,154 @@
+"""The on-wiki request page: one section per request, and the bot's replies.
+
+An Admin asks for work by adding a section::
+
+    == Enact: Hats for Everyone ==
+    {{Enact|title=Proposal: Hats for Everyone [Core]|url=https://blognomic.com/…}}
+    Add a new rule to the Ruleset, called “Hats”, with the following text:
+    …
+    ~~~~
+
+or ``{{Ascension|at=2026-12-01 18:00|…}}`` followed by the Address text, or
+``{{Synonyms|Player=Necromancer}}``. The bot answers inside the section, after a marker line; a
+request whose section holds the done marker is never done again. Who asked is *not* read from here
+(signatures can be copied): the wiki layer takes it from the page history.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+import mwparserfromhell
+
+from parsers import ruleset as sections
+
+KINDS = ("enact", "ascension", "synonyms")
+REPLY_MARK = "<!-- wikibot:reply -->"
+DONE_MARK = "<!-- wikibot:done -->"
+_SIGNATURE = re.compile(r"\s*(?:--\s*)?(?:\[\[User:[^\n]*|~~~~~?)\s*$", re.I)
+
+
+@dataclass
+class Request:
+    """One request section as it stands on the page."""
+
+    heading: str                 # the section title, e.g. "Enact: Hats for Everyone"
+    kind: str | None             # "enact", "ascension", "synonyms"; None when no template was found
+    params: dict[str, str]       # the template's named parameters
+    text: str                    # the request's own text (template and signature removed)
+    raw: str                     # the section's text before any reply: what an Admin wrote
+    done: bool                   # the bot has answered it for good
+    replied: bool                # the bot has written something in it
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        """What identifies a request across revisions: its heading and what was asked."""
+        return " ".join(self.heading.split()) + "\n" + " ".join(self.raw.split())
+
+    def due(self, now: datetime) -> bool:
+        """A request with ``at=`` waits until then (UTC); an unreadable time is never due."""
+        try:
+            at = self.at
+        except ValueError:
+            return False
+        return at is None or at <= now
+
+    @property
+    def at(self) -> datetime | None:
+        value = self.params.get("at", "").strip()
+        if not value:
+            return None
+        return parse_time(value)
+
+
+def parse_time(value: str) -> datetime:
+    for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d"):
+        try:
+            return datetime.strptime(value.removesuffix("Z").removesuffix(" UTC").strip(), fmt).replace(
+                tzinfo=timezone.utc)
+        except ValueError:
+            continue
+    raise ValueError(f"“{value}” is not a time the bot reads: write it as YYYY-MM-DD HH:MM (UTC).")
+
+
+def parse(text: str) -> list[Request]:
+    """Every request section on the page, in page order."""
+    page = sections.parse(text)
+    requests = []
+    for block in page.blocks:
+        if block.level != 2:
+            continue
+        body = block.body
+        for child in page.subtree(block)[1:]:
+            body += child.text()
+        requests.append(_request(block.heading.raw_title.strip(), body))
+    return requests
+
+
+def _request(heading: str, body: str) -> Request:
+    raw, mark, _reply = body.partition(REPLY_MARK)
+    done = DONE_MARK in body
+    code = mwparserfromhell.parse(raw, skip_style_tags=True)
+    kind, params, problems = None, {}, []
+    for template in code.filter_templates(recursive=False):
+        name = str(template.name).strip().casefold()
+        if name in KINDS:
+            if kind is not None:
+                problems.append("the section holds more than one request template: put each request in "
+                                "its own section")
+                continue
+            kind = name
+            params = {str(p.name).strip(): str(p.value).strip() for p in template.params}
+            code.remove(template)
+    if kind is None:
+        guess = heading.split(":")[0].strip().casefold()
+        if guess in KINDS:
+            kind = guess
+        else:
+            problems.append("no {{Enact}}, {{Ascension}} or {{Synonyms}} template in the section")
+    lines = str(code).strip("\n").split("\n")
+    while lines and (not lines[-1].strip() or _SIGNATURE.fullmatch(lines[-1])):
+        lines.pop()
+    if lines:
+        lines[-1] = re.sub(r"\s*(?:--\s*)?\[\[User:.*$|\s*~~~~~?\s*$", "", lines[-1])
+    text = "\n".join(lines).strip("\n")
+    if params.get("at"):
+        try:
+            parse_time(params["at"])
+        except ValueError as error:
+            problems.append(str(error))
+    return Request(heading, kind, params, text, raw, done, bool(mark), problems)
+
+
+def reply_lines(done: bool, headline: str, details: list[str]) -> str:
+    """The bot's answer as it is appended to a request section."""
+    out = ["", REPLY_MARK, f": {headline} ~~~~"]
+    out += [f":* {line}" for line in details]
+    if done:
+        out.append(DONE_MARK)
+    return "\n".join(out) + "\n"
+
+
+def add_reply(text: str, request: Request, reply: str) -> str:
+    """The page text with ``reply`` appended to the end of the request's section.
+
+    The section is found again by its heading and content, so that edits elsewhere on the page
+    (other requests added meanwhile) are kept. Raises LookupError if it is gone or changed.
+    """
+    page = sections.parse(text)
+    for block in page.blocks:
+        if block.level != 2 or block.heading.raw_title.strip() != request.heading:
+            continue
+        subtree = page.subtree(block)
+        body = block.body + "".join(child.text() for child in subtree[1:])
+        current = _request(request.heading, body)
+        if current.key != request.key:
+            continue
+        last = subtree[-1]
+        follows = last is not page.blocks[-1] or page.trailer
+        last.body = last.body.rstrip("\n") + "\n" + reply.strip("\n") + "\n" + ("\n" if follows else "")
+        return str(page)
+    raise LookupError(f"The request “{request.heading}” is no longer on the page as it was asked.")

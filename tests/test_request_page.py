@@ -1,0 +1,60 @@
+"""The request page: sections, templates, replies."""
+
+from datetime import datetime, timezone
+
+import pytest
+
+from parsers import request_page as rp
+
+PAGE = """Post requests below, one section each.
+
+== Enact: Hats ==
+{{Enact|title=Proposal: Hats [Core]|url=https://blognomic.com/archives/hats}}
+Add a new rule called “Hats”:
+Each Puzzler has a Hat.
+--[[User:AdminAlice|AdminAlice]] ([[User talk:AdminAlice|talk]]) 12:00, 1 December 2026 (UTC)
+
+== Ascension ==
+{{Ascension|at=2026-12-01 18:00}}
+Set the synonym for Player to “Necromancer”.
+~~~~
+
+== Chatter ==
+Just saying hello.
+"""
+
+
+def test_requests_are_read_with_their_templates():
+    enact, ascension, chatter = rp.parse(PAGE)
+    assert enact.kind == "enact" and enact.params["title"] == "Proposal: Hats [Core]"
+    assert enact.text == "Add a new rule called “Hats”:\nEach Puzzler has a Hat."
+    assert not enact.done and not enact.problems
+    assert ascension.kind == "ascension" and ascension.text == "Set the synonym for Player to “Necromancer”."
+    assert ascension.at == datetime(2026, 12, 1, 18, 0, tzinfo=timezone.utc)
+    assert not ascension.due(datetime(2026, 12, 1, 17, 59, tzinfo=timezone.utc))
+    assert ascension.due(datetime(2026, 12, 1, 18, 0, tzinfo=timezone.utc))
+    assert chatter.kind is None and "no {{Enact}}" in chatter.problems[0]
+
+
+def test_reply_goes_into_its_section_and_marks_done():
+    enact = rp.parse(PAGE)[0]
+    reply = rp.reply_lines(True, "Enacted “Hats”: [[Special:Diff/5]]", ["1. applied — add rule"])
+    after = rp.add_reply(PAGE, enact, reply)
+    assert after.startswith(PAGE.split("== Ascension ==")[0].rstrip("\n"))
+    assert after.endswith(PAGE[PAGE.index("== Ascension =="):])
+    again = rp.parse(after)[0]
+    assert again.done and again.replied and again.key == enact.key
+    assert again.text == enact.text  # the reply is not part of the request
+
+
+def test_a_changed_request_is_not_answered():
+    enact = rp.parse(PAGE)[0]
+    tampered = PAGE.replace("Each Puzzler has a Hat.", "Each Puzzler has two Hats.")
+    with pytest.raises(LookupError, match="no longer on the page"):
+        rp.add_reply(tampered, enact, rp.reply_lines(True, "done", []))
+
+
+def test_bad_time_is_a_problem_not_a_crash():
+    [request] = rp.parse("== Ascension ==\n{{Ascension|at=next Tuesday}}\nRepeal all dynastic rules.\n")
+    assert "YYYY-MM-DD HH:MM" in request.problems[0]
+    assert not request.due(datetime(2030, 1, 1, tzinfo=timezone.utc))
