@@ -69,6 +69,67 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ------------------------------------------------------------------------- the live wiki
+def connect(args: argparse.Namespace):
+    from wikibot import config
+    from wikibot.site import Wiki
+
+    settings = config.load(args.config_dir)
+    return Wiki.connect(settings)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from wikibot import demo
+
+    return demo.run(keep=args.keep)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    import logging
+
+    from wikibot.daemon import Daemon
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stdout)
+    daemon = Daemon(connect(args))
+    if args.once:
+        daemon.start()
+        daemon.run_once()
+    else:
+        daemon.run_forever()
+    return EXIT_OK
+
+
+BOX = '<div style="border:1px solid #aaa;padding:4px">'
+SETUP_PAGES = {
+    "Template:Enact": BOX + "'''Enact''' [{{{url|}}} {{{title|}}}]</div>",
+    "Template:Ascension": BOX + "'''Dynastic Reset'''{{#if:{{{at|}}}| at {{{at}}} UTC}}</div>",
+    "Template:Synonyms": BOX + "'''Synonyms'''</div>",
+}
+
+
+def cmd_setup(args: argparse.Namespace) -> int:
+    wiki = connect(args)
+    import pywikibot
+
+    settings = wiki.settings
+    pages = dict(SETUP_PAGES)
+    pages[settings.requests] = (
+        "Admins: add one section per request; the bot answers in the section.\n\n"
+        "<!-- == Enact: Name ==\n{{Enact|title=Proposal: Name|url=…}}\nthe Proposal's text\n~~~~ -->\n")
+    pages[settings.run] = "false"
+    pages[settings.log] = "What the bot saw and left for humans.\n"
+    for title, text in pages.items():
+        page = pywikibot.Page(wiki.site, title)
+        if page.exists():
+            print(f"kept      {title} (exists)")
+            continue
+        page.text = text
+        page.save(summary="wikibot setup", bot=True, quiet=True)
+        print(f"created   {title}")
+    print(f"The bot writes nothing until an Admin sets {settings.run} to: true")
+    return EXIT_OK
+
+
 # ------------------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -81,6 +142,21 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--ruleset-file", required=True, metavar="F", help="the Ruleset page's wikitext")
     rules.add_argument("--json", action="store_true", help="print JSON instead of a table")
     rules.set_defaults(handler=cmd_rules)
+
+    demo = commands.add_parser("demo", help="run the bot once on a throwaway local wiki with sample pages")
+    demo.add_argument("--keep", action="store_true", help="keep the wiki running until Enter is pressed")
+    demo.set_defaults(handler=cmd_demo)
+
+    run = commands.add_parser("run", help="the daemon: poll the request page, run due resets, patrol")
+    run.add_argument("--once", action="store_true", help="one cycle of every job, then exit")
+    run.set_defaults(handler=cmd_run)
+
+    setup = commands.add_parser("setup", help="create the request page, the run page and the templates")
+    setup.set_defaults(handler=cmd_setup)
+
+    for live in (run, setup):
+        live.add_argument("--config-dir", metavar="DIR",
+                          help="the directory holding user-config.py and wikibot.toml (default: $PYWIKIBOT_DIR)")
     return parser
 
 

@@ -1,0 +1,139 @@
+"""Enactments, resets and synonym changes on the live wiki.
+
+Each operation reads the pages it needs once, runs the pure action (``actions/``) on their texts,
+and writes every changed page through a :class:`~wikibot.journal.Journal`, so that a crash or a
+failure half-way leaves no page half-done. On an edit conflict a page's change is recomputed by
+running the same action again with that page's new text (see :meth:`wikibot.site.Wiki.save`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from actions.report import Report
+from parsers import ruleset as ruleset_parser
+from wikibot import journal as journal_mod
+from wikibot.site import PageText, SavedEdit, Wiki, WikiError
+
+#: texts {title: wikitext} → (changed pages {title: new wikitext}, report)
+Action = Callable[[dict[str, str]], tuple[dict[str, str], Report]]
+
+
+class OperationRefused(WikiError):
+    """The action could not be done as asked; nothing was written. The report says why."""
+
+    def __init__(self, message: str, report: Report | None = None):
+        super().__init__(message)
+        self.report = report
+
+
+@dataclass
+class Outcome:
+    report: Report
+    saved: list[SavedEdit] = field(default_factory=list)
+    dry_run: bool = False
+
+    @property
+    def links(self) -> str:
+        return ", ".join(f"{s.title}: {s.diff_link}" for s in self.saved)
+
+
+def meaning(report: Report) -> tuple:
+    """What a report says was done, step by step: compared again after an edit conflict."""
+    return tuple((s.n, s.action, s.status) for s in report.steps)
+
+
+def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: bool = False,
+            allow_partial: bool = False, request_key: str = "") -> Outcome:
+    """Run ``action`` on the texts read and save what it changes, all or nothing."""
+    texts = {title: page.text for title, page in reads.items()}
+    pages, report = action(texts)
+    for title, new in pages.items():
+        report.set_page(title, texts.get(title, ""), new)
+    if not report.complete and not allow_partial:
+        raise OperationRefused("Some steps could not be applied with certainty, so nothing was written.", report)
+    if dry_run or not report.changed:
+        return Outcome(report, dry_run=dry_run)
+
+    def compute_for(title: str):
+        def compute(text: str):
+            new_pages, new_report = action({**texts, title: text})
+            return new_pages.get(title, text), meaning(new_report)
+        return compute
+
+    journal = journal_mod.Journal(wiki.settings.state_dir, report.summary or report.action, request_key,
+                                  [journal_mod.JournalPage(t, reads[t].revid, texts.get(t, ""), pages[t])
+                                   for t in report.changed])
+    journal.write()
+    saved: list[SavedEdit] = []
+    try:
+        for entry in journal.pages:
+            edit = wiki.save(reads[entry.title], compute_for(entry.title), report.summary)
+            if edit is not None:
+                entry.saved_revid = edit.revid
+                saved.append(edit)
+                journal.write()
+    except Exception:
+        _undo(wiki, journal, saved)
+        raise
+    journal.close()
+    return Outcome(report, saved)
+
+
+def _undo(wiki: Wiki, journal: journal_mod.Journal, saved: list[SavedEdit]) -> None:
+    """Put back the pages already saved by an operation that failed half-way."""
+    for edit, entry in zip(saved, [p for p in journal.pages if p.saved_revid is not None]):
+        current = wiki.read(edit.title)
+        if current.revid == edit.revid:
+            wiki.save(current, lambda text, old=entry.old_text: (old, None),
+                      f"Undoing “{journal.operation}”: it could not be completed")
+            entry.saved_revid = None
+            journal.write()
+    if all(p.saved_revid is None for p in journal.pages):
+        journal.close()
+
+
+def recover_all(wiki: Wiki) -> list[journal_mod.Recovery]:
+    """Finish or undo operations a killed process left half-done (run at start)."""
+    def save(page: journal_mod.JournalPage, text: str, summary: str) -> int | None:
+        edit = wiki.save(wiki.read(page.title), lambda _t: (text, None), summary)
+        return edit.revid if edit else None
+
+    return [journal_mod.recover(j, wiki.latest_revid, save) for j in journal_mod.pending(wiki.settings.state_dir)]
+
+
+# --------------------------------------------------------------------------- the actions
+def read_ruleset_and_gamestate(wiki: Wiki) -> tuple[dict[str, PageText], str | None]:
+    ruleset = wiki.read(wiki.settings.ruleset)
+    if not ruleset.exists:
+        raise WikiError(f"The Ruleset page “{wiki.settings.ruleset}” does not exist on this wiki: "
+                        "set [pages] ruleset in wikibot.toml.")
+    reads = {ruleset.title: ruleset}
+    tracking = ruleset_parser.parse(ruleset.text).tracking_page()
+    gamestate_title = tracking[0] if tracking else None
+    if gamestate_title:
+        gamestate = wiki.read(gamestate_title)
+        if gamestate.exists:
+            reads[gamestate_title] = gamestate
+        else:
+            gamestate_title = None
+    return reads, gamestate_title
+
+
+def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str | None) -> Action:
+    from actions.enact import enact
+    from parsers.proposal import parse_proposal
+
+    proposal = parse_proposal(title, text)
+
+    def action(texts: dict[str, str]):
+        result = enact(proposal, texts[ruleset_title], texts.get(gamestate_title) if gamestate_title else None,
+                       ruleset_title=ruleset_title, gamestate_title=gamestate_title)
+        return result.pages, result.report
+    return action
+
+
+def enact_on_wiki(wiki: Wiki, title: str, text: str, **options) -> Outcome:
+    reads, gamestate_title = read_ruleset_and_gamestate(wiki)
+    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title), **options)
