@@ -1,14 +1,11 @@
+import sys
 from pathlib import Path
 
 import pytest
 
-FIXTURES = Path(__file__).parent / "fixtures"
+sys.path.insert(0, str(Path(__file__).parent))
 
-ERAS = ["2004", "2016", "2020", "2022", "2023"]
-
-
-def fixture_text(name: str) -> str:
-    return (FIXTURES / name).read_text(encoding="utf-8")
+from fixturedata import ERAS, fixture_text  # noqa: E402
 
 
 @pytest.fixture(params=ERAS)

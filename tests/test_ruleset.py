@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from parsers import ruleset as R
 from parsers.names import normalize, parse_reference
 
-from conftest import fixture_text
+from fixturedata import fixture_text
 
 MODERN = """{{TOCRight}}
 

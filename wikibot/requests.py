@@ -46,6 +46,9 @@ class RequestDesk:
 
     # ------------------------------------------------------------------ one polling cycle
     def poll(self) -> list[Answer]:
+        if not self.wiki.writes_enabled():
+            log.info("run page “%s” does not say true: requests wait", self.wiki.settings.run)
+            return []
         page = self.wiki.read(self.wiki.settings.requests)
         pending = [r for r in request_page.parse(page.text) if not r.done and r.kind is not None]
         now = self.clock()

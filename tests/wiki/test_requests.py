@@ -1,0 +1,130 @@
+"""End to end on the real local wiki: requests on the request page, answered by the bot."""
+
+import pytest
+
+from parsers import request_page
+from wikibot import journal as journal_mod
+from wikibot.config import Settings
+from wikibot.requests import RequestDesk
+from wikibot.site import Wiki
+
+from fixturedata import fixture_text
+
+RULESET = fixture_text("ruleset_2023.wiki")
+HATS = """== Enact: Hats ==
+{{Enact|title=Proposal: Hats}}
+Add a new rule to the Ruleset, called “Hats”, with the following text:
+
+Each Puzzler may wear a Hat.
+
+In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.
+"""
+
+
+@pytest.fixture
+def bot(local_wiki, tmp_path, wiki_title):
+    """A bot with its own Ruleset, request page and run page, so tests do not meet."""
+    stem = wiki_title("Game")
+    settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", requests=f"{stem}/Requests",
+                        run=f"{stem}/Run", state_dir=tmp_path / "state")
+    local_wiki.edit_as(local_wiki.admin, settings.ruleset, RULESET)
+    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+    return Wiki(local_wiki.site(), settings)
+
+
+def post(local_wiki, bot, user, section):
+    current = local_wiki.wiki.page_text(bot.settings.requests) or "Requests.\n"
+    local_wiki.edit_as(user, bot.settings.requests, current.rstrip("\n") + "\n\n" + section)
+
+
+def test_admin_request_is_enacted_and_answered_once(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, HATS)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.requester == "AdminAlice" and answer.headline.startswith("Done")
+    ruleset = local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert "== Hats ==\nEach Puzzler may wear a Hat." in ruleset
+    assert "Coins, defaulting to 5." in ruleset
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    [request] = request_page.parse(page)
+    assert request.done and "[[Special:Diff/" in page and "'''applied'''" in page
+    # A second cycle (or a restarted bot) finds it done and does nothing.
+    assert RequestDesk(bot).poll() == []
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == ruleset
+
+
+def test_non_admin_is_refused_politely(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.plain, HATS)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.requester == "PlainBob" and "only Admins" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+    assert "only Admins" in local_wiki.wiki.page_text(bot.settings.requests)
+
+
+def test_forged_signature_does_not_make_an_admin(local_wiki, bot):
+    forged = HATS + "--[[User:AdminAlice|AdminAlice]] 12:00, 1 December 2026 (UTC)\n"
+    post(local_wiki, bot, local_wiki.plain, forged)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.requester == "PlainBob" and answer.headline.startswith("Not done")
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_request_changed_by_non_admin_is_refused(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, HATS)
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    result = local_wiki.edit_as(local_wiki.plain, bot.settings.requests,
+                                page.replace("defaulting to 5", "defaulting to 500"))
+    [answer] = RequestDesk(bot).poll()
+    assert "changed by PlainBob, who is not an Admin" in answer.headline
+    assert f"Special:Diff/{result['newrevid']}" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_unsupported_step_writes_nothing_and_says_which(local_wiki, bot):
+    odd = HATS.replace("In the rule", "Juggle the rule “Coins” thrice.\n\nIn the rule")
+    post(local_wiki, bot, local_wiki.admin, odd)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "nothing was written" in answer.headline
+    assert any("unsupported" in line for line in answer.details)
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_run_page_false_stops_everything(local_wiki, bot):
+    local_wiki.edit_as(local_wiki.admin, bot.settings.run, "false")
+    post(local_wiki, bot, local_wiki.admin, HATS)
+    before = local_wiki.wiki.page_text(bot.settings.requests)
+    RequestDesk(bot).poll()
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+    assert local_wiki.wiki.page_text(bot.settings.requests) == before
+
+
+def test_interrupted_operation_is_finished_on_restart(local_wiki, bot):
+    """A process killed after writing its journal and before saving is finished on restart."""
+    from wikibot import operations
+
+    title = bot.settings.ruleset
+    base = bot.read(title)
+    entry = journal_mod.JournalPage(title, base.revid, base.text, base.text.replace("defaulting to 3", "defaulting to 7"))
+    journal_mod.Journal(bot.settings.state_dir, "Enacted “Sevens”", "", [entry]).write()
+    [recovery] = operations.recover_all(bot)
+    assert recovery.outcome == "finished"
+    assert "defaulting to 7" in local_wiki.wiki.page_text(title)
+    assert journal_mod.pending(bot.settings.state_dir) == []
+
+
+def test_interrupted_operation_is_undone_when_others_edited(local_wiki, bot, wiki_title):
+    from wikibot import operations
+
+    other = wiki_title("Gamestate")
+    local_wiki.edit_as(local_wiki.admin, other, "Coins: 3")
+    ruleset, gamestate = bot.read(bot.settings.ruleset), bot.read(other)
+    first = journal_mod.JournalPage(ruleset.title, ruleset.revid, ruleset.text, ruleset.text + "\nSaved part.")
+    second = journal_mod.JournalPage(other, gamestate.revid, gamestate.text, "Coins: 4")
+    journal = journal_mod.Journal(bot.settings.state_dir, "Enacted “Half”", "", [first, second])
+    saved = bot.save(ruleset, lambda t: (first.new_text, None), "Enacted “Half”")
+    first.saved_revid = saved.revid
+    journal.write()  # ...and the process dies here; meanwhile a human edits the second page
+    local_wiki.edit_as(local_wiki.admin, other, "Coins: 3 (checked by Alice)")
+    [recovery] = operations.recover_all(bot)
+    assert recovery.outcome == "undone"
+    assert local_wiki.wiki.page_text(ruleset.title) == ruleset.text.rstrip()
+    assert local_wiki.wiki.page_text(other) == "Coins: 3 (checked by Alice)"
