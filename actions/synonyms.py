@@ -1,0 +1,566 @@
+"""Term replacement at an Ascension: every "Puzzler" becomes a "Necromancer", carefully.
+
+The rules of 2022 and 2023 ("Synonyms", Appendix): the old term "(including regional spelling
+variations) [is] replaced by the new value everywhere in the ruleset except in any of the parentheses
+in the above list"; a new term is refused if it "appear[s] anywhere in the ruleset outside of this
+rule (though if it only appears in rules which are being removed …, it is fine)" or if two entries
+would become the same. Older eras name the replaceable terms in "Victory and Ascension" (2004:
+"Lord", "High Lord", "Confidence"; 2016/2020: the player and leader terms), replaced "throughout the
+entire ruleset"; the same careful replacement is used there.
+
+What "careful" means here:
+
+* whole words only ("Baron" not in "Baronial"; "non-Baron" is a use of "Baron");
+* singular and plural, the plural taken from the rules' "(plural form X)" text, from the Address
+  ("Person (or People when plural)") or made regularly; possessives ("Baron’s", "Barons’") keep
+  their apostrophe, and an irregular plural gets a correct one ("Barons’" → "People’s");
+* case follows the use: "Baron" → "Necromancer", "baron" → "necromancer", "BARON" → "NECROMANCER";
+* the longest term wins where terms overlap, and every current term takes part even when unchanged,
+  so "High Lord" is never broken by replacing "Lord";
+* one pass over the text, so a new term can never be replaced again by another change;
+* not inside URLs, file/category link targets, template names or HTML tag attributes; inside link
+  text, link targets and template parameters it is replaced (that is rule text);
+* in the Synonyms list, the parenthesised key (``* Baron (Player)``) is never touched.
+
+Everything here is pure: text in, text and a :class:`~actions.report.Report` out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, NamedTuple, Sequence
+
+from actions.report import APPLIED, IGNORED, REFUSED, Report
+from parsers import names
+from parsers import ruleset as R
+
+_WORD = "A-Za-z0-9"
+_SEPARATORS = "[ _\u00a0]"
+_URL = re.compile(r"""(?:(?:https?|ftp)://|//(?=[\w.-]+\.[a-z]{2,}/)|www\.)[^\s\[\]<>"'|{}]+""", re.I)
+_NAMESPACED_LINK = re.compile(r"\[\[\s*:?\s*(?:File|Image|Media|Category)\s*:[^\]|]*", re.I)
+_TEMPLATE_NAME = re.compile(r"\{\{\s*(?!\{)[^{}|]*")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_SYNONYM_ENTRY = re.compile(r"^(?P<lead>[*#:]+\s*)(?P<term>[^()\n]+?)\s*(?P<paren>\((?P<key>[^()\n]+)\))", re.M)
+_PLURAL_TEXT = r"\s*\(\s*plural(?:\s+form)?\s*:?\s*(?P<plural>[^()\n]+?)\s*\)"
+_REPLACED_TERMS = re.compile(
+    r"(?:terms|words|keywords)\s+(?P<list>.+?)\s+(?:will|shall|are to)\s+be\s+replaced", re.I)
+
+
+class TermError(ValueError):
+    """A term change the rules forbid or the bot cannot place; ``places`` says where."""
+
+    def __init__(self, message: str, places: Sequence[str] = ()):
+        super().__init__(message)
+        self.places = list(places)
+
+
+# --------------------------------------------------------------------------- word forms
+def pluralize(term: str) -> str:
+    """The regular English plural of a term (its last word): Baron → Barons, Boss → Bosses,
+    Deity → Deities, Puzzle Master → Puzzle Masters."""
+    head, _, last = term.rpartition(" ")
+    lower = last.lower()
+    if re.search(r"(?:s|x|z|ch|sh)$", lower):
+        plural = last + ("ES" if last.isupper() else "es")
+    elif re.search(r"[^aeiou]y$", lower):
+        plural = last[:-1] + ("IES" if last.isupper() else "ies")
+    else:
+        plural = last + ("S" if last.isupper() and len(last) > 1 else "s")
+    return f"{head} {plural}" if head else plural
+
+
+_REGIONAL = [
+    (re.compile(r"(?<=[a-z]{2})our(?=[a-z]*$|[a-z]*\s)"), "or"),   # Honour → Honor
+    (re.compile(r"(?<=[a-z]{2})is(ation|e|ed|er|es|ing)\b"), r"iz\1"),  # Organiser → Organizer
+    (re.compile(r"(?<=[a-z]{2})iz(ation|e|ed|er|es|ing)\b"), r"is\1"),
+    (re.compile(r"(?<=[a-z]{2})ys(e|ed|er|es)\b"), r"yz\1"),
+    (re.compile(r"(?<=[a-z]{2})ller\b"), "ler"),                      # Traveller → Traveler
+    (re.compile(r"(?<=[a-z]{3})tre\b"), "ter"),                       # Centre → Center
+]
+
+
+def regional_variants(term: str) -> list[str]:
+    """Other regional spellings of a term (British → American and ize/ise both ways)."""
+    out: list[str] = []
+    for pattern, repl in _REGIONAL:
+        other = pattern.sub(repl, term)
+        if other != term and other not in out:
+            out.append(other)
+    return out
+
+
+# --------------------------------------------------------------------------- terms of a ruleset
+@dataclass(frozen=True)
+class Term:
+    """A replaceable term: its key (the Synonyms parenthesis, or the term itself), its current
+    singular and plural, and where the era defines it."""
+
+    key: str
+    term: str
+    plural: str
+    source: str
+
+
+def _as_model(ruleset: "R.Ruleset | str") -> R.Ruleset:
+    return R.parse(ruleset) if isinstance(ruleset, str) else ruleset
+
+
+def synonyms_rule(ruleset: "R.Ruleset | str") -> R.Rule | None:
+    model = _as_model(ruleset)
+    for rule in model.rules:
+        if rule.name.casefold() == "synonyms" and _SYNONYM_ENTRY.search(rule.body):
+            return rule
+    return None
+
+
+def _split_list(text: str) -> list[str]:
+    """ "Lord", "High Lord" and "Confidence" → [Lord, High Lord, Confidence]."""
+    quoted = re.findall(r"[\"\u201c\u201d]([^\"\u201c\u201d]+)[\"\u201c\u201d]", text)
+    if quoted:
+        return [q.strip() for q in quoted if q.strip()]
+    parts = re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", text)
+    return [names.strip_quotes(p) for p in parts if p.strip()]
+
+
+def term_table(ruleset: "R.Ruleset | str") -> dict[str, Term]:
+    """Every replaceable term of the Ruleset, by key, in the order the era lists them."""
+    model = _as_model(ruleset)
+    text = str(model)
+    table: dict[str, Term] = {}
+    rule = synonyms_rule(model)
+    if rule is not None:
+        for match in _SYNONYM_ENTRY.finditer(rule.body):
+            term = R.plain(match.group("term")).strip()
+            key = R.plain(match.group("key")).strip()
+            if term and key:
+                table[key] = Term(key, term, _plural_in(text, term), "Synonyms")
+        return table
+    for rule in model.rules:
+        if "replaced" not in rule.body:
+            continue
+        match = _REPLACED_TERMS.search(R.plain(rule.body))
+        if match:
+            for term in _split_list(match.group("list")):
+                if term and term not in table and re.fullmatch(r"[\w’' -]+", term):
+                    table[term] = Term(term, term, _plural_in(text, term), rule.title)
+            if table:
+                return table
+    # Fallback: "all Lords shall obey it".
+    match = re.search(r"all\s+(?P<p>[A-Z][\w ]*?)s?\s+(?:shall|must)\s+obey\s+it", text)
+    if match:
+        term = match.group("p")
+        table[term] = Term(term, term, _plural_in(text, term), "Ruleset and Gamestate")
+    return table
+
+
+def current_terms(ruleset: "R.Ruleset | str") -> dict[str, str]:
+    """{key: current term}: key is the Synonyms parenthesis (2022–), else the term itself."""
+    return {key: t.term for key, t in term_table(ruleset).items()}
+
+
+def _plural_in(text: str, term: str) -> str:
+    match = re.search(re.escape(term) + _PLURAL_TEXT, text)
+    if match:
+        return R.plain(match.group("plural")).strip()
+    return pluralize(term)
+
+
+# --------------------------------------------------------------------------- changes
+class TermChange(NamedTuple):
+    """One change asked for: ``old`` is a key or a current term; ``plural`` the new plural when
+    the Address gives one ("Person (or People when plural)")."""
+
+    old: str
+    new: str
+    plural: str | None = None
+
+
+@dataclass(frozen=True)
+class Resolved:
+    key: str
+    old: str
+    old_plural: str
+    new: str
+    new_plural: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.old} \u2192 {self.new}"
+
+
+@dataclass
+class Occurrence:
+    """One use of a term found in the text; ``new`` is None when it was left as written."""
+
+    start: int
+    end: int
+    text: str
+    key: str
+    new: str | None
+    reason: str = ""
+
+
+@dataclass
+class TermPlan:
+    """Resolved changes plus every other current term (which takes part so compounds survive)."""
+
+    changes: list[Resolved]
+    unchanged: list[Term] = field(default_factory=list)
+
+
+def _normalise_changes(changes) -> list[TermChange]:
+    if isinstance(changes, Mapping):
+        return [TermChange(k, v) for k, v in changes.items()]
+    out = []
+    for change in changes:
+        if isinstance(change, TermChange):
+            out.append(change)
+        elif isinstance(change, (tuple, list)):
+            out.append(TermChange(*change))
+        else:
+            raise TypeError(f"a term change is a TermChange or (old, new[, plural]), not {change!r}")
+    return out
+
+
+def _lookup(table: dict[str, Term], old: str) -> Term | None:
+    wanted = names.straighten_quotes(names.strip_quotes(old)).casefold()
+    for probe in (lambda t: t.key, lambda t: t.term, lambda t: t.plural):
+        for t in table.values():
+            if names.straighten_quotes(probe(t)).casefold() == wanted:
+                return t
+    for t in table.values():
+        if wanted in {v.casefold() for v in regional_variants(t.term)}:
+            return t
+    return None
+
+
+def plan_terms(ruleset: "R.Ruleset | str", changes) -> TermPlan:
+    """Resolve the asked changes against the Ruleset's terms; raises :class:`TermError`."""
+    table = term_table(ruleset)
+    resolved: dict[str, Resolved] = {}
+    for change in _normalise_changes(changes):
+        new = " ".join(names.strip_quotes(change.new).split())
+        term = _lookup(table, change.old)
+        if term is None:
+            known = ", ".join(f"“{t.term}”" + (f" ({t.key})" if t.key != t.term else "") for t in table.values())
+            raise TermError(f"“{change.old}” is not a term this Ruleset lets an Ascension replace "
+                            f"(its terms: {known or 'none found'}).")
+        if not new or not re.fullmatch(r"[^\W\d_][\w’'\- ]*", new):
+            raise TermError(f"“{change.new}” cannot be a term: a term is one or more words of letters.")
+        if term.key in resolved and resolved[term.key].new != new:
+            raise TermError(f"“{term.term}” is given two new terms: “{resolved[term.key].new}” and “{new}”.")
+        plural = " ".join(names.strip_quotes(change.plural).split()) if change.plural else pluralize(new)
+        resolved[term.key] = Resolved(term.key, term.term, term.plural, new, plural)
+    plan = TermPlan([r for r in resolved.values() if r.new != r.old or r.new_plural != r.old_plural],
+                    [t for k, t in table.items() if k not in resolved or resolved[k].new == resolved[k].old])
+    _check_distinct(table, resolved)
+    return plan
+
+
+def _check_distinct(table: dict[str, Term], resolved: dict[str, Resolved]) -> None:
+    final: dict[str, str] = {}
+    for key, term in table.items():
+        r = resolved.get(key)
+        forms = (r.new, r.new_plural) if r else (term.term, term.plural)
+        for form in forms:
+            folded = form.casefold()
+            if folded in final and final[folded] != key:
+                other = final[folded]
+                raise TermError(
+                    f"Two terms would become the same: “{form}” for both {other} and {key} "
+                    "(the rule Synonyms forbids making two entries synonymous; Fair Play forbids changing "
+                    "several keywords to the same word).")
+            final[folded] = key
+
+
+# --------------------------------------------------------------------------- protected spans
+def _block_offsets(model: R.Ruleset) -> list[tuple[R.Block, int, int]]:
+    """(block, start of body, end of body) offsets in str(model)."""
+    out = []
+    pos = len(model.preamble)
+    for block in model.blocks:
+        head = len(str(block.heading))
+        out.append((block, pos + head, pos + head + len(block.body)))
+        pos += head + len(block.body)
+    return out
+
+
+def protected_spans(text: str, model: R.Ruleset | None = None) -> list[tuple[int, int, str]]:
+    """Spans of the text where a term is not replaced, each with the reason."""
+    spans: list[tuple[int, int, str]] = []
+    for pattern, reason in ((_URL, "inside a URL"), (_NAMESPACED_LINK, "in a file or category link target"),
+                            (_TEMPLATE_NAME, "in a template name"), (_HTML_TAG, "in an HTML tag")):
+        for m in pattern.finditer(text):
+            if reason == "in an HTML tag" and m.group(0).startswith("<!--"):
+                continue
+            spans.append((m.start(), m.end(), reason))
+    if model is not None:
+        for block, start, _end in _block_offsets(model):
+            if isinstance(block, R.Rule) and block.name.casefold() == "synonyms":
+                for m in _SYNONYM_ENTRY.finditer(block.body):
+                    spans.append((start + m.start("paren"), start + m.end("paren"),
+                                  "in the parentheses of the Synonyms list"))
+    spans.sort()
+    return spans
+
+
+def _protection(spans: list[tuple[int, int, str]], start: int, end: int) -> str:
+    for s, e, reason in spans:
+        if s > start:
+            break
+        if s <= start < e:
+            return reason
+    for s, e, reason in spans:
+        if start < s < end:
+            return reason
+    return ""
+
+
+# --------------------------------------------------------------------------- replacement
+def _recase(found: str, form: str, new: str) -> str | None:
+    """The new form written the way the found text writes the old one; None if unusual."""
+    sep = " "
+    m = re.search(_SEPARATORS, found)
+    if m:
+        sep = m.group(0)
+    norm = re.sub(_SEPARATORS, " ", found)
+    if norm == form:
+        out = new
+    elif norm == form.lower() and form != form.lower():
+        out = new.lower()
+    elif norm == form.upper() and form != form.upper() and len(form) > 1:
+        out = new.upper()
+    elif form[:1].islower() and norm == form[:1].upper() + form[1:]:
+        out = new[:1].upper() + new[1:]
+    else:
+        return None
+    return out.replace(" ", sep) if sep != " " else out
+
+
+def _form_pattern(form: str) -> str:
+    return _SEPARATORS.join(re.escape(w) for w in form.split(" "))
+
+
+@dataclass
+class _Form:
+    key: str
+    form: str         # the old written form matched
+    new: str | None   # its replacement (None: a term that does not change)
+    plural: bool
+    regional: bool = False
+
+
+def _forms(plan: TermPlan) -> dict[str, _Form]:
+    forms: dict[str, _Form] = {}
+
+    def add(form: str, entry: _Form) -> None:
+        folded = form.casefold()
+        if folded not in forms:
+            forms[folded] = entry
+
+    for r in plan.changes:
+        add(r.old, _Form(r.key, r.old, r.new, False))
+        add(r.old_plural, _Form(r.key, r.old_plural, r.new_plural, True))
+    for t in plan.unchanged:
+        add(t.term, _Form(t.key, t.term, None, False))
+        add(t.plural, _Form(t.key, t.plural, None, True))
+    for r in plan.changes:
+        for v in regional_variants(r.old):
+            add(v, _Form(r.key, v, r.new, False, True))
+        for v in regional_variants(r.old_plural):
+            add(v, _Form(r.key, v, r.new_plural, True, True))
+    return forms
+
+
+def _compile(forms: dict[str, _Form]) -> re.Pattern | None:
+    if not forms:
+        return None
+    alts = sorted({f.form for f in forms.values()}, key=lambda s: (-len(s), s))
+    body = "|".join(_form_pattern(a) for a in alts)
+    return re.compile(rf"(?<![{_WORD}])(?:{body})(?![{_WORD}])", re.I)
+
+
+_APOS = "\u2019'"
+
+
+def find_occurrences(text: str, plan: TermPlan, spans: list[tuple[int, int, str]]) -> list[Occurrence]:
+    """Every use of a changing term, with what it becomes (None where it is left as written)."""
+    forms = _forms(plan)
+    pattern = _compile(forms)
+    found: list[Occurrence] = []
+    if pattern is None:
+        return found
+    for m in pattern.finditer(text):
+        entry = forms[re.sub(_SEPARATORS, " ", m.group(0)).casefold()]
+        if entry.new is None:
+            continue   # an unchanged term, matched only so that it is not broken up
+        start, end = m.start(), m.end()
+        reason = _protection(spans, start, end)
+        if reason:
+            found.append(Occurrence(start, end, m.group(0), entry.key, None, reason))
+            continue
+        new = _recase(m.group(0), entry.form, entry.new)
+        if new is None:
+            found.append(Occurrence(start, end, m.group(0), entry.key, None, "unusual capitalisation"))
+            continue
+        # Possessive of a plural: "Barons’" ↔ "People’s".
+        if entry.plural and end < len(text) and text[end] in _APOS:
+            after = text[end + 1: end + 2]
+            old_s = entry.form.lower().endswith("s")
+            new_s = entry.new.lower().endswith("s")
+            if old_s and not new_s and not re.match(f"[{_WORD}]", after):
+                new += text[end] + "s"
+                end += 1
+            elif not old_s and new_s and after == "s" and not re.match(f"[{_WORD}]", text[end + 2: end + 3]):
+                new += text[end]
+                end += 2
+        found.append(Occurrence(start, end, text[start:end], entry.key, new))
+    return found
+
+
+def apply_occurrences(text: str, occurrences: Iterable[Occurrence]) -> str:
+    out: list[str] = []
+    pos = 0
+    for occ in occurrences:
+        if occ.new is None:
+            continue
+        out.append(text[pos:occ.start])
+        out.append(occ.new)
+        pos = occ.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _places(model: R.Ruleset, text: str, positions: list[int], limit: int = 8) -> list[str]:
+    offsets = _block_offsets(model)
+    out = []
+    for pos in positions[:limit]:
+        where = "top of the page"
+        for block, start, end in offsets:
+            if start - len(str(block.heading)) <= pos < end:
+                where = block.path() if isinstance(block, R.Rule) else block.title
+        line_start = text.rfind("\n", 0, pos) + 1
+        line_end = text.find("\n", pos)
+        line = text[line_start: line_end if line_end >= 0 else len(text)]
+        at = pos - line_start
+        snippet = line[max(0, at - 30): at + 40].strip()
+        out.append(f"{where}: “…{snippet}…”")
+    if len(positions) > limit:
+        out.append(f"and {len(positions) - limit} more")
+    return out
+
+
+def _appearances(text: str, word: str, skip: list[tuple[int, int]], others: Iterable[str] = ()) -> list[int]:
+    """Where ``word`` (or its plural) is used as a whole word, not as part of a longer term in
+    ``others`` ("Lord" inside "High Lord" is not a use of "Lord")."""
+    own = {word.casefold(), pluralize(word).casefold()}
+    forms = sorted({word, pluralize(word), *others}, key=len, reverse=True)
+    pattern = re.compile(rf"(?<![{_WORD}])(?:{'|'.join(_form_pattern(f) for f in forms)})(?![{_WORD}])", re.I)
+    return [m.start() for m in pattern.finditer(text)
+            if re.sub(_SEPARATORS, " ", m.group(0)).casefold() in own and not any(s <= m.start() < e for s, e in skip)]
+
+
+def check_new_terms(model: R.Ruleset, plan: TermPlan, *, repealed: Iterable[str] = (),
+                    other_pages: Mapping[str, str] | None = None) -> None:
+    """Refuse a new term that already appears outside the Synonyms rule (rules being repealed
+    excepted) or on another page the era names (2023: the Building Blocks page)."""
+    text = str(model)
+    repealed_keys = {names.normalize(n) for n in repealed}
+    skip: list[tuple[int, int]] = []
+    for block, start, end in _block_offsets(model):
+        if not isinstance(block, R.Rule):
+            continue
+        top = block
+        while top.parent_rule is not None:
+            top = top.parent_rule
+        if block.name.casefold() == "synonyms" or names.title_key(top.title) in repealed_keys \
+                or names.title_key(block.title) in repealed_keys:
+            skip.append((start - len(str(block.heading)), end))
+    skip.extend((s, e) for s, e, _ in protected_spans(text) if _ == "inside a URL")
+    others = [f for r in plan.changes for f in (r.old, r.old_plural)] + \
+        [f for t in plan.unchanged for f in (t.term, t.plural)]
+    for r in plan.changes:
+        for word in dict.fromkeys([r.new, r.new_plural]):
+            if word.casefold() in (r.old.casefold(), r.old_plural.casefold()):
+                continue
+            hits = _appearances(text, word, skip, [o for o in others if len(o) > len(word)])
+            if hits:
+                where = "outside the rule Synonyms " if synonyms_rule(model) is not None else ""
+                raise TermError(
+                    f"“{r.new}” cannot replace “{r.old}”: it already appears in the Ruleset {where}"
+                    f"({len(hits)} time{'s' if len(hits) != 1 else ''}), so the two would be confused.",
+                    _places(model, text, hits))
+            for title, page in (other_pages or {}).items():
+                hits = _appearances(page, word, [])
+                if hits:
+                    raise TermError(f"“{r.new}” cannot replace “{r.old}”: it already appears on the page "
+                                    f"“{title}” ({len(hits)} time{'s' if len(hits) != 1 else ''}).",
+                                    [f"{title}: “…{page[max(0, h - 30): h + 40].strip()}…”" for h in hits[:8]])
+
+
+def replace_in_text(text: str, plan: TermPlan, model: R.Ruleset | None = None) -> tuple[str, list[Occurrence]]:
+    """Replace the plan's terms in one page's text (the Ruleset, or the Building Blocks page)."""
+    if model is None and "Synonyms" in text:
+        model = R.parse(text)
+    spans = protected_spans(text, model)
+    occurrences = find_occurrences(text, plan, spans)
+    return apply_occurrences(text, occurrences), occurrences
+
+
+def record(report: Report, plan: TermPlan, occurrences: list[Occurrence], page: str, n: int,
+           step_text: str = "") -> None:
+    """Add one step per change to the report, with counts and any occurrences left as written."""
+    for i, r in enumerate(plan.changes):
+        done = [o for o in occurrences if o.key == r.key and o.new is not None]
+        kept = [o for o in occurrences if o.key == r.key and o.new is None]
+        report.counts[r.label] = report.counts.get(r.label, 0) + len(done)
+        detail = f"{len(done)} replaced on {page}"
+        regional = sorted({o.text for o in done if o.text.casefold() not in
+                           {r.old.casefold(), r.old_plural.casefold()} and "s" not in o.text[len(r.old):].lower()})
+        if regional:
+            detail += f" (other spellings: {', '.join(regional)})"
+        if kept:
+            reasons: dict[str, int] = {}
+            for o in kept:
+                reasons[o.reason] = reasons.get(o.reason, 0) + 1
+            detail += "; left as written: " + ", ".join(f"{c} {why}" for why, c in reasons.items())
+        text = step_text or f"Replace “{r.old}” (plural “{r.old_plural}”) with “{r.new}” (plural “{r.new_plural}”)"
+        report.add(n + i, text, "replace term", APPLIED, detail)
+
+
+def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
+                  other_pages: Mapping[str, str] | None = None) -> tuple[str, Report]:
+    """Replace terms throughout a Ruleset. ``changes``: {key or old term: new} or TermChanges.
+
+    Returns the new text and a Report; on a refusal the text is returned unchanged and the report
+    has one REFUSED step saying why and where.
+    """
+    report = Report("synonyms", summary="")
+    model = R.parse(ruleset_text)
+    try:
+        plan = plan_terms(model, changes)
+        check_new_terms(model, plan, repealed=repealed, other_pages=other_pages)
+    except TermError as error:
+        detail = str(error)
+        if error.places:
+            detail += " Places: " + "; ".join(error.places)
+        report.add(1, _describe(changes), "replace terms", REFUSED, detail)
+        report.set_page("Ruleset", ruleset_text, ruleset_text)
+        return ruleset_text, report
+    if not plan.changes:
+        report.add(1, _describe(changes), "replace terms", IGNORED, "every term already has that value")
+        report.set_page("Ruleset", ruleset_text, ruleset_text)
+        return ruleset_text, report
+    new_text, occurrences = replace_in_text(ruleset_text, plan, model)
+    record(report, plan, occurrences, "Ruleset", 1)
+    report.summary = "Synonyms: " + ", ".join(r.label for r in plan.changes)
+    report.set_page("Ruleset", ruleset_text, new_text)
+    return new_text, report
+
+
+def _describe(changes) -> str:
+    try:
+        return ", ".join(f"{c.old} = {c.new}" for c in _normalise_changes(changes))
+    except TypeError:
+        return repr(changes)

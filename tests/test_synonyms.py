@@ -1,0 +1,190 @@
+"""Term replacement: counts derived by hand (grep) on the seed fixtures, protections, refusals,
+and the round trip (a change and its inverse give back the same bytes)."""
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+from actions import synonyms as S
+from actions.report import APPLIED, REFUSED
+
+from conftest import fixture_text
+
+W = r"(?<![A-Za-z0-9])"
+E = r"(?![A-Za-z0-9])"
+
+
+def words(text, pattern):
+    return len(re.findall(W + pattern + E, text))
+
+
+# ----------------------------------------------------------------------------- terms of each era
+@pytest.mark.parametrize("era, expected", [
+    ("2004", {"Lord": "Lord", "High Lord": "High Lord", "Confidence": "Confidence"}),
+    ("2016", {"Wizard": "Wizard", "Historian": "Historian"}),
+    ("2020", {"Player": "Player", "Tom Nook": "Tom Nook"}),
+    ("2022", {"Player": "Baron", "Emperor": "Demon King"}),
+    ("2023", {"Player": "Puzzler", "Emperor": "Puzzle Master"}),
+])
+def test_current_terms(era, expected):
+    assert S.current_terms(fixture_text(f"ruleset_{era}.wiki")) == expected
+
+
+def test_plural_from_the_rules_text():
+    table = S.term_table(fixture_text("ruleset_2022.wiki"))
+    assert table["Player"].plural == "Barons"
+    text = fixture_text("ruleset_2022.wiki").replace("(plural form Barons)", "(plural form Baronry)")
+    assert S.term_table(text)["Player"].plural == "Baronry"
+
+
+@pytest.mark.parametrize("word, plural", [("Baron", "Barons"), ("Boss", "Bosses"), ("Deity", "Deities"),
+                                          ("Puzzle Master", "Puzzle Masters"), ("Day", "Days")])
+def test_pluralize(word, plural):
+    assert S.pluralize(word) == plural
+
+
+# ----------------------------------------------------------------------------- whole-ruleset counts
+def test_2022_counts_every_form():
+    text = fixture_text("ruleset_2022.wiki")
+    new, report = S.replace_terms(text, {"Player": "Necromancer", "Emperor": "Grim Reaper"})
+    # grep on the fixture: Baron 196, Barons 62, Baron’s 21, non-Baron 1; Demon King 41, Demon King's 2.
+    assert report.counts == {"Baron \u2192 Necromancer": 280, "Demon King \u2192 Grim Reaper": 43}
+    assert words(new, "(?i:baron)") == 0 and words(new, "(?i:demon king)") == 0
+    assert words(new, "Necromancer") == 196 + 21 + 1 and words(new, "Necromancers") == 62
+    assert new.count("Necromancer\u2019s") == 21 and new.count("Grim Reaper's") == 2
+    assert "non-Necromancer" in new and "(plural form Necromancers)" in new
+    # Protected: the keys in the Synonyms parentheses and the generic word "Emperor" are untouched.
+    assert "* Necromancer (Player)\n* Grim Reaper (Emperor)" in new
+    assert words(new, "Emperors?") == words(text, "Emperors?") == 3
+    assert re.findall(r"https?://\S+", new) == re.findall(r"https?://\S+", text)
+    assert report.complete
+
+
+def test_2004_compound_terms_are_not_broken():
+    text = fixture_text("ruleset_2004.wiki")
+    new, report = S.replace_terms(text, {"Lord": "Knight"})
+    # grep: 148 uses of "Lord" in any form, 24 of them inside "High Lord"/"High Lord's".
+    assert report.counts == {"Lord \u2192 Knight": 124}
+    assert words(new, "High Lord") == words(text, "High Lord") == 24
+    assert "High Knight" not in new
+    assert "Lords' names" not in new and "Knights' names" in new
+    new2, report2 = S.replace_terms(text, {"High Lord": "Emperor", "Confidence": "Esteem"})
+    assert report2.counts == {"High Lord \u2192 Emperor": 24, "Confidence \u2192 Esteem": 42}
+    assert "gain 10 esteem" in new2          # the lower-case use follows its case
+    assert words(new2, "Lord") + words(new2, "Lords") > 0 and "High Lord" not in new2
+
+
+def test_lower_case_and_hyphenated_uses_2016():
+    text = fixture_text("ruleset_2016.wiki")
+    new, report = S.replace_terms(text, [("Wizard", "Knight")])
+    # grep: Wizard 89, Wizards 37, Wizard’s 9, Wizard's 3, wizard 5, wizard’s 1, non-Wizard 1 → 145
+    assert report.counts == {"Wizard \u2192 Knight": 145}
+    assert "When a knight discards a card" in new and "non-Knight" in new
+    assert words(new, "(?i:wizards?)") == 0
+
+
+def test_urls_file_links_template_names_and_tags_are_protected():
+    text = ("== Barons ==\nSee http://example.com/Baron/list and [http://x.org/Baron the Baron page], "
+            "[[Baron]] and [[Idle Barons|Barons]], [[File:Baron.png|a Baron]], {{Baron|Baron}}, "
+            "<span class=\"Baron\">Baron</span>.\n\n== Synonyms ==\n* Baron (Player)\n* Baron King (Emperor)\n")
+    new, report = S.replace_terms(text, {"Player": "Serf", "Emperor": "Tsar"})
+    assert new == ("== Serfs ==\nSee http://example.com/Baron/list and [http://x.org/Baron the Serf page], "
+                   "[[Serf]] and [[Idle Serfs|Serfs]], [[File:Baron.png|a Serf]], {{Baron|Serf}}, "
+                   "<span class=\"Baron\">Serf</span>.\n\n== Synonyms ==\n* Serf (Player)\n* Tsar (Emperor)\n")
+    detail = report.steps[0].detail
+    assert "9 replaced" in detail and "inside a URL" in detail and "in a template name" in detail
+
+
+def test_synonyms_parentheses_are_protected_when_term_equals_key():
+    text = ("== Players ==\nA Player (plural form Players).\n\n== Synonyms ==\n"
+            "Each term in this list is synonymous with the term in parentheses\n\n* Player (Player)\n* Emperor (Emperor)\n")
+    new, report = S.replace_terms(text, {"Player": "Ghost"})
+    assert new.count("(Player)") == 1 and "* Ghost (Player)" in new and "== Ghosts ==" in new
+    assert "1 in the parentheses of the Synonyms list" in report.steps[0].detail
+    assert report.counts == {"Player \u2192 Ghost": 4}
+
+
+def test_irregular_plural_and_possessive():
+    text = "== Synonyms ==\n* Adventurer (Player)\n\nAn Adventurer (plural form Adventurers). The Adventurers’ loot; an Adventurer’s hat.\n"
+    new, report = S.replace_terms(text, [("Player", "Person", "People")])
+    assert "(plural form People)" in new and "The People’s loot" in new and "a Person’s hat" in new.replace("an Person", "a Person")
+    back, _ = S.replace_terms(new, [("Player", "Adventurer", "Adventurers")])
+    assert back == text
+
+
+def test_regional_spelling_variants_are_replaced():
+    text = "== Synonyms ==\n* Honourable Member (Player)\n\nEach Honourable Member and each Honorable Member votes.\n"
+    new, report = S.replace_terms(text, {"Player": "Captain"})
+    assert "Each Captain and each Captain votes" in new
+    assert "other spellings: Honorable Member" in report.steps[0].detail
+
+
+# ----------------------------------------------------------------------------- refusals
+def test_refuses_a_new_term_already_in_the_ruleset_with_places():
+    text = fixture_text("ruleset_2022.wiki")
+    new, report = S.replace_terms(text, {"Emperor": "Emperor"})
+    assert new == text
+    step = report.steps[0]
+    assert step.status == REFUSED
+    assert "“Emperor” cannot replace “Demon King”: it already appears in the Ruleset outside the rule Synonyms (2 times)" in step.detail
+    assert "Special Case › Mantle Limitations [Active]" in step.detail and "Malign Emperors" in step.detail
+
+
+def test_new_term_only_in_repealed_rules_is_fine():
+    text = fixture_text("ruleset_2022.wiki")
+    # "Station" appears only in the dynastic rule Stations (and its table).
+    _, refused = S.replace_terms(text, {"Player": "Station"})
+    assert refused.steps[0].status == REFUSED
+    _, ok = S.replace_terms(text, {"Player": "Station"}, repealed=["Stations", "Keeps", "Sieging", "Resources",
+                                                                   "Labour", "Neutral Ground", "Demographics"])
+    assert ok.steps[0].status == APPLIED, ok.steps[0].detail
+
+
+def test_refuses_two_terms_becoming_the_same():
+    text = fixture_text("ruleset_2023.wiki")
+    new, report = S.replace_terms(text, {"Player": "Ghost", "Emperor": "ghost"})
+    assert new == text and report.steps[0].status == REFUSED
+    assert "Two terms would become the same: “ghost” for both Player and Emperor" in report.steps[0].detail
+
+
+def test_refuses_an_unknown_term():
+    _, report = S.replace_terms(fixture_text("ruleset_2016.wiki"), {"Lord": "Knight"})
+    assert report.steps[0].status == REFUSED
+    assert "“Lord” is not a term this Ruleset lets an Ascension replace (its terms: “Wizard”, “Historian”)" in report.steps[0].detail
+
+
+# ----------------------------------------------------------------------------- round trip
+ERA_KEYS = {"2004": ["Lord", "High Lord", "Confidence"], "2016": ["Wizard", "Historian"],
+            "2020": ["Player", "Tom Nook"], "2022": ["Player", "Emperor"], "2023": ["Player", "Emperor"]}
+TEXTS = {era: fixture_text(f"ruleset_{era}.wiki") for era in ERA_KEYS}
+ALL_TEXT = "\n".join(TEXTS.values()).casefold()
+
+new_word = st.from_regex(r"[A-Z][a-z]{3,9}", fullmatch=True)
+new_term = st.one_of(new_word, st.tuples(new_word, new_word).map(" ".join))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(era=st.sampled_from(sorted(ERA_KEYS)), data=st.data())
+def test_change_and_inverse_is_byte_identical(era, data):
+    text = TEXTS[era]
+    before = S.current_terms(text)
+    keys = data.draw(st.lists(st.sampled_from(ERA_KEYS[era]), min_size=1, max_size=len(ERA_KEYS[era]), unique=True))
+    changes = {}
+    for key in keys:
+        term = data.draw(new_term)
+        assume(re.search(W + re.escape(term.casefold()), ALL_TEXT) is None)
+        assume(not S.regional_variants(term))
+        changes[key] = term
+    assume(len({v.casefold() for v in changes.values()}) == len(changes))
+    new, report = S.replace_terms(text, changes)
+    assume(report.complete)
+    assert new != text
+    current = S.current_terms(new)
+    inverse = {}
+    for key in keys:
+        new_key = key if key in current else changes[key]      # eras without a Synonyms rule: key = term
+        inverse[new_key] = before[key]
+    back, report2 = S.replace_terms(new, inverse)
+    assert report2.complete, report2.render(False)
+    assert back == text
