@@ -1,0 +1,1767 @@
+"""Enactment: a parsed Proposal's steps applied to the Ruleset (and gamestate) page, with a report.
+
+    result = enact(parse_proposal(title, text), ruleset_text, gamestate_text)
+    result.pages   # {page title: new text}, only the pages that changed
+    result.report  # actions.report.Report: one StepResult per step, the summary, the diffs
+
+Pure: text in, text out, no I/O. The rules of enactment followed here (seed 002 "Resolution of
+Proposals", seed 000 "Tags" and "Numbers and Variables"):
+
+* Steps are applied in order, each one to the result of the step before.
+* A step about a rule that does not exist is **ignored** ("that step is ignored"), with the reason.
+* A step the bot cannot apply with certainty (ambiguous text, text not found, a look-up that names
+  several rules, a paragraph count made unclear by lists) is **unsupported**: it changes nothing and
+  the Admin is told why. Nothing is approximated.
+* A step the rules forbid (a gamestate value made illegal) is **refused** and changes nothing.
+* Tags: the Ruleset's own "Tags" rule is read to know which tags are required for which section,
+  and whether its exemptions (a step naming the section, or naming a rule whose name occurs once
+  or by its number) exist in this era. A step changing such a section without the tag is ignored.
+
+Text matching is tolerant of what players do when quoting a rule: curly or straight quotes, any
+whitespace, and wiki markup (``'''bold'''``, ``''italic''``, ``[[link|label]]``, list markers,
+``<tags>``, comments) present in the rule but not in the quote. The edit touches only the span that
+really changes (words shared by the old and new text are kept with their markup); an edit whose span
+would cut through markup (half of a bold run or a link) is unsupported rather than guessed.
+
+After applying, the result is re-parsed and compared with the model: a payload cannot create a
+heading (and so a rule) that the steps did not ask for, and no block the steps did not touch may
+change. A step found to break this is refused as unsupported and the proposal re-applied without it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
+from parsers import names
+from parsers import ruleset as rsmod
+from parsers import steps as st
+from parsers.ruleset import (
+    APPENDIX,
+    CORE,
+    DYNASTIC,
+    SPECIAL_CASE,
+    AmbiguousRule,
+    Block,
+    Rule,
+    RuleNotFound,
+    Ruleset,
+    RulesetError,
+    Section,
+)
+
+__all__ = ["EnactResult", "enact", "TagPolicy", "tag_policy", "find_text", "TextMatch"]
+
+
+# ============================================================================ result
+
+
+@dataclass
+class EnactResult:
+    """What an enactment produced: the new text of each changed page, and the report."""
+
+    pages: dict[str, str]
+    report: Report
+    proposal: st.Proposal | None = field(default=None, repr=False)
+
+    @property
+    def complete(self) -> bool:
+        return self.report.complete
+
+
+class _Outcome(Exception):
+    """Raised by a step handler that does not apply its step."""
+
+    def __init__(self, status: str, detail: str):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def _ignored(detail: str) -> _Outcome:
+    return _Outcome(IGNORED, detail)
+
+
+def _unsupported(detail: str) -> _Outcome:
+    return _Outcome(UNSUPPORTED, detail)
+
+
+def _refused(detail: str) -> _Outcome:
+    return _Outcome(REFUSED, detail)
+
+
+# ============================================================================ tolerant text matching
+
+_QUOTES = str.maketrans({
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u00ab": '"', "\u00bb": '"',
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'",
+})
+
+_TOKEN = re.compile(
+    r"(?P<comment><!--.*?(?:-->|\Z))"
+    r"|(?P<link>\[\[(?P<ltarget>[^\[\]|\n]*)(?:\|(?P<llabel>[^\[\]\n]*))?\]\])"
+    r"|(?P<ext>\[(?:https?:)?//[^\s\]]+(?:[ \t]+(?P<elabel>[^\]\n]*))?\])"
+    r"|(?P<quotes>'{2,})"
+    r"|(?P<br><br\s*/?>)"
+    r"|(?P<tag></?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>)"
+    r"|(?P<bullet>(?:(?<=\n)|\A)[*#:;]+[ \t]*)"
+    r"|(?P<ws>\s+)",
+    re.S,
+)
+_VOID_TAGS = {"br", "hr", "img", "wbr"}
+_WORD = re.compile(r"\w")
+_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.", "no.")
+
+
+class Projection:
+    """Wikitext as a reader sees it, each visible character mapped back to its source range.
+
+    ``text``: markup dropped, link labels kept, whitespace runs made one space, quotes straightened.
+    ``starts[k]``/``ends[k]``: the source range of visible character k. ``markers``: the markup
+    tokens as ``(start, end, pair_id)`` (pair_id None for a token that is balanced on its own).
+    ``breaks``: visible indices whose space stands for a line break.
+    """
+
+    __slots__ = ("source", "text", "starts", "ends", "markers", "breaks")
+
+    def __init__(self, source: str):
+        self.source = source
+        chars: list[str] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        markers: list[tuple[int, int, object]] = []
+        breaks: set[int] = set()
+        tag_stack: dict[str, list[int]] = {}
+        quote_ids = 0
+        pos = 0
+
+        def visible(a: int, b: int) -> None:
+            if a < b:
+                chars.append(source[a:b])
+                starts.extend(range(a, b))
+                ends.extend(range(a + 1, b + 1))
+
+        def space(a: int, b: int, is_break: bool) -> None:
+            if chars and chars[-1].endswith(" "):
+                # Extend the previous space over this run too.
+                ends[-1] = b
+                if is_break:
+                    breaks.add(len(starts) - 1)
+                return
+            chars.append(" ")
+            starts.append(a)
+            ends.append(b)
+            if is_break:
+                breaks.add(len(starts) - 1)
+
+        for m in _TOKEN.finditer(source):
+            visible(pos, m.start())
+            pos = m.end()
+            kind = m.lastgroup
+            a, b = m.start(), m.end()
+            if kind == "ws":
+                space(a, b, "\n" in m.group())
+            elif kind == "link":
+                label = m.group("llabel")
+                if label is None:
+                    ia, ib = m.start("ltarget"), m.end("ltarget")
+                else:
+                    ia, ib = m.start("llabel"), m.end("llabel")
+                pid = ("link", a)
+                markers.append((a, ia, pid))
+                visible(ia, ib)
+                markers.append((ib, b, pid))
+            elif kind == "ext":
+                pid = ("ext", a)
+                if m.group("elabel") is not None:
+                    ia, ib = m.start("elabel"), m.end("elabel")
+                    markers.append((a, ia, pid))
+                    visible(ia, ib)
+                    markers.append((ib, b, pid))
+                else:
+                    markers.append((a, b, None))
+                    visible(a, b)
+            elif kind == "quotes":
+                quote_ids += 1
+                markers.append((a, b, ("quotes", len(m.group()))))
+            elif kind == "br":
+                markers.append((a, b, None))
+                space(a, b, True)
+            elif kind == "tag":
+                tag = m.group()
+                name = re.match(r"</?([A-Za-z0-9]+)", tag).group(1).lower()
+                if tag.endswith("/>") or name in _VOID_TAGS:
+                    markers.append((a, b, None))
+                elif tag.startswith("</"):
+                    opened = tag_stack.get(name)
+                    pid = ("tag", opened.pop()) if opened else ("unpaired", a)
+                    markers.append((a, b, pid))
+                else:
+                    tag_stack.setdefault(name, []).append(a)
+                    markers.append((a, b, ("tag", a)))
+            elif kind == "bullet":
+                markers.append((a, b, None))
+                if chars and not chars[-1].endswith(" "):
+                    space(a, a, True)
+                elif chars:
+                    breaks.add(len(starts) - 1)
+            else:  # comment
+                markers.append((a, b, None))
+        visible(pos, len(source))
+        # Unclosed tags cannot be paired: any span holding one crosses markup.
+        for name, opened in tag_stack.items():
+            for a in opened:
+                markers[:] = [(s, e, ("unpaired", a) if p == ("tag", a) else p) for s, e, p in markers]
+        self.text = "".join(chars).translate(_QUOTES)
+        self.starts = starts
+        self.ends = ends
+        self.markers = markers
+        self.breaks = breaks
+
+    def source_span(self, i: int, j: int) -> tuple[int, int]:
+        """Source range of visible characters [i, j) (j > i)."""
+        return self.starts[i], self.ends[j - 1]
+
+    def crossing(self, a: int, b: int) -> list[str]:
+        """Markup tokens of which only part lies inside source range [a, b)."""
+        inside: dict[object, int] = {}
+        quote_counts: dict[int, int] = {}
+        for s, e, pid in self.markers:
+            if s >= a and e <= b:
+                if pid is None:
+                    continue
+                if pid[0] == "quotes":
+                    quote_counts[pid[1]] = quote_counts.get(pid[1], 0) + 1
+                elif pid[0] == "unpaired":
+                    inside[pid] = 99
+                else:
+                    inside[pid] = inside.get(pid, 0) + 1
+            elif s < b and e > a:  # a token cut by the span's edge
+                inside[("cut", s)] = 99
+        problems = [self.source[k[1]: k[1] + 12] for k, n in inside.items() if n != 2]
+        # Bold/italic: the runs inside must pair up ('''x''' or ''x''; ''''' counts as both).
+        three = quote_counts.get(3, 0) + quote_counts.get(5, 0)
+        two = quote_counts.get(2, 0) + quote_counts.get(5, 0)
+        if three % 2 or two % 2:
+            problems.append("'''" if three % 2 else "''")
+        return problems
+
+
+def normalize(text: str) -> str:
+    """A quoted piece of text in the form it is compared in (see :class:`Projection`)."""
+    return Projection(text).text.strip()
+
+
+@dataclass
+class TextMatch:
+    """One place a target was found: visible range [i, j) of ``projection``, and its block."""
+
+    block: Block
+    projection: Projection
+    i: int
+    j: int
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return self.projection.source_span(self.i, self.j)
+
+    def context(self, width: int = 30) -> str:
+        text = self.projection.text
+        a, b = max(0, self.i - width), min(len(text), self.j + width)
+        return ("…" if a else "") + text[a:b] + ("…" if b < len(text) else "")
+
+
+def _occurrences(hay: str, needle: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Whole-word matches of needle in hay, and matches that sit inside longer words."""
+    whole: list[tuple[int, int]] = []
+    partial: list[tuple[int, int]] = []
+    if not needle:
+        return whole, partial
+    left_word = bool(_WORD.match(needle[0]))
+    right_word = bool(_WORD.match(needle[-1]))
+    k = hay.find(needle)
+    while k >= 0:
+        j = k + len(needle)
+        bad = (left_word and k > 0 and _WORD.match(hay[k - 1])) or (
+            right_word and j < len(hay) and _WORD.match(hay[j]))
+        (partial if bad else whole).append((k, j))
+        k = hay.find(needle, k + 1)
+    # Drop overlapping matches (keep the earlier).
+    kept: list[tuple[int, int]] = []
+    for span in whole:
+        if not kept or span[0] >= kept[-1][1]:
+            kept.append(span)
+    return kept, partial
+
+
+def find_text(block: Block, needle: str, projection: Projection | None = None) -> list[TextMatch]:
+    """Every whole-word place ``needle`` (normalized) occurs in a block's body."""
+    proj = projection or Projection(block.body)
+    spans, _ = _occurrences(proj.text, normalize(needle))
+    return [TextMatch(block, proj, i, j) for i, j in spans]
+
+
+# ---------------------------------------------------------------- sentences and paragraphs
+
+
+def _sentence_bounds(proj: Projection) -> list[tuple[int, int]]:
+    """Visible ranges of the sentences of a projection (line breaks also end sentences)."""
+    text = proj.text
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    n = len(text)
+    k = 0
+    while k < n:
+        c = text[k]
+        end = None
+        if k in proj.breaks:
+            end = k
+        elif c in ".!?":
+            e = k + 1
+            while e < n and text[e] in "\"')]":
+                e += 1
+            if (e == n or text[e] == " ") and not any(
+                    text[max(0, k + 1 - len(a)):k + 1].lower() == a for a in _ABBREVIATIONS):
+                end = e
+        if end is not None:
+            if text[start:end].strip():
+                bounds.append((start, end))
+            start = end
+            while start < n and text[start] == " ":
+                start += 1
+            k = max(k + 1, start)
+            continue
+        k += 1
+    if text[start:].strip():
+        bounds.append((start, len(text.rstrip())))
+    return bounds
+
+
+@dataclass
+class _Paragraph:
+    start: int  # source offsets of the paragraph's text (no trailing newline)
+    end: int
+    kind: str  # "prose", "list", "table", "other"
+
+
+_LIST_LINE = re.compile(r"[*#:;]")
+
+
+def _paragraphs(body: str) -> list[_Paragraph]:
+    """Paragraphs as a reader counts them: blank-line separated; each list item its own."""
+    paras: list[_Paragraph] = []
+    pos = 0
+    cur: _Paragraph | None = None
+    in_table = False
+    for line in body.splitlines(keepends=True):
+        content = line.rstrip("\r\n")
+        a, b = pos, pos + len(content)
+        pos += len(line)
+        stripped = content.strip()
+        if in_table:
+            assert cur is not None
+            cur.end = b
+            if stripped.startswith("|}"):
+                in_table = False
+                cur = None
+            continue
+        if not stripped:
+            cur = None
+            continue
+        if stripped.startswith("{|"):
+            cur = _Paragraph(a, b, "table")
+            paras.append(cur)
+            in_table = not stripped.endswith("|}")
+            continue
+        if _LIST_LINE.match(content):
+            cur = _Paragraph(a, b, "list")
+            paras.append(cur)
+            cur = None
+            continue
+        if stripped.startswith("<!--") and stripped.endswith("-->"):
+            continue
+        if cur is not None and cur.kind == "prose":
+            cur.end = b
+        else:
+            cur = _Paragraph(a, b, "prose")
+            paras.append(cur)
+    return paras
+
+
+# ============================================================================ tags
+
+
+@dataclass(frozen=True)
+class TagPolicy:
+    """What the Ruleset's "Tags" rule requires: the tag needed per section kind, and exemptions."""
+
+    required: dict[str, str]
+    exemptions: bool
+    source: str
+
+    def tag_for(self, kind: str | None) -> str | None:
+        return self.required.get(kind or "")
+
+
+_TAG_NAMES = {CORE: "Core", SPECIAL_CASE: "Special Case", APPENDIX: "Appendix"}
+_SEED_000_POLICY = dict(required=dict(_TAG_NAMES), exemptions=True)
+
+
+def tag_policy(rs: Ruleset) -> TagPolicy | None:
+    """Read the "Tags" rule of this Ruleset; None when the era has none (or it is Inactive).
+
+    A "Tags" rule whose text is absent from the page (the 2023 fixture) is read as seed 000's.
+    """
+    try:
+        rule = rs.get("Tags")
+    except AmbiguousRule:
+        rule = None
+    if rule is None:
+        return None
+    if rule.is_special_case and rule.status == rsmod.INACTIVE:
+        return None
+    body = rsmod.plain(rule.body)
+    source = f"the rule “{rule.title}”"
+    if not body.strip():
+        return TagPolicy(source=source + " (its text is absent here; read as in 2022)", **_SEED_000_POLICY)
+    straight = body.translate(_QUOTES)
+    required = {}
+    for kind, tag in _TAG_NAMES.items():
+        if re.search(r"\[" + re.escape(tag) + r"\]\W*\s*tag\s+in\s+order\s+to\s+make\s+changes", straight, re.I):
+            required[kind] = tag
+    exemptions = bool(re.search(r"occurs\s+once|unambiguous\s+statement\s+of\s+which\s+section", straight, re.I))
+    return TagPolicy(required=required, exemptions=exemptions, source=source)
+
+
+# ============================================================================ the run
+
+
+_HEADING_LINE = re.compile(r"^=+[^\n]*=+[ \t]*$", re.M)
+
+
+_BLOCK_LINE = re.compile(r"\s*(?:[*#:;]|\{\||\|\}|\|-|\||!|<)")
+
+
+def wiki_paragraphs(text: str) -> str:
+    """A payload as wiki paragraphs: consecutive prose lines (rendered paragraphs copied from the
+    blog) are separated by a blank line, since one newline does not end a wiki paragraph. List,
+    table and tag lines keep their single newlines."""
+    lines = text.strip("\n").split("\n")
+    out: list[str] = []
+    for k, line in enumerate(lines):
+        if k and line.strip() and lines[k - 1].strip() and not _BLOCK_LINE.match(line) \
+                and not _BLOCK_LINE.match(lines[k - 1]):
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
+def _payload_problem(text: str) -> str | None:
+    """Why a payload cannot go into a rule body as is (it would change the page's structure)."""
+    check = rsmod.parse("x\n" + text + "\n")
+    if check.blocks:
+        return (f"its text contains a heading line (“{check.blocks[0].heading.raw_title}”) that would "
+                "create a rule the step does not ask for")
+    if re.search(r"<!--(?![\s\S]*?-->)", text):
+        return "its text opens a <!-- comment --> it does not close, which would hide the rest of the page"
+    if re.search(r"<(nowiki|pre|source|syntaxhighlight|math|includeonly|noinclude)\b[^>]*?(?<!/)>", text, re.I):
+        for m in re.finditer(r"<(nowiki|pre|source|syntaxhighlight|math|includeonly|noinclude)\b[^>]*?(?<!/)>",
+                             text, re.I):
+            if not re.search(rf"</{m.group(1)}\s*>", text[m.end():], re.I):
+                return f"its text opens a <{m.group(1)}> it does not close, which would hide the rest of the page"
+    return None
+
+
+@dataclass
+class _RefResult:
+    rule: Rule
+    exempt: bool  # the reference itself satisfies the Tags rule's exemption
+    how: str  # how it was named, for messages
+
+
+class _Run:
+    def __init__(self, proposal: st.Proposal, rs: Ruleset, gamestate, gs_title: str | None,
+                 check_each: bool, skip: set[int]):
+        self.proposal = proposal
+        self.rs = rs
+        self.gs = gamestate
+        self.gs_title = gs_title
+        self.check_each = check_each
+        self.skip = skip  # step positions refused by an earlier structure check
+        self.tags = {t.strip().casefold() for t in proposal.tags}
+        self.policy = tag_policy(rs)
+        self.last: _RefResult | None = None
+        self.last_failure: _Outcome | None = None
+        self.last_removed: Rule | None = None
+        self.touched: set[int] = set()  # ids of blocks whose heading or body a step changed
+        self.moved: set[int] = set()
+        self.original = {id(b): (str(b.heading), b.body) for b in rs.blocks}
+        self.original_order = [id(b) for b in rs.blocks]
+        self.gs_changed = False
+        self.skip_reason: dict[int, str] = {}
+
+    # ---------------------------------------------------------------- references
+
+    def resolve(self, ref: st.RuleRef, *, what: str = "rule") -> _RefResult:
+        """The rule a reference means. A named rule becomes "the same rule" for later steps, even
+        when the step naming it then fails; a name that fails makes "the same rule" fail alike."""
+        if ref.previous:
+            return self._resolve(ref, what)
+        try:
+            found = self._resolve(ref, what)
+        except _Outcome as out:
+            self.last, self.last_removed, self.last_failure = None, None, out
+            raise
+        self.remember(found)
+        return found
+
+    def _resolve(self, ref: st.RuleRef, what: str) -> _RefResult:
+        if ref.previous:
+            if self.last_failure is not None:
+                raise _Outcome(self.last_failure.status,
+                               f"“the same rule” is the rule named before, which could not be used: "
+                               f"{self.last_failure.detail}")
+            if self.last is None:
+                if self.last_removed is not None:
+                    raise _ignored(f"the rule named before, “{self.last_removed.title}”, no longer exists "
+                                   "(an earlier step removed it)")
+                raise _unsupported("the step refers to “the same rule” but no rule was named before it")
+            if not any(self.last.rule is b for b in self.rs.blocks):
+                raise _ignored(f"the rule named before, “{self.last.rule.title}”, no longer exists")
+            return self.last
+        reference = ref.name
+        if not reference and ref.number:
+            reference = f"Rule {ref.number}"
+        if not reference:
+            raise _unsupported("the step names no rule")
+        within = None
+        if ref.section:
+            try:
+                within = self.rs.section(ref.section)
+            except RuleNotFound as exc:
+                raise _ignored(f"{exc} So the {what} “{reference}” does not exist.") from None
+            except AmbiguousRule as exc:
+                raise _unsupported(str(exc)) from None
+        try:
+            rule = self.rs.find(reference, within=within)
+        except RuleNotFound as exc:
+            raise _ignored(f"{exc} A step about a rule that does not exist is ignored.") from None
+        except AmbiguousRule as exc:
+            raise _unsupported(str(exc)) from None
+        numbered = bool(ref.number) or names.parse_reference(reference).number is not None
+        exempt = bool(ref.section) or numbered or self.rs.count_name(reference) == 1
+        how = "by its number" if numbered else ("with its section" if ref.section else "by a name only one rule has")
+        return _RefResult(rule, exempt, how)
+
+    def remember(self, ref: _RefResult) -> None:
+        self.last = ref
+        self.last_removed = None
+        self.last_failure = None
+
+    def section_for(self, name: str) -> Section:
+        try:
+            return self.rs.section(name)
+        except RuleNotFound as exc:
+            raise _ignored(str(exc)) from None
+        except AmbiguousRule as exc:
+            raise _unsupported(str(exc)) from None
+
+    # ---------------------------------------------------------------- tags
+
+    def check_tag(self, kind: str | None, exempt: bool, how: str = "") -> None:
+        policy = self.policy
+        if policy is None:
+            return
+        tag = policy.tag_for(kind)
+        if tag is None or tag.casefold() in self.tags:
+            return
+        if exempt and policy.exemptions:
+            return
+        excuse = (" (the step names no section, and no rule by its number or by a name only one rule has)"
+                  if policy.exemptions else " (this era's Tags rule has no exemptions)")
+        raise _ignored(f"it changes the {_TAG_NAMES.get(kind, kind)} Rules and the Proposal has no [{tag}] tag, "
+                       f"as {policy.source} requires{excuse}")
+
+    def tag_ok(self, kind: str | None) -> bool:
+        policy = self.policy
+        if policy is None:
+            return True
+        tag = policy.tag_for(kind)
+        return tag is None or tag.casefold() in self.tags
+
+    # ---------------------------------------------------------------- bookkeeping
+
+    def touch(self, *blocks: Block) -> None:
+        for b in blocks:
+            self.touched.add(id(b))
+
+    def snapshot(self):
+        return (list(self.rs.blocks), [(b, b.heading, b.body) for b in self.rs.blocks], set(self.touched),
+                set(self.moved))
+
+    def restore(self, snap) -> None:
+        blocks, state, touched, moved = snap
+        self.rs.blocks = blocks
+        for b, heading, body in state:
+            b.heading = heading
+            b.body = body
+            b._title = None  # Ruleset has no public way to restore a heading; see module notes.
+        self.rs._link()
+        self.touched, self.moved = touched, moved
+        if self.last is not None and not any(self.last.rule is b for b in blocks):
+            self.last = None  # a rule the failed step had created
+
+    def structure_problem(self) -> str | None:
+        """Does the page, re-read from its text, have exactly the model's structure?"""
+        rs = self.rs
+        text = str(rs)
+        again = rsmod.parse(text)
+        if len(again.blocks) != len(rs.blocks):
+            extra = {str(b.heading).strip() for b in again.blocks} - {str(b.heading).strip() for b in rs.blocks}
+            hint = f" (new heading: {sorted(extra)[0]})" if extra else ""
+            return f"the result would read as {len(again.blocks)} headings instead of {len(rs.blocks)}{hint}"
+        for a, b in zip(again.blocks, rs.blocks):
+            if str(a.heading) != str(b.heading) or a.body != b.body:
+                return f"the text under “{b.title}” would not read back as the same rule"
+        if again.preamble != rs.preamble or again.trailer != rs.trailer:
+            return "the page's head or foot would change"
+        for b in rs.blocks:
+            if id(b) in self.touched or id(b) not in self.original:
+                continue
+            heading, body = self.original[id(b)]
+            if str(b.heading) != heading or b.body.rstrip("\r\n") != body.rstrip("\r\n"):
+                return f"“{b.title}”, which no step names, would change"
+        order = [id(b) for b in rs.blocks if id(b) in self.original and id(b) not in self.moved]
+        expected = [k for k in self.original_order if k in set(order)]
+        if order != expected:
+            return "rules no step moves would change places"
+        return None
+
+
+# ============================================================================ spots: where a target is
+
+
+@dataclass
+class _Spot:
+    """A located target inside a block's body: source range [a, b) and what it is."""
+
+    a: int
+    b: int
+    level: str  # "inline", "sentence", "paragraph"
+    match: TextMatch | None = None
+    para: _Paragraph | None = None
+    ends_paragraph: bool = False
+    starts_paragraph: bool = False
+
+
+def _describe_places(block: Block, matches: list[TextMatch]) -> str:
+    where = block.path() if isinstance(block, Rule) else block.title
+    return "; ".join(f"{where}: “{m.context()}”" for m in matches[:8]) + (
+        f"; and {len(matches) - 8} more" if len(matches) > 8 else "")
+
+
+def _select(items: list, occurrence, what: str, places: Callable[[list], str]) -> list:
+    if not items:
+        return []
+    if occurrence is None:
+        if len(items) > 1:
+            raise _unsupported(f"{what} occurs {len(items)} times and the step does not say which: {places(items)}")
+        return items
+    if occurrence == "all":
+        return items
+    if occurrence == "first":
+        return items[:1]
+    if occurrence == "last":
+        return items[-1:]
+    if isinstance(occurrence, int):
+        if occurrence < 1 or occurrence > len(items):
+            raise _unsupported(f"the step asks for occurrence {occurrence} of {what}, which occurs "
+                               f"{len(items)} time(s): {places(items)}")
+        return [items[occurrence - 1]]
+    raise _unsupported(f"unknown occurrence {occurrence!r}")
+
+
+def _not_found(block: Block, text: str, proj: Projection, what: str = "the text") -> _Outcome:
+    needle = normalize(text)
+    hint = ""
+    if needle and needle.casefold() in proj.text.casefold():
+        hint = " (it occurs with different capitals; the bot does not guess which is meant)"
+    else:
+        _, partial = _occurrences(proj.text, needle)
+        if partial:
+            hint = " (it occurs only inside longer words)"
+    return _unsupported(f"{what} “{text}” is not in “{block.title}”{hint}")
+
+
+def _para_at(paras: list[_Paragraph], a: int, b: int) -> _Paragraph | None:
+    for p in paras:
+        if p.start <= a and b <= p.end:
+            return p
+    return None
+
+
+def _locate(block: Block, target: st.Target) -> list[_Spot]:
+    """Where a target is in a block's body; raises _Outcome when it cannot be said for sure."""
+    body = block.body
+    kind = target.kind
+    paras = _paragraphs(body)
+    proj = Projection(body)
+    lo, hi = 0, len(proj.text)
+    if target.within:
+        inside = find_text(block, target.within, proj)
+        if not inside:
+            raise _not_found(block, target.within, proj, "the passage")
+        if len(inside) > 1:
+            raise _unsupported(f"the passage “{target.within}” occurs {len(inside)} times: "
+                               f"{_describe_places(block, inside)}")
+        lo, hi = inside[0].i, inside[0].j
+
+    def places(ms):
+        return _describe_places(block, ms)
+
+    if kind in (st.TEXT, st.SENTENCE):
+        if not target.text:
+            raise _unsupported("the step quotes no text")
+        needle = normalize(target.text)
+        if not needle:
+            raise _unsupported("the quoted text is empty once markup and spacing are set aside")
+        spans, _ = _occurrences(proj.text, needle)
+        matches = [TextMatch(block, proj, i, j) for i, j in spans if i >= lo and j <= hi]
+        if not matches:
+            raise _not_found(block, target.text, proj)
+        chosen = _select(matches, target.occurrence, f"“{target.text}”", places)
+        spots = []
+        for m in chosen:
+            a, b = m.span
+            para = _para_at(paras, a, b)
+            spots.append(_Spot(a, b, "inline", m, para,
+                               ends_paragraph=bool(para) and not body[b:para.end].strip(" \t.!?\"'”’)"),
+                               starts_paragraph=bool(para) and not _visible_between(body, para.start, a)))
+        return spots
+
+    if kind in (st.SENTENCE_BEGINNING, st.SENTENCE_ENDING, st.SENTENCE_CONTAINING):
+        needle = normalize(target.text or "")
+        if not needle:
+            raise _unsupported("the step quotes no text")
+        found = []
+        for s, e in _sentence_bounds(proj):
+            if s < lo or e > hi + 1 and target.within:
+                continue
+            sent = proj.text[s:e]
+            if kind == st.SENTENCE_BEGINNING:
+                ok = sent.startswith(needle) and (len(sent) == len(needle) or not (
+                    _WORD.match(needle[-1]) and _WORD.match(sent[len(needle)])))
+            elif kind == st.SENTENCE_ENDING:
+                core = sent.rstrip(" .!?\"')]")
+                ok = core.endswith(needle.rstrip(" .!?\"')]")) and (
+                    len(core) == len(needle.rstrip(" .!?\"')]"))
+                    or not _WORD.match(core[len(core) - len(needle.rstrip(" .!?\"')]")) - 1])
+                    or not _WORD.match(needle[0]))
+            else:
+                ok = bool(_occurrences(sent, needle)[0])
+            if ok:
+                found.append(TextMatch(block, proj, s, e))
+        if not found:
+            word = {st.SENTENCE_BEGINNING: "beginning", st.SENTENCE_ENDING: "ending"}.get(kind, "containing")
+            raise _not_found(block, target.text or "", proj, f"no sentence {word} with")
+        chosen = _select(found, target.occurrence, f"a sentence with “{target.text}”", places)
+        spots = []
+        for m in chosen:
+            a, b = m.span
+            para = _para_at(paras, a, b)
+            spots.append(_Spot(a, b, "sentence", m, para,
+                               ends_paragraph=bool(para) and not body[b:para.end].strip(),
+                               starts_paragraph=bool(para) and not _visible_between(body, para.start, a)))
+        return spots
+
+    if kind in (st.PARAGRAPH, st.PARAGRAPHS_FROM):
+        number = target.number
+        if number is None or number == 0:
+            raise _unsupported("the step does not say which paragraph")
+        if not paras:
+            raise _unsupported(f"“{block.title}” has no paragraphs")
+        index = len(paras) - 1 if number == -1 else number - 1
+        if index >= len(paras) or index < 0:
+            raise _unsupported(f"“{block.title}” has {len(paras)} paragraph(s), not {number}")
+        counted = paras if number == -1 else paras[: index + 1]
+        if number == -1:
+            counted = paras[-1:]
+        if any(p.kind != "prose" for p in counted):
+            raise _unsupported(f"“{block.title}” has lists or tables, so which paragraph is number "
+                               f"{'final' if number == -1 else number} is a matter of reading; an Admin must decide")
+        para = paras[index]
+        if kind == st.PARAGRAPHS_FROM:
+            last = paras[-1]
+            return [_Spot(para.start, last.end, "paragraph", None, para, True, True)]
+        return [_Spot(para.start, para.end, "paragraph", None, para, True, True)]
+
+    if kind in (st.PARAGRAPH_BEGINNING, st.PARAGRAPH_ENDING, st.PARAGRAPH_CONTAINING):
+        needle = normalize(target.text or "")
+        if not needle:
+            raise _unsupported("the step quotes no text")
+        found = []
+        for p in paras:
+            text = Projection(body[p.start:p.end]).text.strip()
+            if kind == st.PARAGRAPH_BEGINNING:
+                ok = text.startswith(needle)
+            elif kind == st.PARAGRAPH_ENDING:
+                ok = text.rstrip(" .!?\"')]").endswith(needle.rstrip(" .!?\"')]"))
+            else:
+                ok = bool(_occurrences(text, needle)[0])
+            if ok:
+                found.append(p)
+        if not found:
+            raise _not_found(block, target.text or "", proj, "no paragraph with")
+        chosen = _select(found, target.occurrence, f"a paragraph with “{target.text}”",
+                         lambda ps: "; ".join(f"“{Projection(body[p.start:p.end]).text[:60]}…”" for p in ps))
+        return [_Spot(p.start, p.end, "paragraph", None, p, True, True) for p in chosen]
+
+    raise _unsupported(f"the bot does not know the target kind {kind!r}")
+
+
+def _visible_between(body: str, a: int, b: int) -> bool:
+    return bool(Projection(body[a:b]).text.strip()) if a < b else False
+
+
+# ============================================================================ edits on a body
+
+
+def _trim_shared_words(match: TextMatch, new: str) -> tuple[int, int, str]:
+    """Narrow a replacement to the words that change: returns (visible i, visible j, new text).
+
+    "must vote daily" → "must vote weekly" edits only "daily", so markup on "must vote" stays.
+    """
+    old_text = match.projection.text[match.i:match.j]
+    if "\n" in new or not new.strip():
+        return match.i, match.j, new
+    old_words = old_text.split(" ")
+    new_words = new.split()
+    norm_new = [w.translate(_QUOTES) for w in new_words]
+    k1 = 0
+    while k1 < min(len(old_words), len(new_words)) - 1 and old_words[k1] == norm_new[k1]:
+        k1 += 1
+    k2 = 0
+    while (k2 < min(len(old_words), len(new_words)) - k1 - 1
+           and old_words[len(old_words) - 1 - k2] == norm_new[len(new_words) - 1 - k2]):
+        k2 += 1
+    if k1 == 0 and k2 == 0:
+        return match.i, match.j, new
+    p = sum(len(w) + 1 for w in old_words[:k1])
+    s = sum(len(w) + 1 for w in old_words[len(old_words) - k2:])
+    return match.i + p, match.j - s, " ".join(new_words[k1:len(new_words) - k2])
+
+
+def _splice_remove(text: str, a: int, b: int) -> str:
+    """Remove [a, b) and tidy the seam: one space between words, none before punctuation,
+    no blank-line runs longer than the text had around it."""
+    left, right = text[:a], text[b:]
+    if left.endswith((" ", "\t")) and right.startswith((" ", "\t")):
+        right = right.lstrip(" \t")
+    if left.endswith((" ", "\t")) and (not right or right[0] in ".,;:!?)\n\r"):
+        left = left.rstrip(" \t")
+    if left.endswith(",") and right[:1] in (".", ";", ":", ",", ")"):
+        left = left[:-1]  # "as if they were a Partygoer, [removed]." loses the dangling comma
+    if (not left or left.endswith("\n")) and right.startswith((" ", "\t")):
+        right = right.lstrip(" \t")
+    run_left = len(left) - len(left.rstrip("\r\n"))
+    run_right = len(right) - len(right.lstrip("\r\n"))
+    if run_left and run_right:
+        keep = max(re.search(r"\n*\Z", text[:a]).group(0).count("\n"),
+                   re.match(r"\n*", text[b:]).group(0).count("\n"))
+        left = left.rstrip("\r\n")
+        right = right.lstrip("\r\n")
+        if left:
+            right = "\n" * min(max(keep, 1), 2) + right
+        elif not right:
+            right = ""
+    return left + right
+
+
+def _edge_past_markup(proj: Projection, a: int, b: int) -> tuple[int, int]:
+    """Widen a source range over markup closing right after it / opening right before it,
+    so an insertion next to "'''Host'''" goes outside the bold."""
+    changed = True
+    while changed:
+        changed = False
+        for s, e, pid in proj.markers:
+            if s == b and pid is not None and e > b and not (pid[0] == "tag" and pid[1] == s):
+                closing = pid[0] == "quotes" or pid[1] < s
+                if closing:
+                    b, changed = e, True
+            if e == a and pid is not None and s < a:
+                opening = pid[0] == "quotes" or pid[1] == s
+                if opening:
+                    a, changed = s, True
+    return a, b
+
+
+def _check_crossing(block: Block, proj: Projection, a: int, b: int) -> None:
+    problems = proj.crossing(a, b)
+    if problems:
+        raise _unsupported(f"the text to change in “{block.title}” cuts through wiki markup "
+                           f"({', '.join(repr(p) for p in problems[:3])}); an Admin must decide what to keep")
+
+
+def _replace_at(block: Block, body: str, spot: _Spot, new: str) -> str:
+    new_clean = new.strip("\n") if spot.level == "paragraph" or "\n" in new.strip("\n") else new.strip()
+    if spot.level == "inline" and spot.match is not None:
+        i, j, piece = _trim_shared_words(spot.match, new_clean)
+        proj = spot.match.projection
+        if i >= j:
+            i, j, piece = spot.match.i, spot.match.j, new_clean
+        a, b = proj.source_span(i, j)
+        _check_crossing(block, proj, a, b)
+        if not piece:
+            return _splice_remove(body, a, b)
+        return body[:a] + piece + body[b:]
+    if spot.level == "sentence" and spot.match is not None:
+        _check_crossing(block, spot.match.projection, spot.a, spot.b)
+        if not new_clean:
+            return _splice_remove(body, spot.a, spot.b)
+        return body[:spot.a] + new_clean + body[spot.b:]
+    # paragraph(s)
+    new_clean = wiki_paragraphs(new_clean)
+    if not new_clean:
+        return _remove_paragraph(body, spot)
+    return body[:spot.a] + new_clean + body[spot.b:]
+
+
+def _remove_paragraph(body: str, spot: _Spot) -> str:
+    """Remove whole paragraph(s) with the line breaks that separated them from the next."""
+    a, b = spot.a, spot.b
+    after = re.match(r"[ \t]*(?:\r?\n)*", body[b:]).group(0)
+    rest = body[b + len(after):]
+    if rest.strip():
+        return body[:a] + rest
+    before = re.search(r"(?:\r?\n[ \t]*)*\Z", body[:a]).group(0)
+    head = body[:a - len(before)]
+    tail = body[b:]
+    if not head.strip():
+        return head + tail.lstrip(" \t")
+    return head + tail
+
+
+def _remove_at(block: Block, body: str, spot: _Spot) -> str:
+    if spot.level == "paragraph":
+        return _remove_paragraph(body, spot)
+    proj = spot.match.projection if spot.match else Projection(body)
+    _check_crossing(block, proj, spot.a, spot.b)
+    return _splice_remove(body, spot.a, spot.b)
+
+
+def _insert_at(block: Block, body: str, spot: _Spot, text: str, position: str) -> tuple[str, str]:
+    """Insert text before/after a spot; returns (new body, how)."""
+    payload = text.strip("\n")
+    multi = "\n" in payload
+    if multi or spot.level == "paragraph":
+        payload = wiki_paragraphs(payload)
+    list_like = bool(_LIST_LINE.match(payload))
+    if spot.level == "paragraph" or multi or list_like:
+        # As a paragraph of its own next to the paragraph holding the spot.
+        if spot.level != "paragraph":
+            edge_ok = spot.ends_paragraph if position == "after" else spot.starts_paragraph
+            if not edge_ok or spot.para is None:
+                raise _unsupported("the text to insert is a paragraph or list, but the place named is in the "
+                                   "middle of a paragraph; an Admin must decide how to split it")
+            para = spot.para
+        else:
+            para = spot.para or _Paragraph(spot.a, spot.b, "prose")
+        a = spot.a if spot.level == "paragraph" else para.start
+        b = spot.b if spot.level == "paragraph" else para.end
+        sep = "\n" if (para.kind == "list" and list_like) else "\n\n"
+        if position == "after":
+            return body[:b] + sep + payload + body[b:], "as a new paragraph after it"
+        return body[:a] + payload + sep + body[a:], "as a new paragraph before it"
+    proj = spot.match.projection if spot.match else Projection(body)
+    a, b = _edge_past_markup(proj, spot.a, spot.b)
+    if position == "after":
+        glue = "" if payload[:1] in ",.;:)!?" else " "
+        return body[:b] + glue + payload + body[b:], "after it"
+    nxt = body[a:a + 1]
+    glue = "" if payload[-1:] in "(" else " "
+    del nxt
+    return body[:a] + payload + glue + body[a:], "before it"
+
+
+def _with_trailing(old_body: str, new_text: str) -> str:
+    """New body text keeping the old body's leading and trailing line breaks."""
+    lead = re.match(r"[ \t]*(?:\r?\n)*", old_body).group(0) if not old_body.strip() == "" else ""
+    lead = lead if "\n" in lead else ""
+    trail = re.search(r"\s*\Z", old_body).group(0)
+    trail = trail[trail.find("\n"):] if "\n" in trail else "\n"
+    core = new_text.strip("\n")
+    if not core:
+        return lead + trail if lead else trail
+    return lead + core + trail
+
+
+_TITLE_TAGS = re.compile(r"(?:\s*(?:\[[^\[\]]*\]|\*))+\s*\Z")
+
+
+def _title_problem(title: str) -> str | None:
+    if not title.strip() or "\n" in title:
+        return "the new rule has no name (or a name of several lines)"
+    t = title.strip()
+    if t.startswith("=") or t.endswith("="):
+        return f"the name “{t}” begins or ends with “=”, which would break its heading"
+    if re.search(r"<!--|</?(?:nowiki|pre)", t, re.I):
+        return f"the name “{t}” holds markup that would break its heading"
+    return None
+
+
+def _plural_forms(word: str) -> list[str]:
+    forms = [word]
+    w = word.strip()
+    if w.endswith("es") and len(w) > 3:
+        forms.append(w[:-2])
+    if w.endswith("s") and len(w) > 2:
+        forms.append(w[:-1])
+    else:
+        forms += [w + "s", w + "es"]
+    return forms
+
+
+# ============================================================================ step handlers (ruleset)
+
+
+def _subrule_note(rule: Rule) -> str:
+    subs = [r.title for r in rule.descendants()]
+    return f" (and its subrule{'s' if len(subs) > 1 else ''} {', '.join(f'“{t}”' for t in subs)})" if subs else ""
+
+
+def _do_add_rule(run: _Run, step: st.AddRule) -> str:
+    rs = run.rs
+    title = step.name.strip()
+    problem = _title_problem(title) or _payload_problem(step.body)
+    if problem:
+        raise _unsupported(f"not written: {problem}")
+    existing = rs.count_name(title)
+    if existing:
+        try:
+            other = rs.find(title)
+            where = other.path()
+        except RulesetError:
+            where = "several places"
+        raise _unsupported(f"a rule called “{names.drop_brackets(title)}” already exists ({where}); adding "
+                           "another would make the name ambiguous")
+    if step.subrule and step.parent is None and step.after is None and step.before is None:
+        raise _unsupported(f"the step makes “{title}” a subrule but does not say of which rule")
+    new = rs.new_rule(title, wiki_paragraphs(step.body))
+    place = ""
+    if step.parent is not None:
+        ref = run.resolve(step.parent)
+        run.check_tag(ref.rule.kind, ref.exempt)
+        rs.insert(new, parent=ref.rule)
+        place = f"as a subrule of “{ref.rule.title}”"
+    elif step.after is not None or step.before is not None:
+        anchor = step.after or step.before
+        ref = run.resolve(anchor)
+        run.check_tag(ref.rule.kind, ref.exempt)
+        if step.after is not None:
+            rs.insert(new, after=ref.rule)
+            place = f"after “{ref.rule.title}”"
+        else:
+            parent = ref.rule.parent
+            siblings = parent.children if parent is not None else [r for r in rs.rules if r.parent is None]
+            k = next(n for n, r in enumerate(siblings) if r is ref.rule)
+            if k == 0:
+                raise _unsupported(f"“{ref.rule.title}” is the first rule of its place; putting a rule before it "
+                                   "needs Ruleset.insert(before=…), which the model does not offer yet")
+            rs.insert(new, after=siblings[k - 1])
+            place = f"before “{ref.rule.title}”"
+    elif step.section is not None and rs.sections:
+        section = run.section_for(step.section)
+        run.check_tag(section.kind, True)
+        rs.insert(new, section=section)
+        place = f"at the end of {section.title}"
+    else:
+        wanted = rsmod.SECTION_ALIASES.get(names.title_key(step.section or "dynastic").removeprefix("the "))
+        if rs.sections:
+            section = run.section_for("Dynastic Rules")
+            rs.insert(new, section=section)
+            place = f"at the end of {section.title}"
+        else:
+            if wanted not in (None, DYNASTIC):
+                raise _unsupported(f"this Ruleset has no sections, so the bot cannot tell where a new "
+                                   f"{step.section} rule goes")
+            tops = [r for r in rs.rules if r.parent is None and r.kind == DYNASTIC]
+            if not tops:
+                raise _unsupported("this Ruleset has no sections and no dynastic rules, so the end of the "
+                                   "Dynastic Rules cannot be found")
+            rs.insert(new, after=tops[-1])
+            place = f"at the end of the dynastic rules (after “{tops[-1].title}”)"
+    run.touch(new)
+    run.moved.add(id(new))
+    run.remember(_RefResult(new, True, "by name"))
+    number = f" as Rule {new.number}" if not rs.sections else ""
+    return f"added “{new.title}”{number} {place}".strip()
+
+
+def _do_repeal(run: _Run, step: st.RepealRule) -> str:
+    ref = run.resolve(step.rule)
+    run.check_tag(ref.rule.kind, ref.exempt)
+    note = _subrule_note(ref.rule)
+    run.rs.remove(ref.rule)
+    run.last, run.last_removed = None, ref.rule
+    return f"repealed “{ref.rule.path()}”{note}"
+
+
+def _new_title(rule: Rule, new_name: str, keep_tags: bool) -> tuple[str, str]:
+    new = names.strip_quotes(new_name).strip()
+    note = ""
+    if keep_tags and not names.bracket_tags(new) and "*" not in new:
+        m = _TITLE_TAGS.search(rule.heading.raw_title)
+        if m and m.group(0).strip():
+            new = new + m.group(0).rstrip()
+            note = f" (keeping “{m.group(0).strip()}”)"
+    return new, note
+
+
+def _check_rename(run: _Run, rule: Rule, title: str) -> None:
+    problem = _title_problem(title)
+    if problem:
+        raise _unsupported(f"not written: {problem}")
+    try:
+        other = run.rs.get(title)
+    except AmbiguousRule:
+        other = True  # type: ignore[assignment]
+    if other is not None and other is not rule:
+        raise _unsupported(f"another rule is already called “{names.drop_brackets(title)}”; two rules would "
+                           "share a name")
+
+
+def _do_rename(run: _Run, step: st.RenameRule) -> str:
+    ref = run.resolve(step.rule)
+    rule = ref.rule
+    run.check_tag(rule.kind, ref.exempt)
+    title, note = _new_title(rule, step.new_name, keep_tags=True)
+    _check_rename(run, rule, title)
+    old = rule.title
+    rule.set_title(title)
+    run.touch(rule)
+    run.remember(ref)
+    return f"renamed “{old}” to “{rule.title}”{note}"
+
+
+def _do_replace_rule(run: _Run, step: st.ReplaceRuleText) -> str:
+    ref = run.resolve(step.rule)
+    rule = ref.rule
+    run.check_tag(rule.kind, ref.exempt)
+    problem = _payload_problem(step.body)
+    if problem:
+        raise _unsupported(f"not written: {problem}")
+    detail = ""
+    if step.new_name:
+        title, note = _new_title(rule, step.new_name, keep_tags=True)
+        _check_rename(run, rule, title)
+        old = rule.title
+        rule.set_title(title)
+        detail = f"; renamed “{old}” to “{rule.title}”{note}"
+    rule.body = _with_trailing(rule.body, wiki_paragraphs(step.body))
+    run.touch(rule)
+    run.remember(ref)
+    subs = [r.title for r in rule.descendants()]
+    kept = f"; its subrules {', '.join(f'“{t}”' for t in subs)} are kept" if subs else ""
+    return f"replaced the text of “{rule.title}”{detail}{kept}"
+
+
+def _do_move(run: _Run, step: st.MoveRule) -> str:
+    ref = run.resolve(step.rule)
+    rule = ref.rule
+    run.check_tag(rule.kind, ref.exempt)
+    where: dict = {}
+    if step.parent is not None:
+        dest = run.resolve(step.parent)
+        run.check_tag(dest.rule.kind, dest.exempt)
+        where, place = {"parent": dest.rule}, f"under “{dest.rule.title}”"
+    elif step.after is not None:
+        dest = run.resolve(step.after)
+        run.check_tag(dest.rule.kind, dest.exempt)
+        where, place = {"after": dest.rule}, f"after “{dest.rule.title}”"
+    elif step.section is not None:
+        section = run.section_for(step.section)
+        run.check_tag(section.kind, True)
+        where, place = {"section": section}, f"to the end of {section.title}"
+    else:
+        raise _unsupported("the step does not say where the rule goes")
+    moved = run.rs.subtree(rule)
+    try:
+        run.rs.move(rule, **where)
+    except RulesetError as exc:
+        raise _unsupported(str(exc)) from None
+    for b in moved:
+        run.touch(b)
+        run.moved.add(id(b))
+    run.remember(ref)
+    return f"moved “{rule.title}”{_subrule_note(rule)} {place}"
+
+
+def _do_status(run: _Run, step: st.SetStatus) -> str:
+    ref = run.resolve(step.rule)
+    rule = ref.rule
+    if not rule.is_special_case:
+        raise _unsupported(f"“{rule.title}” is not a Special Case rule, so it has no Active/Inactive status")
+    run.check_tag(SPECIAL_CASE, ref.exempt)
+    old = rule.title
+    changed = rule.set_status(step.status)
+    run.remember(ref)
+    if not changed:
+        return f"“{old}” is already {step.status}; nothing to change"
+    run.touch(rule)
+    return f"set “{old}” to {step.status}: now “{rule.title}”"
+
+
+def _text_rule(run: _Run, ref_: st.RuleRef) -> _RefResult:
+    ref = run.resolve(ref_)
+    run.check_tag(ref.rule.kind, ref.exempt)
+    return ref
+
+
+def _apply_spots(body: str, spots: list[_Spot], edit: Callable[[str, _Spot], str]) -> str:
+    for spot in sorted(spots, key=lambda s: s.a, reverse=True):
+        body = edit(body, spot)
+    return body
+
+
+def _check_new_body(rule: Block, body: str) -> None:
+    problem = _payload_problem(body)
+    if problem:
+        raise _unsupported(f"not written: after the edit, {problem}")
+
+
+def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
+    if step.rule is None:
+        return _replace_everywhere(run, step)
+    ref = _text_rule(run, step.rule)
+    rule = ref.rule
+    problem = _payload_problem(step.new)
+    if problem:
+        raise _unsupported(f"not written: {problem}")
+    spots = _locate(rule, step.target)
+    body = _apply_spots(rule.body, spots, lambda b, s: _replace_at(rule, b, s, step.new))
+    _check_new_body(rule, body)
+    rule.body = body
+    run.touch(rule)
+    run.remember(ref)
+    n = len(spots)
+    what = _target_words(step.target)
+    return f"in “{rule.title}”, replaced {what}" + (f" ({n} places)" if n > 1 else "")
+
+
+def _target_words(target: st.Target) -> str:
+    if target.kind in (st.PARAGRAPH, st.PARAGRAPHS_FROM):
+        which = "the final" if target.number == -1 else f"paragraph {target.number}"
+        return which + (" paragraph" if target.number == -1 else "") + (" onwards" if target.kind == st.PARAGRAPHS_FROM else "")
+    label = {st.SENTENCE_BEGINNING: "the sentence beginning ", st.SENTENCE_ENDING: "the sentence ending ",
+             st.SENTENCE_CONTAINING: "the sentence containing ", st.PARAGRAPH_BEGINNING: "the paragraph beginning ",
+             st.PARAGRAPH_ENDING: "the paragraph ending ", st.PARAGRAPH_CONTAINING: "the paragraph containing "}
+    text = target.text or ""
+    short = text if len(text) <= 60 else text[:57] + "…"
+    return f"{label.get(target.kind, '')}“{short}”"
+
+
+def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
+    ref = _text_rule(run, step.rule)
+    rule = ref.rule
+    spots = _locate(rule, step.target)
+    body = _apply_spots(rule.body, spots, lambda b, s: _remove_at(rule, b, s))
+    _check_new_body(rule, body)
+    rule.body = body
+    run.touch(rule)
+    run.remember(ref)
+    return f"in “{rule.title}”, removed {_target_words(step.target)}" + (
+        f" ({len(spots)} places)" if len(spots) > 1 else "")
+
+
+def _do_insert_text(run: _Run, step: st.InsertText) -> str:
+    ref = _text_rule(run, step.rule)
+    rule = ref.rule
+    problem = _payload_problem(step.body)
+    if problem:
+        raise _unsupported(f"not written: {problem}")
+    spots = _locate(rule, step.anchor)
+    if len(spots) != 1:
+        raise _unsupported(f"the place to insert at is {len(spots)} places; say which one")
+    body, how = _insert_at(rule, rule.body, spots[0], step.body, step.position)
+    _check_new_body(rule, body)
+    rule.body = body
+    run.touch(rule)
+    run.remember(ref)
+    return f"in “{rule.title}”, inserted the text {how} ({step.position} {_target_words(step.anchor)})"
+
+
+def _do_append(run: _Run, step: st.AppendText) -> str:
+    ref = _text_rule(run, step.rule)
+    rule = ref.rule
+    problem = _payload_problem(step.body)
+    if problem:
+        raise _unsupported(f"not written: {problem}")
+    payload = wiki_paragraphs(step.body)
+    if not payload.strip():
+        raise _unsupported("there is no text to add")
+    body = rule.body
+    core = body.strip()
+    if not core:
+        rule.body = _with_trailing(body, payload)
+    elif step.at == "end":
+        end = len(body.rstrip())
+        last_line = body[:end].rsplit("\n", 1)[-1]
+        sep = "\n" if (_LIST_LINE.match(last_line) and _LIST_LINE.match(payload)) else "\n\n"
+        rule.body = body[:end] + sep + payload + body[end:]
+    else:
+        start = len(body) - len(body.lstrip())
+        first_line = body[start:].split("\n", 1)[0]
+        sep = "\n" if (_LIST_LINE.match(first_line) and _LIST_LINE.match(payload)) else "\n\n"
+        rule.body = body[:start] + payload + sep + body[start:]
+    run.touch(rule)
+    run.remember(ref)
+    return f"added the text to the {'end' if step.at == 'end' else 'beginning'} of “{rule.title}”"
+
+
+def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
+    """"Change all occurrences of A in the ruleset to B": rule texts and rule titles."""
+    rs = run.rs
+    target = step.target
+    if target.kind != st.TEXT or not target.text:
+        raise _unsupported("a change throughout the Ruleset must quote the text to change")
+    problem = _payload_problem(step.new)
+    if problem:
+        raise _unsupported(f"not written: {problem}")
+    needle = normalize(target.text)
+    if not needle:
+        raise _unsupported("the quoted text is empty once markup and spacing are set aside")
+    probe = max(re.findall(r"\w+", needle) or [""], key=len)
+    found: list[tuple[Block, str, TextMatch]] = []
+    partial: list[str] = []
+    for block in rs.blocks:
+        for where, source in (("title", block.heading.raw_title), ("body", block.body)):
+            if where == "title" and isinstance(block, Section):
+                continue
+            if probe and probe not in source.translate(_QUOTES) and probe.lower() not in source.lower():
+                continue
+            proj = Projection(source)
+            whole, part = _occurrences(proj.text, needle)
+            for i, j in whole:
+                found.append((block, where, TextMatch(block, proj, i, j)))
+            for i, j in part:
+                word = re.search(r"\w*\Z", proj.text[:i]).group(0) + proj.text[i:j] + re.match(r"\w*", proj.text[j:]).group(0)
+                partial.append(f"“{word}” in “{block.title}”")
+    if target.occurrence == "all" and partial:
+        listed = "; ".join(partial[:8]) + (f"; and {len(partial) - 8} more" if len(partial) > 8 else "")
+        raise _unsupported(f"“{target.text}” also occurs inside longer words ({listed}); the bot cannot tell "
+                           "which of those the Proposal means to change")
+    if not found:
+        raise _unsupported(f"“{target.text}” does not occur in the Ruleset")
+
+    def places(items):
+        return "; ".join(f"{b.title} ({w}): “{m.context()}”" for b, w, m in items[:8])
+
+    chosen = _select(found, target.occurrence, f"“{target.text}”", places)
+    allowed = [c for c in chosen if run.tag_ok(c[0].kind if isinstance(c[0], (Rule, Section)) else None)]
+    blocked = [c for c in chosen if c not in allowed]
+    if not allowed:
+        kinds = sorted({_TAG_NAMES.get(c[0].kind, str(c[0].kind)) for c in blocked})
+        raise _ignored(f"every occurrence is in the {', '.join(kinds)} Rules and the Proposal lacks the tag "
+                       f"{', '.join('[' + k + ']' for k in kinds)} that {run.policy.source if run.policy else 'the Tags rule'} requires")
+    by_place: dict[tuple[int, str], list[TextMatch]] = {}
+    blocks: dict[int, Block] = {}
+    for block, where, m in allowed:
+        by_place.setdefault((id(block), where), []).append(m)
+        blocks[id(block)] = block
+    new_text = step.new.strip() if "\n" not in step.new.strip("\n") else step.new.strip("\n")
+    pending: list[tuple[Block, str, str]] = []
+    for (bid, where), matches in by_place.items():
+        block = blocks[bid]
+        source = block.heading.raw_title if where == "title" else block.body
+        spots = [_Spot(*m.span, "inline", m) for m in matches]
+        out = _apply_spots(source, spots, lambda b, s: _replace_at(block, b, s, new_text))
+        if where == "title":
+            problem = _title_problem(out)
+            if problem:
+                raise _unsupported(f"not written: in a rule title, {problem}")
+        else:
+            _check_new_body(block, out)
+        pending.append((block, where, out))
+    for block, where, out in pending:
+        if where == "title":
+            block.set_title(out)
+        else:
+            block.body = out
+        run.touch(block)
+    count = len(allowed)
+    in_titles = sum(1 for _, w, _ in allowed if w == "title")
+    detail = f"replaced {count} occurrence{'s' if count != 1 else ''} in {len({id(b) for b, _, _ in allowed})} block(s)"
+    if in_titles:
+        detail += f", {in_titles} of them in rule titles"
+    if blocked:
+        kinds = sorted({_TAG_NAMES.get(c[0].kind, str(c[0].kind)) for c in blocked})
+        detail += (f"; left {len(blocked)} in the {', '.join(kinds)} Rules ("
+                   + ", ".join(sorted({f'“{c[0].title}”' for c in blocked})) + ") because the Proposal lacks the "
+                   + ", ".join(f"[{k}]" for k in kinds) + " tag")
+    return detail
+
+
+# ============================================================================ step handlers (gamestate)
+
+_INT = re.compile(r"[+-]?\d+")
+_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10}
+_PLAYER_NAME = re.compile(r"[A-Za-z0-9_\-.' ]{4,30}")
+
+
+def _number(text: str) -> int | None:
+    t = text.strip().replace(",", "")
+    if _INT.fullmatch(t):
+        return int(t)
+    return _NUMBER_WORDS.get(t.lower())
+
+
+@dataclass
+class _Limits:
+    low: int | None = 0
+    high: int | None = None
+    why: str = "Numbers and Variables: numeric game variables hold non-negative integers unless stated otherwise"
+
+
+def _limits(rs: Ruleset, variable: str) -> _Limits:
+    """The legal range of a numeric variable: non-negative by default; a rule text that mentions the
+    variable with "cannot exceed N", "may not fall below X or rise above Y", "between X and Y" or
+    "can be negative" narrows or widens it."""
+    limits = _Limits()
+    forms = [f for f in _plural_forms(variable) if f]
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in forms) + r")\b", re.I)
+    for rule in rs.rules:
+        if not pattern.search(rule.body):
+            continue
+        text = rsmod.plain(rule.body)
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            if not pattern.search(sentence):
+                continue
+            s = sentence.lower()
+            m = re.search(r"(?:cannot|can't|may not|must not|can never)\s+(?:exceed|be (?:greater|more|higher) than|rise above|go above)\s+(-?\d+)", s)
+            if m:
+                limits.high = int(m.group(1))
+                limits.why = f"“{rule.title}”: {sentence.strip()}"
+            m = re.search(r"(?:fall|go|drop) below\s+(-?\d+)", s) or re.search(r"(?:cannot|may not|can't) be (?:less|lower) than\s+(-?\d+)", s)
+            if m:
+                limits.low = int(m.group(1))
+                limits.why = f"“{rule.title}”: {sentence.strip()}"
+            m = re.search(r"rise above\s+(-?\d+)", s)
+            if m:
+                limits.high = int(m.group(1))
+                limits.why = f"“{rule.title}”: {sentence.strip()}"
+            m = re.search(r"between\s+(-?\d+)\s+and\s+(-?\d+)", s)
+            if m and ("value" in s or "range" in s or "must be" in s or "can be" in s):
+                limits.low, limits.high = int(m.group(1)), int(m.group(2))
+                limits.why = f"“{rule.title}”: {sentence.strip()}"
+            if re.search(r"(?:can|may) be negative|(?:can|may) (?:go|fall) below (?:zero|0)", s):
+                limits.low = None
+                limits.why = f"“{rule.title}”: {sentence.strip()}"
+    return limits
+
+
+def _player_term(rs: Ruleset) -> str | None:
+    try:
+        rule = rs.get("Synonyms")
+    except AmbiguousRule:
+        return None
+    if rule is None:
+        return None
+    m = re.search(r"^\*\s*([^()\n]+?)\s*\(\s*Player\s*\)", rule.body, re.M)
+    return rsmod.plain(m.group(1)) if m else None
+
+
+def _gs_norm(text: str) -> str:
+    return " ".join(text.replace("_", " ").split()).casefold()
+
+
+def _column(table, variable: str) -> str:
+    heads = table.headers
+    for form in _plural_forms(variable):
+        for h in heads:
+            if h and _gs_norm(h) == _gs_norm(form):
+                return h
+    raise _unsupported(f"the players table has no column for “{variable}”; its columns are: "
+                       + ", ".join(h for h in heads if h))
+
+
+def _gamestate(run: _Run):
+    if run.gs is None:
+        where = f" (the tracking page is “{run.gs_title}”)" if run.gs_title else ""
+        raise _unsupported(f"this step changes the gamestate, but no gamestate page was given{where}")
+    return run.gs
+
+
+def _players(run: _Run, term: str | None = None):
+    from parsers.gamestate import GamestateError
+    gs = _gamestate(run)
+    error = None
+    for candidate in dict.fromkeys([_player_term(run.rs), term]):
+        try:
+            return gs.players_table(candidate)
+        except GamestateError as exc:
+            error = error or exc
+    raise _unsupported(str(error))
+
+
+def _rows(table, who) -> list[str]:
+    if isinstance(who, st.EachPlayer):
+        rows = [n for n in table.row_names if n]
+        if not rows:
+            raise _unsupported("the players table has no rows")
+        return rows
+    return [who]
+
+
+def _legal(value: int, limits: _Limits, who: str, variable: str) -> None:
+    if limits.low is not None and value < limits.low:
+        raise _refused(f"{who}’s {variable} would become {value}, below {limits.low}: an illegal value "
+                       f"({limits.why}); nothing was changed")
+    if limits.high is not None and value > limits.high:
+        raise _refused(f"{who}’s {variable} would become {value}, above {limits.high}: an illegal value "
+                       f"({limits.why}); nothing was changed")
+
+
+def _gs_call(fn, *args):
+    from parsers.gamestate import GamestateError
+    try:
+        return fn(*args)
+    except GamestateError as exc:
+        raise _unsupported(str(exc)) from None
+
+
+def _do_set_value(run: _Run, step: st.SetValue) -> str:
+    table = _players(run, getattr(step.player, "term", None))
+    column = _column(table, step.variable)
+    rows = _rows(table, step.player)
+    current = [_gs_call(table.get, r, column) for r in rows]
+    numeric_column = any(c.strip() for c in current) and all(_number(c) is not None for c in current if c.strip())
+    value = step.value.strip()
+    number = _number(value)
+    if numeric_column and number is None:
+        raise _unsupported(f"the {column} column holds numbers, and “{value}” is not one")
+    if number is not None:
+        limits = _limits(run.rs, column)
+        for r in rows:
+            _legal(number, limits, r, column)
+        value = str(number)
+    for r in rows:
+        _gs_call(table.set_cell, r, column, value)
+    run.gs_changed = True
+    who = "every player" if isinstance(step.player, st.EachPlayer) else rows[0]
+    return f"set {column} of {who} to {value}" + (f" ({len(rows)} rows)" if len(rows) > 1 else "")
+
+
+def _do_change_value(run: _Run, step: st.ChangeValue) -> str:
+    table = _players(run, getattr(step.player, "term", None))
+    column = _column(table, step.variable)
+    rows = _rows(table, step.player)
+    limits = _limits(run.rs, column)
+    new: list[tuple[str, int, int]] = []
+    for r in rows:
+        raw = _gs_call(table.get, r, column)
+        cur = _number(raw)
+        if cur is None:
+            raise _unsupported(f"{r}’s {column} is “{raw}”, not a number")
+        _legal(cur + step.delta, limits, r, column)
+        new.append((r, cur, cur + step.delta))
+    for r, _, value in new:
+        _gs_call(table.set_cell, r, column, str(value))
+    run.gs_changed = True
+    return "; ".join(f"{r}: {column} {a} → {b}" for r, a, b in new)
+
+
+def _do_transfer(run: _Run, step: st.TransferValue) -> str:
+    if step.amount <= 0:
+        raise _refused(f"only positive amounts can be transferred (Numbers and Variables), not {step.amount}")
+    table = _players(run)
+    column = _column(table, step.variable)
+    limits = _limits(run.rs, column)
+    values = {}
+    for who in (step.source, step.target):
+        raw = _gs_call(table.get, who, column)
+        cur = _number(raw)
+        if cur is None:
+            raise _unsupported(f"{who}’s {column} is “{raw}”, not a number")
+        values[who] = cur
+    after_source = values[step.source] - step.amount
+    after_target = values[step.target] + step.amount
+    _legal(after_source, limits, step.source, column)
+    _legal(after_target, limits, step.target, column)
+    _gs_call(table.set_cell, step.source, column, str(after_source))
+    _gs_call(table.set_cell, step.target, column, str(after_target))
+    run.gs_changed = True
+    return (f"{step.source}: {column} {values[step.source]} → {after_source}; "
+            f"{step.target}: {column} {values[step.target]} → {after_target}")
+
+
+def _do_add_column(run: _Run, step: st.AddColumn) -> str:
+    gs = _gamestate(run)
+    if step.table is None:
+        table = _players(run)
+    else:
+        from parsers.gamestate import GamestateError
+        hits = [t for t in gs.tables if t.caption and _gs_norm(t.caption) == _gs_norm(step.table)]
+        if len(hits) != 1:
+            raise _unsupported(f"the bot cannot tell which table “{step.table}” is")
+        table = hits[0]
+        del GamestateError
+    default = (step.default or "").strip()
+    number = _number(default) if default else None
+    if number is not None:
+        _legal(number, _limits(run.rs, step.column), "every player", step.column)
+        default = str(number)
+    _gs_call(table.add_column, step.column, default)
+    run.gs_changed = True
+    return f"added the column “{step.column}”" + (f" with {default} in every row" if default else " (empty)")
+
+
+def _do_add_player(run: _Run, step: st.AddPlayer) -> str:
+    name = step.name.strip()
+    if not _PLAYER_NAME.fullmatch(name) or not re.search(r"[A-Za-z0-9]", name):
+        raise _refused(f"“{name}” is not a legal player name (4–30 Latin letters, digits, _ - . ')")
+    table = _players(run)
+    _gs_call(table.add_row, name)
+    run.gs_changed = True
+    return f"added a row for {name} (its other cells are empty: fill in the starting values)"
+
+
+def _do_remove_player(run: _Run, step: st.RemovePlayer) -> str:
+    table = _players(run)
+    _gs_call(table.remove_row, step.name.strip())
+    run.gs_changed = True
+    return f"removed the row of {step.name.strip()}"
+
+
+# ============================================================================ driver
+
+_HANDLERS: dict[type, tuple[str, Callable]] = {
+    st.AddRule: ("add rule", _do_add_rule),
+    st.RepealRule: ("repeal rule", _do_repeal),
+    st.RenameRule: ("rename rule", _do_rename),
+    st.ReplaceRuleText: ("replace rule text", _do_replace_rule),
+    st.ReplaceText: ("replace text", _do_replace_text),
+    st.RemoveText: ("remove text", _do_remove_text),
+    st.InsertText: ("insert text", _do_insert_text),
+    st.AppendText: ("add text", _do_append),
+    st.MoveRule: ("move rule", _do_move),
+    st.SetStatus: ("set status", _do_status),
+    st.SetValue: ("set value", _do_set_value),
+    st.ChangeValue: ("change value", _do_change_value),
+    st.TransferValue: ("transfer value", _do_transfer),
+    st.AddColumn: ("add column", _do_add_column),
+    st.AddPlayer: ("add player", _do_add_player),
+    st.RemovePlayer: ("remove player", _do_remove_player),
+}
+_GAMESTATE_STEPS = (st.SetValue, st.ChangeValue, st.TransferValue, st.AddColumn, st.AddPlayer, st.RemovePlayer)
+
+
+def _action_name(step: st.Step) -> str:
+    if isinstance(step, st.Ignored):
+        return step.category
+    if isinstance(step, st.Unsupported):
+        return "not understood"
+    entry = _HANDLERS.get(type(step))
+    return entry[0] if entry else type(step).__name__
+
+
+def _run_steps(run: _Run, report: Report) -> None:
+    from parsers.gamestate import GamestatePage
+    for position, step in enumerate(run.proposal.steps):
+        n = step.index or position + 1
+        action = _action_name(step)
+        if isinstance(step, st.Ignored):
+            report.add(n, step.text, action, IGNORED, step.reason)
+            continue
+        if isinstance(step, st.Unsupported):
+            report.add(n, step.text, action, UNSUPPORTED, step.reason)
+            continue
+        if position in run.skip:
+            report.add(n, step.text, action, UNSUPPORTED, run.skip_reason.get(position, "not written"))
+            continue
+        entry = _HANDLERS.get(type(step))
+        if entry is None:
+            report.add(n, step.text, action, UNSUPPORTED, f"the bot cannot apply a {type(step).__name__} step")
+            continue
+        snap = run.snapshot()
+        gs_text = str(run.gs) if run.gs is not None and isinstance(step, _GAMESTATE_STEPS) else None
+        try:
+            detail = entry[1](run, step)
+            status = APPLIED
+            if run.check_each and not isinstance(step, _GAMESTATE_STEPS):
+                problem = run.structure_problem()
+                if problem:
+                    raise _unsupported(f"not written: {problem}")
+        except _Outcome as out:
+            status, detail = out.status, out.detail
+        except RulesetError as exc:
+            status, detail = UNSUPPORTED, str(exc)
+        except Exception as exc:  # a bug must not become a wrong edit: report it, change nothing
+            status, detail = UNSUPPORTED, f"the bot failed on this step ({type(exc).__name__}: {exc}); nothing changed"
+        if status != APPLIED:
+            run.restore(snap)
+            if gs_text is not None:
+                run.gs = GamestatePage.parse(gs_text)
+        report.add(n, step.text, action, status, detail)
+
+
+def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None = None, *,
+          ruleset_title: str = "Ruleset", gamestate_title: str | None = None) -> EnactResult:
+    """Apply a parsed Proposal to the Ruleset (and gamestate) text; see the module docstring.
+
+    ``.pages`` holds only the pages whose text changed; ``.report`` one result per step, the edit
+    summary (``Enacted “Name”``, prefixed ``/* Rule */`` when exactly one rule changed) and diffs.
+    """
+    from parsers.gamestate import GamestateError, GamestatePage
+
+    gs_title = gamestate_title
+    first = rsmod.parse(ruleset_text)
+    if gs_title is None:
+        found = first.tracking_page()
+        gs_title = found[0] if found else ("Gamestate" if gamestate_text is not None else None)
+    gs_problem = None
+    skip_reason: dict[int, str] = {}
+    for attempt in (0, 1):
+        rs = first if attempt == 0 else rsmod.parse(ruleset_text)
+        gs = None
+        if gamestate_text is not None:
+            try:
+                gs = GamestatePage.parse(gamestate_text)
+            except GamestateError as exc:
+                gs_problem = f"the gamestate page cannot be read: {exc}"
+        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, skip=set(skip_reason))
+        run.skip_reason = skip_reason
+        report = Report(action="enact", name=proposal.name)
+        _run_steps(run, report)
+        if attempt == 1 or run.structure_problem() is None:
+            break
+    if gs_problem:
+        for result in report.steps:
+            if result.status == UNSUPPORTED and "no gamestate page was given" in result.detail:
+                result.detail = gs_problem
+    pages: dict[str, str] = {}
+    new_text = str(run.rs)
+    if new_text != ruleset_text:
+        pages[ruleset_title] = new_text
+        report.set_page(ruleset_title, ruleset_text, new_text)
+    if run.gs is not None and gamestate_text is not None:
+        new_gs = str(run.gs)
+        if new_gs != gamestate_text:
+            title = gs_title or "Gamestate"
+            pages[title] = new_gs
+            report.set_page(title, gamestate_text, new_gs)
+    report.summary = _summary(proposal, run, pages, ruleset_title)
+    return EnactResult(pages, report, proposal)
+
+
+def _summary(proposal: st.Proposal, run: _Run, pages: dict[str, str], ruleset_title: str) -> str:
+    """``Enacted “Name”``; ``/* Rule */ Enacted “Name”`` when the one page changed is one rule."""
+    summary = f"Enacted \u201c{proposal.name}\u201d"
+    if ruleset_title in pages and not run.gs_changed:
+        live = [b for b in run.rs.blocks if id(b) in run.touched]
+        removed = any(k not in {id(b) for b in run.rs.blocks} for k in run.original)
+        if len(live) == 1 and len(run.touched) == 1 and not removed and isinstance(live[0], Rule):
+            summary = f"/* {live[0].title} */ {summary}"
+    return summary

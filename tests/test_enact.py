@@ -1,0 +1,600 @@
+"""actions.enact: steps applied to the Ruleset (and gamestate), checked byte for byte.
+
+Golden tests build steps directly (so they do not depend on the proposal parser's wording), apply
+them to the seed fixture of every era, and compare the whole resulting page with the page built by
+hand from the fixture: the edited rule must be exactly as expected and every other byte unchanged.
+The real example proposals go through ``parse_proposal`` and are compared with reviewed golden
+files in ``tests/fixtures/enact/``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from actions.enact import Projection, enact, normalize, tag_policy
+from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED
+from parsers import steps as st
+from parsers.proposal import parse_proposal
+from parsers.ruleset import parse
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ENACT = FIXTURES / "enact"
+ERAS = ["2004", "2016", "2020", "2022", "2023"]
+
+
+def text_of(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def ruleset_of(era: str) -> str:
+    return text_of(f"ruleset_{era}.wiki")
+
+
+def P(*steps, tags=(), name="Test"):
+    numbered = [type(s)(**{**s.__dict__, "index": k + 1}) for k, s in enumerate(steps)]
+    return st.Proposal(name=name, tags=tuple(tags), steps=tuple(numbered))
+
+
+def R(name=None, **kw):
+    return st.RuleRef(name=name, **kw)
+
+
+def T(text=None, kind=st.TEXT, **kw):
+    return st.Target(kind=kind, text=text, **kw)
+
+
+def statuses(result):
+    return [s.status for s in result.report.steps]
+
+
+def block_text(page: str, name: str) -> str:
+    return parse(page).find(name).text()
+
+
+def splice(page: str, old: str, new: str) -> str:
+    assert page.count(old) == 1, f"fragment not unique: {old[:60]!r}"
+    return page.replace(old, new)
+
+
+# Per era: a dynastic rule, a phrase that occurs once in it, and a second dynastic rule.
+PICKS = {
+    "2004": ("Audiences", "for any number of reasons", "Supporters"),
+    "2016": ("Discarding", "when instructed to", "Drawing"),
+    "2020": ("Villagers", "non-player characters", "Islands"),
+    "2022": ("Labour", "referred to as", "Keeps"),
+    "2023": ("Coins", "defaulting to 3", "Matches"),
+}
+
+
+# ============================================================================ every step kind, every era
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_replace_text_golden(era):
+    page = ruleset_of(era)
+    rule, phrase, _ = PICKS[era]
+    old = block_text(page, rule)
+    result = enact(P(st.ReplaceText(index=0, text="x", rule=R(rule), target=T(phrase), new="NEW WORDS")), page)
+    assert statuses(result) == [APPLIED]
+    assert result.pages["Ruleset"] == splice(page, old, old.replace(phrase, "NEW WORDS", 1))
+    assert result.report.summary.startswith("/* ")
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_remove_text_golden(era):
+    page = ruleset_of(era)
+    rule, phrase, _ = PICKS[era]
+    old = block_text(page, rule)
+    result = enact(P(st.RemoveText(index=0, text="x", rule=R(rule), target=T(phrase))), page)
+    assert statuses(result) == [APPLIED]
+    expected = re.sub(r" ?" + re.escape(phrase) + r"( ?)", lambda m: m.group(1) if m.group(0).startswith(" ") else "",
+                      old, count=1)
+    expected = expected.replace(",.", ".")  # a comma left dangling before the full stop goes too
+    assert result.pages["Ruleset"] == splice(page, old, expected)
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_insert_after_text_golden(era):
+    page = ruleset_of(era)
+    rule, phrase, _ = PICKS[era]
+    old = block_text(page, rule)
+    result = enact(P(st.InsertText(index=0, text="x", rule=R(rule), anchor=T(phrase), body="and more")), page)
+    assert statuses(result) == [APPLIED]
+    assert result.pages["Ruleset"] == splice(page, old, old.replace(phrase, phrase + " and more", 1))
+
+
+@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("at", ["end", "start"])
+def test_append_text_golden(era, at):
+    page = ruleset_of(era)
+    rule, _, _ = PICKS[era]
+    model = parse(page)
+    target = model.find(rule)
+    old = target.text()
+    body = target.body
+    if at == "end":
+        core = body.rstrip()
+        new_body = core + "\n\nAn added paragraph." + body[len(core):]
+    else:
+        new_body = "An added paragraph.\n\n" + body
+    result = enact(P(st.AppendText(index=0, text="x", rule=R(rule), body="An added paragraph.", at=at)), page)
+    assert statuses(result) == [APPLIED]
+    assert result.pages["Ruleset"] == splice(page, old, str(target.heading) + new_body)
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_replace_rule_text_golden(era):
+    page = ruleset_of(era)
+    rule, _, _ = PICKS[era]
+    target = parse(page).find(rule)
+    old = target.text()
+    trail = re.search(r"\n+\Z", target.body).group(0)
+    result = enact(P(st.ReplaceRuleText(index=0, text="x", rule=R(rule), body="Line one.\n\nLine two.")), page)
+    assert statuses(result) == [APPLIED]
+    assert result.pages["Ruleset"] == splice(page, old, str(target.heading) + "Line one.\n\nLine two." + trail)
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_rename_golden(era):
+    page = ruleset_of(era)
+    rule, _, _ = PICKS[era]
+    target = parse(page).find(rule)
+    heading = str(target.heading)
+    result = enact(P(st.RenameRule(index=0, text="x", rule=R(rule), new_name="Fresh Name")), page)
+    assert statuses(result) == [APPLIED]
+    assert result.pages["Ruleset"] == splice(page, heading, heading.replace(rule, "Fresh Name"))
+    assert parse(result.pages["Ruleset"]).find("Fresh Name").body == target.body
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_repeal_golden(era):
+    page = ruleset_of(era)
+    rule, _, _ = PICKS[era]
+    model = parse(page)
+    removed = "".join(b.text() for b in model.subtree(model.find(rule)))
+    result = enact(P(st.RepealRule(index=0, text="x", rule=R(rule))), page)
+    assert statuses(result) == [APPLIED]
+    assert result.pages["Ruleset"] == splice(page, removed, "")
+    assert parse(result.pages["Ruleset"]).get(rule) is None
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_add_rule_goes_to_end_of_dynastic_rules(era):
+    page = ruleset_of(era)
+    result = enact(P(st.AddRule(index=0, text="x", name="Brand New", body="It does things.")), page)
+    assert statuses(result) == [APPLIED]
+    after = result.pages["Ruleset"]
+    model = parse(after)
+    new = model.find("Brand New")
+    assert new.kind == "dynastic" and new.level == 2 and new.body == "It does things.\n\n"
+    dynastic_tops = [r for r in model.rules if r.kind == "dynastic" and r.parent_rule is None]
+    assert dynastic_tops[-1] is new
+    # Every other byte unchanged: removing the new block gives back the page.
+    assert after.replace(new.text(), "", 1) == page
+    assert result.report.summary == "/* Brand New */ Enacted “Test”"
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_add_subrule_golden(era):
+    page = ruleset_of(era)
+    rule, _, _ = PICKS[era]
+    result = enact(P(st.AddRule(index=0, text="x", name="Little One", body="Small text.",
+                                parent=R(rule), subrule=True)), page)
+    assert statuses(result) == [APPLIED]
+    model = parse(result.pages["Ruleset"])
+    new = model.find("Little One")
+    assert new.parent_rule.name == rule and new.level == 3
+    assert result.pages["Ruleset"].replace(new.text(), "", 1) == page
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_move_rule_after_another(era):
+    page = ruleset_of(era)
+    rule, _, other = PICKS[era]
+    model = parse(page)
+    moving = "".join(b.text() for b in model.subtree(model.find(rule)))
+    anchor = "".join(b.text() for b in model.subtree(model.find(other)))
+    result = enact(P(st.MoveRule(index=0, text="x", rule=R(rule), after=R(other))), page)
+    assert statuses(result) == [APPLIED]
+    after = result.pages["Ruleset"]
+    assert after == splice(splice(page, moving, ""), anchor, anchor + moving)
+
+
+@pytest.mark.parametrize("era", ["2016", "2020", "2022"])
+def test_set_status_golden(era):
+    page = ruleset_of(era)
+    model = parse(page)
+    rule = next(r for r in model.rules if r.is_special_case and r.status == "Active")
+    heading = str(rule.heading)
+    result = enact(P(st.SetStatus(index=0, text="x", rule=R(rule.name), status="Inactive")),
+                   page, ruleset_title="Ruleset")
+    # Special Case needs [Special Case] unless the rule is named uniquely and the era allows that.
+    policy = tag_policy(model)
+    if policy and "special case" in policy.required and not policy.exemptions:
+        assert statuses(result) == [IGNORED]
+        result = enact(P(st.SetStatus(index=0, text="x", rule=R(rule.name), status="Inactive"),
+                         tags=("Special Case",)), page)
+    assert statuses(result) == [APPLIED]
+    new_heading = parse(result.pages["Ruleset"]).find(rule.name).heading
+    assert result.pages["Ruleset"] == splice(page, heading, str(new_heading))
+    assert parse(result.pages["Ruleset"]).find(rule.name).status == "Inactive"
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_change_all_occurrences_in_dynastic_rules(era):
+    page = ruleset_of(era)
+    rule, phrase, _ = PICKS[era]
+    word = "zqxjunk"
+    page = page.replace(phrase, phrase + " " + word, 1)
+    result = enact(P(st.ReplaceText(index=0, text="x", rule=None, target=T(word, occurrence="all"), new="Wibble")), page)
+    assert statuses(result) == [APPLIED]
+    assert result.pages["Ruleset"] == page.replace(word, "Wibble")
+
+
+# ============================================================================ the real example proposals
+
+EXAMPLES = {
+    # proposal file: (fixture, expected statuses)
+    "dismantle": ("dismantle", [APPLIED] * 6),
+    "eye_of_the_beast": ("necromancers_2023", [APPLIED]),
+    "shambling_warriors": ("necromancers_2023", [APPLIED]),
+    "first_rule_of_blognomic": ("directives_2011", [APPLIED, APPLIED, UNSUPPORTED, UNSUPPORTED]),
+    "herblogditus": ("parallel_2022", [APPLIED]),
+    "hugh_grant_sharp_practices": ("newspapers_2012", [APPLIED, APPLIED]),
+    "no_elephants_allowed": ("programmers_2010", [APPLIED] * 3),
+    "reductio_propositum": ("monks_2006", [IGNORED, APPLIED, APPLIED, APPLIED, APPLIED, APPLIED, IGNORED, APPLIED]),
+}
+
+
+def load_example(name: str) -> st.Proposal:
+    raw = (FIXTURES / "proposals" / f"{name}.txt").read_text(encoding="utf-8")
+    title = raw.splitlines()[0].removeprefix("Title: ")
+    return parse_proposal(title, raw.split("\n", 2)[2])
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_example_proposal_golden(name):
+    fixture, expected = EXAMPLES[name]
+    before = (ENACT / f"{fixture}.wiki").read_text(encoding="utf-8")
+    result = enact(load_example(name), before)
+    assert statuses(result) == expected, result.report.render(with_diffs=False)
+    golden = (ENACT / f"{name}.after.wiki").read_text(encoding="utf-8")
+    assert result.pages["Ruleset"] == golden
+    assert str(parse(golden)) == golden
+
+
+def test_dismantle_details():
+    before = (ENACT / "dismantle.wiki").read_text(encoding="utf-8")
+    after = enact(load_example("dismantle"), before).pages["Ruleset"]
+    model = parse(after)
+    va = model.find("Victory and Ascension").body
+    assert "either Pass the Mantle" not in va
+    assert "then the new Host may start a new dynasty" in va
+    malign = model.find("Malign Emperors").body
+    assert malign.startswith("If the Special Case rule Mantle Passing is active, and the game is in Interregnum, "
+                             "then the Host of the recently-ended Dynasty may be recipient of the Mantle, as if "
+                             "they were a Partygoer. The Host may not")  # dangling comma tidied
+    assert model.find("Mantle Passing").title == "Mantle Passing [Rare][Inactive]"
+    assert model.get("Alliances") is None and model.get("Mantle Limitations") is None
+
+
+def test_herblogditus_without_the_parent_rule_is_ignored():
+    before = (ENACT / "newspapers_2012.wiki").read_text(encoding="utf-8")
+    result = enact(load_example("herblogditus"), before)
+    assert statuses(result) == [IGNORED]
+    assert "Parallel BlogNomic" in result.report.steps[0].detail
+    assert result.pages == {}
+
+
+def test_reductio_numbered_references_of_2006():
+    before = (ENACT / "monks_2006.wiki").read_text(encoding="utf-8")
+    result = enact(load_example("reductio_propositum"), before)
+    model = parse(result.pages["Ruleset"])
+    assert model.find("Rule 1.3").name == "Proposals"
+    voting = model.find("Rule 1.4 (Voting)").body
+    assert "A Monk may not vote on a Proposal while" not in voting  # the final paragraph removed
+    enactment = model.find("Enactment").body
+    assert enactment.endswith("(or the fact that the proposal was self-killed or vetoed).\n\n")
+    assert "When a Proposal is Enacted, the Admin" not in enactment
+
+
+# ============================================================================ matching, ambiguity, missing rules
+
+MARKUP_PAGE = """= Dynastic Rules =
+
+== Hosting ==
+The '''Host''' must [[Votes|vote]] daily on each “Proposal”, and   may   not abstain.
+
+The Host may veto. The Host may not vote twice.
+
+== Other ==
+The Host has a hat.
+
+"""
+
+
+def one(step, page=MARKUP_PAGE, **kw):
+    return enact(P(step, **kw), page)
+
+
+def test_markup_tolerant_match_keeps_markup_outside_the_span():
+    r = one(st.ReplaceText(index=0, text="x", rule=R("Hosting"), target=T("must vote daily"), new="must vote weekly"))
+    assert statuses(r) == [APPLIED]
+    assert "The '''Host''' must [[Votes|vote]] weekly on each" in r.pages["Ruleset"]
+
+
+def test_curly_straight_quotes_and_spacing_are_tolerated():
+    r = one(st.ReplaceText(index=0, text="x", rule=R("Hosting"), target=T('each "Proposal", and may not abstain'),
+                           new="each Proposal"))
+    assert statuses(r) == [APPLIED]
+    assert "daily on each Proposal.\n" in r.pages["Ruleset"]
+
+
+def test_span_cutting_through_bold_is_unsupported():
+    r = one(st.ReplaceText(index=0, text="x", rule=R("Hosting"), target=T("Host must"), new="Emperor shall"))
+    assert statuses(r) == [UNSUPPORTED]
+    assert "markup" in r.report.steps[0].detail
+    assert r.pages == {}
+
+
+def test_ambiguous_text_is_unsupported_with_places():
+    r = one(st.ReplaceText(index=0, text="x", rule=R("Hosting"), target=T("The Host may"), new="The Host can"))
+    assert statuses(r) == [UNSUPPORTED]
+    detail = r.report.steps[0].detail
+    assert "occurs 2 times" in detail and "may veto" in detail and "may not vote twice" in detail
+    assert r.pages == {}
+
+
+def test_first_and_all_occurrences():
+    r = one(st.ReplaceText(index=0, text="x", rule=R("Hosting"), target=T("The Host may", occurrence="all"),
+                           new="The Host can"))
+    assert r.pages["Ruleset"].count("The Host can") == 2
+    r = one(st.ReplaceText(index=0, text="x", rule=R("Hosting"), target=T("The Host may", occurrence="last"),
+                           new="The Host can"))
+    assert "The Host may veto. The Host can not vote twice." in r.pages["Ruleset"]
+
+
+def test_text_not_found_is_unsupported_and_case_hint():
+    r = one(st.RemoveText(index=0, text="x", rule=R("Hosting"), target=T("the host must")))
+    assert statuses(r) == [UNSUPPORTED] and "different capitals" in r.report.steps[0].detail
+
+
+def test_whole_words_only():
+    r = one(st.ReplaceText(index=0, text="x", rule=R("Other"), target=T("hat"), new="crown"))
+    assert "The Host has a crown." in r.pages["Ruleset"]
+    r = one(st.ReplaceText(index=0, text="x", rule=None, target=T("Hos", occurrence="all"), new="X"))
+    assert statuses(r) == [UNSUPPORTED] and "inside longer words" in r.report.steps[0].detail
+
+
+def test_missing_rule_is_ignored_with_reason():
+    r = one(st.RepealRule(index=0, text="Repeal the rule Nothing.", rule=R("Nothing")))
+    assert statuses(r) == [IGNORED]
+    assert "No rule is called “Nothing”" in r.report.steps[0].detail
+    assert r.pages == {}
+
+
+def test_same_rule_follows_the_rule_named_before_and_its_fate():
+    steps = [st.RemoveText(index=0, text="x", rule=R("Hosting"), target=T("and may not abstain")),
+             st.ReplaceText(index=0, text="x", rule=R(previous=True), target=T("daily"), new="weekly")]
+    r = enact(P(*steps), MARKUP_PAGE)
+    assert statuses(r) == [APPLIED, APPLIED]
+    assert "[[Votes|vote]] weekly on each “Proposal”." in r.pages["Ruleset"]
+    # The named rule does not exist: "the same rule" is ignored too.
+    steps[0] = st.RemoveText(index=0, text="x", rule=R("Absent"), target=T("a"))
+    assert statuses(enact(P(*steps), MARKUP_PAGE)) == [IGNORED, IGNORED]
+    # A step that failed on its text still names the rule for the next one.
+    steps[0] = st.RemoveText(index=0, text="x", rule=R("Hosting"), target=T("not there"))
+    assert statuses(enact(P(*steps), MARKUP_PAGE)) == [UNSUPPORTED, APPLIED]
+    # A repealed rule is gone for "the same rule".
+    steps[0] = st.RepealRule(index=0, text="x", rule=R("Hosting"))
+    assert statuses(enact(P(*steps), MARKUP_PAGE)) == [APPLIED, IGNORED]
+
+
+def test_each_step_sees_the_result_of_the_one_before():
+    steps = [st.RenameRule(index=0, text="x", rule=R("Other"), new_name="Hats"),
+             st.AppendText(index=0, text="x", rule=R("Hats"), body="Hats are nice.")]
+    r = enact(P(*steps), MARKUP_PAGE)
+    assert statuses(r) == [APPLIED, APPLIED]
+    assert r.pages["Ruleset"].endswith("== Hats ==\nThe Host has a hat.\n\nHats are nice.\n\n")
+
+
+def test_sentence_targets():
+    base = st.Target(kind=st.SENTENCE_BEGINNING, text="The Host may veto")
+    r = one(st.RemoveText(index=0, text="x", rule=R("Hosting"), target=base))
+    assert "\nThe Host may not vote twice.\n" in r.pages["Ruleset"]
+    r = one(st.InsertText(index=0, text="x", rule=R("Hosting"),
+                          anchor=st.Target(kind=st.SENTENCE_ENDING, text="may veto"), body="Vetoes are rare."))
+    assert "The Host may veto. Vetoes are rare. The Host may not vote twice." in r.pages["Ruleset"]
+
+
+def test_paragraph_targets_and_lists_make_counting_unsupported():
+    r = one(st.RemoveText(index=0, text="x", rule=R("Hosting"), target=st.Target(kind=st.PARAGRAPH, number=-1)))
+    assert statuses(r) == [APPLIED]
+    assert "== Hosting ==\nThe '''Host''' must [[Votes|vote]] daily on each “Proposal”, and   may   not abstain.\n\n== Other" \
+        in r.pages["Ruleset"]
+    listy = MARKUP_PAGE.replace("The Host may veto.", "* a\n* b\n\nThe Host may veto.")
+    r = one(st.RemoveText(index=0, text="x", rule=R("Hosting"), target=st.Target(kind=st.PARAGRAPH, number=3)),
+            page=listy)
+    assert statuses(r) == [UNSUPPORTED] and "lists" in r.report.steps[0].detail
+
+
+def test_numbered_references_2004():
+    page = ruleset_of("2004")
+    r = enact(P(st.RenameRule(index=0, text="x", rule=R("Rule 12", number="12"), new_name="Royal Audiences")), page)
+    assert statuses(r) == [APPLIED]
+    assert parse(r.pages["Ruleset"]).find("Rule 12").title == "Royal Audiences"
+    r = enact(P(st.RepealRule(index=0, text="x", rule=R("rule 12 - Parties", number="12"))), page)
+    assert statuses(r) == [UNSUPPORTED]  # the number and the name disagree: never guessed
+    r = enact(P(st.RepealRule(index=0, text="x", rule=R("Rule 99", number="99"))), page)
+    assert statuses(r) == [IGNORED]
+
+
+# ============================================================================ tags
+
+
+def test_tags_2022_exempt_when_rule_named_once():
+    page = ruleset_of("2022")
+    r = enact(P(st.AppendText(index=0, text="x", rule=R("Victory and Ascension"), body="More.")), page)
+    assert statuses(r) == [APPLIED]
+
+
+def test_tags_2020_has_no_exemption():
+    page = ruleset_of("2020")
+    step = st.AppendText(index=0, text="x", rule=R("Victory and Ascension"), body="More.")
+    r = enact(P(step), page)
+    assert statuses(r) == [IGNORED] and "[Core]" in r.report.steps[0].detail
+    assert statuses(enact(P(step, tags=("Core",)), page)) == [APPLIED]
+
+
+def test_tags_ruleset_wide_change_leaves_core_rules_without_the_tag():
+    page = ruleset_of("2022")
+    word = "Stockpile"
+    r = enact(P(st.ReplaceText(index=0, text="x", rule=None, target=T("Demon King", occurrence="all"), new="Overlord")),
+              page)
+    assert statuses(r) == [APPLIED]
+    after = parse(r.pages["Ruleset"])
+    assert "Demon King" in after.find("Victory and Ascension").body  # Core: no [Core] tag
+    assert all("Demon King" not in rr.body for rr in after.rules if rr.kind == "dynastic")
+    assert "lacks the [Appendix], [Core], [Special Case] tag" in r.report.steps[0].detail or "lacks the" in \
+        r.report.steps[0].detail
+    del word
+
+
+def test_tags_2004_has_no_tags_rule():
+    assert tag_policy(parse(ruleset_of("2004"))) is None
+    policy = tag_policy(parse(ruleset_of("2016")))
+    assert set(policy.required) == {"core", "appendix"} and not policy.exemptions
+    assert tag_policy(parse(ruleset_of("2023"))).exemptions  # empty text read as 2022's
+
+
+# ============================================================================ structure guard
+
+
+def test_payload_with_heading_is_refused_not_written():
+    r = one(st.AddRule(index=0, text="x", name="Sneaky", body="Text.\n== Fake rule ==\nMore."))
+    assert statuses(r) == [UNSUPPORTED] and "heading" in r.report.steps[0].detail
+    assert r.pages == {}
+    r = one(st.AppendText(index=0, text="x", rule=R("Other"), body="<!-- open comment"))
+    assert statuses(r) == [UNSUPPORTED] and r.pages == {}
+    r = one(st.ReplaceText(index=0, text="x", rule=R("Other"), target=T("hat"), new="hat\n= Section ="))
+    assert statuses(r) == [UNSUPPORTED] and r.pages == {}
+
+
+def test_duplicate_rule_name_is_unsupported():
+    r = one(st.AddRule(index=0, text="x", name="Other", body="Again."))
+    assert statuses(r) == [UNSUPPORTED] and "already exists" in r.report.steps[0].detail
+
+
+def test_rename_keeps_status_tags():
+    page = ruleset_of("2022")
+    r = enact(P(st.RenameRule(index=0, text="x", rule=R("Alliances"), new_name="Pacts"), tags=("Special Case",)), page)
+    assert parse(r.pages["Ruleset"]).find("Pacts").title == "Pacts [Inactive] [Rare]"
+
+
+# ============================================================================ gamestate
+
+
+def gs_pair():
+    return ruleset_of("2023"), text_of("gamestate_puzzle_board.wiki")
+
+
+def test_gamestate_change_set_transfer():
+    rs, gs = gs_pair()
+    steps = [st.ChangeValue(index=0, text="x", player="Kevan", variable="Coins", delta=2),
+             st.SetValue(index=0, text="x", player=st.EACH, variable="Matches", value="1"),
+             st.TransferValue(index=0, text="x", source="Darknight", target="Clucky", variable="Coin", amount=3)]
+    r = enact(P(*steps), rs, gs, gamestate_title="Puzzle Board")
+    assert statuses(r) == [APPLIED] * 3
+    after = r.pages["Puzzle Board"]
+    assert "| '''[[User:Kevan|Kevan]]''' <!-- Puzzle Master --> || 4 || 1\n" in after
+    assert "| {{user|Clucky}} || 4 || 1\n" in after
+    assert "| [[User:Darknight|Darknight]] || 0 || 1\n" in after
+    assert "Ruleset" not in r.pages
+
+
+def test_gamestate_negative_value_is_refused():
+    rs, gs = gs_pair()
+    r = enact(P(st.ChangeValue(index=0, text="x", player="JonathanDark", variable="Coins", delta=-1)), rs, gs)
+    assert statuses(r) == [REFUSED] and "below 0" in r.report.steps[0].detail
+    assert r.pages == {}
+    r = enact(P(st.ChangeValue(index=0, text="x", player=st.EACH, variable="Coins", delta=-1)), rs, gs)
+    assert statuses(r) == [REFUSED] and r.pages == {}  # all or nothing
+
+
+def test_gamestate_columns_and_rows():
+    rs, gs = gs_pair()
+    steps = [st.AddColumn(index=0, text="x", column="Stars", default="0"),
+             st.AddPlayer(index=0, text="x", name="Newbie"),
+             st.RemovePlayer(index=0, text="x", name="Lulu"),
+             st.AddPlayer(index=0, text="x", name="no"),
+             st.SetValue(index=0, text="x", player="Kevan", variable="Coins", value="Bear")]
+    r = enact(P(*steps), rs, gs)
+    assert statuses(r) == [APPLIED, APPLIED, APPLIED, REFUSED, UNSUPPORTED]
+    after = r.pages["Puzzle Board"]
+    assert "! Puzzler !! Coins !! Matches !! Stars" in after and "[[User:Lulu|Lulu]]" not in after
+    assert "| Newbie |" in after
+
+
+def test_gamestate_step_without_page_is_unsupported():
+    r = enact(P(st.ChangeValue(index=0, text="x", player="Kevan", variable="Coins", delta=1)), ruleset_of("2023"))
+    assert statuses(r) == [UNSUPPORTED] and "Puzzle Board" in r.report.steps[0].detail
+
+
+def test_stated_range_is_obeyed():
+    rs = ruleset_of("2023").replace("defaulting to 3.", "defaulting to 3. Coins cannot exceed 5.", 1)
+    gs = text_of("gamestate_puzzle_board.wiki")
+    r = enact(P(st.ChangeValue(index=0, text="x", player="Kevan", variable="Coins", delta=4)), rs, gs)
+    assert statuses(r) == [REFUSED] and "above 5" in r.report.steps[0].detail
+
+
+# ============================================================================ report and properties
+
+
+def test_report_json_shape():
+    r = one(st.RepealRule(index=0, text="Repeal the rule Other.", rule=R("Other")), name="Tidy")
+    d = r.report.to_dict()
+    assert d["summary"] == "Enacted “Tidy”" and d["changed"] == ["Ruleset"]
+    assert d["steps"] == [{"n": 1, "text": "Repeal the rule Other.", "action": "repeal rule", "status": APPLIED,
+                           "detail": "repealed “Dynastic Rules › Other”"}]
+
+
+def test_projection_maps_back_to_source():
+    proj = Projection("A '''b''' [[c|d e]]  f\n* g")
+    assert proj.text == "A b d e f g"
+    assert normalize("“x”   y") == '"x" y'
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hs.text(max_size=300))
+def test_no_crash_on_arbitrary_proposal_text(text):
+    proposal = parse_proposal("Proposal: Fuzz", text)
+    result = enact(proposal, MARKUP_PAGE)
+    for page in result.pages.values():
+        assert str(parse(page)) == page
+
+
+@settings(max_examples=60, deadline=None)
+@given(hs.lists(hs.text(min_size=1, max_size=80), min_size=1, max_size=5))
+def test_unsupported_only_changes_nothing(reasons):
+    proposal = st.Proposal(name="N", tags=(), steps=tuple(
+        st.Unsupported(index=k + 1, text=t, reason=f"not understood: {t}") for k, t in enumerate(reasons)))
+    result = enact(proposal, ruleset_of("2022"))
+    assert result.pages == {} and statuses(result) == [UNSUPPORTED] * len(reasons)
+
+
+_WORDS = hs.sampled_from(["Host", "may", "vote", "daily", "“Proposal”", "'''bold'''", "[[a|b]]", "\n", "*", "=="])
+
+
+@settings(max_examples=60, deadline=None)
+@given(hs.lists(_WORDS, max_size=12).map(" ".join), hs.lists(_WORDS, max_size=4).map(" ".join))
+def test_text_edits_never_break_structure(needle, new):
+    r = one(st.ReplaceText(index=0, text="x", rule=R("Hosting"), target=T(needle or "x", occurrence="all"), new=new))
+    for page in r.pages.values():
+        model = parse(page)
+        assert [b.title for b in model.blocks] == ["Dynastic Rules", "Hosting", "Other"]
+        assert model.find("Other").body == "The Host has a hat.\n\n"
