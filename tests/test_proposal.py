@@ -674,6 +674,15 @@ def test_unquoted_text_to_remove_without_rule_is_unsupported():
 # ---------------------------------------------------------------------------------------------
 
 
+def test_unknown_imperative_on_a_rule_ends_the_payload_and_is_reported():
+    body = ("Add a new rule “Hats”:\n\nEach Puzzler may wear a Hat.\n\nJuggle the rule “Coins” thrice.\n\n"
+            "In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.")
+    steps = parse_steps(body)
+    assert [type(x) for x in steps] == [AddRule, Unsupported, ReplaceText]
+    assert steps[0].body == "Each Puzzler may wear a Hat."
+    assert "Juggle the rule “Coins” thrice." in steps[1].reason
+
+
 def test_payload_with_instruction_like_rule_text_stays_in_payload():
     rule = (
         "Each Player has a Score.\n"
@@ -759,6 +768,9 @@ def test_payload_continues_on_colon_line():
         ("* Repeal the rule X.", False),
         ("> Add a new rule “X”:", False),
         ("Each Player has a Score.", False),
+        ("Juggle the rule “Coins” thrice.", True),
+        ("Under the rule “Coins”, Players may juggle.", False),
+        ("Rule 2.2.2 notwithstanding, groups have missions.", False),
     ],
 )
 def test_is_instruction_line(line, expected):
@@ -879,7 +891,7 @@ def test_property_arbitrary_text(body):
 @given(st.text(max_size=120))
 def test_property_titles_and_extract_never_crash(text):
     name, tags = parse_title(text)
-    assert "[" not in name or "]" not in name.split("[", 1)[1]
+    assert name == name.strip() and all("[" not in t and "]" not in t for t in tags)
     extract_proposals(text)
 
 

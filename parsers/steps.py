@@ -1,0 +1,264 @@
+"""The steps of a Proposal, as plain data.
+
+`parsers.proposal` turns a Proposal's text into an ordered tuple of these; `actions.enact`
+applies them.  Nothing here has behaviour: every class is a frozen dataclass.
+
+Conventions shared by all steps:
+
+* ``index`` is the 1-based position of the step in the Proposal.
+* ``text`` is the exact source text the step came from (the instruction sentence, plus its
+  payload when it has one), for the Admin's report.  One sentence may yield several steps
+  (``Repeal the rules “A” and “B”.``); they then share the same ``text``.
+* ``span`` is the ``(start, end)`` character range of ``text`` inside the body that was parsed.
+  It is excluded from equality so tests and callers can compare steps without it.
+* Rule references are :class:`RuleRef` values carrying the name *as the players wrote it*
+  (quotes removed, bracketed tags kept: ``Malign Emperors [Inactive] [Rare]``); the applier
+  does the tolerant look-up (tags optional, subrule names, numbers).
+* Payloads (``body`` fields) are wiki text: quotes / blockquotes around them removed, paragraphs
+  kept as blank-line-separated blocks, rendered bullets ``•`` turned into ``*``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+# Canonical section names (the applier matches them tolerantly against the real headings;
+# note that the real Ruleset heading is "Special Case", the rule text says "Special Case Rules").
+SECTION_CORE = "Core Rules"
+SECTION_DYNASTIC = "Dynastic Rules"
+SECTION_SPECIAL_CASE = "Special Case Rules"
+SECTION_APPENDIX = "Appendix"
+SECTION_BUILDING_BLOCKS = "Building Blocks"
+
+# Target kinds (what a replace / remove / insert step points at inside a rule).
+TEXT = "text"  # a quoted piece of text
+SENTENCE = "sentence"  # the whole sentence given in quotes
+SENTENCE_BEGINNING = "sentence_beginning"  # the sentence beginning with the quoted text
+SENTENCE_ENDING = "sentence_ending"  # the sentence ending with the quoted text
+SENTENCE_CONTAINING = "sentence_containing"  # the sentence containing the quoted text
+PARAGRAPH = "paragraph"  # the Nth paragraph (number=-1: the final one)
+PARAGRAPH_BEGINNING = "paragraph_beginning"  # the paragraph beginning with the quoted text
+PARAGRAPH_ENDING = "paragraph_ending"  # the paragraph ending with the quoted text
+PARAGRAPH_CONTAINING = "paragraph_containing"  # the paragraph containing the quoted text
+PARAGRAPHS_FROM = "paragraphs_from"  # the Nth paragraph and every one after it
+
+# Occurrence values: None = exactly one match expected; "first"/"last"/"all"; or an int N (1-based).
+Occurrence = Union[None, Literal["first", "last", "all"], int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleRef:
+    """A reference to a rule: its name as written, or the rule named by the previous step."""
+
+    name: str | None = None  # "Shamblers", "Rule 1.3 (Proposals)", "rule 10 - Ascension"; None if previous
+    previous: bool = False  # "this rule", "the same rule", "that rule", "it": the rule of the previous step
+    number: str | None = None  # "1.3" when the reference uses a rule number (2004–2010 eras)
+    section: str | None = None  # section named with the reference ("the Special Case rule X")
+
+
+@dataclass(frozen=True, kw_only=True)
+class EachPlayer:
+    """Every player ("each Player", "each Puzzler", "all Barons"); ``term`` is the word used."""
+
+    term: str = field(default="Player", compare=False)
+
+
+EACH = EachPlayer()
+Who = Union[str, EachPlayer]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Target:
+    """What a text step points at inside a rule (or the ruleset)."""
+
+    kind: str  # one of the target-kind constants above
+    text: str | None = None  # quoted target text exactly as given (None for numbered paragraphs)
+    occurrence: Occurrence = None  # None = exactly one match expected
+    number: int | None = None  # paragraph number for PARAGRAPH / PARAGRAPHS_FROM; -1 = final
+    within: str | None = None  # restrict the match to inside this quoted passage ("in “…”, change …")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    """Base of every step: its 1-based order and its exact source text."""
+
+    index: int
+    text: str
+    span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
+
+
+# --- Ruleset steps -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddRule(Step):
+    """Create a rule (``section`` None = end of Dynastic Rules unless ``parent``/``after`` say where)."""
+
+    name: str
+    body: str
+    section: str | None = None
+    parent: RuleRef | None = None  # make it a subrule of this rule
+    subrule: bool = False  # the instruction said "subrule" (True whenever parent is set)
+    after: RuleRef | None = None  # place immediately after this rule
+    before: RuleRef | None = None  # place immediately before this rule
+    if_exists: bool = False  # only if the parent/anchor rule exists ("…, if it exists, …")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RepealRule(Step):
+    """Remove a rule (and its subrules) from the Ruleset."""
+
+    rule: RuleRef
+
+
+@dataclass(frozen=True, kw_only=True)
+class RenameRule(Step):
+    """Change a rule's heading to ``new_name``."""
+
+    rule: RuleRef
+    new_name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReplaceRuleText(Step):
+    """Replace a rule's whole text with ``body``, renaming it to ``new_name`` if given."""
+
+    rule: RuleRef
+    body: str
+    new_name: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReplaceText(Step):
+    """Replace ``target`` with ``new`` in a rule (``rule`` None = throughout the whole Ruleset)."""
+
+    rule: RuleRef | None
+    target: Target
+    new: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemoveText(Step):
+    """Delete ``target`` from a rule."""
+
+    rule: RuleRef
+    target: Target
+
+
+@dataclass(frozen=True, kw_only=True)
+class InsertText(Step):
+    """Insert ``body`` before or after ``anchor`` inside a rule."""
+
+    rule: RuleRef
+    anchor: Target
+    body: str
+    position: Literal["before", "after"] = "after"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AppendText(Step):
+    """Add ``body`` at the end (or start) of a rule's text."""
+
+    rule: RuleRef
+    body: str
+    at: Literal["end", "start"] = "end"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveRule(Step):
+    """Move a rule to another section, under another rule, or after another rule."""
+
+    rule: RuleRef
+    section: str | None = None
+    parent: RuleRef | None = None
+    after: RuleRef | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetStatus(Step):
+    """Set a Special Case rule's status ("Active" / "Inactive")."""
+
+    rule: RuleRef
+    status: Literal["Active", "Inactive"]
+
+
+# --- Gamestate steps (the tracking page) ---------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetValue(Step):
+    """Set a player's (or every player's) variable to ``value`` (raw text, e.g. "3", "Bear")."""
+
+    player: Who
+    variable: str  # as written ("Coins"); the applier matches singular/plural tolerantly
+    value: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeValue(Step):
+    """Add ``delta`` (negative = lose) to a player's (or every player's) numeric variable."""
+
+    player: Who
+    variable: str
+    delta: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TransferValue(Step):
+    """Move ``amount`` of a variable from one player to another."""
+
+    source: str
+    target: str
+    variable: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddColumn(Step):
+    """Add a column to a gamestate table, every existing row getting ``default``."""
+
+    column: str
+    default: str | None = None
+    table: str | None = None  # None = the players' table
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddPlayer(Step):
+    """Add a row for a player to the players' table."""
+
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemovePlayer(Step):
+    """Remove a player's row from the players' table."""
+
+    name: str
+
+
+# --- Not applied -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ignored(Step):
+    """A step the rules say to skip: conditional, deferred, outside the wiki, or an author's note."""
+
+    reason: str
+    category: Literal["conditional", "deferred", "outside wiki", "note"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unsupported(Step):
+    """Text the parser does not understand; ``reason`` quotes it.  Reported, never guessed."""
+
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Proposal:
+    """A parsed Proposal: name without tags, the tags (without brackets) and its steps in order."""
+
+    name: str
+    tags: tuple[str, ...]
+    steps: tuple[Step, ...]
