@@ -598,3 +598,10 @@ def test_text_edits_never_break_structure(needle, new):
         model = parse(page)
         assert [b.title for b in model.blocks] == ["Dynastic Rules", "Hosting", "Other"]
         assert model.find("Other").body == "The Host has a hat.\n\n"
+
+
+def test_edit_that_would_turn_a_line_into_a_heading_is_refused():
+    page = "= Dynastic Rules =\n\n== Odd ==\nFirst line.\n=Banner= of the rule\n\n"
+    r = enact(P(st.RemoveText(index=0, text="x", rule=R("Odd"), target=T("of the rule"))), page)
+    assert statuses(r) == [UNSUPPORTED] and "heading" in r.report.steps[0].detail
+    assert r.pages == {}
