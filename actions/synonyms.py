@@ -134,8 +134,8 @@ def term_table(ruleset: "R.Ruleset | str") -> dict[str, Term]:
             term = R.plain(match.group("term")).strip()
             key = R.plain(match.group("key")).strip()
             if term and key:
-                table[key] = Term(key, term, _plural_in(text, term), "Synonyms")
-        return table
+                table[key] = Term(key, term, "", "Synonyms")
+        return _with_plurals(table, text)
     for rule in model.rules:
         if "replaced" not in rule.body:
             continue
@@ -143,15 +143,20 @@ def term_table(ruleset: "R.Ruleset | str") -> dict[str, Term]:
         if match:
             for term in _split_list(match.group("list")):
                 if term and term not in table and re.fullmatch(r"[\w’' -]+", term):
-                    table[term] = Term(term, term, _plural_in(text, term), rule.title)
+                    table[term] = Term(term, term, "", rule.title)
             if table:
-                return table
+                return _with_plurals(table, text)
     # Fallback: "all Lords shall obey it".
     match = re.search(r"all\s+(?P<p>[A-Z][\w ]*?)s?\s+(?:shall|must)\s+obey\s+it", text)
     if match:
         term = match.group("p")
-        table[term] = Term(term, term, _plural_in(text, term), "Ruleset and Gamestate")
-    return table
+        table[term] = Term(term, term, "", "Ruleset and Gamestate")
+    return _with_plurals(table, text)
+
+
+def _with_plurals(table: dict[str, Term], text: str) -> dict[str, Term]:
+    terms = [t.term for t in table.values()]
+    return {k: Term(t.key, t.term, _plural_in(text, t.term, terms), t.source) for k, t in table.items()}
 
 
 def current_terms(ruleset: "R.Ruleset | str") -> dict[str, str]:
@@ -159,9 +164,14 @@ def current_terms(ruleset: "R.Ruleset | str") -> dict[str, str]:
     return {key: t.term for key, t in term_table(ruleset).items()}
 
 
-def _plural_in(text: str, term: str) -> str:
-    match = re.search(re.escape(term) + _PLURAL_TEXT, text)
-    if match:
+def _plural_in(text: str, term: str, others: Iterable[str] = ()) -> str:
+    """The plural the rules state ("Baron (plural form Barons)"), else the regular one. A statement
+    after a longer term that ends in this one ("Puzzle Master" for "Master") is not about it."""
+    longer = [o for o in others if len(o) > len(term) and o.casefold().endswith(term.casefold())]
+    for match in re.finditer(rf"(?<![{_WORD}]){re.escape(term)}" + _PLURAL_TEXT, text):
+        before = text[max(0, match.start() - 100): match.end() - len(match.group(0)) + len(term)]
+        if any(re.search(rf"(?<![{_WORD}]){re.escape(o)}$", before) for o in longer):
+            continue
         return R.plain(match.group("plural")).strip()
     return pluralize(term)
 

@@ -1,0 +1,520 @@
+"""The Dynastic Reset: an Ascension Address applied to the Ruleset, as one atomic action.
+
+Steps, in the order seed 002 ("Victory and Ascension") lists them, per era:
+
+1. replace the changed terms (actions.synonyms: the Synonyms rule from 2022; the terms named in
+   "Victory and Ascension" before: "Lord", "High Lord", "Confidence" in 2004, the player and leader
+   terms in 2016/2020);
+2. repeal the dynastic rules not kept (2004: only the rules the Address repeals, never rules 1–10;
+   the remaining rules keep a sequential numbering);
+3. set Special Case statuses: listed ones as the Address says, all others to their default (the
+   era's default marker: [Rare] in 2022, an asterisk in 2020, always Active in 2016);
+4. put the new gamestate tracking page name in the rule that states it (it must not exist yet and
+   must not begin with the word "Ruleset");
+5. transcribe the chosen Building Blocks from the Building Blocks page and remove the others (2023);
+6. replace the terms on the Building Blocks page too (2023);
+7. 2004: all GNDT stats are reset to zero or blank (then Confidence is normalised as its rule says).
+
+Everything is computed first. If any step is refused or cannot be read, nothing changes: every page
+is returned as it was and the report says which step and why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from actions import synonyms as S
+from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
+from parsers import names
+from parsers import ruleset as R
+from parsers.ascension import ResetPlan
+
+RULESET = "Ruleset"
+BUILDING_BLOCKS = "Building Blocks"
+
+ERA_NUMBERED = "numbered"      # 2004: rules 1–10 core, no sections
+ERA_SECTIONS = "sections"      # 2016/2020: sections, terms named in Victory and Ascension
+ERA_SYNONYMS = "synonyms"      # 2022/2023: the Synonyms rule
+
+
+class ResetRefused(Exception):
+    """A step the rules forbid or the bot cannot do with certainty."""
+
+    def __init__(self, status: str, detail: str):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+@dataclass
+class ResetResult:
+    """``pages``: {title: new text} for every page given (unchanged when the reset failed)."""
+
+    pages: dict[str, str]
+    report: Report
+    ok: bool
+    era: str = ""
+    occurrences: list = field(default_factory=list)   # the Ruleset's term occurrences (for checks)
+
+
+def era_of(model: R.Ruleset) -> str:
+    if S.synonyms_rule(model) is not None:
+        return ERA_SYNONYMS
+    if not model.sections and model.rules_of_kind(R.CORE):
+        return ERA_NUMBERED
+    return ERA_SECTIONS
+
+
+# --------------------------------------------------------------------------- helpers
+def _top_rules(model: R.Ruleset, kind: str) -> list[R.Rule]:
+    return [r for r in model.rules if r.kind == kind and not r.is_subrule]
+
+
+def _resolve(model: R.Ruleset, name: str, what: str) -> R.Rule:
+    try:
+        return model.find(name)
+    except R.RulesetError as error:
+        raise ResetRefused(REFUSED, f"{what} “{name}”: {error}") from None
+
+
+def _plain_list(items) -> str:
+    items = list(items)
+    return ", ".join(f"“{i}”" for i in items) if items else "none"
+
+
+class _Steps:
+    def __init__(self, report: Report):
+        self.report = report
+        self.n = 0
+        self.failed: list[str] = []
+
+    def add(self, text: str, action: str, status: str, detail: str = "") -> None:
+        self.n += 1
+        self.report.add(self.n, text, action, status, detail)
+        if status in (REFUSED, UNSUPPORTED):
+            self.failed.append(f"step {self.n} ({action}): {detail}")
+
+
+# --------------------------------------------------------------------------- the reset
+def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: str | None = None,
+                   gamestate_text: str | None = None, gamestate_title: str | None = None,
+                   existing_pages=frozenset()) -> ResetResult:
+    """Perform a Dynastic Reset on page texts; returns every page given, changed or not."""
+    report = Report("reset", name=plan.theme or "", summary="")
+    steps = _Steps(report)
+    model = R.parse(ruleset_text)
+    era = era_of(model)
+    tracking = model.tracking_page()
+    gs_title = gamestate_title or (tracking[0] if tracking else ("GNDT" if era == ERA_NUMBERED else "Gamestate"))
+    originals: dict[str, str] = {RULESET: ruleset_text}
+    if building_blocks_text is not None:
+        originals[BUILDING_BLOCKS] = building_blocks_text
+    if gamestate_text is not None:
+        originals[gs_title] = gamestate_text
+    new_pages = dict(originals)
+    occurrences: list = []
+
+    for bad in plan.unreadable:
+        steps.add(bad.sentence, "read the Address", UNSUPPORTED, bad.reason + "; an Admin must read it (nothing guessed)")
+    for other in plan.outside:
+        steps.add(other.sentence, "outside the reset", IGNORED,
+                  f"not part of the Dynastic Reset ({other.detail}); an Admin does this separately")
+    if plan.theme:
+        steps.add(plan.theme, "theme", APPLIED, "recorded in the edit summary; no page text states it")
+
+    try:
+        # ---- 2. repeal (resolved on the Ruleset as it was)
+        repealed = _step_repeal(model, plan, era, steps)
+        # ---- 3. Special Case statuses
+        _step_statuses(model, plan, era, steps)
+        text1 = str(model)
+
+        # ---- 1 & 6. terms
+        term_plan = None
+        if plan.terms:
+            try:
+                term_plan = S.plan_terms(R.parse(ruleset_text), plan.terms)
+                after_repeal = R.parse(text1)
+                others = {BUILDING_BLOCKS: building_blocks_text} if building_blocks_text is not None else None
+                S.check_new_terms(after_repeal, term_plan, other_pages=others)
+            except S.TermError as error:
+                detail = str(error) + (" Places: " + "; ".join(error.places) if error.places else "")
+                steps.add("; ".join(f"{t[0]} = {t[1]}" for t in plan.terms), "replace terms", REFUSED, detail)
+                raise ResetRefused(REFUSED, detail) from None
+            text2, occurrences = S.replace_in_text(text1, term_plan, R.parse(text1))
+            S.record(report, term_plan, occurrences, RULESET, steps.n + 1)
+            steps.n += len(term_plan.changes)
+            if not term_plan.changes:
+                steps.add("; ".join(f"{t[0]} = {t[1]}" for t in plan.terms), "replace terms", IGNORED,
+                          "every term already has that value")
+        else:
+            text2 = text1
+        bb_text = building_blocks_text
+        if term_plan is not None and term_plan.changes and bb_text is not None:
+            bb_text, bb_occ = S.replace_in_text(bb_text, term_plan, R.parse(bb_text))
+            done = sum(1 for o in bb_occ if o.new is not None)
+            steps.add("Update the Building Blocks page to reflect any changes to the terms", "replace terms",
+                      APPLIED, f"{done} replaced on the Building Blocks page")
+            new_pages[BUILDING_BLOCKS] = bb_text
+
+        model2 = R.parse(text2)
+        # ---- 5. Building Blocks
+        _step_blocks(model2, plan, bb_text, steps)
+        # ---- 4. tracking page
+        _step_tracking(model2, plan, existing_pages, steps)
+        # ---- 2004 numbering
+        if era == ERA_NUMBERED and repealed:
+            _step_renumber(model2, steps)
+        new_pages[RULESET] = str(model2)
+        # ---- 7. GNDT stats (2004)
+        if era == ERA_NUMBERED and gamestate_text is not None:
+            new_pages[gs_title] = _step_stats(model, gamestate_text, steps)
+        elif gamestate_text is not None:
+            steps.add("gamestate page", "gamestate", IGNORED,
+                      "the rules of this era do not reset the gamestate page at a Dynastic Reset; it is unchanged")
+    except ResetRefused as refusal:
+        if not steps.failed:
+            steps.add("Dynastic Reset", "reset", refusal.status, refusal.detail)
+
+    ok = not steps.failed
+    if not ok:
+        reason = steps.failed[0]
+        for step in report.steps:
+            if step.status == APPLIED:
+                step.status = IGNORED
+                step.detail = f"not done: the reset is atomic and {reason.split(':')[0]} failed. Would have: {step.detail}"
+        new_pages = dict(originals)
+        report.counts.clear()
+        report.summary = f"Dynastic Reset not performed: {reason}"
+    else:
+        parts = [f"Dynastic Reset{': ' + plan.theme if plan.theme else ''}"]
+        if report.counts:
+            parts.append("terms " + ", ".join(report.counts))
+        report.summary = "; ".join(parts)
+    for title, old in originals.items():
+        report.set_page(title, old, new_pages[title])
+    return ResetResult(new_pages, report, ok, era, occurrences if ok else [])
+
+
+# --------------------------------------------------------------------------- steps
+def _step_repeal(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -> list[str]:
+    dynastic = _top_rules(model, R.DYNASTIC)
+    kept: list[R.Rule] = []
+    for name in plan.kept or []:
+        rule = _resolve(model, name, "The Address keeps")
+        if rule.kind != R.DYNASTIC:
+            detail = (f"“{rule.title}” is a {rule.kind or 'unsectioned'} rule, not a dynastic one: only dynastic "
+                      "rules are kept or repealed at a Dynastic Reset")
+            steps.add(f"keep {name}", "repeal", REFUSED, detail)
+            raise ResetRefused(REFUSED, detail)
+        while rule.parent_rule is not None:     # keeping a subrule keeps the rule it belongs to
+            rule = rule.parent_rule
+        kept.append(rule)
+    named: list[R.Rule] = []
+    for name in plan.repealed:
+        rule = _resolve(model, name, "The Address repeals")
+        if rule.kind == R.CORE:
+            detail = (f"“{rule.title}” is Rule {rule.number}, a core rule: the Address may repeal any number of "
+                      "rules excluding Rules 1-10" if era == ERA_NUMBERED else
+                      f"“{rule.title}” is a core rule: a Dynastic Reset repeals only dynastic rules")
+            steps.add(f"repeal {name}", "repeal", REFUSED, detail)
+            raise ResetRefused(REFUSED, detail)
+        if era != ERA_NUMBERED and rule.kind != R.DYNASTIC:
+            detail = f"“{rule.title}” is a {rule.kind} rule: a Dynastic Reset repeals only dynastic rules"
+            steps.add(f"repeal {name}", "repeal", REFUSED, detail)
+            raise ResetRefused(REFUSED, detail)
+        named.append(rule)
+
+    if plan.keep_all:
+        targets: list[R.Rule] = []
+        how = "the Address keeps all dynastic rules"
+    elif era == ERA_NUMBERED and not plan.repeal_all and plan.kept is None:
+        targets = named
+        how = "the 2004 rules repeal only the rules the Address names"
+    else:
+        keep_ids = {id(r) for r in kept}
+        targets = [r for r in dynastic if id(r) not in keep_ids]
+        targets += [r for r in named if r not in targets and not any(r is t for t in targets)]
+        if plan.kept is None and not plan.repeal_all:
+            how = ("no dynastic rules were listed to be kept, so the entire Dynastic Ruleset is repealed"
+                   if not named else "dynastic rules not listed to be kept are repealed (the Address named "
+                   f"{_plain_list(r.title for r in named)}, and listed none to keep)")
+        else:
+            how = f"kept: {_plain_list(r.title for r in kept)}"
+    titles = [r.title for r in targets]
+    for rule in targets:
+        model.remove(rule)
+    text = ("Repeal all dynastic rules" + (f" except {_plain_list(plan.kept)}" if plan.kept else "")
+            if (plan.repeal_all or plan.kept is not None) else
+            ("Repeal " + _plain_list(plan.repealed) if plan.repealed else "Repeal the dynastic rules not kept"))
+    left = [r.title for r in _top_rules(model, R.DYNASTIC)]
+    steps.add(text, "repeal", APPLIED,
+              f"{how}; repealed {len(titles)}: {_plain_list(titles)}; dynastic rules left: {_plain_list(left)}")
+    return titles
+
+
+def _step_statuses(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -> None:
+    special = _top_rules(model, R.SPECIAL_CASE)
+    if not special:
+        if plan.statuses or plan.all_special_case:
+            detail = "this Ruleset has no Special Case rules to set"
+            steps.add(_plain_list(plan.statuses) or "all Special Case rules", "special case", REFUSED, detail)
+            raise ResetRefused(REFUSED, detail)
+        if plan.reset_to_default:
+            steps.add("reset all Special Case rules to their default values", "special case", IGNORED,
+                      "this Ruleset has no Special Case rules")
+        return
+    wanted: dict[int, str] = {}
+    for name, status in plan.statuses.items():
+        rule = _resolve(model, name, "The Address sets the status of")
+        if rule.kind != R.SPECIAL_CASE:
+            detail = f"“{rule.title}” is not a Special Case rule (it is {rule.kind or 'unsectioned'})"
+            steps.add(f"{name}: {status}", "special case", REFUSED, detail)
+            raise ResetRefused(REFUSED, detail)
+        while rule.parent_rule is not None:
+            rule = rule.parent_rule
+        wanted[id(rule)] = status
+    changes = []
+    for rule in special:
+        before = rule.title
+        target = wanted.get(id(rule)) or plan.all_special_case or rule.default_status
+        if rule.set_status(target):
+            changes.append(f"“{before}” → “{rule.title}”")
+    listed = ", ".join(f"{n}: {s}" for n, s in plan.statuses.items())
+    text = ("Set " + listed + "; all other Special Case rules to their default status") if listed else \
+        (f"Set all Special Case rules {plan.all_special_case}" if plan.all_special_case
+         else "Set all Special Case rules to their default status")
+    statuses = ", ".join(f"{r.name} {r.status}" for r in special)
+    steps.add(text, "special case", APPLIED,
+              (f"changed: {'; '.join(changes)}" if changes else "no title changed") + f". Now: {statuses}")
+
+
+def _step_tracking(model: R.Ruleset, plan: ResetPlan, existing_pages, steps: _Steps) -> None:
+    new = plan.tracking_page
+    if not new:
+        return
+    text = f"Change the gamestate tracking page to “{new}”"
+    found = model.tracking_page()
+    if found is None:
+        detail = "this Ruleset names no gamestate tracking page (no rule says “The gamestate tracking page for this dynasty is …”)"
+        steps.add(text, "tracking page", REFUSED, detail)
+        raise ResetRefused(REFUSED, detail)
+    old, rule = found
+    if re.match(r"ruleset\b", new.strip(), re.I):
+        detail = f"“{new}” begins with the word “Ruleset”, which the rules forbid for a tracking page"
+        steps.add(text, "tracking page", REFUSED, detail)
+        raise ResetRefused(REFUSED, detail)
+
+    def page_key(title: str) -> str:
+        title = " ".join(title.replace("_", " ").split())
+        return title[:1].upper() + title[1:]
+
+    if page_key(new) in {page_key(p) for p in existing_pages} or page_key(new) == page_key(old):
+        detail = f"the page “{new}” already exists: the new tracking page must be one that does not exist yet"
+        steps.add(text, "tracking page", REFUSED, detail)
+        raise ResetRefused(REFUSED, detail)
+    name_re = r"[ _]+".join(re.escape(w) for w in old.split())
+    pattern = re.compile(
+        r"(?P<lead>tracking\s+page\s+for\s+this\s+dynasty\s+is\s+(?:the\s+)?[\u201c\"]?)"
+        r"(?:(?P<link>\[\[\s*)" + name_re + r"(?P<pipe>\s*\|[^\]]*)?(?P<close>\s*\]\])|" + name_re + r")", re.I)
+    body = rule.body
+    m = pattern.search(body)
+    if not m:
+        detail = f"could not find the name “{old}” in the rule “{rule.title}” where it is stated"
+        steps.add(text, "tracking page", UNSUPPORTED, detail)
+        raise ResetRefused(UNSUPPORTED, detail)
+    if m.group("link"):
+        pipe = m.group("pipe") or ""
+        if pipe and names.title_key(pipe.lstrip(" |")) == names.title_key(old):
+            pipe = "|" + new
+        replacement = m.group("lead") + m.group("link") + new + pipe + m.group("close")
+    else:
+        replacement = m.group("lead") + new
+    rule.body = body[:m.start()] + replacement + body[m.end():]
+    steps.add(text, "tracking page", APPLIED, f"in “{rule.title}”: “{old}” → “{new}”")
+
+
+def _bb_candidates(page_text: str) -> list[tuple[str, list[R.Rule]]]:
+    """The Building Blocks page: each level-2 block with the rules under it (itself if none)."""
+    page = R.parse(page_text)
+    out = []
+    for rule in page.rules:
+        if rule.level == 2:
+            out.append((rule.name, list(rule.children) or [rule]))
+    return out
+
+
+def _recommended(page_text: str | None, model: R.Ruleset) -> list[str] | None:
+    texts = [page_text or "", str(model)]
+    for text in texts:
+        if re.search(r"there\s+are\s+(?:currently\s+)?no\s+recommended\s+building\s+blocks", text, re.I):
+            return []
+    if page_text is not None:
+        return [name for name, _ in _bb_candidates(page_text)
+                if re.search(r"recommended", name, re.I)] or None
+    return None
+
+
+def _step_blocks(model: R.Ruleset, plan: ResetPlan, bb_text: str | None, steps: _Steps) -> None:
+    try:
+        section = model.section("building blocks")
+    except R.RulesetError:
+        section = None
+    if section is None:
+        if plan.building_blocks is not None or plan.building_blocks_removed:
+            detail = "this Ruleset has no Building Blocks section"
+            steps.add("Building Blocks: " + _plain_list(plan.building_blocks or plan.building_blocks_removed),
+                      "building blocks", REFUSED, detail)
+            raise ResetRefused(REFUSED, detail)
+        return
+    chosen = plan.building_blocks
+    how = "chosen in the Address"
+    if chosen is None and plan.building_blocks_removed:
+        chosen = []
+        how = ("the Address names only Building Blocks to remove; the rule removes every Building Blocks rule "
+               "not named to be included")
+    if chosen is None:
+        chosen = _recommended(bb_text, model)
+        how = "no statement in the Address, so the Recommended Building Blocks"
+        if chosen is None:
+            detail = ("the Address makes no statement on Building Blocks, so the Recommended ones are selected, "
+                      "but without the Building Blocks page the bot cannot tell which those are")
+            steps.add("Building Blocks (Recommended)", "building blocks", UNSUPPORTED, detail)
+            raise ResetRefused(UNSUPPORTED, detail)
+    present = [r for r in section.children]
+    transcribe: list[tuple[str, str]] = []   # (title wikitext, body)
+    if bb_text is not None:
+        candidates = _bb_candidates(bb_text)
+        picked: list[R.Rule] = []
+        for name in chosen:
+            key = names.normalize(name)
+            hits = [rules for block, rules in candidates if names.normalize(block) == key]
+            if not hits:
+                hits = [[r] for _, rules in candidates for r in rules if names.normalize(r.name) == key]
+            if not hits:
+                detail = (f"no Building Block called “{name}” on the Building Blocks page (it has: "
+                          f"{_plain_list(block for block, _ in candidates)})")
+                steps.add(f"Building Blocks: {_plain_list(chosen)}", "building blocks", REFUSED, detail)
+                raise ResetRefused(REFUSED, detail)
+            for rule in hits[0]:
+                if not any(rule is p for p in picked):
+                    picked.append(rule)
+        order = [r for _, rules in candidates for r in rules]
+        picked.sort(key=lambda r: next(i for i, o in enumerate(order) if o is r))
+        for rule in picked:
+            transcribe.append((rule.heading.raw_title, _subtree_text(rule)))
+    else:
+        by_key = {names.normalize(r.name): r for r in present}
+        for name in chosen:
+            rule = by_key.get(names.normalize(name))
+            if rule is None:
+                detail = (f"“{name}” is not in the Building Blocks section, and without the Building Blocks page "
+                          "it cannot be transcribed")
+                steps.add(f"Building Blocks: {_plain_list(chosen)}", "building blocks", REFUSED, detail)
+                raise ResetRefused(REFUSED, detail)
+            transcribe.append((rule.heading.raw_title, _subtree_text(rule)))
+    removed = [r.title for r in present]
+    for rule in present:
+        model.remove(rule)
+    added = []
+    for title, body in transcribe:
+        new = model.new_rule(title, "")
+        new.body = body
+        model.insert(new, section=section)
+        added.append(R.plain(title))
+    steps.add(f"Building Blocks: {_plain_list(chosen)}", "building blocks", APPLIED,
+              f"{how}; removed from the section: {_plain_list(removed)}; transcribed "
+              f"{'from the Building Blocks page' if bb_text is not None else 'as they stood'}: {_plain_list(added)}")
+
+
+def _subtree_text(rule: R.Rule) -> str:
+    """A rule's body followed by its subrules, one level shallower than on the page, ending in a blank line."""
+    parts = [rule.body]
+    for child in rule.descendants():
+        level = child.level - (rule.level - 2)
+        marks = "=" * level
+        parts.append(f"{marks}{child.heading.inner}{marks}{child.heading.newline}{child.body}")
+    text = "".join(parts).rstrip("\n")
+    return text + "\n\n" if text else "\n"
+
+
+_NUMBERED_TITLE = re.compile(r"^(?P<n>\d+)(?P<sep>\s*[.:)\-\u2013]\s*|\s+)(?P<rest>.+)$")
+
+
+def _step_renumber(model: R.Ruleset, steps: _Steps) -> None:
+    top = [r for r in model.rules if not r.is_subrule]
+    numbered = [r for r in top if _NUMBERED_TITLE.match(r.heading.raw_title)]
+    if numbered and len(numbered) == len(top):
+        changes = []
+        for i, rule in enumerate(top, 1):
+            m = _NUMBERED_TITLE.match(rule.heading.raw_title)
+            if int(m.group("n")) != i:
+                rule.set_title(f"{i}{m.group('sep')}{m.group('rest')}")
+                changes.append(f"{m.group('n')} → {i} ({R.plain(m.group('rest'))})")
+        steps.add("The remaining rules shall be renumbered", "renumber", APPLIED,
+                  ("renumbered: " + "; ".join(changes)) if changes else "already sequential")
+    else:
+        listing = ", ".join(f"{r.number} {r.title}" for r in top if r.kind != R.CORE)
+        steps.add("The remaining rules shall be renumbered", "renumber", APPLIED,
+                  "the titles carry no numbers: the rules are numbered by their order on the page, so they stay "
+                  f"sequential; rules after the core now: {listing or 'none'}")
+
+
+def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
+    try:
+        from parsers import gamestate as G
+    except ImportError:      # pragma: no cover - the module is part of the package
+        detail = "the gamestate parser is not available; reset the GNDT stats by hand"
+        steps.add("all Lords' GNDT stats are reset to zero or blank", "gamestate", UNSUPPORTED, detail)
+        raise ResetRefused(UNSUPPORTED, detail)
+    terms = S.current_terms(model)
+    player = next(iter(terms.values()), None)
+    try:
+        page = G.parse_gamestate(gamestate_text)
+        table = page.players_table(player)
+    except G.GamestateError as error:
+        detail = f"cannot reset the GNDT stats: {error}"
+        steps.add("all GNDT stats are reset to zero or blank", "gamestate", UNSUPPORTED, detail)
+        raise ResetRefused(UNSUPPORTED, detail) from None
+    headers = table.headers
+    rows = [n for n in table.row_names if n]
+    normalise = _normalisation(model)
+    changed = 0
+    for row in rows:
+        for column in headers[1:]:
+            old = table.get(row, column)
+            new = "0" if re.fullmatch(r"-?\d+(?:\.\d+)?", old.strip()) else ""
+            if normalise and column.casefold() == normalise[0].casefold() and re.fullmatch(r"-?\d+", old.strip()):
+                # The variable's own rule carries it into the new dynasty, clamped.
+                _, high, high_to, low, low_to = normalise
+                value = int(old)
+                new = str(high_to if value > high else low_to if value < low else value)
+            if new != old:
+                try:
+                    table.set_cell(row, column, new)
+                except G.GamestateError as error:
+                    detail = f"cannot reset {row}’s {column}: {error}"
+                    steps.add("all GNDT stats are reset to zero or blank", "gamestate", UNSUPPORTED, detail)
+                    raise ResetRefused(UNSUPPORTED, detail) from None
+                changed += 1
+    detail = (f"{changed} cells of {len(rows)} rows reset: numbers to 0, other stats blank "
+              f"(columns {', '.join(headers[1:])})")
+    if normalise:
+        detail += (f"; except {normalise[0]}, which its own rule carries into the new dynasty, normalised "
+                   f"(above {normalise[1]} → {normalise[2]}, below {normalise[3]} → {normalise[4]}, else kept)")
+    steps.add("When a Dynasty has been won, all GNDT stats are reset to zero or blank", "gamestate", APPLIED, detail)
+    return str(page)
+
+
+def _normalisation(model: R.Ruleset) -> tuple[str, int, int, int, int] | None:
+    """ "Confidence is normalized at the beginning of each new dynasty. If a Lord's Confidence was
+    higher than 125 … it drops to 125. If it was lower than 75 …, it rises to 75." """
+    for rule in model.rules:
+        text = R.plain(rule.body)
+        m = re.search(r"(?P<var>\w+)\s+is\s+normali[sz]ed\s+at\s+the\s+beginning\s+of\s+each\s+new\s+dynasty\.\s*"
+                      r"If\s+.+?\s+was\s+higher\s+than\s+(?P<h>\d+).+?drops\s+to\s+(?P<ht>\d+)\.\s*"
+                      r"If\s+it\s+was\s+lower\s+than\s+(?P<l>\d+).+?rises\s+to\s+(?P<lt>\d+)", text, re.I | re.S)
+        if m:
+            return (m.group("var"), int(m.group("h")), int(m.group("ht")), int(m.group("l")), int(m.group("lt")))
+    return None
