@@ -1,0 +1,303 @@
+"""Constraints inferred from each era's Ruleset, against expectations written by reading the rules.
+
+Each expectation below was written from the seed's rule text before the code was made to meet it:
+(variable, kind, min, max, default, allowed). Where a clearly-stated fact is *not* inferred the
+comment says so; those are left to the overrides page rather than guessed.
+"""
+
+import json
+
+import pytest
+
+from actions.constraints import (
+    ENUM, INTEGER, LIST, NAME, NUMERIC, OFF, PLAYER_NAMES, TEXT, Constraint, Disable, OverrideError,
+    constraints_to_json, describe_constraints, infer_constraints, merge, parse_overrides, player_term,
+    valid_player_name, variable_key,
+)
+from fixturedata import fixture_text
+from parsers.ruleset import parse
+
+APPX = "Appendix: Numbers and Variables"
+
+EXPECTED = {
+    # 2004, Lords. No Appendix: neither the non-negative default nor a name rule exists in its text.
+    "2004": [
+        # Core rule "Confidence": "Each Lord has an amount of Confidence" / "Confidence may not fall
+        # below 0 or rise above 200" / "New Lords begin the game with 100 Confidence."
+        ("Confidence", INTEGER, 0, 200, "100", None),
+        # "Each Lord holds a number of Electoral Votes" + "A Lord must not hold less than 1 Electoral Vote."
+        # ("A Rogue Lord may only hold 1" is conditional: not inferred.)
+        ("Electoral Votes", INTEGER, 1, None, None, None),
+        # Not inferred: Party / Vote for Speaker (free text), V.R. "#(#)" (may go negative),
+        # Perc (a percentage, blank for non-speakers).
+    ],
+    # 2016, Wizards. Gamestate in the GNDT.
+    "2016": [
+        (NUMERIC, INTEGER, 0, None, None, None),
+        # Cards: "a score (which is a nonnegative integer)"
+        ("Score", INTEGER, 0, None, None, None),
+        # Communities: "Ratings for War, Culture and Economy (all integers defaulting to zero)":
+        # integers whose non-negativity comes from the Appendix.
+        ("War", INTEGER, 0, None, "0", None),
+        ("Culture", INTEGER, 0, None, "0", None),
+        ("Economy", INTEGER, 0, None, "0", None),
+        # "an Attitude towards each Wizard, which is either Suspicious, Indifferent or Friendly,
+        # defaulting to Indifferent"
+        ("Attitude", ENUM, None, None, "Indifferent", ["Suspicious", "Indifferent", "Friendly"]),
+        # Factions: "A community's faction must be one of the following:" + bullets
+        ("Faction", ENUM, None, None, None, ["Neutral", "Mudling", "Barban", "Redlander", "Grassfolk"]),
+        # Not inferred: Hand ("up to nine cards … a comma-delineated list in the field “Hand”"): a
+        # list length limit is not something the check can read reliably from a cell.
+    ],
+    # 2020, Players, on the "Archipelago" page.
+    "2020": [
+        (NUMERIC, INTEGER, 0, None, None, None),
+        # "Players have a number of Action Points which are tracked in the Players table on the
+        # “Archipelago” wiki page." + "A Player’s Action Points cannot exceed 10".
+        # The default ("three or the median value … whichever is higher") is not one value: none.
+        ("Action Points", INTEGER, 0, 10, None, None),
+        ("Species", ENUM, None, None, None,
+         ["Bear", "Bird", "Cat", "Dino", "Dog", "Elephant", "Frog", "Monkey", "Mouse", "Rabbit"]),
+        # ‘Jock has no closing quote in the rule; it is still the value Jock.
+        ("Personality", ENUM, None, None, None, ["Friendly", "Jock", "Lazy", "Skittish"]),
+        # "Each Villager has a Location, which is the Name of an Island or “None” and defaults to “None”."
+        # The allowed set depends on the Islands table: only the default is taken (text).
+        ("Location", TEXT, None, None, "None", None),
+        # Not inferred: villager Name (≤ 12 alphanumerics, spaces inside), Appearance (1–6 words),
+        # Island Name (≤ 20 characters, unique, not “None”): lengths of text, not values.
+    ],
+    # 2022, Barons, on "Monster Metropolis".
+    "2022": [
+        (NUMERIC, INTEGER, 0, None, None, None),
+        (PLAYER_NAMES, NAME, 4, 30, None, None),
+        # "a publicly tracked Personal Resources Stockpile, which contains a list of Resources
+        # (defaulting to empty)"
+        ("Personal Resources Stockpile", LIST, None, None, "", None),
+        # "an Affinity for every Attribute, which is one of “Amazing”, “Good”, “Average”, or “Bad”
+        # and defaults to “Bad”"
+        ("Affinity", ENUM, None, None, "Bad", ["Amazing", "Good", "Average", "Bad"]),
+        # "a publicly tracked numerical Influence Score which defaults to 0"
+        ("Influence Score", INTEGER, 0, None, "0", None),
+        # Not inferred: the Labour and Siege date-times (defaults are dates, the subject is "the date
+        # and time that …"), Infrastructure hit points / maximum population (rule tables, not the
+        # tracking page), Event "Open or Ended" (the subject is the post itself, not a variable).
+    ],
+    # 2023, Puzzlers, on "Puzzle Board".
+    "2023": [
+        (NUMERIC, INTEGER, 0, None, None, None),
+        # Names: "between 3 and 30 characters" in this era (not 4).
+        (PLAYER_NAMES, NAME, 3, 30, None, None),
+        # "Each cell has an integer Row and Column, which are each between 1 and 10"
+        ("Row", INTEGER, 1, 10, None, None),
+        ("Column", INTEGER, 1, 10, None, None),
+        ("Content", ENUM, None, None, "Empty", ["Lemon", "Orange", "Kiwi", "Grape", "Cherry", "Star", "Empty"]),
+        # "Turn Order is a publicly tracked list of the names of Puzzlers."
+        ("Turn Order", LIST, None, None, None, None),
+        ("Coins", INTEGER, 0, None, "3", None),
+        ("Matches", INTEGER, 0, None, "0", None),
+    ],
+}
+
+
+def _inferred(era):
+    return infer_constraints(parse(fixture_text(f"ruleset_{era}.wiki")))
+
+
+@pytest.mark.parametrize("era", sorted(EXPECTED))
+def test_inferred_constraints_per_era(era):
+    got = [(c.variable, c.kind, c.min, c.max, c.default, c.allowed) for c in _inferred(era)]
+    assert got == EXPECTED[era]
+
+
+@pytest.mark.parametrize("era", sorted(EXPECTED))
+def test_every_constraint_carries_its_sentence_and_rule(era):
+    ruleset = parse(fixture_text(f"ruleset_{era}.wiki"))
+    for c in infer_constraints(ruleset):
+        assert c.sentence, c
+        rule = ruleset.find(c.rule)
+        from parsers.ruleset import plain
+        body = plain(rule.body)
+        assert c.sentence.split(":")[0][:40] in body, (c.variable, c.sentence)
+        assert c.origin in ("appendix", "rule")
+
+
+def test_sources_cite_appendix_or_rule():
+    by_name = {c.variable: c for c in _inferred("2023")}
+    assert by_name[NUMERIC].source == APPX
+    assert by_name[PLAYER_NAMES].source == "Appendix: Names"
+    coins = by_name["Coins"]
+    assert coins.source == "Coins" and coins.origin == "rule"
+    assert coins.sentence == "Each Puzzler has a publicly tracked number of Coins, defaulting to 3."
+    # "a number of Coins" is a non-negative integer because the Appendix says so
+    assert coins.min_source == APPX
+    assert coins.describe() == "Coins hold non-negative integers"
+    # "publicly tracked" without a named page: the tracking page named in "Ruleset and Gamestate"
+    assert coins.page == "Puzzle Board" and coins.owner == "Puzzler"
+
+
+def test_where_tracked_page_and_table():
+    by_name = {c.variable: c for c in _inferred("2020")}
+    ap = by_name["Action Points"]
+    assert (ap.page, ap.table) == ("Archipelago", "Players")
+    assert ap.sentences == [
+        "Players have a number of Action Points which are tracked in the Players table on the “Archipelago” wiki page.",
+        "A Player’s Action Points cannot exceed 10 and any action that would set it higher than 10 instead sets it to 10.",
+    ]
+    assert ap.describe() == "Action Points hold integers from 0 to 10"
+    # "Villagers and their respective attributes are tracked in the “Villagers” table …"
+    for name in ("Species", "Personality", "Location"):
+        assert (by_name[name].page, by_name[name].table) == ("Archipelago", "Villagers"), name
+
+
+def test_explicit_rule_bounds_are_cited_from_the_rule():
+    conf = {c.variable: c for c in _inferred("2004")}["Confidence"]
+    assert conf.min_source is None and conf.source == "Confidence"
+    assert conf.describe() == "Confidence holds integers from 0 to 200"
+
+
+def test_inactive_special_case_rules_are_not_read():
+    text = fixture_text("ruleset_2022.wiki")
+    extra = ("\n== Gold Rush [Inactive] ==\nEach Baron has a publicly tracked number of Nuggets, defaulting to 5.\n")
+    text = text.replace("== Dynastic Tracking [Active] ==", extra.strip() + "\n\n== Dynastic Tracking [Active] ==")
+    names = {c.variable for c in infer_constraints(parse(text))}
+    assert "Nuggets" not in names
+    active = text.replace("Gold Rush [Inactive]", "Gold Rush [Active]")
+    assert "Nuggets" in {c.variable for c in infer_constraints(parse(active))}
+
+
+def test_new_dynastic_rule_sentences():
+    base = fixture_text("ruleset_2023.wiki")
+    rule = ("== Gems ==\nEach Puzzler has a publicly tracked number of Gems, defaulting to 2. "
+            "A Puzzler’s Gems cannot exceed 12.\n\n"
+            "== Moods ==\nEach Puzzler has a Mood, which can be ‘Happy’, ‘Sad’ or ‘Angry’ and defaults to ‘Happy’.\n\n"
+            "== Debt ==\nEach Puzzler has a publicly tracked number of Debt. Debt may be negative.\n\n")
+    text = base.replace("== Coins ==", rule + "== Coins ==")
+    by_name = {c.variable: c for c in infer_constraints(parse(text))}
+    assert (by_name["Gems"].kind, by_name["Gems"].min, by_name["Gems"].max, by_name["Gems"].default) == \
+        (INTEGER, 0, 12, "2")
+    assert (by_name["Mood"].kind, by_name["Mood"].allowed, by_name["Mood"].default) == \
+        (ENUM, ["Happy", "Sad", "Angry"], "Happy")
+    assert (by_name["Debt"].min, by_name["Debt"].min_source) == (None, None)
+
+
+def test_unclear_sentences_are_not_guessed():
+    base = fixture_text("ruleset_2023.wiki")
+    rule = ("== Vague ==\nThe difference between the highest and lowest Coins of a Party shall not be greater than 3. "
+            "An Island’s Name cannot be more than 20 characters long. "
+            "Stamina defaults to three or the median value, whichever is higher.\n\n")
+    text = base.replace("== Coins ==", rule + "== Coins ==")
+    got = {c.variable: c for c in infer_constraints(parse(text))}
+    assert "Party" not in got and "Name" not in got
+    assert "Stamina" not in got  # the default has an alternative: not one value
+    assert got["Coins"].max is None
+
+
+def test_player_term_per_era():
+    terms = {era: player_term(parse(fixture_text(f"ruleset_{era}.wiki"))) for era in EXPECTED}
+    assert terms == {"2004": "Lord", "2016": "Wizard", "2020": "Player", "2022": "Baron", "2023": "Puzzler"}
+
+
+def test_valid_player_name():
+    rule = Constraint(PLAYER_NAMES, NAME, min=4, max=30)
+    for ok in ("Kevan", "ais523", "Jonathan_Dark", "O'Neil", "J.R.-R", "Two Words"):
+        assert valid_player_name(ok, rule), ok
+    for bad in ("Bob", "x" * 31, "Zoë", "Bob!", "", "Chiiika🙂"):
+        assert not valid_player_name(bad, rule), bad
+
+
+def test_variable_key():
+    assert variable_key("Coins") == variable_key("coin") == variable_key("'''Coins'''")
+    assert variable_key("Action Points") == variable_key("action point")
+    assert variable_key("Coins (max 10)") == "coin"
+    assert {"influence score", "influence"} == Constraint("Influence Score", INTEGER).keys()
+
+
+# --------------------------------------------------------------------------- overrides
+
+OVERRIDES = fixture_text("constraints_sample.txt")
+
+
+def test_parse_overrides_sample():
+    got = parse_overrides(OVERRIDES, page="User:WikiBot/Constraints")
+    summary = [(o.variable, getattr(o, "kind", "off"), getattr(o, "min", None), getattr(o, "max", None),
+                getattr(o, "default", None), getattr(o, "allowed", None), o.table) for o in got]
+    assert summary == [
+        ("Coins", INTEGER, 0, 10, "3", None, None),
+        ("Gold", INTEGER, None, None, None, None, None),
+        ("Energy", INTEGER, 1, None, None, None, None),
+        ("Stamina", INTEGER, 0, 5, None, None, None),
+        ("Hats", ENUM, None, None, "Fez", ["Bowler", "Fez", "Top"], None),
+        ("Mood", ENUM, None, None, None, ["Happy, mostly", "Sad"], None),
+        ("Notes", TEXT, None, None, "", None, None),
+        ("Inventory", LIST, None, None, None, None, None),
+        ("Score", "off", None, None, None, None, None),
+        (PLAYER_NAMES, NAME, 3, 30, None, None, None),
+        ("Expertise", INTEGER, 0, 20, None, None, "Defuser"),
+    ]
+    assert isinstance(got[8], Disable)
+    coins = got[0]
+    assert coins.origin == "override" and coins.source == "User:WikiBot/Constraints, line 7"
+    assert coins.sentence == "* Coins: integer 0..10, default 3"
+
+
+@pytest.mark.parametrize("line, words", [
+    ("* Coins integer 0..10", "colon"),
+    ("* Coins: integr 0..10", "unknown kind “integr”"),
+    ("* Coins: integer 10..2", "range 10..2 is empty"),
+    ("* Coins: integer, lots", "cannot read “lots”"),
+    ("* Hats: one of Fez", "at least two values"),
+    ("* Hats: one of Bowler, Fez; default Top", "not one of the values"),
+    ("* Coins: integer, default many", "not an integer"),
+    ("* Coins (shelf Players): integer", "scope"),
+    ("* player names: short", "player names: 4..30 characters"),
+    ("* Notes: text 0..4", "takes no limits"),
+    ("* Coins:", "say what Coins holds"),
+])
+def test_override_errors_name_the_line(line, words):
+    text = "Intro text, ignored.\n\n* Matches: integer\n" + line + "\n"
+    with pytest.raises(OverrideError) as info:
+        parse_overrides(text)
+    err = info.value
+    assert [n for n, _, _ in err.errors] == [4]
+    assert "line 4" in str(err) and line.strip() in str(err)
+    assert words in str(err)
+    assert [c.variable for c in err.parsed] == ["Matches"]  # the good lines are still there
+
+
+def test_overrides_ignore_prose_and_comments():
+    text = "= Constraints =\nSome prose: with a colon.\n<!-- * Coins: off -->\n<pre>\n* Coins: integer 0..3\n</pre>\n"
+    got = parse_overrides(text)
+    assert [(c.variable, c.max, c.line) for c in got] == [("Coins", 3, 5)]
+
+
+def test_merge_overrides_win():
+    inferred = _inferred("2023")
+    overrides = parse_overrides("* Coins: integer 0..10, default 3\n* Matches: off\n* numeric values: off\n"
+                                "* Gems: integer\n")
+    merged = merge(inferred, overrides)
+    by_name = {c.variable: c for c in merged}
+    assert by_name["Coins"].max == 10 and by_name["Coins"].origin == "override"
+    assert by_name["Matches"].kind == OFF and by_name[NUMERIC].kind == OFF
+    assert by_name["Gems"].origin == "override"
+    assert sum(1 for c in merged if c.key == "coin") == 1
+    assert by_name["Content"].origin == "rule"  # untouched
+
+
+def test_merge_scoped_override_keeps_other_tables():
+    inferred = _inferred("2020")
+    merged = merge(inferred, parse_overrides("* Species (table Pets): one of Cat, Dog\n"))
+    species = [c for c in merged if c.variable == "Species"]
+    assert {(c.table, c.origin) for c in species} == {("Villagers", "rule"), ("Pets", "override")}
+
+
+def test_json_and_listing():
+    cs = _inferred("2020")
+    data = constraints_to_json(cs)
+    json.dumps(data)
+    ap = next(d for d in data if d["variable"] == "Action Points")
+    assert ap["source"] == "Action Points" and ap["origin"] == "rule"
+    assert ap["sentence"].startswith("Players have a number of Action Points")
+    assert ap["description"] == "Action Points hold integers from 0 to 10"
+    lines = describe_constraints(cs)
+    assert any(line.startswith("Action Points hold integers from 0 to 10; tracked in Archipelago / Players "
+                               "(Action Points)") for line in lines)
