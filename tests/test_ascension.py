@@ -7,7 +7,7 @@ import pytest
 
 from parsers.ascension import ACTIVE, INACTIVE, TermChange, parse_address, split_names
 
-from conftest import fixture_text
+from fixturedata import fixture_text
 
 ADDRESSES = Path(__file__).parent / "fixtures" / "addresses"
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from actions import synonyms as S
 from actions.report import APPLIED, REFUSED
 
-from conftest import fixture_text
+from fixturedata import fixture_text
 
 W = r"(?<![A-Za-z0-9])"
 E = r"(?![A-Za-z0-9])"

@@ -69,6 +69,162 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ------------------------------------------------------------------------- table
+def cmd_table(args: argparse.Namespace) -> int:
+    from parsers.gamestate import parse_gamestate
+
+    page = parse_gamestate(read_text(args.gamestate_file, "Gamestate"))
+    if args.json:
+        print(json.dumps(page.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(page.describe()))
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------------- enact, reset, synonyms
+def finish(args: argparse.Namespace, report, files: dict[str, str], pages: dict[str, str]) -> int:
+    """Print the report, write the changed files (unless --dry-run or something was left undone)."""
+    partial = getattr(args, "partial", False)
+    complete = report.complete
+    write = not args.dry_run and (complete or partial)
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(report.render(with_diffs=args.dry_run or not write))
+    if write:
+        for title in report.changed:
+            Path(files[title]).write_text(pages[title], encoding="utf-8")
+            if not args.json:
+                print(f"wrote {files[title]}")
+    elif not complete and not args.json:
+        print("Nothing was written: some steps could not be applied"
+              + (" (use --partial to write the rest)." if hasattr(args, "partial") else "."), file=sys.stderr)
+    return EXIT_OK if complete else EXIT_UNSUPPORTED
+
+
+def live(args: argparse.Namespace, run) -> int:
+    """The live form of enact/reset/synonyms: the same actions on the configured wiki."""
+    from wikibot import operations
+
+    wiki = connect(args)
+    try:
+        outcome = run(wiki, operations)
+    except operations.OperationRefused as refused:
+        if refused.report is not None:
+            print(refused.report.render())
+        print(f"wikibot {args.command}: {refused}", file=sys.stderr)
+        return EXIT_UNSUPPORTED
+    report = outcome.report
+    print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report.render(args.dry_run))
+    for edit in outcome.saved:
+        print(f"saved {edit.title}: {edit.diff_link}")
+    return EXIT_OK if report.complete else EXIT_UNSUPPORTED
+
+
+def cmd_enact(args: argparse.Namespace) -> int:
+    text = read_text(args.text_file, "Proposal")
+    if not args.ruleset_file:
+        return live(args, lambda wiki, ops: ops.enact_on_wiki(
+            wiki, args.title, text, dry_run=args.dry_run, allow_partial=args.partial))
+    from actions.enact import enact
+    from parsers.proposal import parse_proposal
+
+    ruleset_text = read_text(args.ruleset_file, "Ruleset")
+    load_ruleset(args.ruleset_file)
+    gamestate_text = read_text(args.gamestate_file, "Gamestate") if args.gamestate_file else None
+    tracking = ruleset_parser.parse(ruleset_text).tracking_page()
+    gamestate_title = (tracking[0] if tracking else "Gamestate") if gamestate_text is not None else None
+    result = enact(parse_proposal(args.title, text), ruleset_text, gamestate_text,
+                   ruleset_title="Ruleset", gamestate_title=gamestate_title)
+    files = {"Ruleset": args.ruleset_file}
+    if gamestate_title:
+        files[gamestate_title] = args.gamestate_file
+    return finish(args, result.report, files, result.pages)
+
+
+def cmd_reset(args: argparse.Namespace) -> int:
+    address = read_text(args.address_file, "Ascension Address")
+    if not args.ruleset_file:
+        return live(args, lambda wiki, ops: ops.reset_on_wiki(wiki, address, {}, dry_run=args.dry_run))
+    from actions.reset import dynastic_reset
+    from parsers.ascension import parse_address
+
+    model = load_ruleset(args.ruleset_file)
+    ruleset_text = str(model)
+    plan = parse_address(address, ruleset=model)
+    tracking = model.tracking_page()
+    gamestate_title = tracking[0] if tracking else "Gamestate"
+    result = dynastic_reset(
+        ruleset_text, plan,
+        building_blocks_text=read_text(args.building_blocks_file, "Building Blocks")
+        if args.building_blocks_file else None,
+        gamestate_text=read_text(args.gamestate_file, "Gamestate") if args.gamestate_file else None,
+        gamestate_title=gamestate_title if args.gamestate_file else None)
+    files = {"Ruleset": args.ruleset_file}
+    if args.building_blocks_file:
+        files["Building Blocks"] = args.building_blocks_file
+    if args.gamestate_file:
+        files[gamestate_title] = args.gamestate_file
+    return finish(args, result.report, files, result.pages)
+
+
+def parse_sets(values: list[str]) -> dict[str, str]:
+    changes = {}
+    for value in values:
+        key, sep, new = value.partition("=")
+        if not sep or not key.strip() or not new.strip():
+            raise UsageError(f"--set takes KEY=NEW, e.g. --set Player=Necromancer; not {value!r}.")
+        changes[key.strip()] = new.strip()
+    return changes
+
+
+def cmd_synonyms(args: argparse.Namespace) -> int:
+    changes = parse_sets(args.set)
+    if not args.ruleset_file:
+        return live(args, lambda wiki, ops: ops.synonyms_on_wiki(wiki, changes, dry_run=args.dry_run))
+    from actions.synonyms import replace_terms
+
+    ruleset_text = str(load_ruleset(args.ruleset_file))
+    new_text, report = replace_terms(ruleset_text, changes)
+    return finish(args, report, {"Ruleset": args.ruleset_file}, {"Ruleset": new_text})
+
+
+# ------------------------------------------------------------------------- guard
+def constraints_for(args: argparse.Namespace):
+    from actions import constraints as cons
+
+    model = load_ruleset(args.ruleset_file)
+    inferred = cons.infer_constraints(model)
+    if getattr(args, "overrides_file", None):
+        inferred = cons.merge(inferred, cons.parse_overrides(read_text(args.overrides_file, "Constraints")))
+    return model, inferred
+
+
+def cmd_constraints(args: argparse.Namespace) -> int:
+    from actions import constraints as cons
+
+    _model, found = constraints_for(args)
+    if args.json:
+        print(json.dumps(cons.constraints_to_json(found), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(cons.describe_constraints(found)))
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from actions.check import check_edit
+
+    model, found = constraints_for(args)
+    result = check_edit(model, found, read_text(args.old_file, "Old gamestate"), read_text(args.new_file, "New gamestate"))
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print("legal" if result.legal else f"illegal: {result.summary}")
+        for v in result.violations:
+            print(f"  {v.table} / {v.row} / {v.column}: {v.old!r} → {v.new!r}: {v.constraint} ({v.source})")
+    return EXIT_OK if result.legal else EXIT_ILLEGAL
+
+
 # ------------------------------------------------------------------------- the live wiki
 def connect(args: argparse.Namespace):
     from wikibot import config
@@ -142,6 +298,48 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--ruleset-file", required=True, metavar="F", help="the Ruleset page's wikitext")
     rules.add_argument("--json", action="store_true", help="print JSON instead of a table")
     rules.set_defaults(handler=cmd_rules)
+
+    table = commands.add_parser("table", help="list the tables and single values of a gamestate page")
+    table.add_argument("--gamestate-file", required=True, metavar="F", help="the gamestate page's wikitext")
+    table.add_argument("--json", action="store_true", help="print JSON")
+    table.set_defaults(handler=cmd_table)
+
+    enact = commands.add_parser("enact", help="enact a passed Proposal, step by step")
+    enact.add_argument("--title", required=True, help="the Proposal's title, e.g. 'Proposal: Hats [Core]'")
+    enact.add_argument("--text-file", required=True, metavar="P", help="the Proposal's text")
+    enact.add_argument("--gamestate-file", metavar="G", help="the gamestate tracking page's wikitext")
+    enact.add_argument("--partial", action="store_true", help="write the steps that applied even if some did not")
+    enact.set_defaults(handler=cmd_enact)
+
+    reset = commands.add_parser("reset", help="perform the Dynastic Reset an Ascension Address asks for")
+    reset.add_argument("--address-file", required=True, metavar="AA", help="the Ascension Address's text")
+    reset.add_argument("--building-blocks-file", metavar="B", help="the Building Blocks page's wikitext")
+    reset.add_argument("--gamestate-file", metavar="G", help="the gamestate tracking page's wikitext")
+    reset.set_defaults(handler=cmd_reset)
+
+    synonyms = commands.add_parser("synonyms", help="replace terms throughout the Ruleset")
+    synonyms.add_argument("--set", action="append", required=True, metavar="KEY=NEW",
+                          help="e.g. Player=Necromancer (KEY: the term in the Synonyms parentheses, "
+                               "or the current term in eras without that rule)")
+    synonyms.set_defaults(handler=cmd_synonyms)
+
+    for action in (enact, reset, synonyms):
+        action.add_argument("--ruleset-file", metavar="R",
+                            help="the Ruleset page's wikitext (without it: the configured wiki)")
+        action.add_argument("--dry-run", action="store_true", help="print the diff; write nothing")
+        action.add_argument("--json", action="store_true", help="print the report as JSON")
+        action.add_argument("--config-dir", metavar="DIR", help="for the live form: where user-config.py is")
+
+    constraints = commands.add_parser("constraints", help="the legal gamestate values the rules define")
+    check = commands.add_parser("check", help="is one edit of the gamestate page legal? (exit 1 if not)")
+    check.add_argument("--old-file", required=True, metavar="A", help="the page before the edit")
+    check.add_argument("--new-file", required=True, metavar="B", help="the page after the edit")
+    for guard in (constraints, check):
+        guard.add_argument("--ruleset-file", required=True, metavar="R", help="the Ruleset page's wikitext")
+        guard.add_argument("--overrides-file", metavar="O", help="the on-wiki constraints page's text")
+        guard.add_argument("--json", action="store_true", help="print JSON")
+    constraints.set_defaults(handler=cmd_constraints)
+    check.set_defaults(handler=cmd_check)
 
     demo = commands.add_parser("demo", help="run the bot once on a throwaway local wiki with sample pages")
     demo.add_argument("--keep", action="store_true", help="keep the wiki running until Enter is pressed")

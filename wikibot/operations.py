@@ -53,7 +53,12 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
         report.set_page(title, texts.get(title, ""), new)
     if not report.complete and not allow_partial:
         raise OperationRefused("Some steps could not be applied with certainty, so nothing was written.", report)
-    if dry_run or not report.changed:
+    changed = [t for t, new in pages.items() if new != texts.get(t, "")]
+    unknown = [t for t in changed if t not in reads]
+    if unknown:
+        raise OperationRefused(f"The action would change pages the bot did not read ({', '.join(unknown)}); "
+                               "nothing was written.", report)
+    if dry_run or not changed:
         return Outcome(report, dry_run=dry_run)
 
     def compute_for(title: str):
@@ -64,7 +69,7 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
 
     journal = journal_mod.Journal(wiki.settings.state_dir, report.summary or report.action, request_key,
                                   [journal_mod.JournalPage(t, reads[t].revid, texts.get(t, ""), pages[t])
-                                   for t in report.changed])
+                                   for t in changed])
     journal.write()
     saved: list[SavedEdit] = []
     try:
@@ -137,3 +142,45 @@ def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str
 def enact_on_wiki(wiki: Wiki, title: str, text: str, **options) -> Outcome:
     reads, gamestate_title = read_ruleset_and_gamestate(wiki)
     return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title), **options)
+
+
+def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -> Outcome:
+    """The Dynastic Reset an Address (or an {{Ascension}} template's parameters) asks for."""
+    from actions.reset import dynastic_reset
+    from parsers.ascension import parse_address
+
+    reads, gamestate_title = read_ruleset_and_gamestate(wiki)
+    blocks = wiki.read(wiki.settings.building_blocks)
+    if blocks.exists:
+        reads[blocks.title] = blocks
+    template = "{{Ascension|" + "|".join(f"{k}={v}" for k, v in params.items() if k != "at") + "}}\n"
+    text = (template if len(params) > ("at" in params) else "") + address
+    ruleset_title = wiki.settings.ruleset
+    plan = parse_address(text, ruleset=reads[ruleset_title].text)
+    if plan.tracking_page and wiki.exists(plan.tracking_page):
+        raise OperationRefused(f"The new gamestate tracking page “{plan.tracking_page}” already exists; "
+                               "the rules require a page that does not exist yet.")
+
+    def action(texts: dict[str, str]):
+        result = dynastic_reset(texts[ruleset_title], plan,
+                                building_blocks_text=texts.get(blocks.title) if blocks.exists else None,
+                                gamestate_text=texts.get(gamestate_title) if gamestate_title else None,
+                                gamestate_title=gamestate_title)
+        names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title}
+        pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
+        return pages, result.report
+    return perform(wiki, reads, action, **options)
+
+
+def synonyms_on_wiki(wiki: Wiki, changes: dict[str, str], **options) -> Outcome:
+    from actions.synonyms import replace_terms
+
+    ruleset = wiki.read(wiki.settings.ruleset)
+    title = ruleset.title
+
+    def action(texts: dict[str, str]):
+        new, report = replace_terms(texts[title], changes)
+        if not report.summary:
+            report.summary = "Synonyms: " + ", ".join(f"{k} → {v}" for k, v in changes.items())
+        return ({title: new} if new != texts[title] else {}), report
+    return perform(wiki, {title: ruleset}, action, **options)
