@@ -1,0 +1,112 @@
+"""The command line: exit codes, files written or not, one clear line on errors."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from fixturedata import FIXTURES
+
+
+def wikibot(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "wikibot", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd)
+
+
+@pytest.fixture
+def ruleset(tmp_path):
+    path = tmp_path / "Ruleset.wiki"
+    shutil.copy(FIXTURES / "ruleset_2023.wiki", path)
+    return path
+
+
+def test_rules_json(ruleset):
+    result = wikibot("rules", "--ruleset-file", ruleset, "--json")
+    rows = json.loads(result.stdout)
+    assert result.returncode == 0
+    coins = next(r for r in rows if r["title"] == "Coins")
+    assert coins == {"section": "Dynastic Rules", "title": "Coins", "level": 2, "number": coins["number"],
+                     "kind": "dynastic", "status": None, "parent": None}
+
+
+def test_missing_file_and_page_without_rules(tmp_path):
+    missing = wikibot("rules", "--ruleset-file", tmp_path / "nope.wiki")
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "does not exist" in missing.stderr
+    empty = tmp_path / "empty.wiki"
+    empty.write_text("Just some text.\n")
+    result = wikibot("rules", "--ruleset-file", empty)
+    assert result.returncode == 2 and "has no rules" in result.stderr
+
+
+def test_malformed_table_is_unusable_input(tmp_path):
+    bad = tmp_path / "bad.wiki"
+    bad.write_text("{| class=\"wikitable\"\n! Player !! Coins\n|-\n| Kevan || 3\n")
+    result = wikibot("table", "--gamestate-file", bad)
+    assert result.returncode == 2
+    assert result.stderr.startswith("wikibot table: line 1:") and "never closed" in result.stderr
+
+
+def test_enact_writes_in_place_and_dry_run_does_not(ruleset, tmp_path):
+    proposal = tmp_path / "p.txt"
+    proposal.write_text("In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.\n")
+    before = ruleset.read_text()
+    dry = wikibot("enact", "--title", "Proposal: Rich", "--text-file", proposal, "--ruleset-file", ruleset,
+                  "--dry-run")
+    assert dry.returncode == 0 and "+Each Puzzler has a publicly tracked number of Coins, defaulting to 5." in dry.stdout
+    assert ruleset.read_text() == before
+    done = wikibot("enact", "--title", "Proposal: Rich", "--text-file", proposal, "--ruleset-file", ruleset, "--json")
+    report = json.loads(done.stdout)
+    assert done.returncode == 0 and report["changed"] == ["Ruleset"]
+    assert report["steps"][0]["status"] == "applied" and report["summary"].endswith("Enacted “Rich”")
+    assert ruleset.read_text() == before.replace("Coins, defaulting to 3.", "Coins, defaulting to 5.")
+
+
+def test_enact_with_unsupported_step_writes_nothing(ruleset, tmp_path):
+    proposal = tmp_path / "p.txt"
+    proposal.write_text("In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.\n\n"
+                        "Juggle the rule “Coins” thrice.\n")
+    before = ruleset.read_text()
+    result = wikibot("enact", "--title", "Odd", "--text-file", proposal, "--ruleset-file", ruleset)
+    assert result.returncode == 3 and "Nothing was written" in result.stderr
+    assert ruleset.read_text() == before
+    partial = wikibot("enact", "--title", "Odd", "--text-file", proposal, "--ruleset-file", ruleset, "--partial")
+    assert partial.returncode == 3 and "defaulting to 5" in ruleset.read_text()
+
+
+def test_synonyms_and_inverse(ruleset):
+    before = ruleset.read_text()
+    assert wikibot("synonyms", "--set", "Player=Necromancer", "--ruleset-file", ruleset).returncode == 0
+    assert "Necromancer" in ruleset.read_text() and "Puzzler" not in ruleset.read_text().replace("(Player)", "")
+    assert wikibot("synonyms", "--set", "Player=Puzzler", "--ruleset-file", ruleset).returncode == 0
+    assert ruleset.read_text() == before
+    bad = wikibot("synonyms", "--set", "Player", "--ruleset-file", ruleset)
+    assert bad.returncode == 2 and "KEY=NEW" in bad.stderr
+
+
+def test_reset_from_an_address(ruleset, tmp_path):
+    address = tmp_path / "aa.txt"
+    address.write_text("Repeal all dynastic rules except for the rule named “Coins”. "
+                       "Set the synonym for Player to “Necromancer”.\n")
+    result = wikibot("reset", "--address-file", address, "--ruleset-file", ruleset, "--json")
+    report = json.loads(result.stdout)
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = ruleset.read_text()
+    assert "== Coins ==" in text and "== Matches ==" not in text and "Necromancer" in text
+    assert report["changed"] == ["Ruleset"]
+
+
+def test_check_exit_codes(tmp_path):
+    old = (FIXTURES / "gamestate_puzzle_board.wiki").read_text()
+    new = tmp_path / "new.wiki"
+    new.write_text(old.replace("| [[User:ais523|ais523]] || 3 ||", "| [[User:ais523|ais523]] || -2 ||"))
+    args = ["check", "--ruleset-file", FIXTURES / "ruleset_2023.wiki", "--old-file",
+            FIXTURES / "gamestate_puzzle_board.wiki"]
+    illegal = wikibot(*args, "--new-file", new, "--json")
+    assert illegal.returncode == 1
+    data = json.loads(illegal.stdout)
+    assert data["legal"] is False and data["violations"][0]["row"] == "ais523"
+    assert data["violations"][0]["new"] == "-2"
+    legal = wikibot(*args, "--new-file", FIXTURES / "gamestate_puzzle_board.wiki")
+    assert legal.returncode == 0 and legal.stdout.startswith("legal")
