@@ -12,35 +12,19 @@ checks per second.
 from __future__ import annotations
 
 import re
-import statistics
-import sys
-import time
-from pathlib import Path
 
 import mwparserfromhell
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import FIXTURES, largest, median_seconds  # noqa: E402  (puts the project on sys.path)
 
 from actions.check import check_edit  # noqa: E402
 from actions.constraints import infer_constraints  # noqa: E402
 from parsers.ruleset import parse  # noqa: E402
 
-FIXTURES = ROOT / "tests" / "fixtures"
 
 
-def median_seconds(work, repeat: int = 31, inner: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(inner):
-            work()
-        times.append((time.perf_counter() - start) / inner)
-    return statistics.median(times)
 
 
-def largest_gamestate() -> Path:
-    return max(FIXTURES.glob("gamestate_*.wiki"), key=lambda p: p.stat().st_size)
 
 
 def one_cell_change(text: str) -> str:
@@ -52,7 +36,7 @@ def one_cell_change(text: str) -> str:
 
 
 def main() -> None:
-    path = largest_gamestate()
+    path = largest("gamestate_*.wiki")
     old = path.read_text(encoding="utf-8")
     new = one_cell_change(old)
     ruleset = parse((FIXTURES / "ruleset_2023.wiki").read_text(encoding="utf-8"))
@@ -60,8 +44,8 @@ def main() -> None:
     result = check_edit(ruleset, constraints, old, new)
     assert result.legal and result.checked == 1, result.details()
 
-    baseline = median_seconds(lambda: mwparserfromhell.parse(old))
-    measured = median_seconds(lambda: check_edit(ruleset, constraints, old, new))
+    baseline = median_seconds(lambda: mwparserfromhell.parse(old), repeat=31, inner=5)
+    measured = median_seconds(lambda: check_edit(ruleset, constraints, old, new), repeat=31, inner=5)
     print(f"guard_fixture: {path.name} ({len(old)} bytes)")
     print(f"guard_baseline_ms: {baseline * 1000:.3f}")
     print(f"guard_check_ms: {measured * 1000:.3f}")

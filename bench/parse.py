@@ -7,36 +7,21 @@ Prints `name: value` lines. Target: parse_ratio at most 2.0.
 
 from __future__ import annotations
 
-import statistics
-import sys
-import time
-from pathlib import Path
 
 import mwparserfromhell
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import largest, median_seconds  # noqa: E402  (puts the project on sys.path)
 
 from parsers import ruleset  # noqa: E402
 
-FIXTURES = ROOT / "tests" / "fixtures"
 
 
-def median_seconds(work, repeat: int = 21) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
-def largest_ruleset() -> Path:
-    return max(FIXTURES.glob("ruleset_*.wiki"), key=lambda p: p.stat().st_size)
 
 
 def main() -> None:
-    path = largest_ruleset()
+    path = largest("ruleset_*.wiki")
     text = path.read_text(encoding="utf-8")
 
     def ours():

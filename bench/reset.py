@@ -17,24 +17,18 @@ from __future__ import annotations
 
 import os
 import re
-import statistics
-import sys
-import time
-from pathlib import Path
 
 os.environ.setdefault("PYWIKIBOT_NO_USER_CONFIG", "1")
 
 import mwparserfromhell  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import FIXTURES, largest, median_seconds  # noqa: E402  (puts the project on sys.path)
 
 from actions import synonyms as S  # noqa: E402
 from actions.reset import dynastic_reset  # noqa: E402
 from parsers import ruleset as R  # noqa: E402
 from parsers.ascension import parse_address  # noqa: E402
 
-FIXTURES = ROOT / "tests" / "fixtures"
 
 ADDRESS = """Ascension Address: Because I Could Not Stop For Death
 
@@ -50,13 +44,6 @@ Change the gamestate tracking page to “The Graveyard”.
 """
 
 
-def median_seconds(work, repeat: int = 21) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 # --------------------------------------------------------------------------- the oracle
@@ -179,7 +166,7 @@ def compare(name: str, text: str, changes: dict[str, str], pairs: list[tuple[str
 
 
 def main() -> int:
-    path = max(FIXTURES.glob("ruleset_*.wiki"), key=lambda p: p.stat().st_size)
+    path = largest("ruleset_*.wiki")
     text = path.read_text(encoding="utf-8")
     plan = parse_address(ADDRESS, ruleset=text)
     pages = {"Monster Metropolis"}

@@ -77,15 +77,13 @@ def parse_time(value: str) -> datetime:
 def parse(text: str) -> list[Request]:
     """Every request section on the page, in page order."""
     page = sections.parse(text)
-    requests = []
-    for block in page.blocks:
-        if block.level != 2:
-            continue
-        body = block.body
-        for child in page.subtree(block)[1:]:
-            body += child.text()
-        requests.append(_request(block.heading.raw_title.strip(), body))
-    return requests
+    return [_request(block.heading.raw_title.strip(), _section_body(page, block))
+            for block in page.blocks if block.level == 2]
+
+
+def _section_body(page: sections.Ruleset, block: sections.Block) -> str:
+    """A request section's text below its heading, deeper headings included."""
+    return block.body + "".join(child.text() for child in page.subtree(block)[1:])
 
 
 def _request(heading: str, body: str) -> Request:
@@ -142,12 +140,9 @@ def add_reply(text: str, request: Request, reply: str) -> str:
     for block in page.blocks:
         if block.level != 2 or block.heading.raw_title.strip() != request.heading:
             continue
-        subtree = page.subtree(block)
-        body = block.body + "".join(child.text() for child in subtree[1:])
-        current = _request(request.heading, body)
-        if current.key != request.key:
+        if _request(request.heading, _section_body(page, block)).key != request.key:
             continue
-        last = subtree[-1]
+        last = page.subtree(block)[-1]
         follows = last is not page.blocks[-1] or page.trailer
         last.body = last.body.rstrip("\n") + "\n" + reply.strip("\n") + "\n" + ("\n" if follows else "")
         return str(page)

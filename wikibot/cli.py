@@ -129,10 +129,10 @@ def cmd_enact(args: argparse.Namespace) -> int:
     from actions.enact import enact
     from parsers.proposal import parse_proposal
 
-    ruleset_text = read_text(args.ruleset_file, "Ruleset")
-    load_ruleset(args.ruleset_file)
+    model = load_ruleset(args.ruleset_file)
+    ruleset_text = str(model)
     gamestate_text = read_text(args.gamestate_file, "Gamestate") if args.gamestate_file else None
-    tracking = ruleset_parser.parse(ruleset_text).tracking_page()
+    tracking = model.tracking_page()
     gamestate_title = (tracking[0] if tracking else "Gamestate") if gamestate_text is not None else None
     result = enact(parse_proposal(args.title, text), ruleset_text, gamestate_text,
                    ruleset_title="Ruleset", gamestate_title=gamestate_title)

@@ -80,18 +80,20 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
                 saved.append(edit)
                 journal.write()
     except Exception:
-        _undo(wiki, journal, saved)
+        _undo(wiki, journal)
         raise
     journal.close()
     return Outcome(report, saved)
 
 
-def _undo(wiki: Wiki, journal: journal_mod.Journal, saved: list[SavedEdit]) -> None:
-    """Put back the pages already saved by an operation that failed half-way."""
-    for edit, entry in zip(saved, [p for p in journal.pages if p.saved_revid is not None]):
-        current = wiki.read(edit.title)
-        if current.revid == edit.revid:
-            wiki.save(current, lambda text, old=entry.old_text: (old, None),
+def _undo(wiki: Wiki, journal: journal_mod.Journal) -> None:
+    """Put back the pages already saved by an operation that failed half-way (if untouched since)."""
+    for entry in journal.pages:
+        if entry.saved_revid is None:
+            continue
+        current = wiki.read(entry.title)
+        if current.revid == entry.saved_revid:
+            wiki.save(current, lambda _text, old=entry.old_text: (old, None),
                       f"Undoing “{journal.operation}”: it could not be completed")
             entry.saved_revid = None
             journal.write()

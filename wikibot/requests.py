@@ -103,7 +103,6 @@ class RequestDesk:
         import pywikibot
 
         page = pywikibot.Page(self.wiki.site, self.wiki.settings.requests)
-        self.wiki.requests_made += 1
         revisions = list(page.revisions(content=True, total=HISTORY_LIMIT))
         return [(r.revid, r.user, r.text or "") for r in reversed(revisions)]
 

@@ -100,11 +100,8 @@ class Wiki:
     """One logged-in bot account on one wiki."""
 
     def __init__(self, site: Any, settings: Settings):
-        import pywikibot  # noqa: F401  (imported here: PYWIKIBOT_DIR must be set first)
-
         self.site = site
         self.settings = settings.for_bot(self.username)
-        self.requests_made = 0  # API calls made through this object, for the benchmark
 
     @classmethod
     def connect(cls, settings: Settings) -> "Wiki":
@@ -129,7 +126,6 @@ class Wiki:
         from pywikibot import exceptions
 
         page = pywikibot.Page(self.site, title)
-        self.requests_made += 1
         try:
             text = page.get(get_redirect=True)
         except exceptions.NoPageError:
@@ -139,7 +135,6 @@ class Wiki:
     def exists(self, title: str) -> bool:
         import pywikibot
 
-        self.requests_made += 1
         return pywikibot.Page(self.site, title).exists()
 
     def writes_enabled(self) -> bool:
@@ -149,7 +144,6 @@ class Wiki:
     def in_group(self, username: str, group: str = "sysop") -> bool:
         import pywikibot
 
-        self.requests_made += 1
         user = pywikibot.User(self.site, username)
         return user.isRegistered() and group in user.groups()
 
@@ -183,7 +177,6 @@ class Wiki:
                     # The wiki's own conflict check works on timestamps of one-second resolution
                     # and merges silently: look first, so that a human edit is seen as a conflict.
                     raise exceptions.EditConflictError(page)
-                self.requests_made += 1
                 # baserevid as well as pywikibot's basetimestamp: timestamps have one-second
                 # resolution, and a human edit in the same second must still conflict.
                 extra = {"baserevid": current.revid} if current.exists else {"createonly": True}
@@ -244,7 +237,6 @@ class Wiki:
         page = pywikibot.Page(self.site, title)
         page.text = text
         try:
-            self.requests_made += 1
             page.save(summary=f"Restoring the edit displaced by [[Special:Diff/{bad_revid}]] (edit conflict)",
                       minor=False, bot=True, quiet=True, force=True, baserevid=bad_revid)
         except exceptions.Error:
@@ -252,7 +244,6 @@ class Wiki:
         return page.latest_revision_id
 
     def latest_revid(self, title: str) -> int | None:
-        self.requests_made += 1
         data = self.site.simple_request(action="query", prop="info", titles=title).submit()
         for page in data.get("query", {}).get("pages", {}).values():
             return page.get("lastrevid")
@@ -260,7 +251,6 @@ class Wiki:
 
     def revision(self, revid: int) -> tuple[str, int | None]:
         """A revision's text and its parent revision id."""
-        self.requests_made += 1
         data = self.site.simple_request(action="query", prop="revisions", revids=revid,
                                         rvprop="ids|content", rvslots="main").submit()
         for page in data.get("query", {}).get("pages", {}).values():
