@@ -598,19 +598,13 @@ class _Run:
             self.touched.add(id(b))
 
     def snapshot(self):
-        return (list(self.rs.blocks), [(b, b.heading, b.body) for b in self.rs.blocks], set(self.touched),
-                set(self.moved))
+        return self.rs.snapshot(), set(self.touched), set(self.moved)
 
     def restore(self, snap) -> None:
-        blocks, state, touched, moved = snap
-        self.rs.blocks = blocks
-        for b, heading, body in state:
-            b.heading = heading
-            b.body = body
-            b._title = None  # Ruleset has no public way to restore a heading; see module notes.
-        self.rs._link()
+        ruleset, touched, moved = snap
+        self.rs.restore(ruleset)
         self.touched, self.moved = touched, moved
-        if self.last is not None and not any(self.last.rule is b for b in blocks):
+        if self.last is not None and not any(self.last.rule is b for b in self.rs.blocks):
             self.last = None  # a rule the failed step had created
 
     def structure_problem(self) -> str | None:
@@ -1063,13 +1057,7 @@ def _do_add_rule(run: _Run, step: st.AddRule) -> str:
             rs.insert(new, after=ref.rule)
             place = f"after “{ref.rule.title}”"
         else:
-            parent = ref.rule.parent
-            siblings = parent.children if parent is not None else [r for r in rs.rules if r.parent is None]
-            k = next(n for n, r in enumerate(siblings) if r is ref.rule)
-            if k == 0:
-                raise _unsupported(f"“{ref.rule.title}” is the first rule of its place; putting a rule before it "
-                                   "needs Ruleset.insert(before=…), which the model does not offer yet")
-            rs.insert(new, after=siblings[k - 1])
+            rs.insert(new, before=ref.rule)
             place = f"before “{ref.rule.title}”"
     elif step.section is not None and rs.sections:
         section = run.section_for(step.section)

@@ -135,7 +135,7 @@ class Block:
     body: str
     parent: "Block | None" = field(default=None, repr=False)
     children: list["Rule"] = field(default_factory=list, repr=False)
-    _title: str | None = field(default=None, repr=False)
+    _title: tuple[Heading, str] | None = field(default=None, repr=False)  # (heading read, its title)
 
     @property
     def level(self) -> int:
@@ -144,9 +144,9 @@ class Block:
     @property
     def title(self) -> str:
         """The heading as a reader sees it, bracket tags included: "Dormancy [Active]"."""
-        if self._title is None:
-            self._title = plain(self.heading.raw_title)
-        return self._title
+        if self._title is None or self._title[0] is not self.heading:
+            self._title = (self.heading, plain(self.heading.raw_title))
+        return self._title[1]
 
     @property
     def name(self) -> str:
@@ -158,7 +158,6 @@ class Block:
         if "\n" in title or not title.strip():
             raise RulesetError(f"A rule title must be one non-empty line, not {title!r}.")
         self.heading = self.heading.retitled(title.strip())
-        self._title = None
 
     def text(self) -> str:
         """This block alone as wikitext: heading line plus body."""
@@ -481,16 +480,24 @@ class Ruleset:
     def _newline(self) -> str:
         return "\r\n" if "\r\n" in self.preamble + "".join(str(b.heading) for b in self.blocks[:3]) else "\n"
 
-    def insert(self, rule: Rule, *, after: Block | None = None, parent: Block | None = None,
-               section: Section | None = None) -> Rule:
+    def insert(self, rule: Rule, *, after: Block | None = None, before: Block | None = None,
+               parent: Block | None = None, section: Section | None = None) -> Rule:
         """Place a rule block (with any blocks under it, passed as its ``children`` order).
 
-        ``after``: directly after that rule and its subrules. ``parent``: as the last subrule of
-        that rule. ``section``: at the end of that section. One of the three is required.
+        ``after``: directly after that rule and its subrules. ``before``: directly before that rule,
+        at its level. ``parent``: as the last subrule of that rule. ``section``: at the end of that
+        section. One of the four is required.
         """
         if after is not None:
             rule_level = after.level
             anchor_last = self.subtree(after)[-1]
+        elif before is not None:
+            rule_level = before.level
+            at = self._index(before)
+            if at == 0:
+                raise RulesetError(f"Nothing stands before “{before.title}”: a rule cannot go above the first "
+                                   "heading of the page.")
+            anchor_last = self.blocks[at - 1]
         elif parent is not None:
             rule_level = parent.level + 1
             anchor_last = self.subtree(parent)[-1]
@@ -498,7 +505,7 @@ class Ruleset:
             rule_level = 2
             anchor_last = self.subtree(section)[-1]
         else:
-            raise RulesetError("Say where a new rule goes: after a rule, under a rule, or in a section.")
+            raise RulesetError("Say where a new rule goes: after or before a rule, under a rule, or in a section.")
         if rule_level > 6:
             raise RulesetError(f"“{rule.title}” would be nested deeper than a wiki heading can go.")
         shift = rule_level - rule.level
@@ -516,9 +523,20 @@ class Ruleset:
         self._link()
         return rule
 
+    def snapshot(self) -> tuple:
+        """Everything an edit can change, to be put back by :meth:`restore` (e.g. a step undone)."""
+        return list(self.blocks), [(b, b.heading, b.body) for b in self.blocks], self.preamble, self.trailer
+
+    def restore(self, snapshot: tuple) -> None:
+        blocks, state, self.preamble, self.trailer = snapshot
+        self.blocks = list(blocks)
+        for block, heading, body in state:
+            block.heading, block.body = heading, body
+        self._link()
+
     def move(self, rule: Rule, **where: Block | None) -> Rule:
         """Move a rule and its subrules elsewhere (same keywords as :meth:`insert`)."""
-        target = where.get("after") or where.get("parent")
+        target = where.get("after") or where.get("before") or where.get("parent")
         if target is not None and any(target is b for b in self.subtree(rule)):
             raise RulesetError(f"“{rule.title}” cannot be moved under itself.")
         blocks = self.subtree(rule)

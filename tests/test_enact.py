@@ -605,3 +605,14 @@ def test_edit_that_would_turn_a_line_into_a_heading_is_refused():
     r = enact(P(st.RemoveText(index=0, text="x", rule=R("Odd"), target=T("of the rule"))), page)
     assert statuses(r) == [UNSUPPORTED] and "heading" in r.report.steps[0].detail
     assert r.pages == {}
+
+
+def test_new_rule_before_the_first_rule_of_a_section():
+    text = text_of("ruleset_2023.wiki")
+    proposal = parse_proposal("Wallets", "Add a new rule to the Ruleset before the rule “The Game Board”, "
+                                         "called “Wallets”, with the following text:\n\nWallets hold Coins.")
+    result = enact(proposal, text)
+    assert result.report.steps[0].status == "applied"
+    new = result.pages["Ruleset"]
+    assert new == text.replace("= Dynastic Rules =\n\n== The Game Board ==",
+                               "= Dynastic Rules =\n\n== Wallets ==\nWallets hold Coins.\n\n== The Game Board ==")

@@ -312,3 +312,24 @@ def test_every_era_has_its_sections(era_text):
         if scope is not None and sum(1 for r in scope.descendants() if normalize(r.title) == normalize(rule.title)) > 1:
             continue
         assert model.find(rule.title, within=scope) is rule
+
+
+def test_insert_before_the_first_rule_of_a_section(modern):
+    rule = modern.insert(modern.new_rule("Wallets", "Wallets hold Coins."), before=modern.find("Coins"))
+    assert rule.number == "2.1" and modern.find("Coins").number == "2.2" and rule.kind == "dynastic"
+    assert "= Dynastic Rules =\n\n== Wallets ==\nWallets hold Coins.\n\n== Coins ==" in str(modern)
+    sub = modern.insert(modern.new_rule("Early", "e"), before=modern.find("Idle Puzzlers"))
+    assert sub.level == 3 and sub.parent_rule.title == "Puzzlers"
+    assert str(R.parse(str(modern))) == str(modern)
+
+
+def test_snapshot_and_restore_undo_every_edit(modern):
+    snapshot = modern.snapshot()
+    modern.find("Coins").set_title("Gold")
+    modern.find("Gold").body = "changed\n"
+    modern.remove(modern.find("Puzzlers"))
+    modern.insert(modern.new_rule("Hats", "h"), section=modern.section("Appendix"))
+    modern.restore(snapshot)
+    assert str(modern) == MODERN
+    assert modern.find("Coins").title == "Coins" and modern.find("Idle Puzzlers").parent_rule.title == "Puzzlers"
+    assert modern.get("Hats") is None and modern.get("Gold") is None
