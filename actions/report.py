@@ -103,6 +103,8 @@ class Report:
             lines.append(f"  {step.n:>2}. [{step.status}] {step.action}: {quoted}")
             if step.detail:
                 lines.append(f"      {step.detail}")
+            if step.status == UNSUPPORTED:
+                lines.append("      → an Admin must apply this step by hand, or reword it and ask again")
         for term, count in self.counts.items():
             lines.append(f"  replaced {term}: {count}")
         changed = self.changed

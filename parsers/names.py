@@ -51,6 +51,11 @@ def strip_quotes(text: str) -> str:
     return text
 
 
+def untagged(title: str) -> str:
+    """A title with its bracketed parts removed, nothing else: "Dormancy* [Active]" → "Dormancy* "."""
+    return _BRACKETED.sub("", title)
+
+
 def drop_brackets(title: str) -> str:
     """A rule's title without its bracketed parts and Special Case asterisks."""
     name = _BRACKETED.sub(" ", title)

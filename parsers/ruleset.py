@@ -16,6 +16,7 @@ block's bytes.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -66,6 +67,15 @@ _TRACKING_PAGE = re.compile(
     r"gamestate\s+tracking\s+page\s+for\s+this\s+dynasty\s+is\s+(?:the\s+)?(?P<name>.+?)\s+page\s+of\s+the\s+wiki",
     re.I,
 )
+
+
+def _section_key(name: str) -> str:
+    return names.title_key(name).replace("-", " ").removeprefix("the ").removesuffix(" section")
+
+
+def section_kind(name: str) -> str | None:
+    """The kind a section name or alias stands for: "the Dynastic Rules section" → DYNASTIC."""
+    return SECTION_ALIASES.get(_section_key(name))
 
 
 class RulesetError(ValueError):
@@ -204,7 +214,7 @@ class Rule(Block):
     def tags(self) -> list[str]:
         """Bracket tags of the title, plus "*" for a Special Case asterisk."""
         tags = names.bracket_tags(self.title)
-        if "*" in names._BRACKETED.sub("", self.title):
+        if "*" in names.untagged(self.title):
             tags.append("*")
         return tags
 
@@ -338,7 +348,7 @@ class Ruleset:
 
     def section(self, name: str) -> Section:
         """A section by its title or by what proposals call it ("dynastic", "the Appendix")."""
-        wanted = names.title_key(name).removeprefix("the ").removesuffix(" section")
+        wanted = _section_key(name)
         kind = SECTION_ALIASES.get(wanted)
         found = [s for s in self.sections if names.title_key(s.title) == wanted or (kind and s.kind == kind)]
         if len(found) == 1:
@@ -372,7 +382,7 @@ class Ruleset:
             found = [r for r in pool if names.title_key(r.title) == key]
             if found:
                 break
-        return self._one(reference, found)
+        return self._one(reference, found, pool)
 
     def _find_numbered(self, reference: str, ref: names.NameRef, pool: list[Rule]) -> Rule:
         by_number = [r for r in pool if r.number == ref.number]
@@ -399,11 +409,15 @@ class Ruleset:
         return f"{numbers[0]} to {numbers[-1]}" if numbers else "not at all"
 
     @staticmethod
-    def _one(reference: str, found: list[Rule]) -> Rule:
+    def _one(reference: str, found: list[Rule], pool: list[Rule]) -> Rule:
         if len(found) == 1:
             return found[0]
         if not found:
-            raise RuleNotFound(f"No rule is called “{names.bare(reference)}”.")
+            wanted = names.normalize(reference)
+            titles = {names.title_key(r.title): r.title for r in pool}
+            close = difflib.get_close_matches(wanted, list(titles), n=3, cutoff=0.75)
+            hint = (" Did you mean " + " or ".join(f"“{titles[k]}”" for k in close) + "?") if close else ""
+            raise RuleNotFound(f"No rule is called “{names.bare(reference)}”.{hint}")
         places = "; ".join(r.path() for r in found)
         raise AmbiguousRule(
             f"“{names.bare(reference)}” could mean {len(found)} rules: {places}. "

@@ -66,5 +66,6 @@ def test_report_shape_and_completeness():
     assert data["changed"] == ["Ruleset"] and data["summary"] == "Enacted “Hats”"
     text = report.render()
     assert "[unsupported] unknown" in text and "-a" in text and "+c" in text
+    assert "an Admin must apply this step by hand" in text
     with pytest.raises(ValueError):
         report.add(4, "x", "y", "done")

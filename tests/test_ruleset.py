@@ -333,3 +333,18 @@ def test_snapshot_and_restore_undo_every_edit(modern):
     assert str(modern) == MODERN
     assert modern.find("Coins").title == "Coins" and modern.find("Idle Puzzlers").parent_rule.title == "Puzzlers"
     assert modern.get("Hats") is None and modern.get("Gold") is None
+
+
+def test_unknown_name_suggests_close_titles(modern):
+    with pytest.raises(R.RuleNotFound, match="Did you mean “Malign Emperors \\[Inactive\\] \\[Rare\\]”"):
+        modern.find("Malign Emperor")
+    with pytest.raises(R.RuleNotFound) as error:
+        modern.find("Zebras")
+    assert "Did you mean" not in str(error.value)
+
+
+def test_section_kind_of_names_and_aliases():
+    assert R.section_kind("the Dynastic Rules section") == R.DYNASTIC
+    assert R.section_kind("Special-Case") == R.SPECIAL_CASE
+    assert R.section_kind("appendix") == R.APPENDIX
+    assert R.section_kind("Hats") is None
