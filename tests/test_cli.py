@@ -110,3 +110,9 @@ def test_check_exit_codes(tmp_path):
     assert data["violations"][0]["new"] == "-2"
     legal = wikibot(*args, "--new-file", FIXTURES / "gamestate_puzzle_board.wiki")
     assert legal.returncode == 0 and legal.stdout.startswith("legal")
+
+
+def test_live_commands_without_configuration_say_what_to_do(tmp_path):
+    result = wikibot("run", "--once", "--config-dir", tmp_path)
+    assert result.returncode == 2
+    assert "No user-config.py" in result.stderr and "user-config.example.py" in result.stderr

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from parsers import ruleset as ruleset_parser
+from wikibot.site import WikiError
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -363,6 +364,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.handler(args)
-    except (UsageError, ValueError, LookupError, OSError) as error:
+    except (UsageError, WikiError, ValueError, LookupError, OSError) as error:
         print(f"wikibot {args.command}: {error}", file=sys.stderr)
         return EXIT_UNUSABLE

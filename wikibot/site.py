@@ -112,8 +112,9 @@ class Wiki:
             site = pywikibot.Site()
             site.login()
         except exceptions.Error as error:
-            raise WikiError(f"Could not log in to the wiki configured in {settings.config_dir}/user-config.py: "
-                            f"{error}. Check the URL, the username and the BotPassword.") from None
+            raise WikiError(f"Could not reach or log in to the wiki configured in {settings.config_dir}/"
+                            f"user-config.py ({str(error).rstrip('.')}). Check that the wiki is up, and check "
+                            "the api.php URL, the username and the BotPassword.") from None
         return cls(site, settings)
 
     @property
