@@ -74,7 +74,9 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 
-from parsers.ruleset import APPENDIX, BUILDING_BLOCKS, CORE, DYNASTIC, SPECIAL_CASE, Rule, Ruleset, plain
+from actions.synonyms import player_term  # noqa: F401  (the era's word for a player: re-exported)
+from parsers.names import straighten_quotes, strip_quotes
+from parsers.ruleset import ACTIVE, APPENDIX, BUILDING_BLOCKS, CORE, DYNASTIC, SPECIAL_CASE, Rule, Ruleset, plain
 
 INTEGER = "integer"
 ENUM = "enum"
@@ -82,7 +84,6 @@ NAME = "name"
 TEXT = "text"
 LIST = "list"
 OFF = "off"
-KINDS = (INTEGER, ENUM, NAME, TEXT, LIST, OFF)
 
 NUMERIC = "numeric values"      # the Appendix's non-negative-integer default, as a variable name
 PLAYER_NAMES = "player names"   # the Appendix's name rule, as a variable name
@@ -219,7 +220,7 @@ _KEY_DROP = re.compile(r"\([^)]*\)|<[^>]*>|'{2,}|[^\w\s'’-]", re.U)
 
 def variable_key(name: str) -> str:
     """How names are compared: case, markup, parentheses, punctuation and a plural ``s`` ignored."""
-    s = _KEY_DROP.sub(" ", name.replace("’", "'")).replace("_", " ")
+    s = _KEY_DROP.sub(" ", straighten_quotes(name)).replace("_", " ")
     s = " ".join(s.casefold().split())
     s = s.strip("'-")
     words = s.split()
@@ -627,7 +628,7 @@ def _rules_read(ruleset: Ruleset) -> list[Rule]:
     for rule in ruleset.rules:
         if rule.kind == APPENDIX:
             continue
-        if rule.kind == SPECIAL_CASE and rule.status != "Active":
+        if rule.kind == SPECIAL_CASE and rule.status != ACTIVE:
             continue
         if rule.kind not in (CORE, DYNASTIC, SPECIAL_CASE, BUILDING_BLOCKS, None):
             continue
@@ -756,9 +757,9 @@ def _override_line(line: str, number: int, page: str) -> Constraint | Disable:
         for part in re.split(r"\s*[,;]\s*", scoped.group("scope")):
             word, _, value = part.strip().partition(" ")
             if word.casefold() == "table" and value.strip():
-                table = value.strip().strip("“”\"")
+                table = strip_quotes(value)
             elif word.casefold() == "page" and value.strip():
-                wiki_page = value.strip().strip("“”\"")
+                wiki_page = strip_quotes(value)
             else:
                 raise ValueError(f"the scope “({scoped.group('scope')})” should be “(table T)”, “(page P)” or both")
     if not name:
@@ -772,7 +773,7 @@ def _override_line(line: str, number: int, page: str) -> Constraint | Disable:
     default = None
     d = _O_DEFAULT.search(spec)
     if d:
-        default = d.group("value").strip().strip("“”\"").strip()
+        default = strip_quotes(d.group("value"))
         if default.casefold() in ("blank", "empty", "nothing", "(blank)", "''"):
             default = ""
         spec = spec[: d.start()].strip().rstrip(",;").strip()
@@ -892,24 +893,6 @@ def describe_constraints(constraints: list[Constraint]) -> list[str]:
         for s in c.sentences:
             lines.append(f"    “{s}”")
     return lines
-
-
-def player_term(ruleset: Ruleset | None) -> str | None:
-    """The era's word for a player: "Baron (Player)" in Synonyms, else "all Lords must obey it"."""
-    if ruleset is None:
-        return None
-    for rule in ruleset.rules:
-        if rule.name.casefold() == "synonyms":
-            m = re.search(r"^\s*\*\s*(?P<term>[^()\n]+?)\s*\(\s*Player\s*\)", rule.body, re.M | re.I)
-            if m:
-                return m.group("term").strip()
-    for rule in ruleset.rules[:3]:
-        m = re.search(r"\ball\s+(?P<term>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:shall|must|should)\s+obey\s+it",
-                      plain(rule.body))
-        if m:
-            term = m.group("term").strip()
-            return term[:-1] if term.endswith("s") else term
-    return None
 
 
 def valid_player_name(name: str, constraint: Constraint) -> bool:

@@ -22,10 +22,11 @@ is returned as it was and the report says which step and why.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from actions import synonyms as S
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
+from parsers import gamestate as G
 from parsers import names
 from parsers import ruleset as R
 from parsers.ascension import ResetPlan
@@ -55,7 +56,6 @@ class ResetResult:
     report: Report
     ok: bool
     era: str = ""
-    occurrences: list = field(default_factory=list)   # the Ruleset's term occurrences (for checks)
 
 
 def era_of(model: R.Ruleset) -> str:
@@ -113,7 +113,6 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
     if gamestate_text is not None:
         originals[gs_title] = gamestate_text
     new_pages = dict(originals)
-    occurrences: list = []
 
     for bad in plan.unreadable:
         steps.add(bad.sentence, "read the Address", UNSUPPORTED, bad.reason + "; an Admin must read it (nothing guessed)")
@@ -123,6 +122,14 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
     if plan.theme:
         steps.add(plan.theme, "theme", APPLIED, "recorded in the edit summary; no page text states it")
 
+    # The terms are resolved on the Ruleset as it was; a refusal is reported at the terms step.
+    term_plan = term_error = None
+    if plan.terms:
+        try:
+            term_plan = S.plan_terms(model, plan.terms)
+        except S.TermError as error:
+            term_error = error
+
     try:
         # ---- 2. repeal (resolved on the Ruleset as it was)
         repealed = _step_repeal(model, plan, era, steps)
@@ -131,18 +138,17 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
         text1 = str(model)
 
         # ---- 1 & 6. terms
-        term_plan = None
         if plan.terms:
             try:
-                term_plan = S.plan_terms(R.parse(ruleset_text), plan.terms)
-                after_repeal = R.parse(text1)
+                if term_error is not None:
+                    raise term_error
                 others = {BUILDING_BLOCKS: building_blocks_text} if building_blocks_text is not None else None
-                S.check_new_terms(after_repeal, term_plan, other_pages=others)
+                S.check_new_terms(model, term_plan, other_pages=others)
             except S.TermError as error:
                 detail = str(error) + (" Places: " + "; ".join(error.places) if error.places else "")
                 steps.add("; ".join(f"{t[0]} = {t[1]}" for t in plan.terms), "replace terms", REFUSED, detail)
                 raise ResetRefused(REFUSED, detail) from None
-            text2, occurrences = S.replace_in_text(text1, term_plan, R.parse(text1))
+            text2, occurrences = S.replace_in_text(text1, term_plan, model)
             S.record(report, term_plan, occurrences, RULESET, steps.n + 1)
             steps.n += len(term_plan.changes)
             if not term_plan.changes:
@@ -150,17 +156,19 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
                           "every term already has that value")
         else:
             text2 = text1
-        bb_text = building_blocks_text
-        if term_plan is not None and term_plan.changes and bb_text is not None:
-            bb_text, bb_occ = S.replace_in_text(bb_text, term_plan, R.parse(bb_text))
+        bb_page = R.parse(building_blocks_text) if building_blocks_text is not None else None
+        if term_plan is not None and term_plan.changes and bb_page is not None:
+            bb_text, bb_occ = S.replace_in_text(building_blocks_text, term_plan, bb_page)
             done = sum(1 for o in bb_occ if o.new is not None)
             steps.add("Update the Building Blocks page to reflect any changes to the terms", "replace terms",
                       APPLIED, f"{done} replaced on the Building Blocks page")
             new_pages[BUILDING_BLOCKS] = bb_text
+            bb_page = R.parse(bb_text)
 
-        model2 = R.parse(text2)
+        # The Ruleset as the terms left it: the same model when no term changed.
+        model2 = model if text2 == text1 else R.parse(text2)
         # ---- 5. Building Blocks
-        _step_blocks(model2, plan, bb_text, steps)
+        _step_blocks(model2, plan, bb_page, steps)
         # ---- 4. tracking page
         _step_tracking(model2, plan, existing_pages, steps)
         # ---- 2004 numbering
@@ -194,7 +202,7 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
         report.summary = "; ".join(parts)
     for title, old in originals.items():
         report.set_page(title, old, new_pages[title])
-    return ResetResult(new_pages, report, ok, era, occurrences if ok else [])
+    return ResetResult(new_pages, report, ok, era)
 
 
 # --------------------------------------------------------------------------- steps
@@ -208,9 +216,7 @@ def _step_repeal(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -> 
                       "rules are kept or repealed at a Dynastic Reset")
             steps.add(f"keep {name}", "repeal", REFUSED, detail)
             raise ResetRefused(REFUSED, detail)
-        while rule.parent_rule is not None:     # keeping a subrule keeps the rule it belongs to
-            rule = rule.parent_rule
-        kept.append(rule)
+        kept.append(rule.top)     # keeping a subrule keeps the rule it belongs to
     named: list[R.Rule] = []
     for name in plan.repealed:
         rule = _resolve(model, name, "The Address repeals")
@@ -272,9 +278,7 @@ def _step_statuses(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -
             detail = f"“{rule.title}” is not a Special Case rule (it is {rule.kind or 'unsectioned'})"
             steps.add(f"{name}: {status}", "special case", REFUSED, detail)
             raise ResetRefused(REFUSED, detail)
-        while rule.parent_rule is not None:
-            rule = rule.parent_rule
-        wanted[id(rule)] = status
+        wanted[id(rule.top)] = status
     changes = []
     for rule in special:
         before = rule.title
@@ -297,12 +301,14 @@ def _step_tracking(model: R.Ruleset, plan: ResetPlan, existing_pages, steps: _St
     text = f"Change the gamestate tracking page to “{new}”"
     found = model.tracking_page()
     if found is None:
-        detail = "this Ruleset names no gamestate tracking page (no rule says “The gamestate tracking page for this dynasty is …”)"
+        detail = ("this Ruleset names no gamestate tracking page (no rule says “The gamestate tracking page for "
+                  "this dynasty is …”); record the new tracking page by hand")
         steps.add(text, "tracking page", REFUSED, detail)
         raise ResetRefused(REFUSED, detail)
     old, rule = found
     if re.match(r"ruleset\b", new.strip(), re.I):
-        detail = f"“{new}” begins with the word “Ruleset”, which the rules forbid for a tracking page"
+        detail = (f"“{new}” begins with the word “Ruleset”, which the rules forbid for a tracking page; "
+                  "choose a name that does not")
         steps.add(text, "tracking page", REFUSED, detail)
         raise ResetRefused(REFUSED, detail)
 
@@ -311,33 +317,22 @@ def _step_tracking(model: R.Ruleset, plan: ResetPlan, existing_pages, steps: _St
         return title[:1].upper() + title[1:]
 
     if page_key(new) in {page_key(p) for p in existing_pages} or page_key(new) == page_key(old):
-        detail = f"the page “{new}” already exists: the new tracking page must be one that does not exist yet"
+        detail = (f"the page “{new}” already exists: the new tracking page must be one that does not exist yet; "
+                  "choose another name")
         steps.add(text, "tracking page", REFUSED, detail)
         raise ResetRefused(REFUSED, detail)
-    name_re = r"[ _]+".join(re.escape(w) for w in old.split())
-    pattern = re.compile(
-        r"(?P<lead>tracking\s+page\s+for\s+this\s+dynasty\s+is\s+(?:the\s+)?[\u201c\"]?)"
-        r"(?:(?P<link>\[\[\s*)" + name_re + r"(?P<pipe>\s*\|[^\]]*)?(?P<close>\s*\]\])|" + name_re + r")", re.I)
-    body = rule.body
-    m = pattern.search(body)
-    if not m:
-        detail = f"could not find the name “{old}” in the rule “{rule.title}” where it is stated"
+    try:
+        model.set_tracking_page(new)
+    except R.RulesetError:
+        detail = (f"could not find the name “{old}” in the rule “{rule.title}” where it is stated; "
+                  "change the tracking page in that rule by hand")
         steps.add(text, "tracking page", UNSUPPORTED, detail)
-        raise ResetRefused(UNSUPPORTED, detail)
-    if m.group("link"):
-        pipe = m.group("pipe") or ""
-        if pipe and names.title_key(pipe.lstrip(" |")) == names.title_key(old):
-            pipe = "|" + new
-        replacement = m.group("lead") + m.group("link") + new + pipe + m.group("close")
-    else:
-        replacement = m.group("lead") + new
-    rule.body = body[:m.start()] + replacement + body[m.end():]
+        raise ResetRefused(UNSUPPORTED, detail) from None
     steps.add(text, "tracking page", APPLIED, f"in “{rule.title}”: “{old}” → “{new}”")
 
 
-def _bb_candidates(page_text: str) -> list[tuple[str, list[R.Rule]]]:
+def _bb_candidates(page: R.Ruleset) -> list[tuple[str, list[R.Rule]]]:
     """The Building Blocks page: each level-2 block with the rules under it (itself if none)."""
-    page = R.parse(page_text)
     out = []
     for rule in page.rules:
         if rule.level == 2:
@@ -345,25 +340,26 @@ def _bb_candidates(page_text: str) -> list[tuple[str, list[R.Rule]]]:
     return out
 
 
-def _recommended(page_text: str | None, model: R.Ruleset) -> list[str] | None:
-    texts = [page_text or "", str(model)]
+def _recommended(page: R.Ruleset | None, model: R.Ruleset) -> list[str] | None:
+    texts = [str(page) if page is not None else "", str(model)]
     for text in texts:
         if re.search(r"there\s+are\s+(?:currently\s+)?no\s+recommended\s+building\s+blocks", text, re.I):
             return []
-    if page_text is not None:
-        return [name for name, _ in _bb_candidates(page_text)
+    if page is not None:
+        return [name for name, _ in _bb_candidates(page)
                 if re.search(r"recommended", name, re.I)] or None
     return None
 
 
-def _step_blocks(model: R.Ruleset, plan: ResetPlan, bb_text: str | None, steps: _Steps) -> None:
+def _step_blocks(model: R.Ruleset, plan: ResetPlan, page: R.Ruleset | None, steps: _Steps) -> None:
+    """``page``: the Building Blocks page (terms already replaced), or None when not given."""
     try:
         section = model.section("building blocks")
     except R.RulesetError:
         section = None
     if section is None:
         if plan.building_blocks is not None or plan.building_blocks_removed:
-            detail = "this Ruleset has no Building Blocks section"
+            detail = "this Ruleset has no Building Blocks section; transcribe any Building Blocks by hand"
             steps.add("Building Blocks: " + _plain_list(plan.building_blocks or plan.building_blocks_removed),
                       "building blocks", REFUSED, detail)
             raise ResetRefused(REFUSED, detail)
@@ -375,17 +371,18 @@ def _step_blocks(model: R.Ruleset, plan: ResetPlan, bb_text: str | None, steps: 
         how = ("the Address names only Building Blocks to remove; the rule removes every Building Blocks rule "
                "not named to be included")
     if chosen is None:
-        chosen = _recommended(bb_text, model)
+        chosen = _recommended(page, model)
         how = "no statement in the Address, so the Recommended Building Blocks"
         if chosen is None:
             detail = ("the Address makes no statement on Building Blocks, so the Recommended ones are selected, "
-                      "but without the Building Blocks page the bot cannot tell which those are")
+                      "but without the Building Blocks page the bot cannot tell which those are; "
+                      "run the reset with the Building Blocks page")
             steps.add("Building Blocks (Recommended)", "building blocks", UNSUPPORTED, detail)
             raise ResetRefused(UNSUPPORTED, detail)
     present = [r for r in section.children]
-    transcribe: list[tuple[str, str]] = []   # (title wikitext, body)
-    if bb_text is not None:
-        candidates = _bb_candidates(bb_text)
+    transcribe: list[R.Rule] = []   # detached copies, in the order they go in
+    if page is not None:
+        candidates = _bb_candidates(page)
         picked: list[R.Rule] = []
         for name in chosen:
             key = names.normalize(name)
@@ -394,7 +391,7 @@ def _step_blocks(model: R.Ruleset, plan: ResetPlan, bb_text: str | None, steps: 
                 hits = [[r] for _, rules in candidates for r in rules if names.normalize(r.name) == key]
             if not hits:
                 detail = (f"no Building Block called “{name}” on the Building Blocks page (it has: "
-                          f"{_plain_list(block for block, _ in candidates)})")
+                          f"{_plain_list(block for block, _ in candidates)}); check the name in the Address")
                 steps.add(f"Building Blocks: {_plain_list(chosen)}", "building blocks", REFUSED, detail)
                 raise ResetRefused(REFUSED, detail)
             for rule in hits[0]:
@@ -402,41 +399,39 @@ def _step_blocks(model: R.Ruleset, plan: ResetPlan, bb_text: str | None, steps: 
                     picked.append(rule)
         order = [r for _, rules in candidates for r in rules]
         picked.sort(key=lambda r: next(i for i, o in enumerate(order) if o is r))
-        for rule in picked:
-            transcribe.append((rule.heading.raw_title, _subtree_text(rule)))
+        transcribe = [_detached(rule) for rule in picked]
     else:
         by_key = {names.normalize(r.name): r for r in present}
         for name in chosen:
             rule = by_key.get(names.normalize(name))
             if rule is None:
                 detail = (f"“{name}” is not in the Building Blocks section, and without the Building Blocks page "
-                          "it cannot be transcribed")
+                          "it cannot be transcribed; run the reset with the Building Blocks page")
                 steps.add(f"Building Blocks: {_plain_list(chosen)}", "building blocks", REFUSED, detail)
                 raise ResetRefused(REFUSED, detail)
-            transcribe.append((rule.heading.raw_title, _subtree_text(rule)))
+            transcribe.append(_detached(rule))
     removed = [r.title for r in present]
     for rule in present:
         model.remove(rule)
-    added = []
-    for title, body in transcribe:
-        new = model.new_rule(title, "")
-        new.body = body
-        model.insert(new, section=section)
-        added.append(R.plain(title))
+    for rule in transcribe:
+        model.insert(rule, section=section)
+    added = [rule.title for rule in transcribe]
     steps.add(f"Building Blocks: {_plain_list(chosen)}", "building blocks", APPLIED,
               f"{how}; removed from the section: {_plain_list(removed)}; transcribed "
-              f"{'from the Building Blocks page' if bb_text is not None else 'as they stood'}: {_plain_list(added)}")
+              f"{'from the Building Blocks page' if page is not None else 'as they stood'}: {_plain_list(added)}")
 
 
-def _subtree_text(rule: R.Rule) -> str:
-    """A rule's body followed by its subrules, one level shallower than on the page, ending in a blank line."""
-    parts = [rule.body]
-    for child in rule.descendants():
-        level = child.level - (rule.level - 2)
-        marks = "=" * level
-        parts.append(f"{marks}{child.heading.inner}{marks}{child.heading.newline}{child.body}")
-    text = "".join(parts).rstrip("\n")
-    return text + "\n\n" if text else "\n"
+def _detached(rule: R.Rule) -> R.Rule:
+    """A copy of a rule and its subrules, part of no page, to be placed with ``Ruleset.insert``
+    (which sets the levels); it ends in one blank line, as a new rule does."""
+    blocks = [rule, *rule.descendants()]
+    copies = {id(b): R.Rule(b.heading, b.body) for b in blocks}
+    for b in blocks:
+        copies[id(b)].children = [copies[id(c)] for c in b.children]
+    last = copies[id(blocks[-1])]
+    body = last.body.rstrip("\n")
+    last.body = body + "\n\n" if body else "\n"
+    return copies[id(rule)]
 
 
 _NUMBERED_TITLE = re.compile(r"^(?P<n>\d+)(?P<sep>\s*[.:)\-\u2013]\s*|\s+)(?P<rest>.+)$")
@@ -463,18 +458,10 @@ def _step_renumber(model: R.Ruleset, steps: _Steps) -> None:
 
 def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
     try:
-        from parsers import gamestate as G
-    except ImportError:      # pragma: no cover - the module is part of the package
-        detail = "the gamestate parser is not available; reset the GNDT stats by hand"
-        steps.add("all Lords' GNDT stats are reset to zero or blank", "gamestate", UNSUPPORTED, detail)
-        raise ResetRefused(UNSUPPORTED, detail)
-    terms = S.current_terms(model)
-    player = next(iter(terms.values()), None)
-    try:
         page = G.parse_gamestate(gamestate_text)
-        table = page.players_table(player)
+        table = page.players_table(S.player_term(model))
     except G.GamestateError as error:
-        detail = f"cannot reset the GNDT stats: {error}"
+        detail = f"cannot reset the GNDT stats: {error}; reset them by hand"
         steps.add("all GNDT stats are reset to zero or blank", "gamestate", UNSUPPORTED, detail)
         raise ResetRefused(UNSUPPORTED, detail) from None
     headers = table.headers

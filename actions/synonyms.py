@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from actions.report import APPLIED, IGNORED, REFUSED, Report
 from parsers import names
 from parsers import ruleset as R
+from parsers.ascension import TermChange
 
 _WORD = "A-Za-z0-9"
 _SEPARATORS = "[ _\u00a0]"
@@ -93,13 +94,12 @@ def regional_variants(term: str) -> list[str]:
 # --------------------------------------------------------------------------- terms of a ruleset
 @dataclass(frozen=True)
 class Term:
-    """A replaceable term: its key (the Synonyms parenthesis, or the term itself), its current
-    singular and plural, and where the era defines it."""
+    """A replaceable term: its key (the Synonyms parenthesis, or the term itself) and its current
+    singular and plural."""
 
     key: str
     term: str
     plural: str
-    source: str
 
 
 def _as_model(ruleset: "R.Ruleset | str") -> R.Ruleset:
@@ -107,11 +107,13 @@ def _as_model(ruleset: "R.Ruleset | str") -> R.Ruleset:
 
 
 def synonyms_rule(ruleset: "R.Ruleset | str") -> R.Rule | None:
+    """The rule "Synonyms" that lists the terms (2022–), or None in eras without one."""
     model = _as_model(ruleset)
-    for rule in model.rules:
-        if rule.name.casefold() == "synonyms" and _SYNONYM_ENTRY.search(rule.body):
-            return rule
-    return None
+    try:
+        found = [model.get("Synonyms")]
+    except R.AmbiguousRule as several:
+        found = several.candidates
+    return next((r for r in found if r is not None and _SYNONYM_ENTRY.search(r.body)), None)
 
 
 def _split_list(text: str) -> list[str]:
@@ -127,6 +129,11 @@ def term_table(ruleset: "R.Ruleset | str") -> dict[str, Term]:
     """Every replaceable term of the Ruleset, by key, in the order the era lists them."""
     model = _as_model(ruleset)
     text = str(model)
+    return _with_plurals(_listed_terms(model, text), text)
+
+
+def _listed_terms(model: R.Ruleset, text: str | None = None) -> dict[str, Term]:
+    """The terms as the era lists them, by key, without their plurals (``text``: str(model))."""
     table: dict[str, Term] = {}
     rule = synonyms_rule(model)
     if rule is not None:
@@ -134,8 +141,8 @@ def term_table(ruleset: "R.Ruleset | str") -> dict[str, Term]:
             term = R.plain(match.group("term")).strip()
             key = R.plain(match.group("key")).strip()
             if term and key:
-                table[key] = Term(key, term, "", "Synonyms")
-        return _with_plurals(table, text)
+                table[key] = Term(key, term, "")
+        return table
     for rule in model.rules:
         if "replaced" not in rule.body:
             continue
@@ -143,25 +150,47 @@ def term_table(ruleset: "R.Ruleset | str") -> dict[str, Term]:
         if match:
             for term in _split_list(match.group("list")):
                 if term and term not in table and re.fullmatch(r"[\w’' -]+", term):
-                    table[term] = Term(term, term, "", rule.title)
+                    table[term] = Term(term, term, "")
             if table:
-                return _with_plurals(table, text)
+                return table
     # Fallback: "all Lords shall obey it".
+    text = str(model) if text is None else text
     match = re.search(r"all\s+(?P<p>[A-Z][\w ]*?)s?\s+(?:shall|must)\s+obey\s+it", text)
     if match:
         term = match.group("p")
-        table[term] = Term(term, term, "", "Ruleset and Gamestate")
-    return _with_plurals(table, text)
+        table[term] = Term(term, term, "")
+    return table
 
 
 def _with_plurals(table: dict[str, Term], text: str) -> dict[str, Term]:
     terms = [t.term for t in table.values()]
-    return {k: Term(t.key, t.term, _plural_in(text, t.term, terms), t.source) for k, t in table.items()}
+    return {k: Term(t.key, t.term, _plural_in(text, t.term, terms)) for k, t in table.items()}
 
 
 def current_terms(ruleset: "R.Ruleset | str") -> dict[str, str]:
     """{key: current term}: key is the Synonyms parenthesis (2022–), else the term itself."""
     return {key: t.term for key, t in term_table(ruleset).items()}
+
+
+_OBEY = re.compile(r"\ball\s+(?P<term>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:shall|must|should)\s+obey\s+it")
+
+
+def player_term(ruleset: "R.Ruleset | str | None") -> str | None:
+    """The era's word for a player: "Baron (Player)" in Synonyms (2022–), else the "all Lords must
+    obey it" of the first rules (singular); None when the Ruleset says neither."""
+    if ruleset is None:
+        return None
+    model = _as_model(ruleset)
+    if synonyms_rule(model) is not None:
+        player = _listed_terms(model).get("Player")   # term_table's entry, without working out plurals
+        if player is not None:
+            return player.term
+    for rule in model.rules[:3]:
+        m = _OBEY.search(R.plain(rule.body))
+        if m:
+            term = m.group("term").strip()
+            return term[:-1] if term.endswith("s") else term
+    return None
 
 
 def _plural_in(text: str, term: str, others: Iterable[str] = ()) -> str:
@@ -177,15 +206,6 @@ def _plural_in(text: str, term: str, others: Iterable[str] = ()) -> str:
 
 
 # --------------------------------------------------------------------------- changes
-class TermChange(NamedTuple):
-    """One change asked for: ``old`` is a key or a current term; ``plural`` the new plural when
-    the Address gives one ("Person (or People when plural)")."""
-
-    old: str
-    new: str
-    plural: str | None = None
-
-
 @dataclass(frozen=True)
 class Resolved:
     key: str
@@ -259,7 +279,8 @@ def plan_terms(ruleset: "R.Ruleset | str", changes) -> TermPlan:
         if not new or not re.fullmatch(r"[^\W\d_][\w’'\- ]*", new):
             raise TermError(f"“{change.new}” cannot be a term: a term is one or more words of letters.")
         if term.key in resolved and resolved[term.key].new != new:
-            raise TermError(f"“{term.term}” is given two new terms: “{resolved[term.key].new}” and “{new}”.")
+            raise TermError(f"“{term.term}” is given two new terms: “{resolved[term.key].new}” and “{new}”; "
+                            "give it only one.")
         plural = " ".join(names.strip_quotes(change.plural).split()) if change.plural else pluralize(new)
         resolved[term.key] = Resolved(term.key, term.term, term.plural, new, plural)
     plan = TermPlan([r for r in resolved.values() if r.new != r.old or r.new_plural != r.old_plural],
@@ -280,7 +301,7 @@ def _check_distinct(table: dict[str, Term], resolved: dict[str, Resolved]) -> No
                 raise TermError(
                     f"Two terms would become the same: “{form}” for both {other} and {key} "
                     "(the rule Synonyms forbids making two entries synonymous; Fair Play forbids changing "
-                    "several keywords to the same word).")
+                    "several keywords to the same word); give each a different new term.")
             final[folded] = key
 
 
@@ -305,9 +326,10 @@ def protected_spans(text: str, model: R.Ruleset | None = None) -> list[tuple[int
             if reason == "in an HTML tag" and m.group(0).startswith("<!--"):
                 continue
             spans.append((m.start(), m.end(), reason))
-    if model is not None:
+    synonyms = synonyms_rule(model) if model is not None else None
+    if synonyms is not None:
         for block, start, _end in _block_offsets(model):
-            if isinstance(block, R.Rule) and block.name.casefold() == "synonyms":
+            if block is synonyms:
                 for m in _SYNONYM_ENTRY.finditer(block.body):
                     spans.append((start + m.start("paren"), start + m.end("paren"),
                                   "in the parentheses of the Synonyms list"))
@@ -477,14 +499,12 @@ def check_new_terms(model: R.Ruleset, plan: TermPlan, *, repealed: Iterable[str]
     excepted) or on another page the era names (2023: the Building Blocks page)."""
     text = str(model)
     repealed_keys = {names.normalize(n) for n in repealed}
+    synonyms = synonyms_rule(model)
     skip: list[tuple[int, int]] = []
     for block, start, end in _block_offsets(model):
         if not isinstance(block, R.Rule):
             continue
-        top = block
-        while top.parent_rule is not None:
-            top = top.parent_rule
-        if block.name.casefold() == "synonyms" or names.title_key(top.title) in repealed_keys \
+        if block is synonyms or names.title_key(block.top.title) in repealed_keys \
                 or names.title_key(block.title) in repealed_keys:
             skip.append((start - len(str(block.heading)), end))
     skip.extend((s, e) for s, e, _ in protected_spans(text) if _ == "inside a URL")
@@ -496,16 +516,18 @@ def check_new_terms(model: R.Ruleset, plan: TermPlan, *, repealed: Iterable[str]
                 continue
             hits = _appearances(text, word, skip, [o for o in others if len(o) > len(word)])
             if hits:
-                where = "outside the rule Synonyms " if synonyms_rule(model) is not None else ""
+                where = "outside the rule Synonyms " if synonyms is not None else ""
                 raise TermError(
                     f"“{r.new}” cannot replace “{r.old}”: it already appears in the Ruleset {where}"
-                    f"({len(hits)} time{'s' if len(hits) != 1 else ''}), so the two would be confused.",
+                    f"({len(hits)} time{'s' if len(hits) != 1 else ''}), so the two would be confused; "
+                    "choose another term, or repeal the rules that use it.",
                     _places(model, text, hits))
             for title, page in (other_pages or {}).items():
                 hits = _appearances(page, word, [])
                 if hits:
                     raise TermError(f"“{r.new}” cannot replace “{r.old}”: it already appears on the page "
-                                    f"“{title}” ({len(hits)} time{'s' if len(hits) != 1 else ''}).",
+                                    f"“{title}” ({len(hits)} time{'s' if len(hits) != 1 else ''}); "
+                                    "choose another term.",
                                     [f"{title}: “…{page[max(0, h - 30): h + 40].strip()}…”" for h in hits[:8]])
 
 

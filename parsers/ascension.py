@@ -21,27 +21,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import mwparserfromhell
 
 from parsers import names
+from parsers import ruleset as R
+from parsers.ruleset import ACTIVE, INACTIVE
 
-ACTIVE = "Active"
-INACTIVE = "Inactive"
 
+class TermChange(NamedTuple):
+    """One term change asked for: ``old`` is a Synonyms key or a current term; ``plural`` the new
+    plural when the Address gives one ("Person (or People when plural)")."""
 
-class TermChange(tuple):
-    """(old_term, new_term, plural): the same shape as :class:`actions.synonyms.TermChange`."""
-
-    def __new__(cls, old: str, new: str, plural: str | None = None):
-        return super().__new__(cls, (old, new, plural))
-
-    old = property(lambda self: self[0])
-    new = property(lambda self: self[1])
-    plural = property(lambda self: self[2])
-
-    def __repr__(self) -> str:
-        return f"TermChange({self.old!r}, {self.new!r}, {self.plural!r})"
+    old: str
+    new: str
+    plural: str | None = None
 
 
 @dataclass
@@ -85,14 +80,9 @@ class ResetPlan:
     tracking_page: str | None = None
     building_blocks: list[str] | None = None
     building_blocks_removed: list[str] = field(default_factory=list)
-    instructions: list[Instruction] = field(default_factory=list)
     outside: list[Instruction] = field(default_factory=list)
     unreadable: list[Unreadable] = field(default_factory=list)
     structured: bool = False
-
-    @property
-    def readable(self) -> bool:
-        return not self.unreadable
 
 
 # --------------------------------------------------------------------------- text clean-up
@@ -201,11 +191,10 @@ def _strip_rule_words(name: str) -> str:
     return _clean(name)
 
 
-def _term(value: str) -> tuple[str, bool]:
-    """A term as written: quotes dropped, "Agent(s)" → ("Agent", True)."""
+def _term(value: str) -> str:
+    """A term as written: quotes dropped, "Agent(s)" → "Agent"."""
     value = _clean(value)
-    has_s = value.endswith("(s)")
-    return (value[:-3] if has_s else value), has_s
+    return value.removesuffix("(s)")
 
 
 # --------------------------------------------------------------------------- clause readers
@@ -231,17 +220,13 @@ class _Reader:
                 return True
         return False
 
-    def note(self, kind: str, sentence: str, detail: str = "") -> bool:
-        self.plan.instructions.append(Instruction(kind, sentence, detail))
-        return True
-
     # -- theme
     def _theme(self, c: str, s: str) -> bool:
         m = re.match(r"^(?:the\s+)?(?:new\s+)?(?:dynasty[\u2019']?s\s+|dynastic\s+)?theme(?:\s+(?:of|for)\s+(?:this|the\s+new)"
                      r"\s+dynasty)?\s*(?:shall\s+be|will\s+be|is|:)\s*(?P<x>.+)$", c, re.I)
         if m:
             self.plan.theme = _clean(m.group("x"))
-            return self.note("theme", s, self.plan.theme)
+            return True
         return False
 
     # -- tracking page
@@ -261,7 +246,7 @@ class _Reader:
             if m:
                 name = _clean(re.sub(r"^\[\[([^\]|]+)(?:\|[^\]]*)?\]\]$", r"\1", _clean(m.group("x"))))
                 self.plan.tracking_page = name
-                return self.note("tracking page", s, name)
+                return True
         return False
 
     # -- Special Case statuses
@@ -271,12 +256,12 @@ class _Reader:
                     c, re.I) or re.match(r"^all\s+(?:other\s+)?special\s+case\s+rules\s+(?:are|shall\s+be|will\s+be)\s+"
                                          r"(?:set\s+|reset\s+)?(?:to|at)\s+(?:their\s+)?(?:respective\s+)?default", c, re.I):
             self.plan.reset_to_default = True
-            return self.note("special case defaults", s)
+            return True
         m = re.match(r"^(?:keep|leave|set|make|mark|turn)\s+all\s+(?:(?:of\s+)?the\s+)?special\s+case\s+rules\s+(?:to\s+|as\s+)?"
                      r"(?P<s>active|inactive)$", c, re.I)
         if m:
             self.plan.all_special_case = _status(m.group("s"))
-            return self.note("special case all", s, self.plan.all_special_case)
+            return True
         m = (re.match(r"^(?:set|make|mark|turn|keep|leave)\s+(?:the\s+)?(?:special\s+case\s+rules?\s+)?(?P<x>.+?)\s+"
                       r"(?:to\s+|as\s+)?(?:be\s+)?(?P<s>active|inactive)$", c, re.I)
              or re.match(r"^(?:the\s+)?(?:special\s+case\s+rules?\s+)?(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be|becomes?)\s+"
@@ -293,7 +278,7 @@ class _Reader:
             return False
         for name in listed:
             self.plan.statuses[name] = status
-        return self.note("special case status", s, f"{', '.join(listed)}: {status}")
+        return True
 
     # -- Building Blocks
     def _blocks(self, c: str, s: str) -> bool:
@@ -303,7 +288,7 @@ class _Reader:
                 or re.match(r"^(?:remove|repeal)\s+all\s+(?:the\s+)?building\s+blocks?(?:\s+rules?)?$", c, re.I) \
                 or re.match(r"^no\s+building\s+blocks?(?:\s+rules?)?\s+(?:are|is|will\s+be|shall\s+be)\s+\w+$", c, re.I):
             self.plan.building_blocks = []
-            return self.note("building blocks", s, "none")
+            return True
         m = (re.match(r"^(?:include|use|select|choose|add|transcribe|insert|keep)\s+(?:the\s+)?(?:following\s+)?building\s+blocks?"
                       r"(?:\s+rules?)?\s*(?:named|called)?\s*:?\s*(?P<x>.+)$", c, re.I)
              or re.match(r"^(?:the\s+)?building\s+blocks?(?:\s+rules?)?(?:\s+in\s+use)?(?:\s+for\s+this\s+dynasty)?\s*"
@@ -314,12 +299,12 @@ class _Reader:
             chosen = self.names(m.group("x"))
             if chosen:
                 self.plan.building_blocks = (self.plan.building_blocks or []) + chosen
-                return self.note("building blocks", s, ", ".join(chosen))
+                return True
         m = re.match(r"^(?:remove|repeal)\s+(?:the\s+)?building\s+blocks?(?:\s+rules?)?\s*:?\s*(?P<x>.+)$", c, re.I)
         if m:
             removed = self.names(m.group("x"))
             self.plan.building_blocks_removed.extend(removed)
-            return self.note("building blocks removed", s, ", ".join(removed))
+            return True
         return False
 
     # -- repeal and keep
@@ -334,15 +319,15 @@ class _Reader:
                 plan.kept = (plan.kept or []) + self.names(m.group("x"))
             elif plan.kept is None:
                 plan.kept = []
-            return self.note("repeal", s, "all dynastic rules" + (f" except {', '.join(plan.kept)}" if plan.kept else ""))
+            return True
         if re.match(r"^(?:keep|retain)\s+all\s+(?:of\s+)?(?:the\s+)?(?:current\s+|existing\s+)?dynastic\s+rules$", c, re.I):
             plan.keep_all = True
-            return self.note("keep", s, "all dynastic rules")
+            return True
         if re.match(r"^(?:keep|retain)\s+no\s+(?:dynastic\s+)?rules$|^no\s+(?:dynastic\s+)?rules\s+(?:are|will\s+be|shall\s+be)\s+kept$",
                     c, re.I):
             plan.kept = plan.kept or []
             plan.repeal_all = True
-            return self.note("keep", s, "none")
+            return True
         m = (re.match(r"^(?:keep|retain)\s+(?:only\s+)?(?:the\s+following\s+)?(?:dynastic\s+)?(?:rules?\s+|subrules?\s+)?"
                       r"(?:(?:named|called)\s+)?:?\s*(?P<x>.+)$", c, re.I)
              or re.match(r"^(?:the\s+)?(?:following\s+)?(?:dynastic\s+)?rules?\s+(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be)\s+kept$",
@@ -352,12 +337,12 @@ class _Reader:
             if not kept or not self._plausible_names(c, m.group("x"), kept):
                 return False
             plan.kept = (plan.kept or []) + kept
-            return self.note("keep", s, ", ".join(kept))
+            return True
         m = re.match(r"^repeal\s+(?:the\s+)?(?:dynastic\s+)?(?:rules?\s+|subrules?\s+)?(?:(?:named|called)\s+)?(?P<x>.+)$", c, re.I)
         if m and not re.match(r"^(?:all|every|any)\b", m.group("x"), re.I):
             repealed = self.names(m.group("x"))
             plan.repealed.extend(repealed)
-            return self.note("repeal", s, ", ".join(repealed))
+            return True
         return False
 
     def _plausible_names(self, clause: str, raw: str, listed: list[str]) -> bool:
@@ -373,9 +358,7 @@ class _Reader:
 
     # -- terms
     def _add_term(self, old: str, new: str, plural: str | None) -> TermChange:
-        old, old_s = _term(old)
-        new, new_s = _term(new)
-        change = TermChange(old, new, _clean(plural) if plural else None)
+        change = TermChange(_term(old), _term(new), _clean(plural) if plural else None)
         self.plan.terms.append(change)
         return change
 
@@ -404,24 +387,21 @@ class _Reader:
             for m in found:
                 covered = covered.replace(m.group(0), "", 1)
             if found and not re.sub(r"(?:,|\band\b|\bthe\b|\s)+", "", covered, flags=re.I):
-                made = [self._add_term(m.group("old"), m.group("new"), m.group("pl1") or m.group("pl2") or m.group("pl3"))
-                        for m in found]
-                return self.note("synonyms", s, ", ".join(f"{t.old} = {t.new}" for t in made))
+                for m in found:
+                    self._add_term(m.group("old"), m.group("new"), m.group("pl1") or m.group("pl2") or m.group("pl3"))
+                return True
             return False
         m = re.match(r"^(?:throughout\s+the\s+(?:entire\s+)?ruleset,?\s+)?(?:replace|change|rename)\s+(?:all\s+(?:occurrences|instances|uses)\s+of\s+)?"
                      r"(?:the\s+(?:terms?|words?|keywords?)\s+)?(?P<rest>.+?)(?:\s+throughout\s+the\s+(?:entire\s+)?ruleset"
                      r"|\s+in\s+the\s+(?:entire\s+)?ruleset)?$", c, re.I)
         if m:
-            made = self._pairs(m.group("rest"), "(?:with|by)") or self._pairs(m.group("rest"), "(?:to|into)")
-            if made:
-                return self.note("terms", s, ", ".join(f"{t.old} = {t.new}" for t in made))
-            return False
+            return bool(self._pairs(m.group("rest"), "(?:with|by)") or self._pairs(m.group("rest"), "(?:to|into)"))
         m = re.match(rf"^(?i:the\s+(?:term|word|keyword)\s+)?(?P<old>{_T})\s+(?:shall|will|is\s+to|are\s+to)\s+be\s+"
                      rf"(?:renamed(?:\s+to)?|known\s+as|called|replaced\s+(?:with|by))\s+(?P<new>{_T}){_PLURAL}?$", c) \
             or re.match(rf"^(?i:the\s+(?:term|word|keyword)\s+)?(?P<old>{_T})\s+(?:becomes|is\s+now)\s+(?P<new>{_T}){_PLURAL}?$", c)
         if m:
-            t = self._add_term(m.group("old"), m.group("new"), m.group("pl1") or m.group("pl2") or m.group("pl3"))
-            return self.note("terms", s, f"{t.old} = {t.new}")
+            self._add_term(m.group("old"), m.group("new"), m.group("pl1") or m.group("pl2") or m.group("pl3"))
+            return True
         return False
 
     # -- not part of the reset
@@ -496,13 +476,8 @@ def _check(plan: ResetPlan) -> None:
 def _known_names(ruleset) -> list[str] | None:
     if ruleset is None:
         return None
-    from parsers import ruleset as R  # local: this module stays usable without a Ruleset
     model = R.parse(ruleset) if isinstance(ruleset, str) else ruleset
     return [r.name for r in model.rules]
-
-
-_TEMPLATE_KEYS = {"keep", "kept", "repeal", "inactive", "active", "tracking", "tracking page", "blocks",
-                  "building blocks", "theme", "special case", "special", "remove blocks"}
 
 
 def _from_template(template, known: list[str] | None) -> ResetPlan:
@@ -558,10 +533,7 @@ def _from_template(template, known: list[str] | None) -> ResetPlan:
             if not _clean(new):
                 plan.unreadable.append(Unreadable(sentence, f"no new term given for {key}"))
                 continue
-            old, _ = _term(key)
-            new_term, _ = _term(new)
-            plan.terms.append(TermChange(old, new_term, _clean(plural) if plural else None))
-        plan.instructions.append(Instruction(low, sentence))
+            plan.terms.append(TermChange(_term(key), _term(new), _clean(plural) if plural else None))
     if plurals:
         plan.terms = [TermChange(t.old, t.new, plurals.get(t.old.casefold(), t.plural)) for t in plan.terms]
     _check(plan)

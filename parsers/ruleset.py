@@ -63,10 +63,9 @@ _TRAILER = re.compile(
     r"(?:\s*(?:</div\s*>|\[\[\s*Category\s*:[^\]]*\]\]|__[A-Z]+__|\{\{\s*[Dd]ynasty[^{}]*\}\}))+\s*\Z"
 )
 _CORE_RANGE = re.compile(r"Rules?\s+1\s*[-\u2013]\s*(\d+)\s+are\s+the\s+[\"\u201c]?core", re.I)
-_TRACKING_PAGE = re.compile(
-    r"gamestate\s+tracking\s+page\s+for\s+this\s+dynasty\s+is\s+(?:the\s+)?(?P<name>.+?)\s+page\s+of\s+the\s+wiki",
-    re.I,
-)
+# "The gamestate tracking page for this dynasty is the [[Haunted House]] page of the wiki."
+_TRACKING_LEAD = r"tracking\s+page\s+for\s+this\s+dynasty\s+is\s+(?:the\s+)?"
+_TRACKING_PAGE = re.compile(r"gamestate\s+" + _TRACKING_LEAD + r"(?P<name>.+?)\s+page\s+of\s+the\s+wiki", re.I)
 
 
 def _section_key(name: str) -> str:
@@ -146,6 +145,7 @@ class Block:
     parent: "Block | None" = field(default=None, repr=False)
     children: list["Rule"] = field(default_factory=list, repr=False)
     _title: tuple[Heading, str] | None = field(default=None, repr=False)  # (heading read, its title)
+    _key: tuple[Heading, str] | None = field(default=None, repr=False)    # (heading read, its title key)
 
     @property
     def level(self) -> int:
@@ -162,6 +162,13 @@ class Block:
     def name(self) -> str:
         """The title without bracketed parts and asterisks: how rules refer to it."""
         return names.drop_brackets(self.title)
+
+    @property
+    def key(self) -> str:
+        """The title as references are compared with it (:func:`names.title_key`)."""
+        if self._key is None or self._key[0] is not self.heading:
+            self._key = (self.heading, names.title_key(self.title))
+        return self._key[1]
 
     def set_title(self, title: str) -> None:
         """Give the heading a new title (wikitext), keeping its level and spacing."""
@@ -209,6 +216,14 @@ class Rule(Block):
     @property
     def is_subrule(self) -> bool:
         return self.parent_rule is not None
+
+    @property
+    def top(self) -> "Rule":
+        """The topmost rule above a subrule; a rule (level 2) is its own top."""
+        rule = self
+        while rule.parent_rule is not None:
+            rule = rule.parent_rule
+        return rule
 
     @property
     def tags(self) -> list[str]:
@@ -327,9 +342,7 @@ class Ruleset:
     def _kind_of(rule: Rule, section: Section | None, core_limit: int | None) -> str | None:
         if section is not None:
             return section.kind
-        top = rule
-        while top.parent_rule is not None:
-            top = top.parent_rule
+        top = rule.top
         if re.fullmatch(r"glossary", top.name, re.I):
             return APPENDIX
         if core_limit is None:
@@ -370,19 +383,25 @@ class Ruleset:
         "Rule 6 (Calls for Judgment)" and "rule 10 - Ascension" are looked up by number and must
         agree with the name they carry. Raises :class:`RuleNotFound` or :class:`AmbiguousRule`.
         """
+        found, pool = self._matches(reference, within)
+        return self._one(reference, found, pool)
+
+    def _matches(self, reference: str, within: Block | None) -> tuple[list[Rule], list[Rule]]:
+        """(rules answering to the reference, the rules looked among); a numbered reference is
+        resolved (or refused) here."""
         ref = names.parse_reference(reference)
         pool = list(within.descendants()) if within is not None else self.rules
         if ref.number is not None:
-            return self._find_numbered(reference, ref, pool)
+            return [self._find_numbered(reference, ref, pool)], pool
         keys = names.reference_keys(ref.name or "")
         if not keys:
             raise RuleNotFound("A rule reference was empty: name the rule, e.g. “Coins” or “Rule 1.9”.")
         found: list[Rule] = []
         for key in keys:
-            found = [r for r in pool if names.title_key(r.title) == key]
+            found = [r for r in pool if r.key == key]
             if found:
                 break
-        return self._one(reference, found, pool)
+        return found, pool
 
     def _find_numbered(self, reference: str, ref: names.NameRef, pool: list[Rule]) -> Rule:
         by_number = [r for r in pool if r.number == ref.number]
@@ -393,11 +412,11 @@ class Ruleset:
         if ref.name is None:
             return rule
         wanted = names.normalize(ref.name)
-        have = names.title_key(rule.title)
+        have = rule.key
         # "rule 10 - Ascension" names "Victory and Ascension": a whole-word part of the title agrees.
         if have == wanted or re.search(rf"(?:^|\s){re.escape(wanted)}(?:\s|$)", have):
             return rule
-        others = [r for r in pool if names.title_key(r.title) == wanted]
+        others = [r for r in pool if r.key == wanted]
         hint = f"; “{ref.name}” is Rule {others[0].number}" if len(others) == 1 else ""
         raise AmbiguousRule(
             f"“{reference}” does not name one rule: Rule {ref.number} is “{rule.title}”{hint}. "
@@ -426,17 +445,19 @@ class Ruleset:
     def get(self, reference: str, *, within: Block | None = None) -> Rule | None:
         """Like :meth:`find`, but None when no rule has that name (ambiguity still raises)."""
         try:
-            return self.find(reference, within=within)
+            found, pool = self._matches(reference, within)
         except AmbiguousRule:
             raise
         except RuleNotFound:
             return None
+        # No suggestions of close titles are worked out for a miss: nobody reads them here.
+        return self._one(reference, found, pool) if found else None
 
     def count_name(self, reference: str) -> int:
         """How many rules answer to a name: the Tags rule excuses a tag when it is exactly one."""
         keys = names.reference_keys(names.parse_reference(reference).name or "")
         for key in keys:
-            count = sum(1 for r in self.rules if names.title_key(r.title) == key)
+            count = sum(1 for r in self.rules if r.key == key)
             if count:
                 return count
         return 0
@@ -451,6 +472,34 @@ class Ruleset:
             if match:
                 return names.strip_quotes(match.group("name")), rule
         return None
+
+    def set_tracking_page(self, new_name: str) -> Rule:
+        """Put a new gamestate tracking page name where the rules state the current one (a link to
+        it stays a link); returns the rule changed. Raises :class:`RulesetError` when no rule
+        states it, or the name cannot be found in the rule's wikitext."""
+        found = self.tracking_page()
+        if found is None:
+            raise RulesetError("This Ruleset names no gamestate tracking page (no rule says “The gamestate "
+                               "tracking page for this dynasty is …”).")
+        old, rule = found
+        name_re = r"[ _]+".join(re.escape(w) for w in old.split())
+        pattern = re.compile(
+            r"(?P<lead>" + _TRACKING_LEAD + r"[\u201c\"]?)"
+            r"(?:(?P<link>\[\[\s*)" + name_re + r"(?P<pipe>\s*\|[^\]]*)?(?P<close>\s*\]\])"
+            r"|" + name_re + r")", re.I)
+        m = pattern.search(rule.body)
+        if not m:
+            raise RulesetError(f"Could not find the name “{old}” in the rule “{rule.title}” where it is stated; "
+                               "change the tracking page in that rule by hand.")
+        if m.group("link"):
+            pipe = m.group("pipe") or ""
+            if pipe and names.title_key(pipe.lstrip(" |")) == names.title_key(old):
+                pipe = "|" + new_name
+            replacement = m.group("lead") + m.group("link") + new_name + pipe + m.group("close")
+        else:
+            replacement = m.group("lead") + new_name
+        rule.body = rule.body[:m.start()] + replacement + rule.body[m.end():]
+        return rule
 
     # ----------------------------------------------------------------- edits
     def subtree(self, block: Block) -> list[Block]:
