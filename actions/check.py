@@ -44,13 +44,20 @@ import re
 from dataclasses import dataclass, field
 
 from actions.constraints import (
-    ENUM, INTEGER, NUMERIC, OFF, PLAYER_NAMES, Constraint, infer_constraints,
-    player_term as ruleset_player_term, valid_player_name, variable_key,
+    APPENDIX_ORIGIN, ENUM, INTEGER, NUMERIC, OFF, OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, Constraint,
+    infer_constraints, valid_player_name, variable_key,
 )
-from parsers.gamestate import GamestateError, GamestatePage, Table, TextPart, parse_gamestate, plain_text
+from actions.synonyms import player_term as ruleset_player_term
+from parsers.gamestate import (
+    GamestateError, GamestatePage, Table, TextPart, name_key, parse_gamestate, plain_text,
+)
 from parsers.ruleset import Ruleset
 
+# First-column headings of a players table; not "Name", which also heads tables of non-players
+# (Villagers).
 PLAYER_HEADERS = ("player", "nomicer", "user")
+NUMERIC_KEY = variable_key(NUMERIC)
+PLAYER_NAMES_KEY = variable_key(PLAYER_NAMES)
 SUMMARY_LIMIT = 380  # leaves room for "Undid revision … by …:" and the CfJ hint in a 500-char summary
 
 _INT = re.compile(r"[+\-−]?\d{1,3}(?:,\d{3})+|[+\-−]?\d+")
@@ -112,7 +119,7 @@ class CheckResult:
 @dataclass
 class _Table:
     label: str | None          # caption, else the heading just above, else None
-    headers: list[str]
+    table: Table               # the page's table it was read from
     rows: list[tuple[str, dict[str, str]]]   # (row name, {column key: value}) in order
     display: dict[str, str]    # column key → heading as shown
     index: int
@@ -138,11 +145,6 @@ class _Change:
     column_old: list[str] = field(default_factory=list)
 
 
-def _norm(s: str) -> str:
-    s = " ".join(s.replace("_", " ").split()).casefold()
-    return s[5:].strip() if s.startswith("user:") else s
-
-
 def _tables(page: GamestatePage) -> list[_Table]:
     out: list[_Table] = []
     previous_text = ""
@@ -158,12 +160,8 @@ def _tables(page: GamestatePage) -> list[_Table]:
         previous_text = ""
         if part.is_key_value:
             continue
-        out.append(_read_table(part, part.caption or (heading and _plain(heading)) or None))
+        out.append(_read_table(part, part.caption or (heading and plain_text(heading)) or None))
     return out
-
-
-def _plain(text: str) -> str:
-    return plain_text(text)
 
 
 def _read_table(table: Table, label: str | None) -> _Table:
@@ -176,44 +174,15 @@ def _read_table(table: Table, label: str | None) -> _Table:
             k = f"#{i}"
         keys.append(k)
         display[k] = h or f"column {i + 1}"
-    rows: list[tuple[str, dict[str, str]]] = []
-    if table.has_spans:
-        data = table.to_dict()["rows"]
-        names = table.row_names
-        # Table.to_dict() keys its rows by heading, "column N" for a blank or repeated one
-        raw_keys, seen = [], set()
-        width = max([len(headers)] + [sum(c.colspan for c in r.cells) for r in table.data_rows])
-        for i in range(width):
-            h = headers[i] if i < len(headers) else ""
-            rk = h if h and h not in seen else f"column {i + 1}"
-            seen.add(h)
-            raw_keys.append(rk)
-            if i >= len(keys):
-                keys.append(f"#{i}")
-                display[f"#{i}"] = f"column {i + 1}"
-        for name, values in zip(names, data):
-            row = {}
-            for i, rk in enumerate(raw_keys):
-                if rk in values and i < len(keys):
-                    row[keys[i]] = values[rk]
-            rows.append((name, row))
-    else:
-        for r in table.data_rows:
-            cells = r.cells
-            if not cells:
-                continue
-            name = cells[0].value
-            values = {}
-            for i, cell in enumerate(cells):
-                if i >= len(keys):
-                    k = f"#{i}"
-                    display.setdefault(k, f"column {i + 1}")
-                else:
-                    k = keys[i]
-                values[k] = cell.value
-            rows.append((name, values))
+    # Columns beyond the headings (or of a table without a header row) are keyed by position.
+    column_keys = table.column_keys()
+    for i in range(len(keys), len(column_keys)):
+        keys.append(f"#{i}")
+        display.setdefault(f"#{i}", f"column {i + 1}")
+    ours = dict(zip(column_keys, keys))
+    rows = [(name, {ours[k]: v for k, v in values.items()}) for name, values in table.row_values()]
     first = headers[0] if headers else ""
-    return _Table(label, headers, rows, display, table.index, first, keys[0] if keys else "#0")
+    return _Table(label, table, rows, display, table.index, first, keys[0] if keys else "#0")
 
 
 def _pair(old: list, new: list, key) -> list[tuple[object | None, object]]:
@@ -245,7 +214,7 @@ def _changes(old_page: GamestatePage, new_page: GamestatePage) -> list[_Change]:
     for old_t, new_t in pairs:
         first_key = new_t.first_key
         old_rows = old_t.rows if old_t else []
-        for old_row, (name, values) in _pair(old_rows, new_t.rows, lambda r: _norm(r[0])):
+        for old_row, (name, values) in _pair(old_rows, new_t.rows, lambda r: name_key(r[0])):
             old_values = old_row[1] if old_row else {}
             for k, value in values.items():
                 if k == first_key:
@@ -260,7 +229,7 @@ def _changes(old_page: GamestatePage, new_page: GamestatePage) -> list[_Change]:
                 changes.append(_Change(new_t, name, new_t.display.get(first_key, new_t.first_header),
                                        None, name, new_row=True, column_old=["<name>"]))
     olds = old_page.single_values
-    for old_v, new_v in _pair(olds, new_page.single_values, lambda v: _norm(v.name)):
+    for old_v, new_v in _pair(olds, new_page.single_values, lambda v: name_key(v.name)):
         if old_v is not None and old_v.value == new_v.value:
             continue
         changes.append(_Change(None, None, new_v.name, old_v.value if old_v else None, new_v.value,
@@ -303,19 +272,19 @@ class _Index:
         self.names: Constraint | None = None
         self.numeric_off = self.names_off = False
         for c in constraints:
-            if c.key == variable_key(NUMERIC):
+            if c.key == NUMERIC_KEY:
                 if c.kind == OFF:
                     self.numeric_off = True
                 elif self.numeric is None:
                     self.numeric = c
                 continue
-            if c.key == variable_key(PLAYER_NAMES):
+            if c.key == PLAYER_NAMES_KEY:
                 if c.kind == OFF:
                     self.names_off = True
                 elif self.names is None:
                     self.names = c
                 continue
-            if page and c.page and c.origin != "override" and variable_key(c.page) != variable_key(page) \
+            if page and c.page and c.origin != OVERRIDE_ORIGIN and variable_key(c.page) != variable_key(page) \
                     and c.page != "GNDT":
                 continue
             for k in c.keys():
@@ -326,7 +295,7 @@ class _Index:
         scoped = [c for c in found if c.table and _table_matches(c.table, table)]
         free = [c for c in found if not c.table]
         for group in (scoped, free):
-            for origin in ("override", "rule", "appendix"):
+            for origin in (OVERRIDE_ORIGIN, RULE_ORIGIN, APPENDIX_ORIGIN):
                 for c in group:
                     if c.origin == origin:
                         return c
@@ -342,7 +311,7 @@ def _judge(ch: _Change, idx: _Index, notes: list[str]) -> Violation | None:
     if c is not None and c.kind in (INTEGER, ENUM):
         column_old = [v for v in ch.column_old]
         nonblank = [v for v in column_old if v.strip()]
-        if c.origin != "override" and len(nonblank) >= 2 and \
+        if c.origin != OVERRIDE_ORIGIN and len(nonblank) >= 2 and \
                 sum(1 for v in nonblank if _conforms(c, v)) * 2 < len(nonblank):
             notes.append(f"{where}: not checked against “{c.describe(ch.column)}”: the column's values "
                          "are written some other way")
@@ -370,7 +339,7 @@ def _judge(ch: _Change, idx: _Index, notes: list[str]) -> Violation | None:
     if idx.numeric is None or idx.numeric_off:
         return None
     nonblank = [v for v in ch.column_old if v.strip()]
-    if not nonblank or not all((_as_int(v) is not None and _as_int(v) >= 0) for v in nonblank):
+    if not nonblank or not all(n is not None and n >= 0 for n in map(_as_int, nonblank)):
         return None
     value = ch.new.strip().replace("−", "-")
     if not _NUMBER.fullmatch(value):
@@ -391,13 +360,6 @@ def _violation(ch: _Change, table_name: str | None, c: Constraint, *, blank: boo
         text = f"{ch.column} {'hold' if ch.column.rstrip().endswith('s') else 'holds'} non-negative integers"
         source = c.min_source
     return Violation(table_name, ch.row, ch.column, ch.old, ch.new, text, source, new_row=ch.new_row)
-
-
-def _is_player_table(t: _Table, term: str | None) -> bool:
-    heads = {variable_key(h) for h in PLAYER_HEADERS}
-    if term:
-        heads.add(variable_key(term))
-    return variable_key(t.first_header) in heads
 
 
 def _summary(violations: list[Violation], checked: int) -> str:
@@ -447,8 +409,8 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
     for ch in _changes(old_page, new_page):
         if ch.column_old == ["<name>"]:
             # a new row: the player's name against the name rule, in players tables
-            if ch.table is not None and _is_player_table(ch.table, term) and idx.names is not None \
-                    and not idx.names_off and ch.new.strip():
+            if ch.table is not None and idx.names is not None and not idx.names_off and ch.new.strip() \
+                    and ch.table.table.is_players_table(term, headers=PLAYER_HEADERS):
                 checked += 1
                 if not valid_player_name(ch.new, idx.names):
                     n = idx.names

@@ -96,6 +96,7 @@ __all__ = [
     "TextPart",
     "parse_gamestate",
     "plain_text",
+    "name_key",
     "DEFAULT_PLAYER_HEADERS",
 ]
 
@@ -294,8 +295,9 @@ def _plain_template(t: Template) -> str:
     return "{{%s}}" % name
 
 
-def _norm(s: str) -> str:
-    """Normalised form of a plain value for case-insensitive matching."""
+def name_key(s: str) -> str:
+    """How plain values (player and row names, headers) are compared: case, ``_``/space and a
+    ``User:`` prefix do not matter."""
     s = " ".join(s.replace("_", " ").split()).casefold()
     if s.startswith("user:"):
         s = s[5:].strip()
@@ -303,7 +305,19 @@ def _norm(s: str) -> str:
 
 
 def _norm_term(s: str) -> str:
-    return _norm(plain_text(s))
+    return name_key(plain_text(s))
+
+
+def _singular(s: str) -> str:
+    return s[:-1] if s.endswith("s") and len(s) > 3 else s
+
+
+def _player_headers(player_term: str | None, headers: Sequence[str]) -> set[str]:
+    """The first-column headings that mark a players table, singular and normalised."""
+    terms = {_singular(t) for t in headers}
+    if player_term:
+        terms.add(_singular(_norm_term(player_term)))
+    return terms
 
 
 # --------------------------------------------------------------------------
@@ -421,10 +435,6 @@ class Cell:
 
     def __repr__(self) -> str:
         return f"Cell({self.kind}, {str(self)!r})"
-
-    @property
-    def is_header(self) -> bool:
-        return self.kind == "th"
 
     @property
     def inline(self) -> bool:
@@ -635,6 +645,13 @@ class Table:
                 return False
         return True
 
+    def is_players_table(self, player_term: str | None = None,
+                         headers: Sequence[str] = DEFAULT_PLAYER_HEADERS) -> bool:
+        """Does the first column hold player names? Its heading is one of ``headers`` or the
+        era's ``player_term`` (case, ``_`` and a plural ``s`` ignored)."""
+        heads = self.headers
+        return bool(heads) and _singular(name_key(heads[0])) in _player_headers(player_term, headers)
+
     def _row_name_cell(self, ri: int) -> Cell | None:
         lay = self._lay()
         hit = lay.grids[ri].get(0)
@@ -663,7 +680,7 @@ class Table:
         hits = []
         for ri in range(lay.header_count, len(lay.rows)):
             cell = self._row_name_cell(ri)
-            if cell is not None and _norm(cell.value) == target:
+            if cell is not None and name_key(cell.value) == target:
                 hits.append(ri)
         if len(hits) == 1:
             return hits[0]
@@ -690,7 +707,7 @@ class Table:
         hits: dict[int, Cell] = {}
         for g in lay.grids[: lay.header_count]:
             for col, (cell, _) in g.items():
-                if _norm(cell.value) == target:
+                if name_key(cell.value) == target:
                     hits[col] = cell
         if len(hits) == 1:
             return next(iter(hits))
@@ -821,8 +838,8 @@ class Table:
         head = _check_value(name, f"the header of {self._where()}", header=True)
         if not head:
             raise GamestateError("a new column needs a non-empty name")
-        if _norm_term(head) in {_norm(h) for h in self.headers}:
-            raise GamestateError(f"{self._where()} already has a column {name!r}")
+        if _norm_term(head) in {name_key(h) for h in self.headers}:
+            raise GamestateError(f"{self._where()} already has a column {name!r}; set the existing one instead")
         default = _check_value(default, f"the new column {name!r} of {self._where()}")
         ncols = lay.ncols
         snapshot = str(self)
@@ -880,10 +897,12 @@ class Table:
         if not name:
             raise GamestateError("a new row needs a non-empty name")
         target = _norm_term(name)
-        if any(_norm(n) == target for n in self.row_names):
-            raise GamestateError(f"{self._where()} already has a row named {name!r}")
+        if any(name_key(n) == target for n in self.row_names):
+            raise GamestateError(f"{self._where()} already has a row named {name!r}; set the existing one instead")
         if not lay.rows:
-            raise GamestateError(f"cannot add a row to {self._where()}: it has no rows to copy the style of")
+            raise GamestateError(
+                f"cannot add a row to {self._where()}: it has no rows to copy the style of; add the first row by hand"
+            )
         template = lay.rows[-1]
         from_header = len(lay.rows) == lay.header_count
         if any(c.rowspan > 1 or c.colspan > 1 for c in template.cells) or any(
@@ -901,7 +920,10 @@ class Table:
                 if c == 0:
                     raise GamestateError("the first column is the row's name; pass it as name")
                 if c >= ncols:
-                    raise GamestateError(f"column {col!r} is beyond the {ncols} cells of the last row")
+                    raise GamestateError(
+                        f"column {col!r} is beyond the {ncols} cells of the last row; "
+                        "add the missing cells to the last row first"
+                    )
                 vals[c] = v
         elif values is not None:
             values = list(values)
@@ -985,7 +1007,9 @@ class Table:
 
     # ---- output ---------------------------------------------------------
 
-    def _keys(self) -> list[str]:
+    def column_keys(self) -> list[str]:
+        """One unique key per logical column: its heading, or "column N" for a blank or
+        repeated heading (the keys of :meth:`row_values` and ``to_dict()["rows"]``)."""
         heads = self.headers
         lay = self._lay()
         keys = []
@@ -998,13 +1022,19 @@ class Table:
             keys.append(h)
         return keys
 
-    def to_dict(self) -> dict:
+    def row_values(self) -> Iterator[tuple[str, dict[str, str]]]:
+        """(row name, {column key: plain value}) for each data row, in order. The name is as
+        in :attr:`row_names`; a cell covered by a span reads as the spanning cell's value."""
         lay = self._lay()
-        keys = self._keys()
-        rows = []
+        keys = self.column_keys()
+        names = self.row_names
         for ri in range(lay.header_count, len(lay.rows)):
             g = lay.grids[ri]
-            rows.append({keys[c]: g[c][0].value for c in sorted(g)})
+            yield names[ri - lay.header_count], {keys[c]: g[c][0].value for c in sorted(g)}
+
+    def to_dict(self) -> dict:
+        lay = self._lay()
+        rows = [values for _, values in self.row_values()]
         cells = []
         for r in lay.rows:
             cells.append(
@@ -1046,16 +1076,14 @@ class Table:
                 c = r.cells
                 lines.append(f"  {c[0].value} = {c[1].value}")
             return lines
-        keys = self._keys()
+        first_key = self.column_keys()[0] if lay.ncols else None
         if lay.header_count:
             lines.append("  columns: " + " | ".join(self.headers))
-        for ri in range(lay.header_count, len(lay.rows)):
-            g = lay.grids[ri]
-            cols = sorted(g)
-            if not cols:
+        for _, values in self.row_values():
+            if not values:
                 continue
-            first = g[cols[0]][0].value if cols[0] == 0 else ""
-            rest = ", ".join(f"{keys[c]}={g[c][0].value}" for c in cols if c != 0)
+            first = values.get(first_key, "")
+            rest = ", ".join(f"{k}={v}" for k, v in values.items() if k != first_key)
             lines.append(f"  {first}: {rest}" if rest else f"  {first}")
         return lines
 
@@ -1195,7 +1223,7 @@ def _template_value(raw: str, names: frozenset) -> TemplateValue | None:
     cuts = [i for i, ch in enumerate(m) if ch == "|"]
     if len(cuts) < 2:
         return None
-    if _norm(inner[: cuts[0]]) not in names:
+    if name_key(inner[: cuts[0]]) not in names:
         return None
     bounds = cuts + [len(inner)]
     arg1 = (cuts[0] + 1, bounds[1])
@@ -1321,7 +1349,7 @@ class GamestatePage:
     def parse(cls, text: str, *, value_templates: Sequence[str] = ("pill",)) -> "GamestatePage":
         if not isinstance(text, str):
             raise TypeError(f"expected the page's wikitext as str, got {type(text).__name__}")
-        names = frozenset(_norm(t) for t in value_templates)
+        names = frozenset(name_key(t) for t in value_templates)
         return cls(_scan(text, names))
 
     def __str__(self) -> str:
@@ -1349,7 +1377,7 @@ class GamestatePage:
     def find_table(self, column) -> Table:
         """The one table with a column headed ``column``."""
         target = _norm_term(str(column))
-        hits = [t for t in self.tables if any(_norm(h) == target for h in t.headers)]
+        hits = [t for t in self.tables if any(name_key(h) == target for h in t.headers)]
         if len(hits) == 1:
             return hits[0]
         if not hits:
@@ -1368,17 +1396,8 @@ class GamestatePage:
     def players_table(self, player_term: str | None = None) -> Table:
         """The table whose first column holds player names: its first header is
         Player/Nomicer/Name/User or the era's player term (plural allowed)."""
-        def singular(s: str) -> str:
-            return s[:-1] if s.endswith("s") and len(s) > 3 else s
-
-        terms = {singular(t) for t in DEFAULT_PLAYER_HEADERS}
-        if player_term:
-            terms.add(singular(_norm_term(player_term)))
-        hits = []
-        for t in self.tables:
-            heads = t.headers
-            if heads and singular(_norm(heads[0])) in terms:
-                hits.append(t)
+        terms = _player_headers(player_term, DEFAULT_PLAYER_HEADERS)
+        hits = [t for t in self.tables if t.is_players_table(player_term)]
         if len(hits) == 1:
             return hits[0]
         if not hits:
@@ -1420,7 +1439,7 @@ class GamestatePage:
 
     def single(self, name: str) -> SingleValue:
         target = _norm_term(str(name))
-        hits = [v for v in self.single_values if _norm(v.name) == target]
+        hits = [v for v in self.single_values if name_key(v.name) == target]
         if len(hits) == 1:
             return hits[0]
         if not hits:

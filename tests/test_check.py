@@ -241,6 +241,17 @@ def test_bad_new_player_name():
     assert check_edit(R2022, C2022, DEFUSAL, short).legal
 
 
+def test_new_row_in_a_name_table_is_not_judged_by_the_name_rule():
+    # "Name" heads tables of non-players too (Villagers): a new villager is not a new player
+    new = edit(ARCHIPELAGO, "| Isabelle || Dog || Friendly || Alice Island\n",
+               "| Isabelle || Dog || Friendly || Alice Island\n|-\n| Zoë! || Dog || Lazy || None\n")
+    result = check_edit(R2023, C2023, ARCHIPELAGO, new)
+    assert result.legal and not any(v.name_rule for v in result.violations)
+    # the same name joining the Players table is judged
+    joined = edit(ARCHIPELAGO, "| Bob || 10\n", "| Bob || 10\n|-\n| Zoë! || 3\n")
+    assert [v.row for v in check_edit(R2023, C2023, ARCHIPELAGO, joined).violations if v.name_rule] == ["Zoë!"]
+
+
 def test_renamed_player_is_leave_plus_join():
     new = edit(PUZZLE_BOARD, "| Alice || 3", "| Al || 3")
     result = check_edit(R2022, C2022, PUZZLE_BOARD.replace("Puzzler", "Baron"), new.replace("Puzzler", "Baron"))

@@ -419,6 +419,27 @@ def test_spans_reading():
     assert d["cells"][0][0]["rowspan"] == 2 and d["cells"][0][1]["colspan"] == 2
 
 
+def test_spans_row_values_and_column_keys():
+    _, page = load("gamestate_spans.wiki")
+    t = page.tables[0]
+    assert t.column_keys() == ["Player", "Attack", "Defence", "Team"]
+    rows = list(t.row_values())
+    assert [name for name, _ in rows] == t.row_names
+    assert rows[1] == ("Bob", {"Player": "Bob", "Attack": "5", "Defence": "3", "Team": "Green"})
+    assert [values for _, values in rows] == t.to_dict()["rows"]
+
+
+def test_is_players_table():
+    _, page = load("gamestate_defusal_school.wiki")
+    defusers, bombs = page.tables[0], page.tables[1]
+    assert not defusers.is_players_table() and defusers.is_players_table("Defusers")
+    assert not bombs.is_players_table("Defuser")
+    villagers = parse_gamestate("{|\n! Name !! Species\n|-\n| Tom Nook || Dog\n|}\n").tables[0]
+    assert villagers.is_players_table()                                   # "Name" counts by default
+    assert not villagers.is_players_table(headers=("player", "nomicer", "user"))
+    assert villagers.is_players_table("Villager", headers=("player",)) is False
+
+
 def test_spans_refuse_spanned_edits():
     text, page = load("gamestate_spans.wiki")
     t = page.tables[0]
@@ -668,7 +689,7 @@ def test_property_set_cell_changes_only_that_cell(target, value):
         assert str(page) == text
         return
     before_rows = parse_gamestate(text).tables[ti].to_dict()["rows"]
-    col_key = table._keys()[table._find_col(column)]
+    col_key = table.column_keys()[table._find_col(column)]
     cell = table.set_cell(row, column, value)
     expected_value = " ".join(re.sub("'{2,}", "", value).split())
     assert table.get(row, column) == expected_value
