@@ -38,6 +38,7 @@ from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
 from parsers import names
 from parsers import ruleset as rsmod
 from parsers import steps as st
+from parsers.gamestate import GamestateError, GamestatePage
 from parsers.ruleset import (
     APPENDIX,
     CORE,
@@ -94,11 +95,6 @@ def _refused(detail: str) -> _Outcome:
 
 # ============================================================================ tolerant text matching
 
-_QUOTES = str.maketrans({
-    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u00ab": '"', "\u00bb": '"',
-    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'",
-})
-
 _TOKEN = re.compile(
     r"(?P<comment><!--.*?(?:-->|\Z))"
     r"|(?P<link>\[\[(?P<ltarget>[^\[\]|\n]*)(?:\|(?P<llabel>[^\[\]\n]*))?\]\])"
@@ -134,7 +130,6 @@ class Projection:
         markers: list[tuple[int, int, object]] = []
         breaks: set[int] = set()
         tag_stack: dict[str, list[int]] = {}
-        quote_ids = 0
         pos = 0
 
         def visible(a: int, b: int) -> None:
@@ -184,7 +179,6 @@ class Projection:
                     markers.append((a, b, None))
                     visible(a, b)
             elif kind == "quotes":
-                quote_ids += 1
                 markers.append((a, b, ("quotes", len(m.group()))))
             elif kind == "br":
                 markers.append((a, b, None))
@@ -214,7 +208,7 @@ class Projection:
         for name, opened in tag_stack.items():
             for a in opened:
                 markers[:] = [(s, e, ("unpaired", a) if p == ("tag", a) else p) for s, e, p in markers]
-        self.text = "".join(chars).translate(_QUOTES)
+        self.text = names.straighten_quotes("".join(chars))
         self.starts = starts
         self.ends = ends
         self.markers = markers
@@ -426,7 +420,7 @@ def tag_policy(rs: Ruleset) -> TagPolicy | None:
     source = f"the rule “{rule.title}”"
     if not body.strip():
         return TagPolicy(source=source + " (its text is absent here; read as in 2022)", **_SEED_000_POLICY)
-    straight = body.translate(_QUOTES)
+    straight = names.straighten_quotes(body)
     required = {}
     for kind, tag in _TAG_NAMES.items():
         if re.search(r"\[" + re.escape(tag) + r"\]\W*\s*tag\s+in\s+order\s+to\s+make\s+changes", straight, re.I):
@@ -436,9 +430,6 @@ def tag_policy(rs: Ruleset) -> TagPolicy | None:
 
 
 # ============================================================================ the run
-
-
-_HEADING_LINE = re.compile(r"^=+[^\n]*=+[ \t]*$", re.M)
 
 
 _BLOCK_LINE = re.compile(r"\s*(?:[*#:;]|\{\||\|\}|\|-|\||!|<)")
@@ -474,24 +465,31 @@ def _payload_problem(text: str) -> str | None:
     return None
 
 
+def _require_clean(text: str, *, title: str | None = None, edited: bool = False) -> None:
+    """Refuse, as unsupported, a payload (or a body after an edit, or a new rule's title, checked
+    first) that would change the page's structure."""
+    problem = (_title_problem(title) if title is not None else None) or _payload_problem(text)
+    if problem:
+        raise _unsupported(f"not written: {'after the edit, ' if edited else ''}{problem}")
+
+
 @dataclass
 class _RefResult:
     rule: Rule
     exempt: bool  # the reference itself satisfies the Tags rule's exemption
-    how: str  # how it was named, for messages
 
 
 class _Run:
     def __init__(self, proposal: st.Proposal, rs: Ruleset, gamestate, gs_title: str | None,
-                 check_each: bool, skip: set[int]):
+                 check_each: bool, policy: TagPolicy | None, gs_problem: str | None = None):
         self.proposal = proposal
         self.rs = rs
         self.gs = gamestate
         self.gs_title = gs_title
+        self.gs_problem = gs_problem  # why the gamestate page given could not be read
         self.check_each = check_each
-        self.skip = skip  # step positions refused by an earlier structure check
         self.tags = {t.strip().casefold() for t in proposal.tags}
-        self.policy = tag_policy(rs)
+        self.policy = policy
         self.last: _RefResult | None = None
         self.last_failure: _Outcome | None = None
         self.last_removed: Rule | None = None
@@ -500,24 +498,23 @@ class _Run:
         self.original = {id(b): (str(b.heading), b.body) for b in rs.blocks}
         self.original_order = [id(b) for b in rs.blocks]
         self.gs_changed = False
-        self.skip_reason: dict[int, str] = {}
 
     # ---------------------------------------------------------------- references
 
-    def resolve(self, ref: st.RuleRef, *, what: str = "rule") -> _RefResult:
+    def resolve(self, ref: st.RuleRef) -> _RefResult:
         """The rule a reference means. A named rule becomes "the same rule" for later steps, even
         when the step naming it then fails; a name that fails makes "the same rule" fail alike."""
         if ref.previous:
-            return self._resolve(ref, what)
+            return self._resolve(ref)
         try:
-            found = self._resolve(ref, what)
+            found = self._resolve(ref)
         except _Outcome as out:
             self.last, self.last_removed, self.last_failure = None, None, out
             raise
         self.remember(found)
         return found
 
-    def _resolve(self, ref: st.RuleRef, what: str) -> _RefResult:
+    def _resolve(self, ref: st.RuleRef) -> _RefResult:
         if ref.previous:
             if self.last_failure is not None:
                 raise _Outcome(self.last_failure.status,
@@ -541,7 +538,7 @@ class _Run:
             try:
                 within = self.rs.section(ref.section)
             except RuleNotFound as exc:
-                raise _ignored(f"{exc} So the {what} “{reference}” does not exist.") from None
+                raise _ignored(f"{exc} So the rule “{reference}” does not exist.") from None
             except AmbiguousRule as exc:
                 raise _unsupported(str(exc)) from None
         try:
@@ -550,10 +547,11 @@ class _Run:
             raise _ignored(f"{exc} A step about a rule that does not exist is ignored.") from None
         except AmbiguousRule as exc:
             raise _unsupported(str(exc)) from None
-        numbered = bool(ref.number) or names.parse_reference(reference).number is not None
-        exempt = bool(ref.section) or numbered or self.rs.count_name(reference) == 1
-        how = "by its number" if numbered else ("with its section" if ref.section else "by a name only one rule has")
-        return _RefResult(rule, exempt, how)
+        # The Tags rule's exemption (the step names the section, the rule's number, or a name only one
+        # rule has) holds for every rule found: without a section or number, find() has just looked
+        # the name up among all rules with the keys Ruleset.count_name uses, and raises unless exactly
+        # one answers. So no count is taken (it would be 1).
+        return _RefResult(rule, exempt=True)
 
     def remember(self, ref: _RefResult) -> None:
         self.last = ref
@@ -570,7 +568,7 @@ class _Run:
 
     # ---------------------------------------------------------------- tags
 
-    def check_tag(self, kind: str | None, exempt: bool, how: str = "") -> None:
+    def check_tag(self, kind: str | None, exempt: bool) -> None:
         policy = self.policy
         if policy is None:
             return
@@ -628,7 +626,8 @@ class _Run:
             if str(b.heading) != heading or b.body.rstrip("\r\n") != body.rstrip("\r\n"):
                 return f"“{b.title}”, which no step names, would change"
         order = [id(b) for b in rs.blocks if id(b) in self.original and id(b) not in self.moved]
-        expected = [k for k in self.original_order if k in set(order)]
+        kept = set(order)
+        expected = [k for k in self.original_order if k in kept]
         if order != expected:
             return "rules no step moves would change places"
         return None
@@ -832,7 +831,7 @@ def _trim_shared_words(match: TextMatch, new: str) -> tuple[int, int, str]:
         return match.i, match.j, new
     old_words = old_text.split(" ")
     new_words = new.split()
-    norm_new = [w.translate(_QUOTES) for w in new_words]
+    norm_new = [names.straighten_quotes(w) for w in new_words]
     k1 = 0
     while k1 < min(len(old_words), len(new_words)) - 1 and old_words[k1] == norm_new[k1]:
         k1 += 1
@@ -973,9 +972,7 @@ def _insert_at(block: Block, body: str, spot: _Spot, text: str, position: str) -
     if position == "after":
         glue = "" if payload[:1] in ",.;:)!?" else " "
         return body[:b] + glue + payload + body[b:], "after it"
-    nxt = body[a:a + 1]
     glue = "" if payload[-1:] in "(" else " "
-    del nxt
     return body[:a] + payload + glue + body[a:], "before it"
 
 
@@ -1028,9 +1025,7 @@ def _subrule_note(rule: Rule) -> str:
 def _do_add_rule(run: _Run, step: st.AddRule) -> str:
     rs = run.rs
     title = step.name.strip()
-    problem = _title_problem(title) or _payload_problem(step.body)
-    if problem:
-        raise _unsupported(f"not written: {problem}")
+    _require_clean(step.body, title=title)
     existing = rs.count_name(title)
     if existing:
         try:
@@ -1082,7 +1077,7 @@ def _do_add_rule(run: _Run, step: st.AddRule) -> str:
             place = f"at the end of the dynastic rules (after “{tops[-1].title}”)"
     run.touch(new)
     run.moved.add(id(new))
-    run.remember(_RefResult(new, True, "by name"))
+    run.remember(_RefResult(new, True))
     number = f" as Rule {new.number}" if not rs.sections else ""
     return f"added “{new.title}”{number} {place}".strip()
 
@@ -1137,9 +1132,7 @@ def _do_replace_rule(run: _Run, step: st.ReplaceRuleText) -> str:
     ref = run.resolve(step.rule)
     rule = ref.rule
     run.check_tag(rule.kind, ref.exempt)
-    problem = _payload_problem(step.body)
-    if problem:
-        raise _unsupported(f"not written: {problem}")
+    _require_clean(step.body)
     detail = ""
     if step.new_name:
         title, note = _new_title(rule, step.new_name, keep_tags=True)
@@ -1213,23 +1206,15 @@ def _apply_spots(body: str, spots: list[_Spot], edit: Callable[[str, _Spot], str
     return body
 
 
-def _check_new_body(rule: Block, body: str) -> None:
-    problem = _payload_problem(body)
-    if problem:
-        raise _unsupported(f"not written: after the edit, {problem}")
-
-
 def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
     if step.rule is None:
         return _replace_everywhere(run, step)
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    problem = _payload_problem(step.new)
-    if problem:
-        raise _unsupported(f"not written: {problem}")
+    _require_clean(step.new)
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _replace_at(rule, b, s, step.new))
-    _check_new_body(rule, body)
+    _require_clean(body, edited=True)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -1255,7 +1240,7 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
     rule = ref.rule
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _remove_at(rule, b, s))
-    _check_new_body(rule, body)
+    _require_clean(body, edited=True)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -1266,14 +1251,12 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
 def _do_insert_text(run: _Run, step: st.InsertText) -> str:
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    problem = _payload_problem(step.body)
-    if problem:
-        raise _unsupported(f"not written: {problem}")
+    _require_clean(step.body)
     spots = _locate(rule, step.anchor)
     if len(spots) != 1:
         raise _unsupported(f"the place to insert at is {len(spots)} places; say which one")
     body, how = _insert_at(rule, rule.body, spots[0], step.body, step.position)
-    _check_new_body(rule, body)
+    _require_clean(body, edited=True)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -1283,9 +1266,7 @@ def _do_insert_text(run: _Run, step: st.InsertText) -> str:
 def _do_append(run: _Run, step: st.AppendText) -> str:
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    problem = _payload_problem(step.body)
-    if problem:
-        raise _unsupported(f"not written: {problem}")
+    _require_clean(step.body)
     payload = wiki_paragraphs(step.body)
     if not payload.strip():
         raise _unsupported("there is no text to add")
@@ -1314,9 +1295,7 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
     target = step.target
     if target.kind != st.TEXT or not target.text:
         raise _unsupported("a change throughout the Ruleset must quote the text to change")
-    problem = _payload_problem(step.new)
-    if problem:
-        raise _unsupported(f"not written: {problem}")
+    _require_clean(step.new)
     needle = normalize(target.text)
     if not needle:
         raise _unsupported("the quoted text is empty once markup and spacing are set aside")
@@ -1327,7 +1306,7 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
         for where, source in (("title", block.heading.raw_title), ("body", block.body)):
             if where == "title" and isinstance(block, Section):
                 continue
-            if probe and probe not in source.translate(_QUOTES) and probe.lower() not in source.lower():
+            if probe and probe not in names.straighten_quotes(source) and probe.lower() not in source.lower():
                 continue
             proj = Projection(source)
             whole, part = _occurrences(proj.text, needle)
@@ -1370,7 +1349,7 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
             if problem:
                 raise _unsupported(f"not written: in a rule title, {problem}")
         else:
-            _check_new_body(block, out)
+            _require_clean(out, edited=True)
         pending.append((block, where, out))
     for block, where, out in pending:
         if where == "title":
@@ -1477,13 +1456,14 @@ def _column(table, variable: str) -> str:
 
 def _gamestate(run: _Run):
     if run.gs is None:
+        if run.gs_problem:
+            raise _unsupported(run.gs_problem)
         where = f" (the tracking page is “{run.gs_title}”)" if run.gs_title else ""
         raise _unsupported(f"this step changes the gamestate, but no gamestate page was given{where}")
     return run.gs
 
 
 def _players(run: _Run, term: str | None = None):
-    from parsers.gamestate import GamestateError
     gs = _gamestate(run)
     error = None
     for candidate in dict.fromkeys([_player_term(run.rs), term]):
@@ -1513,7 +1493,6 @@ def _legal(value: int, limits: _Limits, who: str, variable: str) -> None:
 
 
 def _gs_call(fn, *args):
-    from parsers.gamestate import GamestateError
     try:
         return fn(*args)
     except GamestateError as exc:
@@ -1590,12 +1569,10 @@ def _do_add_column(run: _Run, step: st.AddColumn) -> str:
     if step.table is None:
         table = _players(run)
     else:
-        from parsers.gamestate import GamestateError
         hits = [t for t in gs.tables if t.caption and _gs_norm(t.caption) == _gs_norm(step.table)]
         if len(hits) != 1:
             raise _unsupported(f"the bot cannot tell which table “{step.table}” is")
         table = hits[0]
-        del GamestateError
     default = (step.default or "").strip()
     number = _number(default) if default else None
     if number is not None:
@@ -1656,7 +1633,6 @@ def _action_name(step: st.Step) -> str:
 
 
 def _run_steps(run: _Run, report: Report) -> None:
-    from parsers.gamestate import GamestatePage
     for position, step in enumerate(run.proposal.steps):
         n = step.index or position + 1
         action = _action_name(step)
@@ -1665,9 +1641,6 @@ def _run_steps(run: _Run, report: Report) -> None:
             continue
         if isinstance(step, st.Unsupported):
             report.add(n, step.text, action, UNSUPPORTED, step.reason)
-            continue
-        if position in run.skip:
-            report.add(n, step.text, action, UNSUPPORTED, run.skip_reason.get(position, "not written"))
             continue
         entry = _HANDLERS.get(type(step))
         if entry is None:
@@ -1687,7 +1660,9 @@ def _run_steps(run: _Run, report: Report) -> None:
         except RulesetError as exc:
             status, detail = UNSUPPORTED, str(exc)
         except Exception as exc:  # a bug must not become a wrong edit: report it, change nothing
-            status, detail = UNSUPPORTED, f"the bot failed on this step ({type(exc).__name__}: {exc}); nothing changed"
+            status, detail = UNSUPPORTED, (f"the bot failed on this step ({type(exc).__name__}: {exc}); nothing "
+                                           "changed. Apply this step by hand, and report the fault so the bot "
+                                           "can be fixed")
         if status != APPLIED:
             run.restore(snap)
             if gs_text is not None:
@@ -1702,33 +1677,27 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
     ``.pages`` holds only the pages whose text changed; ``.report`` one result per step, the edit
     summary (``Enacted “Name”``, prefixed ``/* Rule */`` when exactly one rule changed) and diffs.
     """
-    from parsers.gamestate import GamestateError, GamestatePage
-
     gs_title = gamestate_title
-    first = rsmod.parse(ruleset_text)
+    rs = rsmod.parse(ruleset_text)
     if gs_title is None:
-        found = first.tracking_page()
+        found = rs.tracking_page()
         gs_title = found[0] if found else ("Gamestate" if gamestate_text is not None else None)
-    gs_problem = None
-    skip_reason: dict[int, str] = {}
+    policy = tag_policy(rs)
+    pristine = rs.snapshot()
     for attempt in (0, 1):
-        rs = first if attempt == 0 else rsmod.parse(ruleset_text)
-        gs = None
+        if attempt:
+            rs.restore(pristine)  # the page as read, for the second attempt
+        gs, gs_problem = None, None
         if gamestate_text is not None:
             try:
                 gs = GamestatePage.parse(gamestate_text)
             except GamestateError as exc:
                 gs_problem = f"the gamestate page cannot be read: {exc}"
-        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, skip=set(skip_reason))
-        run.skip_reason = skip_reason
+        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem)
         report = Report(action="enact", name=proposal.name)
         _run_steps(run, report)
         if attempt == 1 or run.structure_problem() is None:
             break
-    if gs_problem:
-        for result in report.steps:
-            if result.status == UNSUPPORTED and "no gamestate page was given" in result.detail:
-                result.detail = gs_problem
     pages: dict[str, str] = {}
     new_text = str(run.rs)
     if new_text != ruleset_text:

@@ -26,6 +26,7 @@ from one sentence share that sentence).
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,9 +108,6 @@ def parse_proposal(title: str, text: str) -> Proposal:
 # ---------------------------------------------------------------------------------------------
 # Quotes: spans, masking
 # ---------------------------------------------------------------------------------------------
-
-_OPEN_CLOSE = {"“": "”", "‘": "’", '"': '"', "'": "'", "„": "“"}
-
 
 def _quote_spans(s: str) -> list[tuple[int, int]]:
     """(start, end) of every quoted span in ``s`` (end exclusive, quotes included).
@@ -471,6 +469,11 @@ def _targets(phrase: str, m: _Masked) -> list[tuple[Target, RuleRef | None]] | N
 PAYLOAD = object()  # placeholder in a spec's fields: "fill from the payload"
 
 
+def _body(tok: str | None, m: _Masked) -> Any:
+    """The text of a step: the quoted token when there is one, else :data:`PAYLOAD` (the lines after)."""
+    return _tok_inner(tok, m) if tok else PAYLOAD
+
+
 @dataclass
 class _Spec:
     """A step before it has an index and text."""
@@ -551,22 +554,20 @@ def _read_sentence(sentence: str) -> _Read:
     s = _IMMEDIATE.sub("", s, count=1).strip()
     if not s.strip(" .:-;,"):
         return _unsupported(f"not an instruction: “{stripped}”")
-    if _CONDITIONAL.match(s) or _CONDITIONAL_INNER.search(s):
-        rest = _conditional_rest(s)
-        read = _read_core(rest, m) if rest else None
-        return _Read([_Spec(Ignored, {
-            "reason": f"conditional step, not applied by the bot: “{stripped}”",
-            "category": "conditional",
-            **({"_payload": PAYLOAD} if (read and read.needs_payload) or s.rstrip().endswith((":", ":-")) else {}),
-        })])
-    if _DEFERRED.search(s):
-        rest = _conditional_rest(s)
-        read = _read_core(rest, m) if rest else None
-        return _Read([_Spec(Ignored, {
-            "reason": f"deferred step, cannot be applied at enactment: “{stripped}”",
-            "category": "deferred",
-            **({"_payload": PAYLOAD} if (read and read.needs_payload) or s.rstrip().endswith((":", ":-")) else {}),
-        })])
+    for hit, reason, category in (
+        (_CONDITIONAL.match(s) or _CONDITIONAL_INNER.search(s), "conditional step, not applied by the bot", "conditional"),
+        (_DEFERRED.search(s), "deferred step, cannot be applied at enactment", "deferred"),
+    ):
+        if hit:
+            # Not applied; it still takes the payload it introduces, so those lines are not read as steps.
+            rest = _conditional_rest(s)
+            read = _read_core(rest, m) if rest else None
+            takes_payload = (read and read.needs_payload) or s.rstrip().endswith((":", ":-"))
+            return _Read([_Spec(Ignored, {
+                "reason": f"{reason}: “{stripped}”",
+                "category": category,
+                **({"_payload": PAYLOAD} if takes_payload else {}),
+            })])
     read = _read_core(s, m)
     if read is not None:
         return read
@@ -804,7 +805,7 @@ def _read_replace_rule(s: str, m: _Masked) -> _Read | None:
     )
     if c:
         what, tok = c.group(1), c.group(2)
-        body = _tok_inner(tok, m) if tok else PAYLOAD
+        body = _body(tok, m)
         t = _target(what, m)
         if t is not None and t[0].kind in (PARAGRAPH, PARAGRAPHS_FROM, SENTENCE, SENTENCE_BEGINNING,
                                            SENTENCE_ENDING, PARAGRAPH_BEGINNING, PARAGRAPH_ENDING,
@@ -827,7 +828,7 @@ def _read_replace_rule(s: str, m: _Masked) -> _Read | None:
         if ref is None:
             return _unsupported(f"cannot read which rule to replace: “{_restore(s, m)}”")
         new_name = _name(c.group(2), m) if c.group(2) else None
-        body = _tok_inner(c.group(3), m) if c.group(3) else PAYLOAD
+        body = _body(c.group(3), m)
         return _Read([_Spec(ReplaceRuleText, {"rule": ref, "body": body, "new_name": new_name})])
     return None
 
@@ -1052,7 +1053,7 @@ def _edit(e: str, rule: RuleRef | None, m: _Masked) -> _Read | None:
             for key in ("target", "anchor"):
                 t = spec.fields.get(key)
                 if isinstance(t, Target):
-                    spec.fields[key] = Target(kind=t.kind, text=t.text, occurrence=t.occurrence, number=t.number, within=within)
+                    spec.fields[key] = dataclasses.replace(t, within=within)
         return inner
     # replace / change
     c = re.match(
@@ -1065,7 +1066,7 @@ def _edit(e: str, rule: RuleRef | None, m: _Masked) -> _Read | None:
         if t is None:
             return None
         target, of_rule = t
-        new = _tok_inner(c.group(2), m) if c.group(2) else PAYLOAD
+        new = _body(c.group(2), m)
         return _Read([_Spec(ReplaceText, {"rule": of_rule or rule, "target": target, "new": new})])
     # remove
     c = re.match(r"^(?:remove|delete|strike(?:\s+out)?|excise|cut|omit)\s+(.+)$", e, re.I)
@@ -1088,7 +1089,7 @@ def _edit(e: str, rule: RuleRef | None, m: _Masked) -> _Read | None:
             return None
         anchor, of_rule = t
         pos = "before" if c.group(1).lower() in ("before", "preceding") else "after"
-        body = _tok_inner(c.group(3), m) if c.group(3) else PAYLOAD
+        body = _body(c.group(3), m)
         return _Read([_Spec(InsertText, {"rule": of_rule or rule, "anchor": anchor, "body": body, "position": pos})])
     # add … after X
     c = re.match(
@@ -1102,7 +1103,7 @@ def _edit(e: str, rule: RuleRef | None, m: _Masked) -> _Read | None:
         anchor, of_rule = t
         pos = "before" if c.group(2).lower() in ("before", "preceding") else "after"
         tok = c.group(1) or c.group(4)
-        body = _tok_inner(tok, m) if tok else PAYLOAD
+        body = _body(tok, m)
         return _Read([_Spec(InsertText, {"rule": of_rule or rule, "anchor": anchor, "body": body, "position": pos})])
     if rule is None:
         return None
@@ -1118,7 +1119,7 @@ def _edit(e: str, rule: RuleRef | None, m: _Masked) -> _Read | None:
         where = (c.group(1) or c.group(4) or "").lower()
         at = "start" if where in ("beginning", "start", "top") or c.group(2).lower() == "prepend" else "end"
         tok = c.group(3) or c.group(5)
-        body = _tok_inner(tok, m) if tok else PAYLOAD
+        body = _body(tok, m)
         return _Read([_Spec(AppendText, {"rule": rule, "body": body, "at": at})])
     return None
 
@@ -1194,7 +1195,7 @@ def _read_add_to_rule(s: str, m: _Masked) -> _Read | None:
     where = (c.group(3) or "").lower()
     at = "start" if where in ("beginning", "start", "top") or c.group(1).lower() == "prepend" else "end"
     tok = c.group(2) or c.group(5)
-    body = _tok_inner(tok, m) if tok else PAYLOAD
+    body = _body(tok, m)
     return _Read([_Spec(AppendText, {"rule": ref, "body": body, "at": at})])
 
 
