@@ -213,7 +213,7 @@ def _step_repeal(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -> 
         rule = _resolve(model, name, "The Address keeps")
         if rule.kind != R.DYNASTIC:
             detail = (f"“{rule.title}” is a {rule.kind or 'unsectioned'} rule, not a dynastic one: only dynastic "
-                      "rules are kept or repealed at a Dynastic Reset")
+                      "rules are kept or repealed at a Dynastic Reset; leave it out of the rules to keep")
             steps.add(f"keep {name}", "repeal", REFUSED, detail)
             raise ResetRefused(REFUSED, detail)
         kept.append(rule.top)     # keeping a subrule keeps the rule it belongs to
@@ -223,11 +223,13 @@ def _step_repeal(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -> 
         if rule.kind == R.CORE:
             detail = (f"“{rule.title}” is Rule {rule.number}, a core rule: the Address may repeal any number of "
                       "rules excluding Rules 1-10" if era == ERA_NUMBERED else
-                      f"“{rule.title}” is a core rule: a Dynastic Reset repeals only dynastic rules")
+                      f"“{rule.title}” is a core rule: a Dynastic Reset repeals only dynastic rules; "
+                      "leave it out of the rules to repeal")
             steps.add(f"repeal {name}", "repeal", REFUSED, detail)
             raise ResetRefused(REFUSED, detail)
         if era != ERA_NUMBERED and rule.kind != R.DYNASTIC:
-            detail = f"“{rule.title}” is a {rule.kind} rule: a Dynastic Reset repeals only dynastic rules"
+            detail = (f"“{rule.title}” is a {rule.kind} rule: a Dynastic Reset repeals only dynastic rules; "
+                      "leave it out of the rules to repeal")
             steps.add(f"repeal {name}", "repeal", REFUSED, detail)
             raise ResetRefused(REFUSED, detail)
         named.append(rule)
@@ -264,7 +266,7 @@ def _step_statuses(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -
     special = _top_rules(model, R.SPECIAL_CASE)
     if not special:
         if plan.statuses or plan.all_special_case:
-            detail = "this Ruleset has no Special Case rules to set"
+            detail = "this Ruleset has no Special Case rules to set; leave the Special Case statuses out"
             steps.add(_plain_list(plan.statuses) or "all Special Case rules", "special case", REFUSED, detail)
             raise ResetRefused(REFUSED, detail)
         if plan.reset_to_default:
@@ -275,7 +277,8 @@ def _step_statuses(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -
     for name, status in plan.statuses.items():
         rule = _resolve(model, name, "The Address sets the status of")
         if rule.kind != R.SPECIAL_CASE:
-            detail = f"“{rule.title}” is not a Special Case rule (it is {rule.kind or 'unsectioned'})"
+            detail = (f"“{rule.title}” is not a Special Case rule (it is {rule.kind or 'unsectioned'}); "
+                      "name a Special Case rule, or leave it out")
             steps.add(f"{name}: {status}", "special case", REFUSED, detail)
             raise ResetRefused(REFUSED, detail)
         wanted[id(rule.top)] = status
