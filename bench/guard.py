@@ -22,11 +22,6 @@ from actions.constraints import infer_constraints  # noqa: E402
 from parsers.ruleset import parse  # noqa: E402
 
 
-
-
-
-
-
 def one_cell_change(text: str) -> str:
     """Change the first number in a data cell (``| 27 ||`` → ``| 28 ||``)."""
     m = re.search(r"\|\|\s*(\d+)\s*(?=\|\||\n)", text)

@@ -152,16 +152,16 @@ def compare(name: str, text: str, changes: dict[str, str], pairs: list[tuple[str
     expected = oracle(text, forms)
     py_out, py_made = pywikibot_replace(text, pairs)
     lines = {
-        f"{name}_expected_occurrences": len(expected),
-        f"{name}_ours_wrong": wrong(text, made, expected, new),
-        f"{name}_pywikibot_wrong": wrong(text, py_made, expected, py_out),
+        f"reset_{name}_expected_occurrences": len(expected),
+        f"reset_{name}_ours_wrong": wrong(text, made, expected, new),
+        f"reset_{name}_pywikibot_wrong": wrong(text, py_made, expected, py_out),
     }
     if timing:
         t_ours = median_seconds(lambda: ours(text, changes))
         t_py = median_seconds(lambda: pywikibot_replace(text, pairs))
-        lines[f"{name}_ours_replace_seconds"] = f"{t_ours:.4f}"
-        lines[f"{name}_pywikibot_replace_seconds"] = f"{t_py:.4f}"
-        lines[f"{name}_ours_to_pywikibot_time_ratio"] = f"{t_ours / t_py:.2f}"
+        lines[f"reset_{name}_ours_replace_seconds"] = f"{t_ours:.4f}"
+        lines[f"reset_{name}_pywikibot_replace_seconds"] = f"{t_py:.4f}"
+        lines[f"reset_{name}_ours_to_pywikibot_time_ratio"] = f"{t_ours / t_py:.2f}"
     return lines
 
 
@@ -176,8 +176,8 @@ def main() -> int:
     t_parse = median_seconds(lambda: mwparserfromhell.parse(text))
     t_reset = median_seconds(lambda: dynastic_reset(text, plan, existing_pages=pages))
     t_full = median_seconds(lambda: dynastic_reset(text, parse_address(ADDRESS, ruleset=text), existing_pages=pages))
-    print(f"fixture: {path.name} ({len(text)} chars)")
-    print(f"bare_parse_seconds: {t_parse:.4f}")
+    print(f"reset_fixture: {path.name} ({len(text)} chars)")
+    print(f"reset_baseline_seconds: {t_parse:.4f}")
     print(f"reset_seconds: {t_reset:.4f}")
     print(f"reset_ratio: {t_reset / t_parse:.2f}")
     print(f"reset_with_address_parse_ratio: {t_full / t_parse:.2f}")
@@ -192,7 +192,7 @@ def main() -> int:
     for key, value in rows.items():
         print(f"{key}: {value}")
     ok = t_reset / t_parse <= 5.0 and all(v == 0 for k, v in rows.items() if k.endswith("ours_wrong"))
-    print(f"target_met: {ok}")
+    print(f"reset_target_met: {ok}")
     return 0
 
 
