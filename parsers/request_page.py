@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 
 import mwparserfromhell
 
-from parsers import ruleset as sections
+from parsers import ruleset as sections_parser
 
 KINDS = ("enact", "ascension", "synonyms")
 REPLY_MARK = "<!-- wikibot:reply -->"
@@ -44,9 +44,14 @@ class Request:
     problems: list[str] = field(default_factory=list)
 
     @property
+    def ident(self) -> str:
+        """Who the request is in the page history: its heading (headings on the page must be unique)."""
+        return heading_ident(self.heading)
+
+    @property
     def key(self) -> str:
-        """What identifies a request across revisions: its heading and what was asked."""
-        return " ".join(self.heading.split()) + "\n" + " ".join(self.raw.split())
+        """The request as asked: its heading and its text (a reply goes only where both still match)."""
+        return self.ident + "\n" + " ".join(self.raw.split())
 
     def due(self, now: datetime) -> bool:
         """A request with ``at=`` waits until then (UTC); an unreadable time is never due."""
@@ -64,6 +69,10 @@ class Request:
         return parse_time(value)
 
 
+def heading_ident(heading: str) -> str:
+    return " ".join(heading.split())
+
+
 def parse_time(value: str) -> datetime:
     for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d"):
         try:
@@ -71,17 +80,32 @@ def parse_time(value: str) -> datetime:
                 tzinfo=timezone.utc)
         except ValueError:
             continue
-    raise ValueError(f"“{value}” is not a time the bot reads: write it as YYYY-MM-DD HH:MM (UTC).")
+    raise ValueError(f"“{value}” is not a time the bot reads: write it as YYYY-MM-DD HH:MM or "
+                     "YYYY-MM-DD HH:MM:SS (UTC).")
 
 
 def parse(text: str) -> list[Request]:
     """Every request section on the page, in page order."""
-    page = sections.parse(text)
+    page = sections_parser.parse(text)
     return [_request(block.heading.raw_title.strip(), _section_body(page, block))
             for block in page.blocks if block.level == 2]
 
 
-def _section_body(page: sections.Ruleset, block: sections.Block) -> str:
+def sections(text: str) -> list[tuple[str, str]]:
+    """(heading ident, what was asked) of every request section, in page order; cheaper than :func:`parse`
+    (no templates read), for going through a page's history."""
+    page = sections_parser.parse(text)
+    return [(heading_ident(block.heading.raw_title), _section_body(page, block).partition(REPLY_MARK)[0])
+            for block in page.blocks if block.level == 2]
+
+
+def duplicates(requests: list[Request]) -> set[str]:
+    """The headings that more than one section on the page uses."""
+    seen: set[str] = set()
+    return {r.ident for r in requests if r.ident in seen or seen.add(r.ident)}
+
+
+def _section_body(page: sections_parser.Ruleset, block: sections_parser.Block) -> str:
     """A request section's text below its heading, deeper headings included."""
     return block.body + "".join(child.text() for child in page.subtree(block)[1:])
 
@@ -134,13 +158,15 @@ def add_reply(text: str, request: Request, reply: str) -> str:
     """The page text with ``reply`` appended to the end of the request's section.
 
     The section is found again by its heading and content, so that edits elsewhere on the page
-    (other requests added meanwhile) are kept. Raises LookupError if it is gone or changed.
+    (other requests added meanwhile) are kept; a section already answered is passed over, so that two
+    identical sections get one reply each. Raises LookupError if it is gone or changed.
     """
-    page = sections.parse(text)
+    page = sections_parser.parse(text)
     for block in page.blocks:
         if block.level != 2 or block.heading.raw_title.strip() != request.heading:
             continue
-        if _request(request.heading, _section_body(page, block)).key != request.key:
+        found = _request(request.heading, _section_body(page, block))
+        if found.key != request.key or found.done:
             continue
         last = page.subtree(block)[-1]
         follows = last is not page.blocks[-1] or page.trailer

@@ -1,11 +1,18 @@
 """Multi-page operations that survive a crash.
 
-A reset changes the Ruleset, the Building Blocks page and perhaps a new tracking page; an enactment
-the Ruleset and the gamestate page. Before the first page is saved, the whole plan (every page's
-base revision, old text and new text) is written to a journal file; after each save the file records
-the new revision. If the process dies half-way, :func:`recover` (run at start) finishes the plan if
-every unsaved page is still exactly as read, or else puts back every page already saved, so that no
-operation is ever left half-done. The file is replaced atomically (write, fsync, rename).
+A reset changes the Ruleset, the Building Blocks page and creates the new tracking page; an
+enactment the Ruleset and the gamestate page. Before the first page is saved, the whole plan (every
+page's base revision, old text and new text) is written to a journal file; after each save the file
+records the new revision. If the process dies half-way, :func:`recover` (run at start) finishes the
+plan if every unsaved page is still exactly as read, or else puts back every page already saved, so
+that no operation is ever left half-done. A page that was saved just before the process died, but
+not yet recorded, is recognised on the wiki (its latest revision is exactly the planned text, on
+top of the revision read) and counted as saved.
+
+An operation done for a request keeps its journal after it ends, *settled* with its outcome, until
+the request's reply is on the wiki: a process killed between the last save and the reply must not
+do the request again, and the next poll answers it from the journal instead. The file is replaced
+atomically (write, fsync, rename).
 """
 
 from __future__ import annotations
@@ -16,6 +23,11 @@ import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
+
+OPEN = "open"            # in progress, or its process died: recover() decides
+FINISHED = "finished"    # every page saved
+UNDONE = "undone"        # the pages already saved were put back
+STUCK = "stuck"          # neither could be done: an Admin must look
 
 
 @dataclass
@@ -31,9 +43,12 @@ class JournalPage:
 class Journal:
     directory: Path
     operation: str               # what this is, for messages: "Enact “Hats”"
-    request_key: str = ""        # the request it answers, if any
+    request_key: str = ""        # the request it answers (its heading), if any
     pages: list[JournalPage] = field(default_factory=list)
     ident: str = field(default_factory=lambda: uuid.uuid4().hex)
+    state: str = OPEN
+    detail: str = ""             # why it ended as it did
+    restarted: bool = False      # settled by recover() after the process that began it died
 
     @property
     def path(self) -> Path:
@@ -42,6 +57,7 @@ class Journal:
     def write(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         data = {"operation": self.operation, "request_key": self.request_key, "ident": self.ident,
+                "state": self.state, "detail": self.detail, "restarted": self.restarted,
                 "pages": [asdict(p) for p in self.pages]}
         tmp = self.path.with_suffix(".tmp")
         with open(tmp, "w", encoding="utf-8") as handle:
@@ -53,49 +69,75 @@ class Journal:
     def close(self) -> None:
         self.path.unlink(missing_ok=True)
 
+    def settle(self, state: str, detail: str, *, restarted: bool = False) -> None:
+        """The operation has ended: keep the outcome until the request is answered, or forget it."""
+        self.state, self.detail, self.restarted = state, detail, restarted
+        if self.request_key:
+            self.write()
+        else:
+            self.close()
+
+    @property
+    def saved(self) -> list[JournalPage]:
+        return [p for p in self.pages if p.saved_revid is not None]
+
     @classmethod
     def load(cls, path: Path) -> "Journal":
         data = json.loads(path.read_text(encoding="utf-8"))
         return cls(path.parent, data["operation"], data.get("request_key", ""),
-                   [JournalPage(**p) for p in data["pages"]], data["ident"])
+                   [JournalPage(**p) for p in data["pages"]], data["ident"], data.get("state", OPEN),
+                   data.get("detail", ""), data.get("restarted", False))
 
 
-def pending(directory: Path) -> list[Journal]:
-    """Journals left by a process that did not finish, oldest first."""
+def _all(directory: Path) -> list[Journal]:
     if not directory.is_dir():
         return []
     files = sorted(directory.glob("journal-*.json"), key=lambda p: p.stat().st_mtime)
     return [Journal.load(p) for p in files]
 
 
+def pending(directory: Path) -> list[Journal]:
+    """Journals left open by a process that did not finish, oldest first."""
+    return [j for j in _all(directory) if j.state == OPEN]
+
+
+def for_requests(directory: Path) -> dict[str, Journal]:
+    """Every journal that belongs to a request, open or settled, by the request's key."""
+    return {j.request_key: j for j in _all(directory) if j.request_key}
+
+
 @dataclass
 class Recovery:
     journal: Journal
-    outcome: str        # "finished" or "undone" or "stuck"
+    outcome: str        # FINISHED, UNDONE or STUCK
     detail: str
 
 
 def recover(journal: Journal, latest_revid: Callable[[str], int | None],
-            save: Callable[[JournalPage, str, str], int | None]) -> Recovery:
+            save: Callable[[JournalPage, str, str], int | None],
+            landed: Callable[[JournalPage], int | None]) -> Recovery:
     """Finish or undo one interrupted operation.
 
     ``latest_revid(title)`` reads a page's current revision; ``save(page, text, summary)`` saves
-    ``text`` on top of the page's current revision and returns the new revision id.
+    ``text`` on top of the page's current revision and returns the new revision id;
+    ``landed(page)`` is the page's latest revision if that revision is exactly ``page.new_text``
+    saved on top of ``page.base_revid`` (a save the process made but did not live to record).
     """
+    for page in journal.pages:
+        if page.saved_revid is None:
+            page.saved_revid = landed(page)
+    journal.write()
     unsaved = [p for p in journal.pages if p.saved_revid is None]
-    saved = [p for p in journal.pages if p.saved_revid is not None]
     if not unsaved:
-        journal.close()
-        return Recovery(journal, "finished", "every page had been saved before the interruption")
+        return _settled(journal, FINISHED, "every page had been saved before the interruption")
     if all(latest_revid(p.title) == p.base_revid for p in unsaved):
         for page in unsaved:
             page.saved_revid = save(page, page.new_text, f"{journal.operation} (finishing after an interruption)")
             journal.write()
-        journal.close()
-        return Recovery(journal, "finished", f"saved the remaining {len(unsaved)} page(s)")
+        return _settled(journal, FINISHED, f"saved the remaining {len(unsaved)} page(s) after the interruption")
     # Someone edited a page the operation still had to change: undo what was saved, if untouched since.
     stuck = []
-    for page in saved:
+    for page in journal.saved:
         if latest_revid(page.title) == page.saved_revid:
             save(page, page.old_text, f"Undoing the interrupted “{journal.operation}”: another edit came first")
             page.saved_revid = None
@@ -103,7 +145,16 @@ def recover(journal: Journal, latest_revid: Callable[[str], int | None],
         else:
             stuck.append(page.title)
     if stuck:
-        return Recovery(journal, "stuck", "pages edited by others since: " + ", ".join(stuck)
-                        + "; an Admin must finish or undo this by hand")
-    journal.close()
-    return Recovery(journal, "undone", "another edit came first; the pages already saved were put back")
+        detail = ("pages edited by others since: " + ", ".join(stuck)
+                  + "; an Admin must finish or undo this by hand")
+        if journal.request_key:
+            return _settled(journal, STUCK, detail)
+        return Recovery(journal, STUCK, detail)   # stays open: tried again, and logged, at each start
+    edited = ", ".join(p.title for p in unsaved if latest_revid(p.title) != p.base_revid)
+    return _settled(journal, UNDONE, f"{edited} had been edited by someone else in the meantime, so the pages "
+                                     "already saved were put back")
+
+
+def _settled(journal: Journal, state: str, detail: str) -> Recovery:
+    journal.settle(state, detail, restarted=True)
+    return Recovery(journal, state, detail)

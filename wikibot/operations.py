@@ -33,6 +33,7 @@ class Outcome:
     report: Report
     saved: list[SavedEdit] = field(default_factory=list)
     dry_run: bool = False
+    journal: journal_mod.Journal | None = field(default=None, repr=False)  # kept until the request is answered
 
     @property
     def links(self) -> str:
@@ -79,26 +80,24 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
                 entry.saved_revid = edit.revid
                 saved.append(edit)
                 journal.write()
-    except Exception:
-        _undo(wiki, journal)
+    except Exception as error:
+        _undo(wiki, journal, str(error))
         raise
-    journal.close()
-    return Outcome(report, saved)
+    journal.settle(journal_mod.FINISHED, "")
+    return Outcome(report, saved, journal=journal)
 
 
-def _undo(wiki: Wiki, journal: journal_mod.Journal) -> None:
+def _undo(wiki: Wiki, journal: journal_mod.Journal, reason: str) -> None:
     """Put back the pages already saved by an operation that failed half-way (if untouched since)."""
-    for entry in journal.pages:
-        if entry.saved_revid is None:
-            continue
+    for entry in journal.saved:
         current = wiki.read(entry.title)
         if current.revid == entry.saved_revid:
             wiki.save(current, lambda _text, old=entry.old_text: (old, None),
                       f"Undoing “{journal.operation}”: it could not be completed")
             entry.saved_revid = None
             journal.write()
-    if all(p.saved_revid is None for p in journal.pages):
-        journal.close()
+    if not journal.saved:
+        journal.settle(journal_mod.UNDONE, reason)
 
 
 def recover_all(wiki: Wiki) -> list[journal_mod.Recovery]:
@@ -107,7 +106,15 @@ def recover_all(wiki: Wiki) -> list[journal_mod.Recovery]:
         edit = wiki.save(wiki.read(page.title), lambda _t: (text, None), summary)
         return edit.revid if edit else None
 
-    return [journal_mod.recover(j, wiki.latest_revid, save) for j in journal_mod.pending(wiki.settings.state_dir)]
+    def landed(page: journal_mod.JournalPage) -> int | None:
+        latest = wiki.latest_revid(page.title)
+        if latest is None or latest == page.base_revid:
+            return None
+        text, parent = wiki.revision(latest)
+        return latest if parent == page.base_revid and text.rstrip() == page.new_text.rstrip() else None
+
+    return [journal_mod.recover(j, wiki.latest_revid, save, landed)
+            for j in journal_mod.pending(wiki.settings.state_dir)]
 
 
 # --------------------------------------------------------------------------- the actions
@@ -159,9 +166,13 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
     text = (template if len(params) > ("at" in params) else "") + address
     ruleset_title = wiki.settings.ruleset
     plan = parse_address(text, ruleset=reads[ruleset_title].text)
-    if plan.tracking_page and wiki.exists(plan.tracking_page):
-        raise OperationRefused(f"The new gamestate tracking page “{plan.tracking_page}” already exists; "
-                               "the rules require a page that does not exist yet.")
+    new_tracking = None
+    if plan.tracking_page:
+        new_tracking = wiki.read(plan.tracking_page)
+        if new_tracking.exists:
+            raise OperationRefused(f"The new gamestate tracking page “{plan.tracking_page}” already exists; "
+                                   "the rules require a page that does not exist yet.")
+        reads[new_tracking.title] = new_tracking
 
     def action(texts: dict[str, str]):
         result = dynastic_reset(texts[ruleset_title], plan,
@@ -170,8 +181,18 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
                                 gamestate_title=gamestate_title)
         names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title}
         pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
+        if new_tracking is not None and result.ok:
+            # Saved last: the Ruleset names it only once the other pages are done.
+            pages[new_tracking.title] = new_tracking_page_text(gamestate_title, plan.theme)
         return pages, result.report
     return perform(wiki, reads, action, **options)
+
+
+def new_tracking_page_text(previous: str | None, theme: str | None) -> str:
+    """The new dynasty's gamestate tracking page as the reset creates it: a start, for its Emperor to fill."""
+    dynasty = f" of the dynasty “{theme}”" if theme else " of the new dynasty"
+    before = f" The previous dynasty's gamestate stays on [[{previous}]]." if previous else ""
+    return (f"This is the gamestate tracking page{dynasty}, named in its Ascension Address.{before}\n")
 
 
 def synonyms_on_wiki(wiki: Wiki, changes: dict[str, str], **options) -> Outcome:

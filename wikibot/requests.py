@@ -16,6 +16,7 @@ from typing import Callable
 from actions.report import Report
 from parsers import request_page
 from parsers.request_page import Request
+from wikibot import journal as journal_mod
 from wikibot import operations
 from wikibot.site import Wiki, WikiError
 
@@ -49,17 +50,38 @@ class RequestDesk:
         if not self.wiki.writes_enabled():
             log.info("run page “%s” does not say true: requests wait", self.wiki.settings.run)
             return []
+        for recovery in operations.recover_all(self.wiki):
+            log.warning("interrupted “%s”: %s (%s)", recovery.journal.operation, recovery.outcome, recovery.detail)
+        journals = journal_mod.for_requests(self.wiki.settings.state_dir)
         page = self.wiki.read(self.wiki.settings.requests)
-        pending = [r for r in request_page.parse(page.text) if not r.done and r.kind is not None]
+        requests = request_page.parse(page.text)
+        self._forget_answered(requests, journals)
+        pending = [r for r in requests if not r.done and r.kind is not None]
         now = self.clock()
         due = [r for r in pending if r.due(now)]
         if not due:
             return []
-        history = self._history()
+        twice = request_page.duplicates(requests)
+        origins = self._origins(self._history())
+        self._admins: dict[str, bool] = {}
         answers = []
         for request in due:
-            answer = self.handle(request, self._origin(request, history), now)
-            self._reply(answer)
+            journal = journals.get(request.ident)
+            if journal is not None and journal.state == journal_mod.OPEN:
+                log.warning("request “%s” waits: its interrupted operation is not yet finished or undone",
+                            request.heading)
+                continue
+            if journal is not None:
+                answer = self.answer_from(journal, request)
+            elif request.ident in twice:
+                answer = Answer(request, None, True,
+                                f"Not done: more than one request on this page is headed “{request.heading}”, and "
+                                "a request is known by its heading; give each request its own heading (for "
+                                "example add the date) and post it again.", [])
+            else:
+                answer = self.handle(request, origins.get(request.ident, NOT_FOUND), now)
+            if self._reply(answer):
+                self._forget(answer.request)
             answers.append(answer)
             log.info("request “%s” by %s: %s", request.heading, answer.requester, answer.headline)
         return answers
@@ -67,22 +89,23 @@ class RequestDesk:
     def handle(self, request: Request, origin: Origin, now: datetime) -> Answer:
         if origin.problem:
             return Answer(request, origin.requester, True, f"Not done: {origin.problem}", [])
-        if not self.wiki.is_admin(origin.requester or ""):
+        if not self._is_admin(origin.requester or ""):
             return Answer(request, origin.requester, True,
                           f"Not done: sorry, {origin.requester}, only Admins may ask the bot to change the "
                           "Ruleset or the gamestate. Please ask an Admin.", [])
         if request.problems:
             return Answer(request, origin.requester, True, "Not done: " + "; ".join(request.problems) + ".", [])
         late = ""
-        if request.at is not None and (now - request.at).total_seconds() > 2 * self.wiki.settings.poll_seconds:
-            late = f" (scheduled for {request.at:%Y-%m-%d %H:%M} UTC; run late, at {now:%Y-%m-%d %H:%M} UTC)"
+        if request.at is not None and (now - request.at).total_seconds() > late_after(self.wiki.settings.poll_seconds):
+            late = (f" (scheduled for {request.at:%Y-%m-%d %H:%M:%S} UTC; run late, at {now:%Y-%m-%d %H:%M:%S} UTC, "
+                    "because the bot was not running then)")
         try:
             outcome = self.perform(request)
         except operations.OperationRefused as refused:
-            return Answer(request, origin.requester, True, f"Not done: {refused}{late}",
+            return Answer(request, origin.requester, True, f"Not done{late}: {refused}",
                           _step_lines(refused.report) if refused.report else [])
         except (WikiError, ValueError, LookupError) as error:
-            return Answer(request, origin.requester, True, f"Not done: {error}{late}", [])
+            return Answer(request, origin.requester, True, f"Not done{late}: {error}", [])
         links = outcome.links or "no page needed changing"
         return Answer(request, origin.requester, True, f"Done{late}: {outcome.report.summary} — {links}.",
                       _step_lines(outcome.report))
@@ -90,12 +113,43 @@ class RequestDesk:
     def perform(self, request: Request) -> operations.Outcome:
         if request.kind == "enact":
             title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
-            return operations.enact_on_wiki(self.wiki, title, request.text, request_key=request.key)
+            return operations.enact_on_wiki(self.wiki, title, request.text, request_key=request.ident)
         if request.kind == "ascension":
-            return operations.reset_on_wiki(self.wiki, request.text, request.params, request_key=request.key)
+            return operations.reset_on_wiki(self.wiki, request.text, request.params, request_key=request.ident)
         if request.kind == "synonyms":
-            return operations.synonyms_on_wiki(self.wiki, request.params, request_key=request.key)
+            return operations.synonyms_on_wiki(self.wiki, request.params, request_key=request.ident)
         raise ValueError(f"unknown request kind {request.kind!r}")
+
+    # ------------------------------------------------------------------ operations that outlived a process
+    @staticmethod
+    def answer_from(journal: journal_mod.Journal, request: Request) -> Answer:
+        """The answer to a request whose operation was already done (or undone): never done again."""
+        when = " after a restart" if journal.restarted else ""
+        if journal.state == journal_mod.FINISHED:
+            links = ", ".join(f"{p.title}: [[Special:Diff/{p.saved_revid}]]" for p in journal.saved)
+            return Answer(request, None, True,
+                          f"Done (completed{when}): {journal.operation} — {links or 'no page needed changing'}.", [])
+        if journal.state == journal_mod.UNDONE:
+            return Answer(request, None, True,
+                          f"Not done: “{journal.operation}” was interrupted{when} and undone ({journal.detail}); "
+                          "no page is changed. Ask again.", [])
+        return Answer(request, None, True,
+                      f"Not done: “{journal.operation}” was interrupted{when} and could not be finished or undone: "
+                      f"{journal.detail}.", [])
+
+    def _forget(self, request: Request) -> None:
+        """The request is answered on the wiki: its settled journal is no longer needed."""
+        journal = journal_mod.for_requests(self.wiki.settings.state_dir).get(request.ident)
+        if journal is not None and journal.state != journal_mod.OPEN:
+            journal.close()
+
+    def _forget_answered(self, requests: list[Request], journals: dict[str, journal_mod.Journal]) -> None:
+        """Settled journals of requests already answered (the process died just after the reply), or gone."""
+        waiting = {r.ident for r in requests if not r.done}
+        for key, journal in list(journals.items()):
+            if journal.state != journal_mod.OPEN and key not in waiting:
+                journal.close()
+                del journals[key]
 
     # ------------------------------------------------------------------ who asked
     def _history(self) -> list[tuple[int, str, str]]:
@@ -106,28 +160,43 @@ class RequestDesk:
         revisions = list(page.revisions(content=True, total=HISTORY_LIMIT))
         return [(r.revid, r.user, r.text or "") for r in reversed(revisions)]
 
-    def _origin(self, request: Request, history: list[tuple[int, str, str]]) -> Origin:
-        """Who added the request, and whether anyone but an Admin changed it since."""
-        requester = None
-        last_text = None
+    def _origins(self, history: list[tuple[int, str, str]]) -> dict[str, Origin]:
+        """For every heading: who added the request, and whether anyone but an Admin changed it since.
+
+        One pass over the history for all requests. A section that leaves the page and comes back is
+        a new request, added by whoever brought it back.
+        """
+        added: dict[str, str] = {}      # heading → who added the section as it stands
+        last: dict[str, str] = {}       # heading → its text in the previous revision
+        problems: dict[str, str] = {}
         for revid, user, text in history:
-            match = next((r for r in request_page.parse(text) if r.heading == request.heading), None)
-            raw = match.raw if match else None
-            if raw is not None and requester is None:
-                requester, last_text = user, raw
-                continue
-            if requester is None or raw == last_text or raw is None:
-                continue
-            if user != self.wiki.username and not self.wiki.is_admin(user):
-                return Origin(requester, f"the request was changed by {user}, who is not an Admin, in "
-                                         f"[[Special:Diff/{revid}]]; an Admin must post it again")
-            last_text = raw
-        if requester is None:
-            return Origin(None, "the bot could not find who added this request in the page history")
-        return Origin(requester, None)
+            now = {}
+            for ident, raw in request_page.sections(text):
+                now.setdefault(ident, raw)
+            for ident in list(last):
+                if ident not in now:
+                    del last[ident], added[ident]
+                    problems.pop(ident, None)
+            for ident, raw in now.items():
+                if ident not in last:
+                    added[ident] = user
+                elif raw != last[ident] and ident not in problems and user != self.wiki.username \
+                        and not self._is_admin(user):
+                    problems[ident] = (f"the request was changed by {user}, who is not an Admin, in "
+                                       f"[[Special:Diff/{revid}]]; an Admin must post it again")
+                last[ident] = raw
+        return {ident: Origin(user, problems.get(ident)) for ident, user in added.items()}
+
+    def _is_admin(self, user: str) -> bool:
+        cache = getattr(self, "_admins", None)
+        if cache is None:
+            return self.wiki.is_admin(user)
+        if user not in cache:
+            cache[user] = self.wiki.is_admin(user)
+        return cache[user]
 
     # ------------------------------------------------------------------ answering
-    def _reply(self, answer: Answer) -> None:
+    def _reply(self, answer: Answer) -> bool:
         reply = request_page.reply_lines(answer.done, answer.headline, answer.details)
 
         def compute(text: str):
@@ -138,6 +207,16 @@ class RequestDesk:
             self.wiki.save(page, compute, f"/* {answer.request.heading} */ {answer.headline[:150]}")
         except (WikiError, LookupError) as error:
             log.error("could not answer “%s”: %s", answer.request.heading, error)
+            return False
+        return True
+
+
+NOT_FOUND = Origin(None, "the bot could not find who added this request in the page history")
+
+
+def late_after(poll_seconds: float) -> float:
+    """A scheduled request answered later than this after its time says it ran late."""
+    return max(2 * poll_seconds, 60.0)
 
 
 def _step_lines(report: Report) -> list[str]:
