@@ -23,9 +23,16 @@ whitespace, and wiki markup (``'''bold'''``, ``''italic''``, ``[[link|label]]``,
 really changes (words shared by the old and new text are kept with their markup); an edit whose span
 would cut through markup (half of a bold run or a link) is unsupported rather than guessed.
 
-After applying, the result is re-parsed and compared with the model: a payload cannot create a
-heading (and so a rule) that the steps did not ask for, and no block the steps did not touch may
-change. A step found to break this is refused as unsupported and the proposal re-applied without it.
+New text (a new rule, an amended passage, a new title, a gamestate value) must not carry markup
+that reaches beyond it: a heading line, an unclosed comment or tag, ``{|`` or ``{{`` without their
+close, ``{{nobots}}``, a behaviour switch, a ``~~~~`` signature, … (:mod:`parsers.hazards` lists them
+and why; ``[[Category:…]]`` is allowed). Such a step is unsupported and changes nothing.
+
+After applying, the result is re-parsed and compared with the model (:mod:`actions.structure`): a
+payload cannot create a heading (and so a rule) that the steps did not ask for, no block the steps
+did not touch may change, rules no step moves keep their order, and the page keeps its markup
+balances and page-wide effects. A step found to break this is refused as unsupported and the
+proposal re-applied without it.
 """
 
 from __future__ import annotations
@@ -35,7 +42,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
-from parsers import names
+from actions import structure
+from parsers import hazards, limits, names
 from parsers import ruleset as rsmod
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage
@@ -449,28 +457,23 @@ def wiki_paragraphs(text: str) -> str:
     return "\n".join(out)
 
 
-def _payload_problem(text: str) -> str | None:
-    """Why a payload cannot go into a rule body as is (it would change the page's structure)."""
-    check = rsmod.parse("x\n" + text + "\n")
-    if check.blocks:
-        return (f"its text contains a heading line (“{check.blocks[0].heading.raw_title}”) that would "
-                "create a rule the step does not ask for")
-    if re.search(r"<!--(?![\s\S]*?-->)", text):
-        return "its text opens a <!-- comment --> it does not close, which would hide the rest of the page"
-    if re.search(r"<(nowiki|pre|source|syntaxhighlight|math|includeonly|noinclude)\b[^>]*?(?<!/)>", text, re.I):
-        for m in re.finditer(r"<(nowiki|pre|source|syntaxhighlight|math|includeonly|noinclude)\b[^>]*?(?<!/)>",
-                             text, re.I):
-            if not re.search(rf"</{m.group(1)}\s*>", text[m.end():], re.I):
-                return f"its text opens a <{m.group(1)}> it does not close, which would hide the rest of the page"
-    return None
+_REWORD = ("; reword the step without it, or an Admin applies it by hand (see parsers/hazards.py for what "
+           "rule text may hold)")
 
 
-def _require_clean(text: str, *, title: str | None = None, edited: bool = False) -> None:
-    """Refuse, as unsupported, a payload (or a body after an edit, or a new rule's title, checked
-    first) that would change the page's structure."""
-    problem = (_title_problem(title) if title is not None else None) or _payload_problem(text)
+def _require_clean(text: str, *, title: str | None = None, before: str | None = None) -> None:
+    """Refuse, as unsupported, new text that would do more than add words (parsers.hazards): a
+    payload, or a new rule's title (checked first), or — with ``before`` — a body after an edit,
+    which must read without a new heading and with the markup balances and page-wide effects of
+    the body before it."""
+    if before is not None:
+        problem = hazards.heading_problem(text) or hazards.page_change_problem(before, text)
+        if problem:
+            raise _unsupported(f"not written: after the edit, {problem}{_REWORD}")
+        return
+    problem = (_title_problem(title) if title is not None else None) or hazards.payload_problem(text)
     if problem:
-        raise _unsupported(f"not written: {'after the edit, ' if edited else ''}{problem}")
+        raise _unsupported(f"not written: {problem}{_REWORD}")
 
 
 @dataclass
@@ -497,6 +500,7 @@ class _Run:
         self.moved: set[int] = set()
         self.original = {id(b): (str(b.heading), b.body) for b in rs.blocks}
         self.original_order = [id(b) for b in rs.blocks]
+        self.original_text = str(rs)
         self.gs_changed = False
 
     # ---------------------------------------------------------------- references
@@ -609,16 +613,9 @@ class _Run:
         """Does the page, re-read from its text, have exactly the model's structure?"""
         rs = self.rs
         text = str(rs)
-        again = rsmod.parse(text)
-        if len(again.blocks) != len(rs.blocks):
-            extra = {str(b.heading).strip() for b in again.blocks} - {str(b.heading).strip() for b in rs.blocks}
-            hint = f" (new heading: {sorted(extra)[0]})" if extra else ""
-            return f"the result would read as {len(again.blocks)} headings instead of {len(rs.blocks)}{hint}"
-        for a, b in zip(again.blocks, rs.blocks):
-            if str(a.heading) != str(b.heading) or a.body != b.body:
-                return f"the text under “{b.title}” would not read back as the same rule"
-        if again.preamble != rs.preamble or again.trailer != rs.trailer:
-            return "the page's head or foot would change"
+        problem = structure.readback_problem(rs, text) or hazards.page_change_problem(self.original_text, text)
+        if problem:
+            return problem
         for b in rs.blocks:
             if id(b) in self.touched or id(b) not in self.original:
                 continue
@@ -999,6 +996,9 @@ def _title_problem(title: str) -> str | None:
         return f"the name “{t}” begins or ends with “=”, which would break its heading"
     if re.search(r"<!--|</?(?:nowiki|pre)", t, re.I):
         return f"the name “{t}” holds markup that would break its heading"
+    problem = hazards.payload_problem(t, headings=False)
+    if problem:
+        return f"the name “{t}”: {problem.removeprefix('its text contains ')}"
     return None
 
 
@@ -1214,7 +1214,7 @@ def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
     _require_clean(step.new)
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _replace_at(rule, b, s, step.new))
-    _require_clean(body, edited=True)
+    _require_clean(body, before=rule.body)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -1240,7 +1240,7 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
     rule = ref.rule
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _remove_at(rule, b, s))
-    _require_clean(body, edited=True)
+    _require_clean(body, before=rule.body)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -1256,7 +1256,7 @@ def _do_insert_text(run: _Run, step: st.InsertText) -> str:
     if len(spots) != 1:
         raise _unsupported(f"the place to insert at is {len(spots)} places; say which one")
     body, how = _insert_at(rule, rule.body, spots[0], step.body, step.position)
-    _require_clean(body, edited=True)
+    _require_clean(body, before=rule.body)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -1349,7 +1349,7 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
             if problem:
                 raise _unsupported(f"not written: in a rule title, {problem}")
         else:
-            _require_clean(out, edited=True)
+            _require_clean(out, before=source)
         pending.append((block, where, out))
     for block, where, out in pending:
         if where == "title":
@@ -1655,6 +1655,10 @@ def _run_steps(run: _Run, report: Report) -> None:
                 problem = run.structure_problem()
                 if problem:
                     raise _unsupported(f"not written: {problem}")
+            if gs_text is not None and run.gs is not None:
+                problem = hazards.page_change_problem(gs_text, str(run.gs))
+                if problem:
+                    raise _refused(f"not written: on the gamestate page, {problem}")
         except _Outcome as out:
             status, detail = out.status, out.detail
         except RulesetError as exc:
@@ -1676,7 +1680,13 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
 
     ``.pages`` holds only the pages whose text changed; ``.report`` one result per step, the edit
     summary (``Enacted “Name”``, prefixed ``/* Rule */`` when exactly one rule changed) and diffs.
+    Raises :class:`parsers.limits.TooLarge`, before anything is done, for a page or a Proposal
+    beyond :mod:`parsers.limits`.
     """
+    limits.check_page(ruleset_text, "The Ruleset page")
+    if gamestate_text is not None:
+        limits.check_page(gamestate_text, "The gamestate page")
+    limits.check_steps(len(proposal.steps))
     gs_title = gamestate_title
     rs = rsmod.parse(ruleset_text)
     if gs_title is None:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import mwparserfromhell
 
-from parsers import names
+from parsers import limits, names
 from parsers import ruleset as R
 from parsers.ruleset import ACTIVE, INACTIVE
 
@@ -427,8 +427,10 @@ def parse_address(text: str, *, ruleset=None) -> ResetPlan:
     """Read an Ascension Address (blog post text, or a page with ``{{Ascension|…}}``).
 
     ``ruleset`` (a Ruleset model or its text) is optional: with it, lists of rule names are split
-    where the Ruleset's own names allow ("Victory and Ascension" stays one name).
+    where the Ruleset's own names allow ("Victory and Ascension" stays one name). Raises
+    :class:`parsers.limits.TooLarge` for an Address beyond the limit, before reading it.
     """
+    limits.check_address(text)
     text = fix_mojibake(text)
     known = _known_names(ruleset)
     code = mwparserfromhell.parse(text)

@@ -61,7 +61,11 @@ Edits
 ``set_cell``/``SingleValue.set`` change only the value's bytes. A value that
 would change the page's structure (line break, bare ``|``, unbalanced
 ``{{``/``[[``/``<!--``; a bare ``=`` in a template argument) is refused, as is
-replacing a value that itself holds unbalanced markup. ``add_column``,
+replacing a value that itself holds unbalanced markup, and a value carrying
+markup that reaches beyond it (:func:`parsers.hazards.payload_problem`: an
+unbalanced HTML tag or ``{|``, ``{{nobots}}``, a behaviour switch, a ``~~~~``
+signature, …). A page beyond :data:`parsers.limits.PAGE_CHARS` is refused
+(:class:`parsers.limits.TooLarge`) before it is read. ``add_column``,
 ``add_row`` and ``remove_row`` copy the table's own style; the edited table is
 read back and the edit undone (GamestateError) if it does not read as intended.
 """
@@ -83,6 +87,8 @@ from mwparserfromhell.nodes import (
     Text,
     Wikilink,
 )
+
+from parsers import hazards, limits
 
 __all__ = [
     "GamestateError",
@@ -380,6 +386,9 @@ def _check_value(value, where: str, *, header: bool = False, template: bool = Fa
             f"cannot put {new!r} into {where}: a bare '=' would turn the template argument into a "
             "named one; write it as {{=}} or wrap it in <nowiki></nowiki>"
         )
+    problem = hazards.payload_problem(new, headings=False)
+    if problem:
+        raise GamestateError(f"cannot put {new!r} into {where}: {problem}")
     return new
 
 
@@ -1349,6 +1358,7 @@ class GamestatePage:
     def parse(cls, text: str, *, value_templates: Sequence[str] = ("pill",)) -> "GamestatePage":
         if not isinstance(text, str):
             raise TypeError(f"expected the page's wikitext as str, got {type(text).__name__}")
+        limits.check_page(text, "The gamestate page")
         names = frozenset(name_key(t) for t in value_templates)
         return cls(_scan(text, names))
 

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from parsers import limits
 from parsers.steps import (
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
@@ -100,7 +101,10 @@ def parse_title(title: str) -> tuple[str, tuple[str, ...]]:
 
 
 def parse_proposal(title: str, text: str) -> Proposal:
-    """Parse a Proposal's title and its clean body text (no blog chrome, no comments)."""
+    """Parse a Proposal's title and its clean body text (no blog chrome, no comments).
+
+    Raises :class:`parsers.limits.TooLarge` for a title or text beyond the limits, before reading it."""
+    limits.check_proposal(title, text)
     name, tags = parse_title(title)
     return Proposal(name=name, tags=tags, steps=parse_steps(text))
 

@@ -1,6 +1,6 @@
 """The Ruleset page as a model: sections → rules → subrules, losslessly.
 
-``str(parse(text)) == text`` for any text. The page is cut into *blocks* at heading lines, the
+``str(parse(text)) == text`` for any text (up to the page limit of :mod:`parsers.limits`). The page is cut into *blocks* at heading lines, the
 way MediaWiki itself finds headings (a line that starts and ends with ``=``, outside comments,
 ``<nowiki>``, ``<pre>`` and the like). This is deliberately not mwparserfromhell's section
 splitting: the real Ruleset wraps every heading in one unclosed ``<div>``, inside which
@@ -23,7 +23,7 @@ from typing import Iterator
 
 import mwparserfromhell
 
-from parsers import names
+from parsers import limits, names
 
 ACTIVE = "Active"
 INACTIVE = "Inactive"
@@ -621,7 +621,9 @@ class Ruleset:
 
 
 def parse(text: str) -> Ruleset:
-    """Read a Ruleset page's wikitext. Never fails: a page with no headings has no rules."""
+    """Read a Ruleset page's wikitext. A page with no headings has no rules; the one failure is a
+    page beyond :data:`parsers.limits.PAGE_CHARS` (:class:`parsers.limits.TooLarge`)."""
+    limits.check_page(text)
     masked = _masked_spans(text)
     blocks: list[Block] = []
     starts: list[tuple[int, Heading]] = []
