@@ -48,6 +48,7 @@ from actions.constraints import (
     infer_constraints, valid_player_name, variable_key,
 )
 from actions.synonyms import player_term as ruleset_player_term
+from parsers import limits
 from parsers.gamestate import (
     GamestateError, GamestatePage, Table, TextPart, name_key, parse_gamestate, plain_text,
 )
@@ -387,8 +388,12 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
     ``constraints`` None means :func:`~actions.constraints.infer_constraints` of ``ruleset``
     (pass the merged list to apply overrides). ``page`` (the page's name) lets constraints that
     name another page stand aside; ``player_term`` overrides the era's word for a player that
-    picks out players tables (default: read from the Ruleset).
+    picks out players tables (default: read from the Ruleset). Raises
+    :class:`parsers.limits.TooLarge`, before anything is read, when either text is beyond
+    :data:`parsers.limits.PAGE_CHARS` (such an edit is for humans to judge).
     """
+    limits.check_page(old_text, "The gamestate page before the edit")
+    limits.check_page(new_text, "The gamestate page after the edit")
     if constraints is None:
         constraints = infer_constraints(ruleset) if ruleset is not None else []
     notes: list[str] = []

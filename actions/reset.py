@@ -17,6 +17,15 @@ Steps, in the order seed 002 ("Victory and Ascension") lists them, per era:
 
 Everything is computed first. If any step is refused or cannot be read, nothing changes: every page
 is returned as it was and the report says which step and why.
+
+Text that comes from elsewhere is checked before it goes in: a rule transcribed from the Building
+Blocks page must not carry markup that reaches beyond it (:func:`parsers.hazards.payload_problem`),
+and a new tracking page name must be a plain page title. The pages produced are re-read before they
+are returned (:mod:`actions.structure`): the Ruleset must read back as the model the steps built and
+keep its markup balances and page-wide effects; a page whose terms were replaced must keep its rule
+tree, and only blocks holding a replaced term may change. Otherwise the whole reset is refused.
+Pages or term lists beyond :mod:`parsers.limits` raise :class:`parsers.limits.TooLarge` before
+anything is done.
 """
 
 from __future__ import annotations
@@ -24,10 +33,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from actions import structure
 from actions import synonyms as S
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
 from parsers import gamestate as G
-from parsers import names
+from parsers import hazards, limits, names
 from parsers import ruleset as R
 from parsers.ascension import ResetPlan
 
@@ -101,6 +111,12 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
                    gamestate_text: str | None = None, gamestate_title: str | None = None,
                    existing_pages=frozenset()) -> ResetResult:
     """Perform a Dynastic Reset on page texts; returns every page given, changed or not."""
+    limits.check_page(ruleset_text, "The Ruleset page")
+    if building_blocks_text is not None:
+        limits.check_page(building_blocks_text, "The Building Blocks page")
+    if gamestate_text is not None:
+        limits.check_page(gamestate_text, "The gamestate page")
+    limits.check_terms(len(plan.terms))
     report = Report("reset", name=plan.theme or "", summary="")
     steps = _Steps(report)
     model = R.parse(ruleset_text)
@@ -149,6 +165,7 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
                 steps.add("; ".join(f"{t[0]} = {t[1]}" for t in plan.terms), "replace terms", REFUSED, detail)
                 raise ResetRefused(REFUSED, detail) from None
             text2, occurrences = S.replace_in_text(text1, term_plan, model)
+            _guard(steps, "replace terms", S.replacement_problem(text1, text2, occurrences))
             S.record(report, term_plan, occurrences, RULESET, steps.n + 1)
             steps.n += len(term_plan.changes)
             if not term_plan.changes:
@@ -159,6 +176,8 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
         bb_page = R.parse(building_blocks_text) if building_blocks_text is not None else None
         if term_plan is not None and term_plan.changes and bb_page is not None:
             bb_text, bb_occ = S.replace_in_text(building_blocks_text, term_plan, bb_page)
+            _guard(steps, "replace terms",
+                   S.replacement_problem(building_blocks_text, bb_text, bb_occ, "the Building Blocks page"))
             done = sum(1 for o in bb_occ if o.new is not None)
             steps.add("Update the Building Blocks page to reflect any changes to the terms", "replace terms",
                       APPLIED, f"{done} replaced on the Building Blocks page")
@@ -175,6 +194,10 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
         if era == ERA_NUMBERED and repealed:
             _step_renumber(model2, steps)
         new_pages[RULESET] = str(model2)
+        problem = structure.readback_problem(model2) or hazards.page_change_problem(ruleset_text, new_pages[RULESET])
+        _guard(steps, "re-read the Ruleset", problem and (
+            f"the Ruleset after the reset was not written: {problem}. Nothing was changed; perform the reset by "
+            "hand, or correct the page whose text caused it and run the reset again"))
         # ---- 7. GNDT stats (2004)
         if era == ERA_NUMBERED and gamestate_text is not None:
             new_pages[gs_title] = _step_stats(model, gamestate_text, steps)
@@ -203,6 +226,13 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
     for title, old in originals.items():
         report.set_page(title, old, new_pages[title])
     return ResetResult(new_pages, report, ok, era)
+
+
+def _guard(steps: _Steps, action: str, problem: str | None) -> None:
+    """Refuse the whole reset when a re-read of its result found a problem."""
+    if problem:
+        steps.add("check the result", action, REFUSED, problem)
+        raise ResetRefused(REFUSED, problem)
 
 
 # --------------------------------------------------------------------------- steps
@@ -297,6 +327,9 @@ def _step_statuses(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -
               (f"changed: {'; '.join(changes)}" if changes else "no title changed") + f". Now: {statuses}")
 
 
+_BAD_TITLE = re.compile(r"[#<>\[\]{}|\n\r]|~{3}")
+
+
 def _step_tracking(model: R.Ruleset, plan: ResetPlan, existing_pages, steps: _Steps) -> None:
     new = plan.tracking_page
     if not new:
@@ -309,6 +342,11 @@ def _step_tracking(model: R.Ruleset, plan: ResetPlan, existing_pages, steps: _St
         steps.add(text, "tracking page", REFUSED, detail)
         raise ResetRefused(REFUSED, detail)
     old, rule = found
+    if _BAD_TITLE.search(new) or len(new.encode("utf-8")) > 255:
+        detail = (f"“{new}” is not a page name: a page name is one line of at most 255 bytes without "
+                  "# < > [ ] { } | or ~~~; give the new tracking page's name alone")
+        steps.add(text, "tracking page", REFUSED, detail)
+        raise ResetRefused(REFUSED, detail)
     if re.match(r"ruleset\b", new.strip(), re.I):
         detail = (f"“{new}” begins with the word “Ruleset”, which the rules forbid for a tracking page; "
                   "choose a name that does not")
@@ -402,6 +440,13 @@ def _step_blocks(model: R.Ruleset, plan: ResetPlan, page: R.Ruleset | None, step
                     picked.append(rule)
         order = [r for _, rules in candidates for r in rules]
         picked.sort(key=lambda r: next(i for i, o in enumerate(order) if o is r))
+        for rule in picked:
+            problem = _title_or_payload_problem(rule)
+            if problem:
+                detail = (f"the Building Block “{rule.title}” on the Building Blocks page cannot be transcribed: "
+                          f"{problem}; correct the Building Blocks page, then run the reset again")
+                steps.add(f"Building Blocks: {_plain_list(chosen)}", "building blocks", REFUSED, detail)
+                raise ResetRefused(REFUSED, detail)
         transcribe = [_detached(rule) for rule in picked]
     else:
         by_key = {names.normalize(r.name): r for r in present}
@@ -422,6 +467,14 @@ def _step_blocks(model: R.Ruleset, plan: ResetPlan, page: R.Ruleset | None, step
     steps.add(f"Building Blocks: {_plain_list(chosen)}", "building blocks", APPLIED,
               f"{how}; removed from the section: {_plain_list(removed)}; transcribed "
               f"{'from the Building Blocks page' if page is not None else 'as they stood'}: {_plain_list(added)}")
+
+
+def _title_or_payload_problem(rule: R.Rule) -> str | None:
+    """Markup in a rule from another page that must not enter the Ruleset (parsers.hazards)."""
+    problem = hazards.payload_problem(rule.heading.raw_title, headings=False)
+    if problem:
+        return "its title: " + problem.removeprefix("its text contains ")
+    return hazards.payload_problem(rule.body)
 
 
 def _detached(rule: R.Rule) -> R.Rule:

@@ -31,8 +31,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
+from actions import structure
 from actions.report import APPLIED, IGNORED, REFUSED, Report
-from parsers import names
+from parsers import limits, names
 from parsers import ruleset as R
 from parsers.ascension import TermChange
 
@@ -540,6 +541,18 @@ def replace_in_text(text: str, plan: TermPlan, model: R.Ruleset | None = None) -
     return apply_occurrences(text, occurrences), occurrences
 
 
+def replacement_problem(old_text: str, new_text: str, occurrences: Iterable[Occurrence],
+                        page: str = "the Ruleset") -> str | None:
+    """Why a page after term replacement must not be written (None if it may): replacing words
+    must leave the rule tree, every block without a replaced term, and the markup as they were."""
+    edits = [(o.start, o.end) for o in occurrences if o.new is not None]
+    problem = structure.text_edit_problem(old_text, new_text, edits)
+    if problem:
+        return (f"the replacement on {page} was not written: {problem}. Nothing was changed; replace the terms "
+                "by hand where they occur in markup, or ask for fewer terms")
+    return None
+
+
 def record(report: Report, plan: TermPlan, occurrences: list[Occurrence], page: str, n: int,
            step_text: str = "") -> None:
     """Add one step per change to the report, with counts and any occurrences left as written."""
@@ -566,8 +579,14 @@ def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
     """Replace terms throughout a Ruleset. ``changes``: {key or old term: new} or TermChanges.
 
     Returns the new text and a Report; on a refusal the text is returned unchanged and the report
-    has one REFUSED step saying why and where.
+    has one REFUSED step saying why and where. The result is re-read before it is returned
+    (:func:`actions.structure.text_edit_problem`): the same rule tree, no block without a replaced
+    term changed, no markup balance or page-wide effect changed; otherwise it is refused too.
+    Raises :class:`parsers.limits.TooLarge`, before anything is done, for a page or a list of
+    changes beyond :mod:`parsers.limits`.
     """
+    limits.check_page(ruleset_text, "The Ruleset page")
+    limits.check_terms(len(changes))
     report = Report("synonyms", summary="")
     model = R.parse(ruleset_text)
     try:
@@ -585,6 +604,11 @@ def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
         report.set_page("Ruleset", ruleset_text, ruleset_text)
         return ruleset_text, report
     new_text, occurrences = replace_in_text(ruleset_text, plan, model)
+    problem = replacement_problem(ruleset_text, new_text, occurrences)
+    if problem:
+        report.add(1, _describe(changes), "replace terms", REFUSED, problem)
+        report.set_page("Ruleset", ruleset_text, ruleset_text)
+        return ruleset_text, report
     record(report, plan, occurrences, "Ruleset", 1)
     report.summary = "Synonyms: " + ", ".join(r.label for r in plan.changes)
     report.set_page("Ruleset", ruleset_text, new_text)
