@@ -1,7 +1,8 @@
 """``wikibot run``: the bot's main job, driven by ``schedule``.
 
 Jobs: poll the request page (which also runs Ascensions whose ``at=`` time has come — the schedule
-lives on the page, so it survives restarts) and, where configured, patrol the gamestate. Before the
+lives on the page, so it survives restarts) every ``poll_seconds``, and patrol the gamestate page
+and the rules pages (:mod:`wikibot.patrol`) every ``patrol_seconds``. Before the
 first job, operations a killed process left half-done are finished or undone. SIGINT and SIGTERM
 stop the loop between jobs; a job that fails is logged and tried again at its next turn.
 """
@@ -16,6 +17,7 @@ from typing import Callable
 import schedule
 
 from wikibot import operations
+from wikibot.patrol import Patrol
 from wikibot.requests import RequestDesk
 from wikibot.site import Wiki
 
@@ -27,8 +29,12 @@ class Daemon:
         self.wiki = wiki
         self.stopping = threading.Event()
         self.scheduler = schedule.Scheduler()
-        desk = RequestDesk(wiki)
-        self.jobs = jobs if jobs is not None else {"requests": (wiki.settings.poll_seconds, desk.poll)}
+        if jobs is None:
+            desk = RequestDesk(wiki)
+            self.patrol = Patrol(wiki)
+            jobs = {"requests": (wiki.settings.poll_seconds, desk.poll),
+                    "patrol": (wiki.settings.patrol_seconds, self.patrol.cycle)}
+        self.jobs = jobs
 
     def _guarded(self, name: str, job: Callable[[], object]) -> Callable[[], None]:
         def run() -> None:

@@ -1,0 +1,192 @@
+"""Is an edit of the Ruleset (or Building Blocks) page typo-level, or does it change the rules?
+
+Pure: the old and new text of the page in, a :class:`Review` out. Only humans can judge whether a
+change of the rules was legal, so the patrol never reverts a rules page; it lets typo fixes pass
+silently and reports every other change whose edit summary names no enactment or Call for
+Judgement (:func:`names_enactment`).
+
+What counts as typo-level
+-------------------------
+The two texts are split into tokens (words, whitespace, single punctuation marks) and compared
+with diff-match-patch, one token per character, so every change is a run of old tokens replaced
+by new ones. The edit is typo-level when every such change is one of:
+
+* whitespace within a line (a line break added or removed is a change of layout, not a typo);
+* a word replaced by one word that differs from it by a small edit distance: at most 1 for words
+  of up to 4 letters, 2 for up to 8, 3 beyond (capitals count nothing), where neither word holds
+  a digit, is a number word ("three", "tenth"), a word that changes what a rule requires
+  (:data:`KEYWORDS`: "may", "must", "not", "each", "or", "before", …), nor is written in capitals
+  (FOR, AGAINST, VETO);
+* punctuation of prose (``. , ; : ! ? " “ ” ( ) -`` and apostrophes) added, removed or changed.
+
+Anything else — a word added or removed, a number changed, wiki markup (``= * # [ ] { } | < >``)
+touched, more than :data:`MAX_WORD_FIXES` words changed — is not typo-level, and
+:attr:`Review.reason` says which change made it so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from diff_match_patch import diff_match_patch
+
+#: Words whose change alters what a rule requires, permits or counts.
+KEYWORDS = frozenset("""
+    a an the not no nor never none neither either may must shall should can cannot can't could would will
+    won't need needs required require requires only all any each every some both and or but if unless
+    except otherwise instead then than when whenever while until before after during within without more
+    less fewer greater least most above below over under up down higher lower plus minus times half
+    double twice once per maximum minimum max min increase increased increases decrease decreased
+    decreases add added adds subtract subtracted remove removed removes set sets equal equals exceed
+    exceeds exactly at to from in out on off of by for with against true false yes win wins lose loses
+    public publicly private privately secret secretly
+""".split())
+
+NUMBER_WORDS = frozenset("""
+    zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+    sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
+    thousand million first second third fourth fifth sixth seventh eighth ninth tenth dozen single
+    triple quadruple
+""".split())
+
+#: More words changed than this in one edit is a rewrite, not a typo fix.
+MAX_WORD_FIXES = 20
+
+_TOKEN = re.compile(r"\w+(?:['’]\w+)*|\s+|[^\w\s]", re.U)
+_PROSE_PUNCTUATION = set(".,;:!?\"“”‘’()-–—'")
+
+
+@dataclass
+class Review:
+    typo: bool                  # every change is typo-level
+    reason: str                 # why not (empty when typo-level), e.g. "“3” changed to “5”: a number"
+    fixes: list[tuple[str, str]] = field(default_factory=list)  # words changed (old, new), typo-level
+
+    def __bool__(self) -> bool:
+        return self.typo
+
+
+def names_enactment(summary: str) -> bool:
+    """Does an edit summary name an enactment or a Call for Judgement?"""
+    return re.search(r"enact|proposal|\bcfj|call\s+for\s+judge?ments?", summary or "", re.I) is not None
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def _token_diff(old: list[str], new: list[str]) -> list[tuple[int, list[str]]]:
+    """diff-match-patch on token sequences: each distinct token is encoded as one character."""
+    codes: dict[str, str] = {}
+    table: list[str] = []
+
+    def encode(tokens: list[str]) -> str:
+        out = []
+        for t in tokens:
+            c = codes.get(t)
+            if c is None:
+                table.append(t)
+                # skip the surrogate range: Python strings may hold it, but keep the codes plain
+                n = len(table)
+                c = chr(n if n < 0xD800 else n + 0x800)
+                codes[t] = c
+            out.append(c)
+        return "".join(out)
+
+    a, b = encode(old), encode(new)
+    dmp = diff_match_patch()
+    dmp.Diff_Timeout = 0  # exact: a review must not depend on the machine's speed
+    diffs = dmp.diff_main(a, b, False)
+    decode = {c: t for t, c in codes.items()}
+    return [(op, [decode[c] for c in chunk]) for op, chunk in diffs]
+
+
+def _distance(a: str, b: str) -> int:
+    dmp = diff_match_patch()
+    return dmp.diff_levenshtein(dmp.diff_main(a.casefold(), b.casefold(), False))
+
+
+def _allowed_distance(word: str) -> int:
+    n = len(word)
+    return 1 if n <= 4 else 2 if n <= 8 else 3
+
+
+def _is_word(token: str) -> bool:
+    return bool(re.match(r"\w", token))
+
+
+def _why_not_a_typo(old: str, new: str) -> str | None:
+    """Why replacing the word ``old`` by ``new`` is more than a typo fix (None when it is one)."""
+    shown = f"“{old}” changed to “{new}”"
+    if any(ch.isdigit() for ch in old + new):
+        return f"{shown}: a number"
+    for w in (old, new):
+        for part in re.split(r"['’]", w.casefold()):
+            if part in NUMBER_WORDS:
+                return f"{shown}: a number"
+    for w in (old, new):
+        if w.casefold() in KEYWORDS or w.casefold().replace("’", "'") in KEYWORDS:
+            return f"{shown}: “{w}” is a word that changes what a rule says"
+    for w in (old, new):
+        if len(w) > 1 and w.isupper():
+            return f"{shown}: a word in capitals (a keyword such as FOR or VETO)"
+    if old.casefold() == new.casefold():
+        return None
+    distance = _distance(old, new)
+    if distance > _allowed_distance(max(old, new, key=len)):
+        return f"{shown}: a different word, not a spelling fix"
+    return None
+
+
+def _why_not_punctuation(old: list[str], new: list[str]) -> str | None:
+    for t in old + new:
+        if t.isspace():
+            continue
+        if t not in _PROSE_PUNCTUATION:
+            return f"wiki markup “{t}” was {'removed' if t in old else 'added'}"
+    return None
+
+
+def review_edit(old_text: str, new_text: str) -> Review:
+    """Judge one edit of a rules page: typo-level or not, and why not."""
+    if old_text == new_text:
+        return Review(True, "")
+    diffs = _token_diff(_tokens(old_text), _tokens(new_text))
+    fixes: list[tuple[str, str]] = []
+    i = 0
+    while i < len(diffs):
+        if diffs[i][0] == 0:
+            i += 1
+            continue
+        removed: list[str] = []
+        added: list[str] = []
+        while i < len(diffs) and diffs[i][0] != 0:
+            (removed if diffs[i][0] < 0 else added).extend(diffs[i][1])
+            i += 1
+        if "".join(removed).count("\n") != "".join(added).count("\n"):
+            return Review(False, "a line break was added or removed (the layout of the rules changed)", fixes)
+        old_words = [t for t in removed if _is_word(t)]
+        new_words = [t for t in added if _is_word(t)]
+        if len(old_words) != len(new_words):
+            if len(new_words) > len(old_words):
+                extra = [w for w in new_words if w not in old_words] or new_words
+                return Review(False, f"words were added (“{' '.join(extra[:6])}”)", fixes)
+            gone = [w for w in old_words if w not in new_words] or old_words
+            return Review(False, f"words were removed (“{' '.join(gone[:6])}”)", fixes)
+        why = _why_not_punctuation([t for t in removed if not _is_word(t)], [t for t in added if not _is_word(t)])
+        if why:
+            return Review(False, why, fixes)
+        for old, new in zip(old_words, new_words):
+            if old == new:
+                continue
+            why = _why_not_a_typo(old, new)
+            if why:
+                return Review(False, why, fixes)
+            fixes.append((old, new))
+            if len(fixes) > MAX_WORD_FIXES:
+                return Review(False, f"more than {MAX_WORD_FIXES} words were changed", fixes)
+    return Review(True, "", fixes)
+
+
+__all__ = ["Review", "review_edit", "names_enactment", "KEYWORDS", "NUMBER_WORDS", "MAX_WORD_FIXES"]

@@ -1,0 +1,275 @@
+"""End to end on the real local wiki: the patrol judges gamestate and Ruleset edits, undoes the
+illegal ones with a summary that explains, and reports what humans must decide."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from wikibot.config import Settings
+from wikibot.daemon import Daemon
+from wikibot.patrol import REPORTED, UNDONE, Patrol, PatrolError, PatrolMark
+from wikibot.site import Wiki
+
+NON_NEGATIVE = ("If a set of valid values is not specified in their definition, game variables defined to "
+                "hold numeric values can hold only non-negative integers.")
+
+
+def ruleset_text(board: str, coins: str = "Each Puzzler has a publicly tracked number of Coins, defaulting to 3.") -> str:
+    return f"""= Core Rules =
+
+== Ruleset and Gamestate ==
+The Ruleset and Gamestate can only be altered in manners specified by the Ruleset.
+
+The gamestate tracking page for this dynasty is the [[{board}]] page of the wiki.
+
+= Dynastic Rules =
+
+== Coins ==
+{coins}
+
+== Hats ==
+Each Puzzler has a publicly tracked Hat, which can be Bowler, Fez or Top and defaults to Fez.
+
+= Appendix =
+
+== Numbers and Variables ==
+{NON_NEGATIVE}
+"""
+
+
+BOARD = """The gamestate tracking page.
+
+{| class="wikitable"
+! Puzzler !! Coins !! Hat
+|-
+| PlainBob || 3 || Fez
+|-
+| AdminAlice || 3 || Top
+|-
+| PlainCarol || 5 || Bowler
+|}"""
+
+SUMMARY = ("Undid revision {revid} by PlainBob: Coins of PlainBob set to -2; Coins hold non-negative integers "
+           "(Appendix: Numbers and Variables). Disagree? Raise a Call for Judgement.")
+
+
+@dataclasses.dataclass
+class Game:
+    local_wiki: object
+    wiki: Wiki
+    board: str
+
+    @property
+    def settings(self) -> Settings:
+        return self.wiki.settings
+
+    def text(self, title: str | None = None) -> str | None:
+        return self.local_wiki.wiki.page_text(title or self.board)
+
+    def edit(self, user, old: str, new: str, summary: str = "", title: str | None = None) -> int:
+        current = self.text(title)
+        assert old in current, old
+        return self.local_wiki.edit_as(user, title or self.board, current.replace(old, new, 1), summary)["newrevid"]
+
+    def latest(self, title: str | None = None) -> dict:
+        page = self.local_wiki.api(action="query", prop="revisions", titles=title or self.board,
+                                   rvprop="ids|user|comment", rvlimit=1)["query"]["pages"][0]
+        return page["revisions"][0]
+
+    def log(self) -> str:
+        return self.text(self.settings.log) or ""
+
+
+@pytest.fixture(scope="module")
+def carol(local_wiki):
+    if "PlainCarol" not in local_wiki.wiki.users:
+        local_wiki.wiki.create_user("PlainCarol")
+    return local_wiki.wiki.users["PlainCarol"]
+
+
+@pytest.fixture
+def game(local_wiki, tmp_path, wiki_title, carol):
+    """A game with its own Ruleset, gamestate page, run, log and constraints pages and state dir."""
+    stem = wiki_title("Patrol")
+    board = f"{stem} Board"
+    settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", building_blocks=f"{stem}/Building Blocks",
+                        requests=f"{stem}/Requests", run=f"{stem}/Run", log=f"{stem}/Log",
+                        constraints=f"{stem}/Constraints", state_dir=tmp_path / "state")
+    local_wiki.edit_as(local_wiki.admin, settings.ruleset, ruleset_text(board))
+    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    game = Game(local_wiki, Wiki(local_wiki.site(), settings), board)
+    Patrol(game.wiki).cycle()  # the first run sets the mark: what came before is not judged
+    return game
+
+
+def test_first_run_starts_from_now(game):
+    mark = PatrolMark.load(game.settings.state_dir / "patrol.json")
+    assert mark is not None and mark.floor > 0
+    patrol = Patrol(game.wiki)
+    assert patrol.cycle() == [] and patrol.checked == []  # the set-up edits predate the patrol
+
+
+def test_plain_users_illegal_value_is_undone_with_an_explaining_summary(game, local_wiki):
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2", "spending")
+    patrol = Patrol(game.wiki)
+    [finding] = patrol.cycle()
+    assert finding.action == UNDONE and patrol.checked == [bad]
+    assert game.text() == BOARD
+    latest = game.latest()
+    assert latest["user"] == "WikiBot" and latest["revid"] == finding.undo_revid
+    assert latest["comment"] == SUMMARY.format(revid=bad)
+    assert game.log() == ""  # an undo needs no report
+
+
+def test_legal_edit_is_untouched(game, local_wiki):
+    good = game.edit(local_wiki.plain, "| PlainBob || 3 || Fez", "| PlainBob || 5 || Bowler")
+    patrol = Patrol(game.wiki)
+    assert patrol.cycle() == [] and patrol.checked == [good]
+    assert "| PlainBob || 5 || Bowler" in game.text() and game.latest()["revid"] == good
+
+
+def test_illegal_edit_followed_by_a_legal_one_is_undone_alone(game, local_wiki, carol):
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    good = game.edit(carol, "| PlainCarol || 5", "| PlainCarol || 6")
+    patrol = Patrol(game.wiki)
+    [finding] = patrol.cycle()
+    assert finding.action == UNDONE and finding.change.revid == bad and patrol.checked == [bad, good]
+    assert game.text() == BOARD.replace("| PlainCarol || 5", "| PlainCarol || 6")
+    assert game.latest()["comment"] == SUMMARY.format(revid=bad)
+
+
+def test_undo_that_does_not_apply_cleanly_is_reported(game, local_wiki, carol):
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    later = game.edit(carol, "| PlainBob || -2 || Fez", "| PlainBob || -2 || Top")  # same line, after
+    patrol = Patrol(game.wiki)
+    [finding] = patrol.cycle()
+    assert finding.action == REPORTED and patrol.checked == [bad, later]
+    assert game.latest()["revid"] == later  # nothing guessed
+    assert f"[[Special:Diff/{bad}]] by PlainBob: illegal: Coins of PlainBob set to -2" in game.log()
+    assert "cannot be undone alone" in game.log()
+
+
+def test_same_change_reapplied_is_not_undone_twice_and_is_reported(game, local_wiki):
+    first = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    [undone] = Patrol(game.wiki).cycle()
+    assert undone.action == UNDONE
+    again = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2", "I may")
+    patrol = Patrol(game.wiki)  # a restarted bot remembers too
+    [reported] = patrol.cycle()
+    assert reported.action == REPORTED and patrol.checked == [again]
+    assert game.latest()["revid"] == again and "| PlainBob || -2" in game.text()
+    line = game.log().strip().splitlines()[-1]
+    assert line.startswith("* ") and f"[[Special:Diff/{again}]] by PlainBob:" in line
+    assert f"undid in [[Special:Diff/{undone.undo_revid}]]" in line and "Not undone a second time" in line
+    assert first != again
+
+
+def test_report_only_mode_changes_nothing_on_the_gamestate_page(game, local_wiki):
+    game.settings.guard_mode = "report-only"
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.action == REPORTED
+    assert game.latest()["revid"] == bad
+    assert f"[[Special:Diff/{bad}]] by PlainBob: illegal: Coins of PlainBob set to -2" in game.log()
+    assert "report-only" in game.log()
+
+
+def test_admins_illegal_edit_is_reported_not_undone(game, local_wiki):
+    bad = game.edit(local_wiki.admin, "| AdminAlice || 3", "| AdminAlice || -1")
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.action == REPORTED and game.latest()["revid"] == bad
+    assert "illegal edit by an Admin" in game.log()
+    # ... unless configured otherwise
+    game.settings.revert_admins = True
+    bad = game.edit(local_wiki.admin, "| AdminAlice || -1 || Top", "| AdminAlice || -1 || Cap")
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.action == UNDONE and "| AdminAlice || -1 || Top" in game.text()
+
+
+def test_bots_own_edit_is_ignored(game, local_wiki):
+    own = game.edit(local_wiki.bot, "| PlainBob || 3", "| PlainBob || -2")
+    patrol = Patrol(game.wiki)
+    assert patrol.cycle() == [] and patrol.checked == []
+    assert game.latest()["revid"] == own
+
+
+def test_restart_neither_rechecks_nor_skips(game, local_wiki, carol):
+    a = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 4")
+    b = game.edit(carol, "| PlainCarol || 5", "| PlainCarol || -5")
+    first = Patrol(game.wiki)
+    first.cycle()
+    assert first.checked == [a, b] and first.findings[0].action == UNDONE
+    c = game.edit(local_wiki.plain, "| PlainBob || 4", "| PlainBob || 7")
+    second = Patrol(game.wiki)  # a new process, the same state dir
+    assert second.cycle() == []
+    assert second.checked == [c]
+    third = Patrol(game.wiki)
+    assert third.cycle() == [] and third.checked == []
+
+
+def test_run_page_false_writes_nothing_and_the_edit_waits(game, local_wiki):
+    local_wiki.edit_as(local_wiki.admin, game.settings.run, "false")
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    patrol = Patrol(game.wiki)
+    assert patrol.cycle() == [] and patrol.checked == []
+    assert game.latest()["revid"] == bad and game.text(game.settings.log) is None
+    local_wiki.edit_as(local_wiki.admin, game.settings.run, "true")
+    [finding] = patrol.cycle()  # not skipped: judged once writes are allowed again
+    assert finding.action == UNDONE and patrol.checked == [bad] and game.text() == BOARD
+
+
+def test_daemon_patrols_in_run_once(game, local_wiki):
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    Daemon(game.wiki).run_once()
+    assert game.text() == BOARD and game.latest()["comment"] == SUMMARY.format(revid=bad)
+
+
+def test_constraints_page_overrides_inference(game, local_wiki):
+    local_wiki.edit_as(local_wiki.admin, game.settings.constraints, "* Coins: integer 0..4\n* Hat: off\n")
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3 || Fez", "| PlainBob || 9 || Cap")
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.action == UNDONE and game.text() == BOARD
+    assert game.latest()["comment"].startswith(f"Undid revision {bad} by PlainBob: Coins of PlainBob set to 9;")
+    assert "Hat" not in game.latest()["comment"]
+
+
+def test_edit_judged_by_the_ruleset_of_its_time(game, local_wiki):
+    negative = "Each Puzzler has a publicly tracked number of Coins, defaulting to 3. Coins may be negative."
+    local_wiki.edit_as(local_wiki.admin, game.settings.ruleset, ruleset_text(game.board, negative),
+                       "Enacting Proposal: Debt")
+    Patrol(game.wiki).cycle()
+    legal_then = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    local_wiki.edit_as(local_wiki.admin, game.settings.ruleset, ruleset_text(game.board),
+                       "Enacting Proposal: No More Debt")
+    illegal_now = game.edit(local_wiki.plain, "| AdminAlice || 3", "| AdminAlice || -3")
+    patrol = Patrol(game.wiki)
+    [finding] = patrol.cycle()
+    assert finding.change.revid == illegal_now and finding.action == UNDONE
+    assert legal_then in patrol.checked
+    assert "| PlainBob || -2" in game.text() and "| AdminAlice || 3" in game.text()
+
+
+def test_ruleset_typo_fix_passes_and_other_changes_without_enactment_are_reported(game, local_wiki):
+    rules = game.settings.ruleset
+    typo = game.edit(local_wiki.plain, "manners specified", "maners specified", title=rules)
+    patrol = Patrol(game.wiki)
+    assert patrol.cycle() == [] and patrol.checked == [typo]
+    enacted = game.edit(local_wiki.admin, "defaulting to 3", "defaulting to 4", "Enacting Proposal: Richer",
+                        title=rules)
+    assert patrol.cycle() == [] and patrol.checked[-1] == enacted
+    sneaky = game.edit(local_wiki.plain, "defaulting to 4", "defaulting to 40", "tidy", title=rules)
+    [finding] = patrol.cycle()
+    assert finding.action == REPORTED and finding.change.revid == sneaky
+    assert game.latest(rules)["revid"] == sneaky  # rules pages are never reverted
+    log = game.log()
+    assert f"[[Special:Diff/{sneaky}]] by PlainBob:" in log and "“4” changed to “40”: a number" in log
+    assert f"Diff/{typo}]]" not in log and f"Diff/{enacted}]]" not in log
+
+
+def test_unreadable_mark_stops_with_a_clear_error(game):
+    (game.settings.state_dir / "patrol.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(PatrolError, match="delete it"):
+        Patrol(game.wiki).cycle()

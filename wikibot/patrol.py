@@ -1,0 +1,551 @@
+"""The gamestate patrol: follow the watched pages' recent changes, undo illegal gamestate edits.
+
+One :meth:`Patrol.cycle` (the daemon runs one every ``patrol_seconds``):
+
+1. Reads its **mark** from ``<state dir>/patrol.json`` (:class:`PatrolMark`). On the very first
+   run there is none: the mark is set to the wiki's newest recent change, so the patrol starts
+   from *now* — edits made before the bot first patrolled are not judged.
+2. Does nothing more while the run page does not say ``true``: no write at all, and the mark is
+   not moved, so the edits made meanwhile are judged once writes are enabled again.
+3. Reads the current Ruleset (which names the gamestate tracking page) and the constraints page
+   (:func:`actions.constraints.parse_overrides`; a line that cannot be read is logged and
+   skipped, the others apply).
+4. Lists the recent changes of the gamestate page, the Ruleset and Building Blocks
+   (``list=recentchanges``, ``rcdir=newer``, following ``rccontinue``) from the mark on, oldest
+   first, and fetches the texts it needs in batches of :data:`BATCH` revisions per request.
+5. Judges each edit in order and records it in the mark as soon as it is dealt with, so that a
+   restart neither judges an edit twice nor skips one.
+
+A gamestate edit is judged with :func:`actions.check.check_edit` on its parent's text and its own,
+against the constraints of the Ruleset **as it was when the edit was made** (when the Ruleset
+changed after the edit, its revision from before that change is used) merged with the
+constraints page **as it is now**. An illegal edit is undone with a summary that says who, what,
+which constraint and rule, and how to dispute it. If it is still the page's latest revision its
+parent's text is restored; if others edited since, only its own change is reversed: the
+diff-match-patch patch from its text back to its parent's is applied to the current text, and
+only if every hunk finds its place exactly once (context is widened until it does) and the
+result passes the check again (the undo sets no illegal value, and the edit's illegal values are
+gone). Otherwise the edit is reported on the log page for humans.
+
+Restraint: the bot's own edits are never judged; a user's change that the bot undid once is not
+undone again when the same user makes it again (it is reported); Admins' edits are reported, not
+undone, unless ``revert_admins``; a page created with illegal values is reported (the bot does not
+blank pages); in ``report-only`` mode nothing is undone and every would-be undo is reported.
+
+Rules pages (Ruleset, Building Blocks) are never reverted. An edit by anyone but the bot that is
+typo-level (:func:`actions.ruleset_review.review_edit`) passes silently; any other whose summary
+names no enactment or Call for Judgement is reported on the log page.
+
+The log page gets one line per finding: ``* 2026-11-29 13:05:02 — [[Special:Diff/N]] by User:
+what``. Writes go through :meth:`wikibot.site.Wiki.save`, so the run page, ``{{nobots}}`` and
+edit conflicts are honoured; if the run page stops saying ``true`` mid-cycle, the cycle stops
+and the edit it was dealing with stays unjudged in the mark.
+
+The mark is the newest timestamp dealt with plus the ids of the recent changes dealt with in the
+:data:`OVERLAP` seconds before it (the wiki may commit an edit a little after a later-stamped
+one, so each query reaches back that far and skips what it has seen). It is written atomically
+(temporary file, fsync, rename). A crash between an undo and the write of the mark can at worst
+leave one extra line on the log page (the undone change no longer applies, so it is reported).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+from diff_match_patch import diff_match_patch
+
+from actions.check import CheckResult, check_edit
+from actions.constraints import Constraint, OverrideError, infer_constraints, merge, parse_overrides
+from actions.ruleset_review import names_enactment, review_edit
+from parsers import ruleset as ruleset_parser
+from wikibot.site import PageText, Wiki, WikiError, WritesDisabled
+
+log = logging.getLogger("wikibot")
+
+MARK_FILE = "patrol.json"
+#: Seconds each recent-changes query reaches back before the mark (edits committed out of order).
+OVERLAP = 120
+#: Revisions fetched per API request (MediaWiki allows 50 for users, 500 for bots; 50 keeps a
+#: batch of large pages under the API's result size limit).
+BATCH = 50
+#: MediaWiki's limit on an edit summary, in characters.
+SUMMARY_LIMIT = 500
+#: Undone changes remembered (per user and change) so that none is undone twice.
+UNDONE_MEMORY = 5000
+DISPUTE = "Disagree? Raise a Call for Judgement."
+
+UNDONE = "undone"
+REPORTED = "reported"
+
+
+class PatrolError(WikiError):
+    """The patrol cannot run; the message says what to fix."""
+
+
+# --------------------------------------------------------------------------- the mark
+
+@dataclass
+class PatrolMark:
+    """How far the patrol has got, kept in the state directory across restarts."""
+
+    path: Path
+    since: str = ""                                   # newest timestamp dealt with (ISO 8601, UTC)
+    seen: dict[int, str] = field(default_factory=dict)  # rcid → timestamp, within OVERLAP of since
+    floor: int = 0                                    # changes with an rcid up to this one predate the patrol
+    undone: list[dict] = field(default_factory=list)  # {"user", "change", "revid", "undo"}
+
+    @classmethod
+    def load(cls, path: Path) -> "PatrolMark | None":
+        if not path.exists():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return cls(path, str(data["since"]), {int(k): str(v) for k, v in data["seen"].items()},
+                       int(data.get("floor", 0)), list(data.get("undone", [])))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            raise PatrolError(f"The patrol's mark {path} cannot be read ({type(error).__name__}: {error}). "
+                              "Restore it from a backup, or delete it to make the patrol start again from "
+                              "the newest edit (edits made since the old mark would then not be judged).") from None
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        data = {"since": self.since, "seen": {str(k): v for k, v in sorted(self.seen.items())},
+                "floor": self.floor, "undone": self.undone[-UNDONE_MEMORY:]}
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        with open(temporary, "w", encoding="utf-8") as out:
+            json.dump(data, out, ensure_ascii=False)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, self.path)
+
+    def query_start(self) -> str:
+        """Where the next recent-changes query begins: OVERLAP seconds before the mark."""
+        return _iso(_parse_time(self.since) - timedelta(seconds=OVERLAP))
+
+    def is_new(self, rcid: int) -> bool:
+        return rcid > self.floor and rcid not in self.seen
+
+    def dealt_with(self, rcid: int, timestamp: str) -> None:
+        self.seen[rcid] = timestamp
+        if timestamp > self.since:
+            self.since = timestamp
+            horizon = self.query_start()
+            self.seen = {k: v for k, v in self.seen.items() if v >= horizon}
+
+    def undone_before(self, user: str, change: list) -> dict | None:
+        for entry in reversed(self.undone):
+            if entry["user"] == user and entry["change"] == change:
+                return entry
+        return None
+
+
+def _parse_time(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# --------------------------------------------------------------------------- undoing one edit
+
+def _patch_hunks(new: str, old: str) -> list[tuple[int, str, str]]:
+    """The diff-match-patch patch that turns ``new`` back into ``old``, as hunks
+    ``(start in new, text in new, replacement)`` in order."""
+    dmp = diff_match_patch()
+    dmp.Patch_Margin = 8
+    hunks = []
+    delta = 0  # patch_make gives each hunk's start in the text with the earlier hunks applied
+    for patch in dmp.patch_make(new, old):
+        before = "".join(text for op, text in patch.diffs if op <= 0)
+        after = "".join(text for op, text in patch.diffs if op >= 0)
+        start = patch.start1 - delta
+        if new[start:start + len(before)] != before:
+            raise ValueError("diff-match-patch placed a hunk where its text is not")
+        hunks.append((start, before, after))
+        delta += len(after) - len(before)
+    return hunks
+
+
+def reverse_onto(new: str, old: str, current: str, *, widest: int = 2000) -> str | None:
+    """Undo the change ``old`` → ``new`` on ``current`` (which has later edits on top of ``new``).
+
+    Every hunk must be found exactly once in ``current``; its context is widened, from ``new``,
+    until it is (up to ``widest`` characters each side). None when any hunk is missing or stays
+    ambiguous: then the undo is not clean and must not be made.
+    """
+    if current == new:
+        return old
+    try:
+        hunks = _patch_hunks(new, old)
+    except ValueError:
+        return None
+    placed: list[tuple[int, int, str]] = []
+    for start, before, after in hunks:
+        width = 0
+        while True:
+            lead = new[max(0, start - width):start]
+            tail = new[start + len(before):start + len(before) + width]
+            pattern = lead + before + tail
+            at = current.find(pattern)
+            if at == -1:
+                return None
+            if at == current.rfind(pattern):
+                break
+            if width >= widest or (len(lead) < width and len(tail) < width):
+                return None
+            width = max(16, width * 2)
+        begin = at + len(lead)
+        end = begin + len(before)
+        if placed and begin < placed[-1][1]:
+            return None
+        placed.append((begin, end, after))
+    result = current
+    for begin, end, after in reversed(placed):
+        result = result[:begin] + after + result[end:]
+    return result
+
+
+def change_key(result: CheckResult) -> list:
+    """What an illegal edit did, independent of when: its illegal values, where they are."""
+    return sorted([v.table or "", v.row or "", v.column, v.new.strip()] for v in result.violations)
+
+
+def undo_summary(revid: int, user: str, result: CheckResult) -> str:
+    """``Undid revision 123 by Alice: Coins of Bob set to -2; … Disagree? Raise a Call for Judgement.``"""
+    head = f"Undid revision {revid} by {user}: "
+    tail = f" {DISPUTE}"
+    body = result.summary.strip()
+    room = SUMMARY_LIMIT - len(head) - len(tail)
+    if len(body) > room:
+        body = body[:max(room - 1, 0)].rstrip() + "…"
+    return head + body + tail
+
+
+# --------------------------------------------------------------------------- one change
+
+@dataclass
+class Change:
+    """One entry of the recent changes of a watched page."""
+
+    rcid: int
+    revid: int
+    parent: int               # 0 for a page creation
+    title: str
+    user: str
+    timestamp: str
+    comment: str
+    kind: str                 # "gamestate" or "rules"
+
+    @property
+    def diff_link(self) -> str:
+        return f"[[Special:Diff/{self.revid}]]"
+
+
+@dataclass
+class Finding:
+    """What the patrol did about one edit (an undo, or a line on the log page)."""
+
+    change: Change
+    action: str               # UNDONE or REPORTED
+    text: str                 # what was wrong, as written on the log page or in the summary
+    undo_revid: int | None = None
+
+    def log_line(self) -> str:
+        when = self.change.timestamp.replace("T", " ").replace("Z", " UTC")
+        return f"* {when} — {self.change.diff_link} by {self.change.user}: {self.text}"
+
+
+class _Stop(Exception):
+    """The run page stopped saying true mid-cycle."""
+
+
+# --------------------------------------------------------------------------- the patrol
+
+class Patrol:
+    """Patrols the watched pages of one wiki. ``checked`` lists every revision judged (gamestate
+    checks and rules-page reviews), in order, over this object's life; ``findings`` what was done."""
+
+    def __init__(self, wiki: Wiki, *, mark_file: Path | None = None):
+        self.wiki = wiki
+        self.settings = wiki.settings
+        self.mark_file = mark_file or Path(self.settings.state_dir) / MARK_FILE
+        self.checked: list[int] = []
+        self.findings: list[Finding] = []
+        self._texts: dict[int, str | None] = {}
+        self._constraints: dict[int, tuple[ruleset_parser.Ruleset, list[Constraint]]] = {}
+        self._admins: dict[str, bool] = {}
+        self._overrides: list = []
+        self._current = 0
+
+    # ------------------------------------------------------------------ one cycle
+    def cycle(self) -> list[Finding]:
+        """Judge every watched edit since the mark; the findings of this cycle."""
+        mark = PatrolMark.load(self.mark_file)
+        if mark is None:
+            mark = self._first_mark()
+            mark.save()
+            log.info("patrol: first run; judging edits from now on (after recent change %s)", mark.floor)
+        if not self.wiki.writes_enabled():
+            log.info("run page “%s” does not say true: the patrol waits", self.settings.run)
+            return []
+        self._admins = {}
+        self._texts = {}
+        ruleset_page = self.wiki.read(self.settings.ruleset)
+        if not ruleset_page.exists:
+            raise PatrolError(f"The Ruleset page “{self.settings.ruleset}” does not exist: the patrol cannot know "
+                              "the gamestate page or its rules. Set [pages] ruleset in wikibot.toml.")
+        ruleset = ruleset_parser.parse(ruleset_page.text)
+        self._overrides = self._read_overrides()
+        self._current = ruleset_page.revid
+        self._constraints = {self._current: (ruleset, merge(infer_constraints(ruleset), self._overrides))}
+        tracking = ruleset.tracking_page()
+        gamestate = tracking[0] if tracking else None
+        if gamestate is None:
+            log.warning("patrol: the Ruleset names no gamestate tracking page; only the rules pages are watched")
+        watched = {self.settings.ruleset: "rules", self.settings.building_blocks: "rules"}
+        if gamestate:
+            watched[gamestate] = "gamestate"
+        changes = self._recent_changes(mark, watched)
+        rules_changes = [c for c in changes if c.title == self.settings.ruleset]
+        found: list[Finding] = []
+        try:
+            for start in range(0, len(changes), BATCH):
+                window = changes[start:start + BATCH]
+                self._fetch_texts(self._needed(window, rules_changes, ruleset_page.revid))
+                for change in window:
+                    found.extend(self._deal_with(change, mark, rules_changes, ruleset_page.revid))
+                    mark.dealt_with(change.rcid, change.timestamp)
+                    if found and found[-1].change is change or change is window[-1]:
+                        mark.save()
+                self._texts = {k: v for k, v in self._texts.items() if k in {c.revid for c in window}}
+        except _Stop:
+            log.info("run page “%s” stopped saying true: the patrol stopped; the rest waits", self.settings.run)
+        finally:
+            mark.save()
+        self.findings.extend(found)
+        return found
+
+    # ------------------------------------------------------------------ reading the wiki
+    def _api(self, **params) -> dict:
+        return self.wiki.site.simple_request(**params).submit()
+
+    def _first_mark(self) -> PatrolMark:
+        data = self._api(action="query", list="recentchanges", rcdir="older", rclimit=1,
+                         rcprop="ids|timestamp")
+        newest = data.get("query", {}).get("recentchanges", [])
+        if newest:
+            return PatrolMark(self.mark_file, newest[0]["timestamp"], {}, int(newest[0]["rcid"]))
+        return PatrolMark(self.mark_file, _iso(datetime.now(timezone.utc)), {}, 0)
+
+    def _read_overrides(self) -> list:
+        page = self.wiki.read(self.settings.constraints)
+        if not page.exists:
+            return []
+        try:
+            return parse_overrides(page.text, page=self.settings.constraints)
+        except OverrideError as error:
+            log.warning("patrol: lines of “%s” skipped: %s", self.settings.constraints, error)
+            return error.parsed
+
+    def _recent_changes(self, mark: PatrolMark, watched: dict[str, str]) -> list[Change]:
+        changes: list[Change] = []
+        for title, kind in watched.items():
+            params: dict[str, Any] = dict(
+                action="query", list="recentchanges", rctitle=title, rcdir="newer", rcstart=mark.query_start(),
+                rcprop="ids|title|user|timestamp|comment", rctype="edit|new", rclimit="max")
+            while True:
+                data = self._api(**params)
+                for rc in data.get("query", {}).get("recentchanges", []):
+                    rcid = int(rc["rcid"])
+                    if not mark.is_new(rcid) or not rc.get("revid"):
+                        continue
+                    changes.append(Change(rcid, int(rc["revid"]), int(rc.get("old_revid") or 0), rc["title"],
+                                          rc.get("user", ""), rc["timestamp"], rc.get("comment", ""), kind))
+                more = data.get("continue", {}).get("rccontinue")
+                if not more:
+                    break
+                params["rccontinue"] = more
+        changes.sort(key=lambda c: (c.timestamp, c.rcid))
+        return changes
+
+    def _needed(self, window: list[Change], rules_changes: list[Change], current_ruleset: int) -> set[int]:
+        needed: set[int] = set()
+        for c in window:
+            if c.user == self.wiki.username:
+                continue
+            needed.add(c.revid)
+            if c.parent:
+                needed.add(c.parent)
+            if c.kind == "gamestate":
+                revid = self._ruleset_revid_at(c, rules_changes, current_ruleset)
+                if revid not in self._constraints:
+                    needed.add(revid)
+        return {r for r in needed if r not in self._texts}
+
+    def _fetch_texts(self, revids: Iterable[int]) -> None:
+        wanted = sorted(set(revids))
+        for start in range(0, len(wanted), BATCH):
+            batch = wanted[start:start + BATCH]
+            while batch:
+                data = self._api(action="query", prop="revisions", revids="|".join(map(str, batch)),
+                                 rvprop="ids|content", rvslots="main")
+                query = data.get("query", {})
+                got = set()
+                pages = query.get("pages", {})
+                for page in pages.values() if isinstance(pages, dict) else pages:
+                    for rev in page.get("revisions", []):
+                        slot = rev.get("slots", {}).get("main", {})
+                        text = slot.get("*", slot.get("content"))
+                        hidden = "texthidden" in slot or "texthidden" in rev
+                        self._texts[int(rev["revid"])] = None if hidden else text
+                        got.add(int(rev["revid"]))
+                for bad in query.get("badrevids", {}) or {}:
+                    self._texts[int(bad)] = None
+                    got.add(int(bad))
+                rest = [r for r in batch if r not in got]
+                if rest and not got:
+                    raise PatrolError(f"The wiki returned none of the revisions {rest[:5]}…: check that the bot "
+                                      "may read them.")
+                batch = rest
+
+    def _ruleset_revid_at(self, change: Change, rules_changes: list[Change], current: int) -> int:
+        """The Ruleset's revision when ``change`` was made: before the first later Ruleset change."""
+        for r in rules_changes:
+            if (r.timestamp, r.rcid) > (change.timestamp, change.rcid):
+                return r.parent or current
+        return current
+
+    def _constraints_at(self, revid: int) -> tuple[ruleset_parser.Ruleset, list[Constraint]]:
+        if revid not in self._constraints:
+            text = self._texts.get(revid)
+            if text is None:
+                return self._constraints[self._current]
+            model = ruleset_parser.parse(text)
+            self._constraints[revid] = (model, merge(infer_constraints(model), self._overrides))
+        return self._constraints[revid]
+
+    def _is_admin(self, user: str) -> bool:
+        if user not in self._admins:
+            self._admins[user] = self.wiki.is_admin(user)
+        return self._admins[user]
+
+    # ------------------------------------------------------------------ judging
+    def _deal_with(self, change: Change, mark: PatrolMark, rules_changes: list[Change],
+                   current_ruleset: int) -> list[Finding]:
+        if change.user == self.wiki.username:
+            return []
+        new = self._texts.get(change.revid)
+        old = self._texts.get(change.parent, "") if change.parent else ""
+        if new is None or old is None:
+            log.warning("patrol: %s on “%s” could not be read (hidden or deleted); not judged",
+                        change.diff_link, change.title)
+            return []
+        self.checked.append(change.revid)
+        if change.kind == "rules":
+            return self._review_rules(change, old, new)
+        at_the_time = self._constraints_at(self._ruleset_revid_at(change, rules_changes, current_ruleset))
+        result = check_edit(*at_the_time, old, new, page=change.title)
+        if result.legal:
+            return []
+        return [self._act(change, old, new, result, mark, at_the_time)]
+
+    def _review_rules(self, change: Change, old: str, new: str) -> list[Finding]:
+        review = review_edit(old, new)
+        if review.typo or names_enactment(change.comment):
+            return []
+        what = (f"“{change.title}” changed beyond a typo fix ({review.reason}), and the edit summary names no "
+                "enactment or Call for Judgement; an Admin should check that the change was authorised.")
+        return [self._report(change, what)]
+
+    def _act(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
+             at_the_time: tuple) -> Finding:
+        summary = result.summary
+        if self.settings.guard_mode == "report-only":
+            return self._report(change, f"illegal: {summary} Would be undone (report-only mode).")
+        if not change.parent:
+            return self._report(change, f"the page was created with illegal values: {summary} "
+                                        "Not undone (the bot does not blank pages); fix it by hand.")
+        key = change_key(result)
+        before = mark.undone_before(change.user, key)
+        if before is not None:
+            return self._report(change, f"{change.user} made again a change the bot undid in "
+                                        f"[[Special:Diff/{before['undo']}]]: {summary} Not undone a second time: "
+                                        "humans decide (raise a Call for Judgement).")
+        if self._is_admin(change.user) and not self.settings.revert_admins:
+            return self._report(change, f"illegal edit by an Admin: {summary} Not undone (Admins' edits are "
+                                        "only reported).")
+        return self._undo(change, old, new, result, mark, key, at_the_time)
+
+    def _undo(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
+              key: list, at_the_time: tuple) -> Finding:
+        title = change.title
+        now = self._constraints[self._current]
+        problems: list[str] = []
+
+        def compute(text: str) -> tuple[str, str]:
+            undone = reverse_onto(new, old, text)
+            if undone is None:
+                return text, "later edits touch the same place, so it cannot be undone alone"
+            if undone == text:
+                return text, "already undone"
+            again = check_edit(*now, text, undone, page=title)
+            if not again.legal:
+                return text, f"undoing it would itself set illegal values ({again.summary})"
+            left = {tuple(k) for k in change_key(check_edit(*at_the_time, old, undone, page=title))}
+            if left & {tuple(k) for k in key}:
+                return text, "its illegal values would remain after the undo"
+            return undone, "undone"
+
+        current = self.wiki.read(title)
+        _text, meaning = compute(current.text)
+        if meaning == "already undone":
+            return Finding(change, REPORTED, f"illegal, already undone by someone: {result.summary}")
+        if meaning != "undone":
+            problems.append(meaning)
+        else:
+            summary = undo_summary(change.revid, change.user, result)
+            try:
+                saved = self.wiki.save(current, compute, summary)
+            except WritesDisabled:
+                raise _Stop() from None
+            except WikiError as error:
+                problems.append(str(error))
+            else:
+                if saved is not None:
+                    mark.undone.append({"user": change.user, "change": key, "revid": change.revid,
+                                        "undo": saved.revid})
+                    log.info("patrol: %s", summary)
+                    return Finding(change, UNDONE, summary, saved.revid)
+                problems.append("the page changed meanwhile and there was nothing left to undo")
+        return self._report(change, f"illegal: {result.summary} Not undone: {'; '.join(problems)}. "
+                                    "Undo it by hand, or raise a Call for Judgement.")
+
+    # ------------------------------------------------------------------ the log page
+    def _report(self, change: Change, what: str) -> Finding:
+        finding = Finding(change, REPORTED, re.sub(r"\s+", " ", what).strip())
+        line = finding.log_line()
+        log.warning("patrol: %s", line[2:])
+
+        def compute(text: str) -> tuple[str, str]:
+            if line in text.split("\n"):
+                return text, line
+            return (text.rstrip("\n") + "\n" if text.strip() else "") + line + "\n", line
+
+        try:
+            self.wiki.save(self.wiki.read(self.settings.log), compute,
+                           f"Patrol: {change.diff_link} by {change.user} needs a human")
+        except WritesDisabled:
+            raise _Stop() from None
+        return finding
+
+
+__all__ = ["Patrol", "PatrolMark", "PatrolError", "Finding", "Change", "reverse_onto", "undo_summary",
+           "change_key", "UNDONE", "REPORTED", "OVERLAP", "BATCH"]
