@@ -145,9 +145,14 @@ def _request(heading: str, body: str) -> Request:
     return Request(heading, kind, params, text, raw, done, bool(mark), problems)
 
 
-def reply_lines(done: bool, headline: str, details: list[str]) -> str:
+def signature(username: str, when: datetime) -> str:
+    """A signature as MediaWiki writes ``~~~~``: written out, so that the saved text reads back the same."""
+    return f"[[User:{username}|{username}]] {when:%H:%M}, {when.day} {when:%B %Y} (UTC)"
+
+
+def reply_lines(done: bool, headline: str, details: list[str], signed: str = "~~~~") -> str:
     """The bot's answer as it is appended to a request section."""
-    out = ["", REPLY_MARK, f": {headline} ~~~~"]
+    out = ["", REPLY_MARK, f": {headline} {signed}"]
     out += [f":* {line}" for line in details]
     if done:
         out.append(DONE_MARK)

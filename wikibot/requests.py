@@ -124,17 +124,18 @@ class RequestDesk:
     @staticmethod
     def answer_from(journal: journal_mod.Journal, request: Request) -> Answer:
         """The answer to a request whose operation was already done (or undone): never done again."""
-        when = " after a restart" if journal.restarted else ""
         if journal.state == journal_mod.FINISHED:
             links = ", ".join(f"{p.title}: [[Special:Diff/{p.saved_revid}]]" for p in journal.saved)
-            return Answer(request, None, True,
-                          f"Done (completed{when}): {journal.operation} — {links or 'no page needed changing'}.", [])
+            done = "Done (completed after a restart)" if journal.restarted else "Done"
+            return Answer(request, None, True, f"{done}: {journal.operation} — {links or 'no page needed changing'}.",
+                          [])
+        how = "interrupted by a restart" if journal.restarted else "interrupted"
         if journal.state == journal_mod.UNDONE:
             return Answer(request, None, True,
-                          f"Not done: “{journal.operation}” was interrupted{when} and undone ({journal.detail}); "
-                          "no page is changed. Ask again.", [])
+                          f"Not done: “{journal.operation}” was {how} and undone: {journal.detail}. None of its "
+                          "changes remain; ask again.", [])
         return Answer(request, None, True,
-                      f"Not done: “{journal.operation}” was interrupted{when} and could not be finished or undone: "
+                      f"Not done: “{journal.operation}” was {how} and could not be finished or undone: "
                       f"{journal.detail}.", [])
 
     def _forget(self, request: Request) -> None:
@@ -197,7 +198,8 @@ class RequestDesk:
 
     # ------------------------------------------------------------------ answering
     def _reply(self, answer: Answer) -> bool:
-        reply = request_page.reply_lines(answer.done, answer.headline, answer.details)
+        signed = request_page.signature(self.wiki.username, self.clock().astimezone(timezone.utc))
+        reply = request_page.reply_lines(answer.done, answer.headline, answer.details, signed)
 
         def compute(text: str):
             return request_page.add_reply(text, answer.request, reply), answer.headline

@@ -1,0 +1,185 @@
+"""The bot killed (SIGKILL) at each point of a multi-page operation, then started again.
+
+The bot runs in a subprocess (``wikibot run --once`` as the daemon does it: recover, then one poll)
+from a small driver that kills its own process at save number N, either as the save begins or just
+after it returns (before the journal records it). The driver only wraps ``Wiki.save`` to die; the
+bot's code is the production code. After the restart every page must be wholly as the operation
+meant or wholly as before, and the request answered exactly once.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from parsers import request_page
+from wikibot import journal as journal_mod
+from wikibot.daemon import Daemon
+from wikibot.requests import RequestDesk
+
+from test_ascension_live import make_game, post, section_of, stripped, texts
+
+REPO = Path(__file__).resolve().parents[2]
+
+DRIVER = '''
+import json, os, signal, sys
+from pathlib import Path
+
+spec = json.loads(Path(sys.argv[1]).read_text())
+sys.path.insert(0, spec["repo"])
+import pywikibot
+from wikibot.config import Settings
+from wikibot.daemon import Daemon
+from wikibot.site import Wiki
+
+calls = 0
+original = Wiki.save
+
+def save(self, base, compute, summary, **options):
+    global calls
+    calls += 1
+    if calls == spec["save"] and spec["when"] == "enter":
+        os.kill(os.getpid(), signal.SIGKILL)
+    edit = original(self, base, compute, summary, **options)
+    if calls == spec["save"] and spec["when"] == "return":
+        os.kill(os.getpid(), signal.SIGKILL)
+    return edit
+
+Wiki.save = save
+state = Path(spec["state_dir"])
+settings = Settings(config_dir=state, state_dir=state, **spec["pages"])
+site = pywikibot.Site()
+site.login()
+daemon = Daemon(Wiki(site, settings))
+daemon.start()
+daemon.run_once()
+print("not killed after", calls, "saves")
+sys.exit(3)
+'''
+
+
+def run_killed(local_wiki, tmp_path: Path, wiki, save: int, when: str) -> None:
+    """Run one cycle of the bot in a subprocess that kills itself at save ``save`` (``when``: enter/return)."""
+    driver = tmp_path / "driver.py"
+    driver.write_text(DRIVER)
+    spec = tmp_path / f"spec-{save}-{when}.json"
+    s = wiki.settings
+    spec.write_text(json.dumps({
+        "repo": str(REPO), "save": save, "when": when, "state_dir": str(s.state_dir),
+        "pages": {"ruleset": s.ruleset, "building_blocks": s.building_blocks, "requests": s.requests, "run": s.run}}))
+    done = subprocess.run([sys.executable, str(driver), str(spec)], env=local_wiki.env, cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stdout + done.stderr
+
+
+def restart(wiki) -> None:
+    """The bot started again: recovery, then a poll (``wikibot run`` does the same), then one more poll."""
+    daemon = Daemon(wiki)
+    daemon.start()
+    daemon.run_once()
+    daemon.scheduler.clear()
+    assert RequestDesk(wiki).poll() == []
+
+
+def answered_once(section: str) -> None:
+    assert section.count(request_page.REPLY_MARK) == 1, section
+    assert section.count(request_page.DONE_MARK) == 1, section
+
+
+# Saves in a reset: 1 Ruleset, 2 Building Blocks, 3 the new tracking page, 4 the reply.
+POINTS = [
+    (1, "enter"),    # journal written, nothing saved
+    (1, "return"),   # Ruleset saved, not yet recorded in the journal
+    (2, "enter"),    # Ruleset saved and recorded
+    (2, "return"),
+    (3, "enter"),
+    (3, "return"),   # every page saved, the last not recorded
+    (4, "enter"),    # every page saved and recorded, no reply yet
+    (4, "return"),   # the reply saved, the journal not yet closed
+]
+
+
+@pytest.mark.parametrize("save, when", POINTS, ids=[f"{w}-save-{n}" for n, w in POINTS])
+def test_reset_killed_at_each_point_is_finished_once(local_wiki, tmp_path, save, when):
+    game = make_game(local_wiki, tmp_path / "state")
+    expected = game.expected_reset()
+    heading = "Ascension: Killed"
+    post(local_wiki, game.wiki, f"== {heading} ==\n{{{{Ascension}}}}\n{game.address}\n~~~~\n")
+    run_killed(local_wiki, tmp_path, game.wiki, save, when)
+    pages_saved = min(save - (when == "enter"), 3)
+    after_kill = stripped(texts(local_wiki, expected))
+    order = list(expected)
+    assert after_kill == {t: (stripped(expected)[t] if i < pages_saved else stripped(game.before())[t])
+                          for i, t in enumerate(order)}
+    restart(game.wiki)
+    assert stripped(texts(local_wiki, expected)) == stripped(expected)
+    section = section_of(local_wiki, game.wiki, heading)
+    answered_once(section)
+    if save == 4 and when == "return":     # answered before the kill
+        assert "Done: Dynastic Reset" in section and "after a restart" not in section
+    elif save == 4:                        # done before the kill, answered after
+        assert "Done: Dynastic Reset" in section
+    else:
+        assert "Done (completed after a restart): Dynastic Reset" in section
+    for title in expected:
+        assert f"{title}: [[Special:Diff/" in section
+    assert journal_mod.for_requests(game.wiki.settings.state_dir) == {}
+
+
+@pytest.mark.parametrize("save, when", [(2, "enter"), (2, "return"), (3, "return")])
+def test_reset_killed_then_a_page_edited_is_undone_and_answered_once(local_wiki, tmp_path, save, when):
+    """While the bot is down someone edits a page the reset had still to save: it is all put back."""
+    game = make_game(local_wiki, tmp_path / "state")
+    expected = game.expected_reset()
+    heading = "Ascension: Interrupted"
+    post(local_wiki, game.wiki, f"== {heading} ==\n{{{{Ascension}}}}\n{game.address}\n~~~~\n")
+    run_killed(local_wiki, tmp_path, game.wiki, save, when)
+    human = "The Graveyard, set up by hand."
+    local_wiki.edit_as(local_wiki.admin, game.graveyard, human)
+    restart(game.wiki)
+    assert stripped(texts(local_wiki, expected)) == stripped({**game.before(), game.graveyard: human})
+    section = section_of(local_wiki, game.wiki, heading)
+    answered_once(section)
+    assert "Not done: “Dynastic Reset: Puzzles of the Dead" in section
+    assert "was interrupted by a restart and undone" in section and "ask again" in section
+
+
+ENACT = """== Enact: Hats and Coins ==
+{{Enact|title=Proposal: Hats and Coins}}
+Add a new rule to the Ruleset, called “Hats”, with the following text:
+
+Each Puzzler may wear a Hat.
+
+Kevan gains 2 Coins.
+~~~~
+"""
+
+
+@pytest.mark.parametrize("save, when", [(1, "return"), (2, "enter"), (3, "enter")])
+def test_enact_killed_between_page_writes_is_finished_once(local_wiki, tmp_path, save, when):
+    game = make_game(local_wiki, tmp_path / "state")
+    post(local_wiki, game.wiki, ENACT)
+    run_killed(local_wiki, tmp_path, game.wiki, save, when)
+    restart(game.wiki)
+    ruleset = local_wiki.wiki.page_text(game.wiki.settings.ruleset)
+    gamestate = local_wiki.wiki.page_text(game.gamestate)
+    assert ruleset.count("== Hats ==\nEach Puzzler may wear a Hat.") == 1
+    kevan = [line for line in gamestate.splitlines() if "Kevan" in line and "||" in line]
+    before = [line for line in game.gamestate_text.splitlines() if "Kevan" in line and "||" in line]
+    assert kevan != before and len(kevan) == len(before)
+    # Exactly the enactment done without a kill (the pure action on the same texts).
+    from actions.enact import enact
+    from parsers.proposal import parse_proposal
+    request = request_page.parse(ENACT)[0]
+    result = enact(parse_proposal("Proposal: Hats and Coins", request.text), game.ruleset_text, game.gamestate_text,
+                   ruleset_title=game.wiki.settings.ruleset, gamestate_title=game.gamestate)
+    assert ruleset == result.pages[game.wiki.settings.ruleset].rstrip()
+    assert gamestate == result.pages[game.gamestate].rstrip()
+    section = section_of(local_wiki, game.wiki, "Enact: Hats and Coins")
+    answered_once(section)
+    assert "Done" in section
