@@ -9,7 +9,8 @@ the same parser that read the page, and refuses the whole action when
 * the rule tree (each heading's kind and level, in order) is not the one the action meant —
   :func:`tree_problem`;
 * a block the action did not touch changed — :func:`untouched_problem`;
-* the page gained a page-wide effect or a markup balance changed (:func:`parsers.hazards.page_change_problem`).
+* the page gained a page-wide effect or a markup balance changed (:func:`parsers.hazards.page_change_problem`;
+  for term replacement, which only replaces words, any change of markup at all).
 
 Each function returns None, or a sentence saying what is wrong, for the refusal message.
 """
@@ -99,4 +100,4 @@ def text_edit_problem(old_text: str, new_text: str, edits: Iterable[tuple[int, i
     old, new = R.parse(old_text), R.parse(new_text)
     return (tree_problem(tree(old), new)
             or untouched_problem(old, new, edits)
-            or hazards.page_change_problem(old_text, new_text))
+            or hazards.page_change_problem(old_text, new_text, strict=True))

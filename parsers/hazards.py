@@ -197,19 +197,25 @@ def _is_balance(key: str) -> bool:
     return key in ("{{", "{|", "<!--") or (key.startswith("<") and key[1:-1] not in _TRANSCLUSION_TAGS)
 
 
-def page_change_problem(old: str, new: str) -> str | None:
+def page_change_problem(old: str, new: str, *, strict: bool = False) -> str | None:
     """Why the change from ``old`` to ``new`` (a page, or a rule body) does more than change words:
-    a page-wide effect gained, or a balance (tags, templates, tables, comments) changed. None if not."""
+    a page-wide effect gained, or a balance (tags, templates, tables, comments) changed. None if not.
+
+    ``strict``: any difference of :func:`signature` counts, a page-wide effect lost too (for edits
+    that replace words and should leave all markup alone, such as term replacement)."""
     before, after = signature(old), signature(new)
     for key in _ordered(set(before) | set(after)):
         was, now = before.get(key, 0), after.get(key, 0)
+        if strict and was != now:
+            return (f"it would change the count of {key} on the page from {was} to {now}: replacing words must "
+                    "leave the markup as it was")
         if _is_balance(key):
             if was == now:
                 continue
             if now == 0 or (was > 0 and now > 0) or (was < 0 and now < 0):
                 return (f"it would change the balance of {key} on the page from {was} to {now}, so text "
                         "outside the change would be read differently")
-            return f"it would add {_describe(key, now)}"
+            return f"the page would be left with {_describe(key, now)}"
         if now > was:
             return f"it would add {_describe(key, now - was)}"
     return None

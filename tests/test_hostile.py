@@ -1,0 +1,346 @@
+"""Hostile text and sizes: no payload makes an action write something it was not asked to.
+
+Every test here gives an action text that would change the page's structure (a fake heading, an
+unbalanced tag, ``{{nobots}}``, a behaviour switch, a ``<nowiki>`` split across steps, a gamestate
+value with table syntax, …) or input beyond the limits, and checks that nothing is written and the
+message says why. ``[[Category:…]]`` is the one piece of page markup rule text may hold.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from actions import structure
+from actions.check import check_edit
+from actions.enact import enact
+from actions.report import APPLIED, REFUSED, UNSUPPORTED
+from actions.reset import BUILDING_BLOCKS, RULESET, dynastic_reset
+from actions.synonyms import replace_terms
+from fixturedata import fixture_text
+from parsers import hazards, limits
+from parsers import ruleset as R
+from parsers import steps as st
+from parsers.ascension import ResetPlan, TermChange, parse_address
+from parsers.gamestate import GamestateError, GamestatePage, parse_gamestate
+from parsers.limits import TooLarge
+from parsers.proposal import parse_proposal
+
+R2022 = fixture_text("ruleset_2022.wiki")
+R2023 = fixture_text("ruleset_2023.wiki")
+BB2023 = fixture_text("building_blocks_2023.wiki")
+PUZZLE_BOARD = fixture_text("gamestate_puzzle_board.wiki")
+
+
+def P(*steps, tags=()):
+    return st.Proposal(name="Hostile", tags=tuple(tags),
+                       steps=tuple(type(s)(**{**s.__dict__, "index": k + 1}) for k, s in enumerate(steps)))
+
+
+def statuses(result):
+    return [s.status for s in result.report.steps]
+
+
+def tree(text):
+    return [(type(b).__name__, b.level, b.title) for b in R.parse(text).blocks]
+
+
+# ============================================================================ enact: new rule text
+
+HOSTILE = [
+    ("Rules text.\n== Fake rule ==\nMore text.", "heading line"),
+    ("Rules text.\n= Fake Section =", "heading line"),
+    ("<div style=\"display:none\">Everything after this is hidden.", "<div> that is not closed"),
+    ("Text.</div>", "</div> that closes"),
+    ("{| class=\"wikitable\"\n| a || b\n", "not closed with “|}”"),
+    ("Text\n|}", "closes a table it did not open"),
+    ("{{nobots}}", "bot exclusion"),
+    ("Players may vote. {{bots|deny=all}}", "bot exclusion"),
+    ("__NOTOC__", "behaviour switch __NOTOC__"),
+    ("__NOEDITSECTION__ text", "behaviour switch __NOEDITSECTION__"),
+    ("{{DISPLAYTITLE:Not the Ruleset}}", "page-wide magic word DISPLAYTITLE"),
+    ("<nowiki>", "<nowiki> that is not closed"),
+    ("</nowiki>", "</nowiki> that closes a region"),
+    ("Text <!-- hidden from here on", "comment --> that is not closed"),
+    ("<noinclude>Only here</noinclude>", "<noinclude>"),
+    ("<onlyinclude>x</onlyinclude>", "<onlyinclude>"),
+    ("{{Template with no end", "“{{” without its “}}”"),
+    ("Ends a template }}", "“}}” without its “{{”"),
+    ("<span style=\"font-size:0\">", "<span> that is not closed"),
+    ("Signed ~~~~", "rewrites when saving"),
+    ("{{subst:Rule}}", "rewrites when saving"),
+    ("See [[Help (wiki)|]].", "rewrites when saving"),
+]
+
+
+@pytest.mark.parametrize("payload, why", HOSTILE)
+def test_new_rule_with_hostile_text_is_not_written(payload, why):
+    result = enact(P(st.AddRule(index=0, text="x", name="Sneaky", body=payload)), R2022)
+    assert statuses(result) == [UNSUPPORTED]
+    assert why in result.report.steps[0].detail and "not written" in result.report.steps[0].detail
+    assert "reword the step" in result.report.steps[0].detail
+    assert result.pages == {}
+
+
+@pytest.mark.parametrize("payload, why", HOSTILE)
+def test_amended_text_with_hostile_text_is_not_written(payload, why):
+    step = st.AppendText(index=0, text="x", rule=R_ref("Stations"), body=payload)
+    result = enact(P(step), R2022)
+    assert statuses(result) == [UNSUPPORTED] and why in result.report.steps[0].detail
+    assert result.pages == {}
+    step = st.ReplaceText(index=0, text="x", rule=R_ref("Stations"), target=st.Target(kind=st.TEXT, text="Station"),
+                          new="Station " + payload.replace("\n", " "))
+    result = enact(P(step), R2022)
+    if hazards.payload_problem(step.new):  # a one-line version may be harmless (a heading needs its own line)
+        assert statuses(result) == [UNSUPPORTED] and result.pages == {}
+
+
+def R_ref(name):
+    return st.RuleRef(name=name)
+
+
+def test_hostile_title_is_not_written():
+    for title in ("Hats {{nobots}}", "Hats __NOTOC__", "Hats <div>"):
+        result = enact(P(st.AddRule(index=0, text="x", name=title, body="Hats exist.")), R2022)
+        assert statuses(result) == [UNSUPPORTED] and result.pages == {}, title
+        result = enact(P(st.RenameRule(index=0, text="x", rule=R_ref("Stations"), new_name=title)), R2022)
+        assert statuses(result) == [UNSUPPORTED] and result.pages == {}, title
+
+
+def test_nowiki_opened_in_one_step_and_closed_in_a_later_one():
+    text = ("Append the following to the rule “Stations”: “<nowiki>”.\n\n"
+            "Append the following to the rule “Alliances”: “</nowiki>”.")
+    proposal = parse_proposal("Proposal: Quiet", text)
+    assert [type(s).__name__ for s in proposal.steps] == ["AppendText", "AppendText"]
+    result = enact(proposal, R2022, )
+    assert statuses(result) == [UNSUPPORTED, UNSUPPORTED]
+    assert "<nowiki> that is not closed" in result.report.steps[0].detail
+    assert "</nowiki> that closes" in result.report.steps[1].detail
+    assert result.pages == {}
+
+
+def test_category_link_is_rule_text():
+    body = "Hats are worn.\n\n[[Category:Hat rules]]"
+    result = enact(P(st.AddRule(index=0, text="x", name="Hats", body=body)), R2022)
+    assert statuses(result) == [APPLIED]
+    new = result.pages["Ruleset"]
+    assert tree(new) == tree(R2022)[:_index_after_dynastic(R2022)] + [("Rule", 2, "Hats")] + \
+        tree(R2022)[_index_after_dynastic(R2022):]
+    assert R.parse(new).find("Hats").body == body + "\n\n"
+
+
+def _index_after_dynastic(text):
+    model = R.parse(text)
+    last = model.subtree(model.section("dynastic"))[-1]
+    return model.blocks.index(last) + 1
+
+
+def test_category_link_at_the_foot_of_the_page_is_refused_by_the_re_read():
+    # At the very end of the page a category link is read as the page's foot: the new rule would not
+    # read back as written, so the step is refused (the payload check alone lets categories through).
+    page = "= Dynastic Rules =\n\n== Hosting ==\nThe Host has a hat.\n\n"
+    result = enact(P(st.AddRule(index=0, text="x", name="Hats", body="Hats are worn. [[Category:Hats]]")), page)
+    assert statuses(result) == [UNSUPPORTED]
+    assert "would not read back" in result.report.steps[0].detail and result.pages == {}
+
+
+def test_removing_text_that_would_unbalance_the_rule_is_refused():
+    page = "= Dynastic Rules =\n\n== Hosting ==\nThe {{Host|big}} has a hat.\n\n== Other ==\nNone.\n\n"
+    step = st.RemoveText(index=0, text="x", rule=R_ref("Hosting"), target=st.Target(kind=st.TEXT, text="big}}"))
+    result = enact(P(step), page)
+    assert statuses(result) == [UNSUPPORTED]
+    assert "after the edit" in result.report.steps[0].detail and "{{" in result.report.steps[0].detail
+    assert result.pages == {}
+
+
+SHARED_DIV = ("= Dynastic Rules =\n\n== Boxed ==\n<div class=\"box\">\nBoxes exist.\n\n"
+              "== Inside ==\nStill in the box.</div>\n\n== Other ==\nNone.\n\n")
+
+
+@pytest.mark.parametrize("step", [
+    st.RepealRule(index=0, text="x", rule=st.RuleRef(name="Boxed")),
+    st.ReplaceRuleText(index=0, text="x", rule=st.RuleRef(name="Boxed"), body="Boxes are gone."),
+], ids=["repeal", "replace"])
+def test_page_wide_balance_is_checked_after_clean_steps(step):
+    # The new text is clean, but the rule held the <div> another rule closes: the page re-read after
+    # the step would have a </div> that closes nothing, so the step is refused.
+    result = enact(P(step), SHARED_DIV)
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}
+    assert "left with a </div> that closes an element it did not open" in result.report.steps[0].detail
+
+
+def test_hostile_step_does_not_stop_the_others():
+    steps = [st.AppendText(index=0, text="x", rule=R_ref("Stations"), body="Stations are grey."),
+             st.AddRule(index=0, text="x", name="Sneaky", body="{{nobots}}"),
+             st.AppendText(index=0, text="x", rule=R_ref("Stations"), body="Stations are round.")]
+    result = enact(P(*steps), R2022)
+    assert statuses(result) == [APPLIED, UNSUPPORTED, APPLIED]
+    new = result.pages["Ruleset"]
+    assert "{{nobots}}" not in new and "Sneaky" not in new
+    assert R.parse(new).find("Stations").body.rstrip().endswith("Stations are grey.\n\nStations are round.")
+    assert tree(new) == tree(R2022)
+
+
+# ============================================================================ gamestate values
+
+HOSTILE_VALUES = ["a|b", "a||b", "|-", "|}", "{{nobots}}", "{{x", "two\nlines", "<div>", "</div>", "__NOTOC__",
+                  "~~~~", "<!-- x", "{|"]
+
+
+@pytest.mark.parametrize("value", HOSTILE_VALUES)
+def test_gamestate_value_that_would_break_the_table_is_refused(value):
+    page = parse_gamestate(PUZZLE_BOARD)
+    table = page.tables[0] if "R1C1" in str(page.tables[0]) else page.tables[-1]
+    for t in page.tables:
+        if "R1C1" in str(t):
+            table = t
+    row = [n for n in table.row_names if n][0]
+    column = table.headers[1]
+    with pytest.raises(GamestateError, match="cannot put"):
+        table.set_cell(row, column, value)
+    assert str(page) == PUZZLE_BOARD
+
+
+@pytest.mark.parametrize("value", HOSTILE_VALUES)
+def test_enacted_gamestate_value_that_would_break_the_table_is_not_written(value):
+    rs = R2023.replace("defaulting to 3.", "defaulting to 3. Each Puzzler has a Motto, a piece of text.", 1)
+    steps = [st.AddColumn(index=0, text="x", column="Motto", default=""),
+             st.SetValue(index=0, text="x", player="Kevan", variable="Motto", value=value)]
+    result = enact(P(*steps), rs, PUZZLE_BOARD)
+    assert statuses(result)[0] == APPLIED
+    assert statuses(result)[1] in (UNSUPPORTED, REFUSED)
+    assert parse_gamestate(result.pages["Puzzle Board"]).players_table("Puzzler").get("Kevan", "Motto") == ""
+
+
+# ============================================================================ reset and synonyms
+
+ADDRESS = ("Repeal all dynastic rules except for the rule named “Coins”. Set the synonym for Player to “Necromancer”. "
+           "Include the Building Blocks “Low-Player Support” and “The Traitor”.")
+
+
+@pytest.mark.parametrize("payload, why", [
+    ("{{nobots}}", "bot exclusion"),
+    ("<div style=\"display:none\">", "<div> that is not closed"),
+    ("__NOTOC__", "behaviour switch"),
+    ("\n{|\n| a\n", "not closed with “|}”"),
+])
+def test_reset_refuses_a_hostile_building_block(payload, why):
+    page = BB2023.replace("the Puzzle Master is a Puzzler.", "the Puzzle Master is a Puzzler. " + payload, 1)
+    plan = parse_address(ADDRESS, ruleset=R2023)
+    result = dynastic_reset(R2023, plan, building_blocks_text=page)
+    assert not result.ok
+    assert result.pages == {RULESET: R2023, BUILDING_BLOCKS: page}
+    detail = result.report.with_status(REFUSED)[0].detail
+    assert "Everyone’s Playing" in detail and why in detail and "correct the Building Blocks page" in detail
+
+
+@pytest.mark.parametrize("name", ["Graves]] {{nobots}}", "Graves\n== Fake ==", "Graves|x", "Graves ~~~~"])
+def test_reset_refuses_a_tracking_page_name_that_is_not_a_page_name(name):
+    plan = ResetPlan(tracking_page=name)
+    result = dynastic_reset(R2022, plan)
+    assert not result.ok and result.pages[RULESET] == R2022
+    assert "is not a page name" in result.report.with_status(REFUSED)[0].detail
+
+
+SWITCHED = R2023.replace("* Puzzle Master (Emperor)\n", "* Puzzle Master (Emperor)\n* Index (Catalogue)\n", 1) \
+    .replace("{{TOCRight}}\n", "{{TOCRight}}\n__INDEX__\n", 1)
+
+
+def test_synonyms_refuse_a_replacement_that_changes_markup():
+    # "Index" is a term; the behaviour switch __INDEX__ is not a use of it, but the word boundary
+    # does not see underscores: the re-read notices the switch would be lost.
+    new, report = replace_terms(SWITCHED, {"Catalogue": "Ledger"})
+    assert new == SWITCHED
+    assert report.steps[0].status == REFUSED
+    assert "__INDEX__" in report.steps[0].detail and "Nothing was changed" in report.steps[0].detail
+
+
+def test_reset_refuses_a_replacement_that_changes_markup():
+    plan = ResetPlan(terms=[TermChange("Catalogue", "Ledger")], keep_all=True)
+    result = dynastic_reset(SWITCHED, plan)
+    assert not result.ok and result.pages[RULESET] == SWITCHED
+    assert "__INDEX__" in result.report.with_status(REFUSED)[0].detail
+
+
+def test_reset_refuses_a_result_that_does_not_read_back():
+    # A Building Block whose last line is a category link would become the page's foot if it were
+    # transcribed at the end of the page; here the Building Blocks section is the last section.
+    page = BB2023.replace("and is encouraged to betray other Puzzlers in order to achieve victory.",
+                          "and is encouraged to betray other Puzzlers in order to achieve victory.\n\n[[Category:Traitors]]")
+    rs = R2023[:R2023.index("= Appendix =")] if "= Appendix =" in R2023 else R2023
+    rs = rs.rstrip("\n") + "\n\n"
+    plan = parse_address("Include the Building Blocks “The Traitor”.", ruleset=rs)
+    result = dynastic_reset(rs, plan, building_blocks_text=page)
+    assert not result.ok and result.pages[RULESET] == rs
+    detail = result.report.with_status(REFUSED)[0].detail
+    assert "“The Traitor” would not read back" in detail and "Nothing was changed" in detail
+
+
+def test_text_edit_guard():
+    old = "Head\n= S =\n== A ==\nPlayer a.\n\n== B ==\nb.\n"
+    a = old.index("Player")
+    assert structure.text_edit_problem(old, old.replace("Player", "Ghost"), [(a, a + 6)]) is None
+    # a block without an edit changed
+    assert "“B” would change" in structure.text_edit_problem(old, old.replace("b.", "c."), [(a, a + 6)])
+    # the head changed though nothing in it was edited
+    assert "head would change" in structure.text_edit_problem(old, old.replace("Head", "Hat"), [(a, a + 6)])
+    # the tree changed
+    assert "headings instead of" in structure.text_edit_problem(old, old.replace("Player a.", "=x=\n"), [(a, a + 6)])
+    assert "level-3" in structure.text_edit_problem(old, old.replace("== B ==", "=== B ==="), [(0, len(old))])
+
+
+# ============================================================================ sizes
+
+
+def test_limits_are_stated_in_one_place():
+    assert (limits.PAGE_CHARS, limits.PROPOSAL_CHARS, limits.ADDRESS_CHARS, limits.PROPOSAL_STEPS) == \
+        (500_000, 20_000, 20_000, 100)
+
+
+def test_proposal_text_beyond_the_limit_is_refused_with_sizes():
+    text = "Repeal the rule “Stations”. " * 800
+    assert len(text) > limits.PROPOSAL_CHARS
+    with pytest.raises(TooLarge) as error:
+        parse_proposal("Proposal: Long", text)
+    message = str(error.value)
+    assert f"is {len(text):,} characters".replace(",", " ") in message
+    assert "the bot takes at most 20 000" in message and "by hand" in message
+    parse_proposal("Proposal: Long", text[:limits.PROPOSAL_CHARS])  # at the limit: read
+    with pytest.raises(TooLarge, match="title"):
+        parse_proposal("Proposal: " + "x" * 400, "Repeal the rule “Stations”.")
+
+
+def test_too_many_steps_are_refused_before_anything_is_done():
+    proposal = st.Proposal(name="Many", tags=(), steps=tuple(
+        st.RepealRule(index=k + 1, text="x", rule=R_ref("Stations")) for k in range(limits.PROPOSAL_STEPS + 1)))
+    with pytest.raises(TooLarge, match="101 steps; the bot takes at most 100"):
+        enact(proposal, R2022)
+
+
+def test_address_beyond_the_limit_is_refused():
+    with pytest.raises(TooLarge, match="The Ascension Address is 20 001 characters"):
+        parse_address("x" * 20_001)
+
+
+BIG = "= Dynastic Rules =\n\n== Hosting ==\n"
+BIG += "x" * (limits.PAGE_CHARS + 1 - len(BIG))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: R.parse(BIG),
+    lambda: GamestatePage.parse(BIG),
+    lambda: enact(P(st.RepealRule(index=0, text="x", rule=R_ref("Hosting"))), BIG),
+    lambda: enact(P(st.RepealRule(index=0, text="x", rule=R_ref("Stations"))), R2022, BIG),
+    lambda: dynastic_reset(BIG, ResetPlan()),
+    lambda: dynastic_reset(R2023, ResetPlan(), building_blocks_text=BIG),
+    lambda: replace_terms(BIG, {"Player": "Ghost"}),
+    lambda: check_edit(None, [], PUZZLE_BOARD, BIG),
+], ids=["ruleset", "gamestate", "enact-ruleset", "enact-gamestate", "reset-ruleset", "reset-blocks", "synonyms",
+        "check"])
+def test_pages_beyond_the_limit_are_refused(call):
+    with pytest.raises(TooLarge, match="500 001 characters; the bot takes at most 500 000"):
+        call()
+
+
+def test_too_many_term_changes_are_refused():
+    with pytest.raises(TooLarge, match="51 changes"):
+        replace_terms(R2023, {f"T{k}": f"N{k}" for k in range(51)})
