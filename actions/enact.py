@@ -1683,9 +1683,7 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
     Raises :class:`parsers.limits.TooLarge`, before anything is done, for a page or a Proposal
     beyond :mod:`parsers.limits`.
     """
-    limits.check_page(ruleset_text, "The Ruleset page")
-    if gamestate_text is not None:
-        limits.check_page(gamestate_text, "The gamestate page")
+    limits.check_page(ruleset_text, "The Ruleset page")  # the gamestate page: by GamestatePage.parse
     limits.check_steps(len(proposal.steps))
     gs_title = gamestate_title
     rs = rsmod.parse(ruleset_text)

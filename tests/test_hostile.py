@@ -27,6 +27,7 @@ from parsers.proposal import parse_proposal
 
 R2022 = fixture_text("ruleset_2022.wiki")
 R2023 = fixture_text("ruleset_2023.wiki")
+R2004 = fixture_text("ruleset_2004.wiki")
 BB2023 = fixture_text("building_blocks_2023.wiki")
 PUZZLE_BOARD = fixture_text("gamestate_puzzle_board.wiki")
 
@@ -278,14 +279,20 @@ def test_reset_refuses_a_result_that_does_not_read_back():
 def test_text_edit_guard():
     old = "Head\n= S =\n== A ==\nPlayer a.\n\n== B ==\nb.\n"
     a = old.index("Player")
+
+    def problem(new, edits):
+        found = structure.text_edit_problem(old, new, edits)
+        assert found is not None, new
+        return found
+
     assert structure.text_edit_problem(old, old.replace("Player", "Ghost"), [(a, a + 6)]) is None
     # a block without an edit changed
-    assert "“B” would change" in structure.text_edit_problem(old, old.replace("b.", "c."), [(a, a + 6)])
+    assert "“B” would change" in problem(old.replace("b.", "c."), [(a, a + 6)])
     # the head changed though nothing in it was edited
-    assert "head would change" in structure.text_edit_problem(old, old.replace("Head", "Hat"), [(a, a + 6)])
+    assert "head would change" in problem(old.replace("Head", "Hat"), [(a, a + 6)])
     # the tree changed
-    assert "headings instead of" in structure.text_edit_problem(old, old.replace("Player a.", "=x=\n"), [(a, a + 6)])
-    assert "level-3" in structure.text_edit_problem(old, old.replace("== B ==", "=== B ==="), [(0, len(old))])
+    assert "headings instead of" in problem(old.replace("Player a.", "=x=\n"), [(a, a + 6)])
+    assert "level-3" in problem(old.replace("== B ==", "=== B ==="), [(0, len(old))])
 
 
 # ============================================================================ sizes
@@ -325,20 +332,23 @@ BIG = "= Dynastic Rules =\n\n== Hosting ==\n"
 BIG += "x" * (limits.PAGE_CHARS + 1 - len(BIG))
 
 
-@pytest.mark.parametrize("call", [
-    lambda: R.parse(BIG),
-    lambda: GamestatePage.parse(BIG),
-    lambda: enact(P(st.RepealRule(index=0, text="x", rule=R_ref("Hosting"))), BIG),
-    lambda: enact(P(st.RepealRule(index=0, text="x", rule=R_ref("Stations"))), R2022, BIG),
-    lambda: dynastic_reset(BIG, ResetPlan()),
-    lambda: dynastic_reset(R2023, ResetPlan(), building_blocks_text=BIG),
-    lambda: replace_terms(BIG, {"Player": "Ghost"}),
-    lambda: check_edit(None, [], PUZZLE_BOARD, BIG),
-], ids=["ruleset", "gamestate", "enact-ruleset", "enact-gamestate", "reset-ruleset", "reset-blocks", "synonyms",
-        "check"])
-def test_pages_beyond_the_limit_are_refused(call):
-    with pytest.raises(TooLarge, match="500 001 characters; the bot takes at most 500 000"):
+@pytest.mark.parametrize("call, what", [
+    (lambda: R.parse(BIG), "The page"),
+    (lambda: GamestatePage.parse(BIG), "The gamestate page"),
+    (lambda: enact(P(st.RepealRule(index=0, text="x", rule=R_ref("Hosting"))), BIG), "The Ruleset page"),
+    (lambda: enact(P(st.RepealRule(index=0, text="x", rule=R_ref("Stations"))), R2022, BIG), "The gamestate page"),
+    (lambda: dynastic_reset(BIG, ResetPlan()), "The Ruleset page"),
+    (lambda: dynastic_reset(R2023, ResetPlan(), building_blocks_text=BIG), "The Building Blocks page"),
+    (lambda: dynastic_reset(R2023, ResetPlan(), gamestate_text=BIG), "The gamestate page"),
+    (lambda: replace_terms(BIG, {"Player": "Ghost"}), "The Ruleset page"),
+    (lambda: check_edit(None, [], PUZZLE_BOARD, BIG), "The gamestate page after the edit"),
+    (lambda: check_edit(None, [], BIG, PUZZLE_BOARD), "The gamestate page before the edit"),
+], ids=["ruleset", "gamestate", "enact-ruleset", "enact-gamestate", "reset-ruleset", "reset-blocks", "reset-gamestate",
+        "synonyms", "check-new", "check-old"])
+def test_pages_beyond_the_limit_are_refused(call, what):
+    with pytest.raises(TooLarge) as error:
         call()
+    assert str(error.value).startswith(f"{what} is 500 001 characters; the bot takes at most 500 000: ")
 
 
 def test_too_many_term_changes_are_refused():
