@@ -218,18 +218,24 @@ def test_scheduled_ascension_in_the_future_is_not_run(local_wiki, game):
 
 
 # --------------------------------------------------------------------------- one request, one heading
-def test_duplicate_headings_are_refused_with_a_clear_reply(local_wiki, game):
+@pytest.mark.parametrize("second", ["Each Puzzler may wear two Hats.", "Each Puzzler may wear a Hat."],
+                         ids=["different", "identical"])
+def test_duplicate_headings_are_refused_with_a_clear_reply(local_wiki, game, second):
     hats = ("== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\nAdd a new rule to the Ruleset, called “Hats”, "
-            "with the following text:\n\nEach Puzzler may wear a Hat.\n~~~~\n")
+            "with the following text:\n\nEach Puzzler may wear a Hat.\n")
     post(local_wiki, game.wiki, hats)
-    post(local_wiki, game.wiki, hats.replace("a Hat.", "two Hats."))
+    post(local_wiki, game.wiki, hats.replace("Each Puzzler may wear a Hat.", second))
     answers = RequestDesk(game.wiki).poll()
     assert len(answers) == 2
     assert all("more than one request on this page is headed “Enact: Hats”" in a.headline for a in answers)
     assert local_wiki.wiki.page_text(game.wiki.settings.ruleset) == game.ruleset_text.rstrip()
     page = local_wiki.wiki.page_text(game.wiki.settings.requests)
     assert page.count(request_page.DONE_MARK) == 2 and page.count("give each request its own heading") == 2
-    assert all(r.done for r in request_page.parse(page))
+    requests = request_page.parse(page)
+    assert len(requests) == 2 and all(r.done for r in requests)
+    first, second = page.split("== Enact: Hats ==")[1:]
+    assert first.count(request_page.DONE_MARK) == 1 and second.count(request_page.DONE_MARK) == 1
+    assert RequestDesk(game.wiki).poll() == []
 
 
 def test_a_heading_used_again_after_its_request_was_archived_is_a_new_request(local_wiki, game):
