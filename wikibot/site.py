@@ -1,27 +1,38 @@
-"""Reading and writing wiki pages safely.
+"""Reading and writing wiki pages safely, with few API requests.
 
-Every save is based on the revision that was read: pywikibot sends that revision's timestamp, so a
-human edit made in between raises an edit conflict instead of being overwritten. On a conflict the
-page is read again and the same change recomputed on the new text; if the change then means
-something different (a step that applied before no longer does, or the other way round), the bot
-stops and reports instead of saving. After saving, the page is read back and checked.
+Every save is based on the revision that was read. Just before saving, one query re-reads the run
+page and the page's latest revision: writes happen only while the run page says ``true``, and a
+human edit made since the read is seen there (MediaWiki's own check has one-second resolution and
+merges silently). On such a conflict the same change is recomputed on the new text; if it then
+means something different (a step that applied before no longer does, or the other way round), the
+bot stops and reports instead of saving. The edit itself carries ``baserevid``; its answer names the
+revision it replaced, so a save that sat directly on the revision read needs no read-back, unless
+MediaWiki's pre-save transform may have changed the text (``~~~~``, ``subst:``, pipe tricks…). A
+save that did not sit on the revision read is read back, and a displaced edit is put back.
 
-Writes happen only while the run page says ``true`` (re-read before each write) and never on a page
-that carries ``{{nobots}}`` or a ``{{bots}}`` template that excludes the bot. Edits are marked as bot
-edits.
+Pages carrying ``{{nobots}}`` or a ``{{bots}}`` template that excludes the bot are never written.
+Edits are marked as bot edits. A wiki that cannot be reached, is too slow, read-only or lagging is
+retried with a doubling wait, then a :class:`WikiUnavailable` says so in one line.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable
+import unicodedata
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
 
 from wikibot.config import Settings
 
 #: compute(text) → (new text, meaning): the meaning is anything comparable that says what the change
 #: did (e.g. each step's status), so that a recomputation after a conflict can be checked against it.
 Compute = Callable[[str], tuple[str, Any]]
+
+#: Tries of each API request when the wiki does not answer, is read-only or lagging, and the first
+#: wait in seconds (it doubles each time, up to pywikibot's ``retry_max``).
+RETRIES = 4
+RETRY_WAIT = 5.0
 
 
 class WikiError(RuntimeError):
@@ -34,6 +45,18 @@ class WritesDisabled(WikiError):
 
 class BotsExcluded(WikiError):
     """The page asks bots (or this bot) not to edit it."""
+
+
+class PageProtected(WikiError):
+    """The page is protected against the bot's account."""
+
+
+class WikiUnavailable(WikiError):
+    """The wiki could not be reached, did not answer in time, is read-only or lagging: try later."""
+
+
+class _EditConflict(WikiError):
+    """The wiki refused an edit as an edit conflict (the page was changed or created meanwhile)."""
 
 
 class ConflictChangedMeaning(WikiError):
@@ -51,7 +74,7 @@ class PageText:
     title: str
     text: str
     revid: int | None
-    page: Any = field(default=None, repr=False, compare=False)  # the pywikibot Page it was read with
+    timestamp: str | None = None
 
     @property
     def exists(self) -> bool:
@@ -96,11 +119,33 @@ def writes_enabled_by(text: str) -> bool:
     return re.fullmatch(r"\s*true\s*", re.sub(r"<!--.*?-->", "", text, flags=re.S), re.I) is not None
 
 
-class Wiki:
-    """One logged-in bot account on one wiki."""
+#: What MediaWiki's pre-save transform rewrites: signatures, substitutions, pipe tricks, CR line ends.
+_PST_TRIGGERS = re.compile(r"~~~|subst:|\|\s*\]\]|\[\[\s*\||\r", re.I)
 
-    def __init__(self, site: Any, settings: Settings):
+
+def saved_as_sent(text: str) -> bool:
+    """Whether MediaWiki stores ``text`` as sent (but for trailing whitespace, which it strips)."""
+    return not _PST_TRIGGERS.search(text) and unicodedata.is_normalized("NFC", text)
+
+
+def same_text(a: str, b: str) -> bool:
+    return a.rstrip() == b.rstrip()
+
+
+class Wiki:
+    """One logged-in bot account on one wiki.
+
+    ``retries``/``retry_wait``: how often, and after how long a first wait (doubling), an API request
+    is sent again when the wiki does not answer, is read-only or lagging. ``maxlag``: the ``maxlag``
+    sent with the bot's edits (None: pywikibot's ``write_maxlag``).
+    """
+
+    def __init__(self, site: Any, settings: Settings, *, retries: int = RETRIES, retry_wait: float = RETRY_WAIT,
+                 maxlag: int | None = None):
         self.site = site
+        self.retries = retries
+        self.retry_wait = retry_wait
+        self.maxlag = maxlag
         self.settings = settings.for_bot(self.username)
 
     @classmethod
@@ -121,32 +166,116 @@ class Wiki:
     def username(self) -> str:
         return self.site.username() or self.site.user() or ""
 
-    # ----------------------------------------------------------------- reading
-    def read(self, title: str) -> PageText:
-        import pywikibot
+    # ----------------------------------------------------------------- the API
+    def _request(self, what: str, **params: Any) -> dict:
+        """One API request, sent again with a doubling wait when the wiki is down, slow, read-only or
+        lagging; any failure becomes a :class:`WikiError` that says ``what`` failed and what to do."""
+        from pywikibot.data import api
+
+        request = api.Request(site=self.site, parameters={"formatversion": 2, **params},
+                              max_retries=self.retries, retry_wait=self.retry_wait)
+        with self._failures(what):
+            return request.submit()
+
+    @contextmanager
+    def _failures(self, what: str) -> Iterator[None]:
+        import requests
         from pywikibot import exceptions
 
-        page = pywikibot.Page(self.site, title)
         try:
-            text = page.get(get_redirect=True)
-        except exceptions.NoPageError:
-            return PageText(title, "", None, page)
-        return PageText(title, text, page.latest_revision_id, page)
+            yield
+        except WikiError:
+            raise
+        except exceptions.MaxlagTimeoutError:
+            raise WikiUnavailable(f"The wiki's database is lagging behind (maxlag) while {what}, after "
+                                  f"{self.retries} tries; nothing more was written. The bot tries again at its "
+                                  "next turn.") from None
+        except exceptions.APIError as error:
+            raise self._refused(what, error.code, error.info) from None
+        except (exceptions.ApiTimeoutError, exceptions.ServerError, requests.RequestException, OSError):
+            raise self._unavailable(what) from None
+        except exceptions.Error as error:
+            raise WikiError(f"The wiki refused {what}: {error}") from None
+
+    def _refused(self, what: str, code: str, info: str) -> WikiError:
+        if code in ("editconflict", "articleexists"):
+            return _EditConflict(f"Edit conflict while {what}.")
+        if code in ("protectedpage", "cascadeprotected", "protectedtitle", "protectednamespace"):
+            return PageProtected(f"The page is protected against the bot's account while {what} ({info.rstrip('.')})"
+                                 ": give the bot the right to edit it, or do this edit by hand.")
+        if code == "readonly":
+            return self._unavailable(what)
+        if code in ("badtoken", "assertuserfailed", "assertbotfailed", "notloggedin"):
+            return WikiError(f"The wiki no longer accepts the bot's login while {what} ({code}): check the "
+                             "BotPassword in user-password.py and restart the bot.")
+        return WikiError(f"The wiki refused {what}: {code}: {info}")
+
+    def _unavailable(self, what: str) -> WikiUnavailable:
+        """Why the wiki gave no usable answer: a single quick look at its site information says whether it
+        is read-only or cannot be reached at all."""
+        from pywikibot.data import api
+
+        probe = api.Request(site=self.site, parameters={"action": "query", "meta": "siteinfo",
+                                                        "siprop": "general", "formatversion": 2},
+                            max_retries=0, retry_wait=0)
+        try:
+            general = probe.submit().get("query", {}).get("general", {})
+        except Exception:  # noqa: BLE001 - any failure of the probe means the same: no answer
+            general = None
+        tries = f"after {self.retries + 1} tries"
+        if general is None:
+            return WikiUnavailable(f"The wiki ({self.site.protocol()}://{self.site.hostname()}{self.site.apipath()}) could not be reached or "
+                                   f"did not answer in time while {what}, {tries}: check that it is up; the bot "
+                                   "tries again at its next turn.")
+        if general.get("readonly"):
+            reason = general.get("readonlyreason") or "no reason given"
+            return WikiUnavailable(f"The wiki is read-only ({reason}) while {what}, {tries}; nothing more was "
+                                   "written. The bot tries again at its next turn.")
+        return WikiUnavailable(f"The wiki did not answer in time while {what}, {tries}; the bot tries again at "
+                               "its next turn.")
+
+    # ----------------------------------------------------------------- reading
+    def _pages(self, what: str, titles: list[str]) -> dict[str, PageText]:
+        """The latest revision of each page (text, id, timestamp), in one request."""
+        data = self._request(what, action="query", prop="revisions", titles="|".join(titles),
+                             rvprop="ids|timestamp|content", rvslots="main")
+        query = data.get("query", {})
+        names = {t: t for t in titles}
+        for pair in query.get("normalized", []):
+            for asked, name in list(names.items()):
+                if name == pair["from"]:
+                    names[asked] = pair["to"]
+        found = {}
+        for page in query.get("pages", []):
+            revisions = page.get("revisions") or []
+            if page.get("missing") is not None or not revisions:
+                found[page["title"]] = (None, "", None)
+                continue
+            rev = revisions[0]
+            slot = rev.get("slots", {}).get("main", {})
+            found[page["title"]] = (rev["revid"], slot.get("content", slot.get("*", "")), rev.get("timestamp"))
+        result = {}
+        for asked, name in names.items():
+            revid, text, timestamp = found.get(name, (None, "", None))
+            result[asked] = PageText(asked, text, revid, timestamp)
+        return result
+
+    def read(self, title: str) -> PageText:
+        return self._pages(f"reading “{title}”", [title])[title]
 
     def exists(self, title: str) -> bool:
-        import pywikibot
-
-        return pywikibot.Page(self.site, title).exists()
+        return self.latest_revid(title) is not None
 
     def writes_enabled(self) -> bool:
         run = self.read(self.settings.run)
         return writes_enabled_by(run.text)
 
     def in_group(self, username: str, group: str = "sysop") -> bool:
-        import pywikibot
-
-        user = pywikibot.User(self.site, username)
-        return user.isRegistered() and group in user.groups()
+        data = self._request(f"looking up the user {username}", action="query", list="users", ususers=username,
+                             usprop="groups")
+        for user in data.get("query", {}).get("users", []):
+            return user.get("missing") is None and user.get("invalid") is None and group in user.get("groups", [])
+        return False
 
     def is_admin(self, username: str) -> bool:
         """An Admin: in the wiki's sysop group, or listed on the optional on-wiki Admin list."""
@@ -159,103 +288,126 @@ class Wiki:
             return username.casefold() in names
         return False
 
+    def latest_revid(self, title: str) -> int | None:
+        data = self._request(f"looking at “{title}”", action="query", prop="info", titles=title)
+        for page in data.get("query", {}).get("pages", []):
+            return page.get("lastrevid")
+        return None
+
+    def revision(self, revid: int) -> tuple[str, int | None]:
+        """A revision's text and its parent revision id."""
+        data = self._request(f"reading revision {revid}", action="query", prop="revisions", revids=revid,
+                             rvprop="ids|content", rvslots="main")
+        for page in data.get("query", {}).get("pages", []):
+            for rev in page.get("revisions", []):
+                slot = rev.get("slots", {}).get("main", {})
+                return slot.get("content", slot.get("*", "")), rev.get("parentid") or None
+        raise WikiError(f"Revision {revid} could not be read back from the wiki; check it by hand.")
+
     # ----------------------------------------------------------------- writing
     def save(self, base: PageText, compute: Compute, summary: str, *, attempts: int = 3,
              minor: bool = False) -> SavedEdit | None:
         """Save ``compute(base.text)`` on top of ``base``; None when there is nothing to change."""
-        from pywikibot import exceptions
-
         new_text, meaning = compute(base.text)
         if new_text == base.text:
             return None
         current = base
         for attempt in range(1, attempts + 1):
-            self._check_may_write(current)
-            page = current.page
-            page.text = new_text
-            try:
-                if current.exists and self.latest_revid(current.title) != current.revid:
-                    # The wiki's own conflict check works on timestamps of one-second resolution
-                    # and merges silently: look first, so that a human edit is seen as a conflict.
-                    raise exceptions.EditConflictError(page)
-                # baserevid as well as pywikibot's basetimestamp: timestamps have one-second
-                # resolution, and a human edit in the same second must still conflict.
-                extra = {"baserevid": current.revid} if current.exists else {"createonly": True}
-                page.save(summary=summary, minor=minor, bot=True, quiet=True, force=True, **extra)
-            except (exceptions.EditConflictError, exceptions.PageCreatedConflictError):
-                current = self.read(current.title)
-                new_text, again = compute(current.text)
-                if again != meaning:
-                    raise ConflictChangedMeaning(
-                        f"“{current.title}” was edited by someone else while the bot worked, and the change "
-                        "would now have a different effect; nothing was saved. Check the page and ask again.")
-                if new_text == current.text:
-                    return None
-                continue
-            except exceptions.LockedPageError:
-                raise WikiError(f"“{current.title}” is protected against the bot's account: give the bot "
-                                "the right to edit it, or edit it by hand.") from None
-            except exceptions.Error as error:
-                raise WikiError(f"Saving “{current.title}” failed: {error}") from None
-            return self._verify(current, page, new_text, compute, attempt)
+            latest = self._check_may_write(current)
+            if latest.revid == current.revid:
+                answer = self._edit(current, new_text, summary, minor)
+                if answer is not None:
+                    return self._confirm(current, new_text, compute, answer, attempt)
+                latest = self.read(current.title)  # the wiki reported an edit conflict
+            current = latest
+            new_text, again = compute(current.text)
+            if again != meaning:
+                raise ConflictChangedMeaning(
+                    f"“{current.title}” was edited by someone else while the bot worked, and the change "
+                    "would now have a different effect; nothing was saved. Check the page and ask again.")
+            if new_text == current.text:
+                return None
         raise ConflictChangedMeaning(f"“{base.title}” kept changing while the bot tried to save it; "
                                      "nothing was saved. Ask again when the page is quiet.")
 
-    def _check_may_write(self, current: PageText) -> None:
-        run = self.read(self.settings.run)
+    def _check_may_write(self, current: PageText) -> PageText:
+        """Re-read the run page and the page's latest revision (one request); the latest revision."""
+        pages = self._pages(f"checking the run page before saving “{current.title}”",
+                            [self.settings.run, current.title])
+        run, latest = pages[self.settings.run], pages[current.title]
         if not writes_enabled_by(run.text):
             raise WritesDisabled(f"The run page “{self.settings.run}” does not say true: the bot writes nothing "
                                  "until an Admin sets it to true.")
-        if not bots_allowed(current.text, self.username):
+        if not bots_allowed(latest.text, self.username) or not bots_allowed(current.text, self.username):
             raise BotsExcluded(f"“{current.title}” carries {{{{nobots}}}} or a {{{{bots}}}} template that "
                                "excludes this bot; edit it by hand or remove the template.")
+        return latest
 
-    def _verify(self, base: PageText, page: Any, new_text: str, compute: Compute, attempts: int) -> SavedEdit:
-        """Read the saved revision back; it must be what was meant, on top of the revision read."""
-        revid = page.latest_revision_id
+    def _edit(self, base: PageText, text: str, summary: str, minor: bool, **extra: Any) -> dict | None:
+        """Send one edit on top of ``base``; the API's answer, or None on an edit conflict."""
+        params: dict[str, Any] = {"action": "edit", "title": base.title, "text": text, "summary": summary,
+                                  "bot": True, "assert": "user"}
+        params["minor" if minor else "notminor"] = True
+        if base.exists:
+            # baserevid: MediaWiki compares it with the latest revision (timestamps alone have
+            # one-second resolution); nocreate: a page deleted meanwhile is not silently re-created.
+            params.update(baserevid=base.revid, nocreate=True)
+            if base.timestamp:
+                params["basetimestamp"] = base.timestamp
+        else:
+            params["createonly"] = True
+        if self.maxlag is not None:
+            params["maxlag"] = self.maxlag
+        params.update(extra)
+        what = f"saving “{base.title}”"
+        with self._failures(what):
+            params["token"] = self.site.tokens["csrf"]
+        try:
+            answer = self._request(what, **params).get("edit", {})
+        except _EditConflict:
+            return None
+        if answer.get("result") != "Success":
+            raise WikiError(f"The wiki did not save “{base.title}”: {answer.get('code') or answer.get('result')} "
+                            f"{answer.get('info', '')}".rstrip() + "; check the page and ask again.")
+        return answer
+
+    def _confirm(self, base: PageText, new_text: str, compute: Compute, answer: dict, attempts: int) -> SavedEdit | None:
+        """Check, from the edit's answer (and a read-back only where it is needed), that the saved revision is
+        what was meant, on top of the revision read."""
+        if answer.get("nochange") is not None:
+            # The latest revision already holds this text: an earlier try of this very edit whose answer
+            # was lost, or someone made the same change. Look at which revision holds it.
+            latest = self.read(base.title)
+            if not same_text(latest.text, new_text):
+                raise SavedDifferently(f"“{base.title}” was not changed by the bot's save and does not read as "
+                                       "meant; check it by hand.")
+            return None if latest.revid == base.revid else SavedEdit(base.title, latest.revid, base.revid, attempts)
+        revid, parent = answer["newrevid"], answer.get("oldrevid") or None
+        if parent == base.revid and saved_as_sent(new_text):
+            return SavedEdit(base.title, revid, parent, attempts)
         saved, parent = self.revision(revid)
         if base.exists and parent != base.revid:
             # The wiki merged an edit made in between: accept only if the result is exactly our
             # change applied to that other edit.
             other, _ = self.revision(parent)
-            if compute(other)[0].rstrip() != saved.rstrip():
+            if not same_text(compute(other)[0], saved):
                 restored = self._restore(base.title, other, revid)
                 raise SavedDifferently(
                     f"“{base.title}” was edited by someone else at the moment the bot saved "
                     f"([[Special:Diff/{revid}]]); the bot restored the other edit"
                     f"{f' in [[Special:Diff/{restored}]]' if restored else ' — no, it could not: restore it by hand'}"
                     " and changed nothing. Ask again.")
-        elif saved.rstrip() != new_text.rstrip():
+        elif not same_text(saved, new_text):
             raise SavedDifferently(f"“{base.title}” reads back differently from what the bot saved "
                                    f"([[Special:Diff/{revid}]]); check it by hand.")
         return SavedEdit(base.title, revid, parent, attempts)
 
     def _restore(self, title: str, text: str, bad_revid: int) -> int | None:
         """Put back a human's text that a bot save displaced; the new revision id, or None."""
-        import pywikibot
-        from pywikibot import exceptions
-
-        page = pywikibot.Page(self.site, title)
-        page.text = text
+        base = PageText(title, "", bad_revid)
         try:
-            page.save(summary=f"Restoring the edit displaced by [[Special:Diff/{bad_revid}]] (edit conflict)",
-                      minor=False, bot=True, quiet=True, force=True, baserevid=bad_revid)
-        except exceptions.Error:
+            answer = self._edit(base, text, f"Restoring the edit displaced by [[Special:Diff/{bad_revid}]] "
+                                "(edit conflict)", minor=False)
+        except WikiError:
             return None
-        return page.latest_revision_id
-
-    def latest_revid(self, title: str) -> int | None:
-        data = self.site.simple_request(action="query", prop="info", titles=title).submit()
-        for page in data.get("query", {}).get("pages", {}).values():
-            return page.get("lastrevid")
-        return None
-
-    def revision(self, revid: int) -> tuple[str, int | None]:
-        """A revision's text and its parent revision id."""
-        data = self.site.simple_request(action="query", prop="revisions", revids=revid,
-                                        rvprop="ids|content", rvslots="main").submit()
-        for page in data.get("query", {}).get("pages", {}).values():
-            for rev in page.get("revisions", []):
-                slot = rev.get("slots", {}).get("main", {})
-                return slot.get("*", slot.get("content", "")), rev.get("parentid") or None
-        raise WikiError(f"Revision {revid} could not be read back from the wiki.")
+        return answer.get("newrevid") if answer else None

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import atexit
 import dataclasses
+import json
 import os
 import secrets
 import shutil
@@ -32,6 +33,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import weakref
 from collections.abc import Iterable, Sequence
@@ -90,6 +92,33 @@ $wgJobRunRate = 1;
 $wgEnableEmail = false;
 $wgEnableUploads = false;
 $wgPingback = false;
+# Faults a test can switch on and off while the wiki runs (LocalWiki.set_faults).
+require __DIR__ . '/faults.php';
+"""
+
+#: ``DIR/faults.php``: reads ``DIR/faults.json`` on every request, so faults apply at once.
+_FAULTS_PHP = r"""<?php
+// Written by wikibot.testwiki: faults switched on by LocalWiki.set_faults() through faults.json.
+$wikibotFaults = [];
+if ( is_file( __DIR__ . '/faults.json' ) ) {
+	$wikibotFaults = json_decode( (string)file_get_contents( __DIR__ . '/faults.json' ), true ) ?: [];
+}
+if ( !empty( $wikibotFaults['read_only'] ) ) {
+	// The real switch MediaWiki administrators use: every write is refused with "readonly".
+	$wgReadOnly = (string)$wikibotFaults['read_only'];
+}
+if ( !empty( $wikibotFaults['delay'] ) && PHP_SAPI === 'cli-server' ) {
+	// A slow wiki: every web request waits this many seconds before MediaWiki runs.
+	usleep( (int)( (float)$wikibotFaults['delay'] * 1000000 ) );
+}
+if ( !empty( $wikibotFaults['lag'] ) ) {
+	// SQLite has no replicas, so MediaWiki's database lag is always 0. Jobs waiting in the job queue
+	// count as lag where $wgJobQueueIncludeInMaxLagFactor is set (as on Wikimedia wikis): jobs are
+	// left queued and each counts as 'lag' seconds, so requests sent with maxlag get a real
+	// "maxlag" error while any job waits.
+	$wgJobRunRate = 0;
+	$wgJobQueueIncludeInMaxLagFactor = 1 / (float)$wikibotFaults['lag'];
+}
 """
 
 
@@ -362,8 +391,22 @@ class LocalWiki:
         for session in self._sessions.values():
             session.close()
         self._sessions.clear()
-        process, self.process = self.process, None
         _live_wikis.discard(self)
+        self._kill_server()
+
+    def pause(self) -> None:
+        """Stop serving, keeping the wiki's files and port: the wiki is down until :meth:`resume`."""
+        self._kill_server()
+
+    def resume(self) -> None:
+        """Serve the paused wiki again on the same port."""
+        self._require_started()
+        if self.running:
+            return
+        self._serve()
+
+    def _kill_server(self) -> None:
+        process, self.process = self.process, None
         if process is None:
             return
         try:
@@ -406,14 +449,19 @@ class LocalWiki:
         return env
 
     def run_maintenance(self, script: str, *args: str,
-                        timeout: float = 120) -> str:
-        """Run ``maintenance/SCRIPT.php ARGS`` on this wiki; return stdout."""
+                        timeout: float = 120,
+                        input_text: str | None = None) -> str:
+        """Run ``maintenance/SCRIPT.php ARGS`` on this wiki; return stdout.
+
+        *input_text* is given to the script on its standard input.
+        """
         path = self.mediawiki_dir / 'maintenance' / f'{script}.php'
         command = [self.php, str(path), *args]
         try:
             done = subprocess.run(command, cwd=self.directory,
                                   env=self._env(), capture_output=True,
-                                  text=True, timeout=timeout)
+                                  text=True, timeout=timeout,
+                                  input=input_text)
         except subprocess.TimeoutExpired as exc:
             raise LocalWikiError(f'{script}.php timed out after {timeout}s'
                                  ) from exc
@@ -437,6 +485,7 @@ class LocalWiki:
             raise LocalWikiError(f'install.php wrote no {self.local_settings}')
         with self.local_settings.open('a') as settings:
             settings.write(_TEST_SETTINGS)
+        (self.directory / 'faults.php').write_text(_FAULTS_PHP)
 
     def _serve(self) -> None:
         command = [self.php, '-S', f'127.0.0.1:{self.port}',
@@ -445,7 +494,11 @@ class LocalWiki:
             log.write(f'--- {" ".join(command)}\n'.encode())
             log.flush()
             kwargs = {}
-            if sys.platform.startswith('linux'):
+            # PR_SET_PDEATHSIG follows the forking *thread*: only tie the
+            # server to the main thread (one started from another thread,
+            # e.g. by resume() in a timer, is stopped by stop() or atexit).
+            if sys.platform.startswith('linux') \
+                    and threading.current_thread() is threading.main_thread():
                 kwargs['preexec_fn'] = _die_with_parent
             self.process = subprocess.Popen(
                 command, cwd=self.directory, env=self._env(),
@@ -508,6 +561,60 @@ class LocalWiki:
         except OSError as exc:
             return f'(cannot read {self.log_file}: {exc})'
         return '\n'.join(text.splitlines()[-lines:])
+
+    # ------------------------------------------------------------------
+    # faults
+
+    def set_faults(self, *, read_only: str | None = None, delay: float = 0,
+                   lag: float = 0) -> None:
+        """Switch faults of the running wiki on (or all off, called bare).
+
+        *read_only*: ``$wgReadOnly`` with this reason, so every write is
+        refused.  *delay*: every web request waits so many seconds.  *lag*:
+        jobs are left in the job queue and each counts as *lag* seconds of
+        database lag (``$wgJobQueueIncludeInMaxLagFactor``), so a request
+        sent with ``maxlag`` below it gets MediaWiki's ``maxlag`` error
+        while a job waits (see :meth:`queue_job`).  Faults apply from the
+        next request on.
+        """
+        assert self.directory is not None
+        faults = {key: value for key, value in
+                  (('read_only', read_only), ('delay', delay), ('lag', lag))
+                  if value}
+        path = self.directory / 'faults.json'
+        tmp = path.with_suffix('.tmp')
+        tmp.write_text(json.dumps(faults))
+        os.replace(tmp, path)
+
+    def queue_job(self) -> None:
+        """Put one job (MediaWiki's ``null`` job) in the wiki's job queue.
+
+        With ``set_faults(lag=...)`` it stays there and counts as lag; it
+        runs at the first web request once the fault is off (or with
+        :meth:`run_jobs`).
+        """
+        self.run_maintenance('eval', timeout=60, input_text=(
+            'MediaWiki\\MediaWikiServices::getInstance()->getJobQueueGroup()'
+            '->push( new NullJob( [] ) );\n'))
+
+    def run_jobs(self) -> None:
+        """Run every job waiting in the job queue."""
+        self.run_maintenance('runJobs', timeout=120)
+
+    def invalidate_sessions(self, user: str | Credentials) -> None:
+        """Log *user* out everywhere (``invalidateUserSessions.php``): the
+        session cookies and tokens a client holds stop working."""
+        name = self._credentials(user).username
+        self.run_maintenance('invalidateUserSessions', '--user', name)
+
+    def protect_as(self, user: str | Credentials, title: str,
+                   level: str = 'sysop', reason: str = '') -> dict:
+        """Protect *title* against edits below *level*, as *user* (a
+        sysop), through the real API; ``level=''`` lifts the protection."""
+        protections = f'edit={level}' if level else 'edit=all'
+        return self.api(user, post=True, action='protect', title=title,
+                        protections=protections, expiry='infinite',
+                        reason=reason, token=self.csrf_token(user))
 
     # ------------------------------------------------------------------
     # users

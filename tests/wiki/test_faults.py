@@ -1,0 +1,271 @@
+"""Faults of the real local wiki in the middle of a cycle: down, slow, read-only, protected pages,
+a lost login, a lagging database, and an edit slipped in at the moment the bot saves.
+
+Each fault is real: the PHP server is stopped, ``$wgReadOnly`` is set, the page is protected by a
+sysop, the bot's sessions are invalidated, jobs wait in the job queue (MediaWiki counts them as
+lag), or a human edit reaches the wiki between the bot's last look and its save.
+"""
+
+import threading
+import time
+
+import pytest
+
+from parsers import request_page
+from wikibot import operations
+from wikibot.config import Settings
+from wikibot.requests import RequestDesk
+from wikibot.site import PageProtected, SavedDifferently, Wiki, WikiError, WikiUnavailable
+
+from fixturedata import fixture_text
+
+RULESET = fixture_text("ruleset_2023.wiki")
+GAMESTATE = """{| class="wikitable"
+! Puzzler !! Coins
+|-
+| Kevan || 2
+|-
+| Lulu || 3
+|}"""
+HATS = """Add a new rule to the Ruleset, called “Hats”, with the following text:
+
+Each Puzzler may wear a Hat.
+
+Kevan gains 2 Coins.
+"""
+
+
+@pytest.fixture(autouse=True)
+def healthy_again(local_wiki):
+    """Whatever a test breaks, the shared wiki is served and fault-free afterwards."""
+    yield
+    local_wiki.wiki.set_faults()
+    local_wiki.wiki.resume()
+
+
+def make_wiki(local_wiki, tmp_path, stem, **options):
+    settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", requests=f"{stem}/Requests",
+                        run=f"{stem}/Run", state_dir=tmp_path / "state")
+    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+    return Wiki(local_wiki.site(), settings, **{"retries": 1, "retry_wait": 0.1, **options})
+
+
+@pytest.fixture
+def wiki(local_wiki, tmp_path, wiki_title):
+    return make_wiki(local_wiki, tmp_path, wiki_title("Faults"))
+
+
+def replacing(old, new, then=None):
+    """A change of every ``old`` into ``new``; ``then()`` runs once, when the bot has read the page."""
+    pending = [then] if then else []
+
+    def compute(text):
+        while pending:
+            pending.pop()()
+        return text.replace(old, new), text.count(old)
+    return compute
+
+
+def one_line(error):
+    message = str(error)
+    assert "\n" not in message and "Traceback" not in message
+    return message
+
+
+# --------------------------------------------------------------------------- down and slow
+def test_wiki_down_after_the_read_gives_one_clear_line_and_writes_nothing(local_wiki, wiki, wiki_title):
+    title = wiki_title("Down")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    with pytest.raises(WikiUnavailable) as raised:
+        wiki.save(wiki.read(title), replacing("3", "5", then=local_wiki.wiki.pause), "Enacted")
+    message = one_line(raised.value)
+    assert "could not be reached" in message and "after 2 tries" in message
+    local_wiki.wiki.resume()
+    assert local_wiki.wiki.page_text(title) == "Coins default to 3."
+
+
+def test_wiki_back_while_the_bot_retries_is_written_once(local_wiki, tmp_path, wiki_title):
+    wiki = make_wiki(local_wiki, tmp_path, wiki_title("Back"), retries=4, retry_wait=0.5)
+    title = wiki_title("Back")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+
+    def down_for_a_second():
+        local_wiki.wiki.pause()
+        threading.Timer(1.0, local_wiki.wiki.resume).start()
+
+    started = time.monotonic()
+    saved = wiki.save(wiki.read(title), replacing("3", "5", then=down_for_a_second), "Enacted")
+    assert time.monotonic() - started >= 1.0  # it waited for the wiki instead of giving up
+    assert saved is not None and local_wiki.wiki.page_text(title) == "Coins default to 5."
+    history = local_wiki.api(action="query", prop="revisions", titles=title, rvprop="user", rvlimit=10)
+    assert [r["user"] for r in history["query"]["pages"][0]["revisions"]] == ["WikiBot", "AdminAlice"]
+
+
+def test_request_cycle_with_the_wiki_down_stops_with_one_line(local_wiki, wiki):
+    local_wiki.wiki.pause()
+    with pytest.raises(WikiUnavailable) as raised:
+        RequestDesk(wiki).poll()
+    assert "could not be reached" in one_line(raised.value)
+
+
+def test_slow_wiki_is_waited_for(local_wiki, wiki, wiki_title):
+    title = wiki_title("Slow")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    base = wiki.read(title)
+    local_wiki.wiki.set_faults(delay=0.7)
+    started = time.monotonic()
+    saved = wiki.save(base, replacing("3", "5"), "Enacted")
+    assert time.monotonic() - started >= 1.4  # the check and the edit, each slowed down
+    local_wiki.wiki.set_faults()
+    assert saved is not None and local_wiki.wiki.page_text(title) == "Coins default to 5."
+
+
+# --------------------------------------------------------------------------- errors from the wiki
+def test_read_only_wiki_is_retried_then_named(local_wiki, wiki, wiki_title):
+    title = wiki_title("ReadOnly")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    base = wiki.read(title)
+    local_wiki.wiki.set_faults(read_only="Database upgrade until 18:00")
+    with pytest.raises(WikiUnavailable) as raised:
+        wiki.save(base, replacing("3", "5"), "Enacted")
+    assert "read-only (Database upgrade until 18:00)" in one_line(raised.value)
+    local_wiki.wiki.set_faults()
+    assert local_wiki.wiki.page_text(title) == "Coins default to 3."
+
+
+def test_read_only_lifted_while_the_bot_retries_is_written(local_wiki, tmp_path, wiki_title):
+    wiki = make_wiki(local_wiki, tmp_path, wiki_title("Lifted"), retries=4, retry_wait=0.5)
+    title = wiki_title("Lifted")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    base = wiki.read(title)
+    local_wiki.wiki.set_faults(read_only="Quick maintenance")
+    threading.Timer(1.0, local_wiki.wiki.set_faults).start()
+    saved = wiki.save(base, replacing("3", "5"), "Enacted")
+    assert saved is not None and local_wiki.wiki.page_text(title) == "Coins default to 5."
+
+
+def test_protected_page_says_so(local_wiki, wiki, wiki_title):
+    title = wiki_title("Protected")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    local_wiki.wiki.protect_as(local_wiki.admin, title)
+    with pytest.raises(PageProtected) as raised:
+        wiki.save(wiki.read(title), replacing("3", "5"), "Enacted")
+    assert "protected" in one_line(raised.value) and "by hand" in str(raised.value)
+    assert local_wiki.wiki.page_text(title) == "Coins default to 3."
+
+
+def test_lost_login_is_renewed_and_the_edit_is_the_bots(local_wiki, wiki, wiki_title):
+    """The bot's sessions are invalidated on the wiki: its cookies and edit token stop working. The
+    edit must still be made as the bot (a fresh login and token), never as an anonymous user."""
+    title = wiki_title("Token")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    base = wiki.read(title)
+    local_wiki.wiki.invalidate_sessions("WikiBot")
+    saved = wiki.save(base, replacing("3", "5"), "Enacted")
+    assert saved is not None and local_wiki.wiki.page_text(title) == "Coins default to 5."
+    changes = local_wiki.api(action="query", list="recentchanges", rctitle=title, rcprop="user|flags|ids")
+    last = changes["query"]["recentchanges"][0]
+    assert last["user"] == "WikiBot" and last["bot"] is True and last["revid"] == saved.revid
+
+
+def test_lagging_database_is_retried_then_named(local_wiki, tmp_path, wiki_title):
+    """MediaWiki counts waiting jobs as database lag ($wgJobQueueIncludeInMaxLagFactor): with jobs
+    left queued, an edit sent with maxlag gets MediaWiki's own maxlag error."""
+    wiki = make_wiki(local_wiki, tmp_path, wiki_title("Lag"), maxlag=5)
+    title = wiki_title("Lag")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    base = wiki.read(title)
+    local_wiki.wiki.set_faults(lag=30)
+    local_wiki.wiki.queue_job()
+    try:
+        with pytest.raises(WikiUnavailable) as raised:
+            wiki.save(base, replacing("3", "5"), "Enacted")
+    finally:
+        local_wiki.wiki.set_faults()
+        local_wiki.wiki.run_jobs()
+    assert "lagging" in one_line(raised.value)
+    assert local_wiki.wiki.page_text(title) == "Coins default to 3."
+
+
+# --------------------------------------------------------------------------- an edit slipped in
+def human_edit_during_the_bots_check(local_wiki, title, text):
+    """Send a human edit while the bot's last look before saving is being answered (the wiki is made
+    slow, and the PHP server answers one request at a time), so that it lands after that look and
+    before the bot's edit."""
+    token = local_wiki.wiki.csrf_token(local_wiki.admin)
+
+    def edit():
+        time.sleep(0.3)
+        local_wiki.api(local_wiki.admin, post=True, action="edit", title=title, text=text, token=token)
+
+    def start():
+        local_wiki.wiki.set_faults(delay=0.6)
+        threading.Thread(target=edit).start()
+    return start
+
+
+def test_edit_slipped_in_and_merged_is_kept_when_the_change_still_means_the_same(local_wiki, wiki,
+                                                                                   wiki_title):
+    title = wiki_title("Merged")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.\n\nHats are red.")
+    base = wiki.read(title)
+    slip = human_edit_during_the_bots_check(local_wiki, title, "Coins default to 3.\n\nHats are blue.")
+    saved = wiki.save(base, replacing("3", "5", then=slip), "Enacted")
+    local_wiki.wiki.set_faults()
+    assert local_wiki.wiki.page_text(title) == "Coins default to 5.\n\nHats are blue."
+    assert saved.parent != base.revid  # the wiki merged: the bot's save sat on the human edit
+
+
+def test_edit_slipped_in_and_merged_is_put_back_when_the_change_would_mean_something_else(
+        local_wiki, wiki, wiki_title):
+    title = wiki_title("Displaced")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.\n\nHats cost 1.")
+    base = wiki.read(title)
+    human = "Coins default to 3.\n\nHats cost 3."
+    slip = human_edit_during_the_bots_check(local_wiki, title, human)
+    with pytest.raises(SavedDifferently) as raised:
+        wiki.save(base, replacing("3", "5", then=slip), "Enacted")
+    local_wiki.wiki.set_faults()
+    assert "restored the other edit" in one_line(raised.value)
+    assert local_wiki.wiki.page_text(title) == human
+
+
+# --------------------------------------------------------------------------- operations and requests
+@pytest.fixture
+def game(local_wiki, tmp_path, wiki_title):
+    """A wiki with its own Ruleset, whose tracking page is a gamestate page of its own."""
+    stem = wiki_title("Game")
+    gamestate = f"{stem}/Puzzle Board"
+    ruleset = RULESET.replace("[[Puzzle Board]]", f"[[{gamestate}]]").replace("[[Puzzle Board|", f"[[{gamestate}|")
+    bot = make_wiki(local_wiki, tmp_path, stem)
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, ruleset)
+    local_wiki.edit_as(local_wiki.admin, gamestate, GAMESTATE)
+    return bot, gamestate, ruleset
+
+
+def test_protected_second_page_undoes_the_first(local_wiki, game):
+    bot, gamestate, ruleset = game
+    assert operations.read_ruleset_and_gamestate(bot)[1] == gamestate
+    local_wiki.wiki.protect_as(local_wiki.admin, gamestate)
+    with pytest.raises(PageProtected):
+        operations.enact_on_wiki(bot, "Proposal: Hats", HATS)
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == ruleset.rstrip()
+    assert local_wiki.wiki.page_text(gamestate) == GAMESTATE
+    history = local_wiki.api(action="query", prop="revisions", titles=bot.settings.ruleset, rvprop="user|comment",
+                             rvlimit=5)["query"]["pages"][0]["revisions"]
+    assert history[0]["user"] == "WikiBot" and history[0]["comment"].startswith("Undoing")
+
+
+def test_protected_ruleset_gets_a_not_done_reply(local_wiki, game):
+    bot, gamestate, ruleset = game
+    local_wiki.wiki.protect_as(local_wiki.admin, bot.settings.ruleset)
+    local_wiki.edit_as(local_wiki.admin, bot.settings.requests,
+                       "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "protected" in answer.headline
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    [request] = request_page.parse(page)
+    assert request.done and "Not done" in page and "protected" in page
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == ruleset.rstrip()
+    assert local_wiki.wiki.page_text(gamestate) == GAMESTATE
+
