@@ -457,8 +457,7 @@ def wiki_paragraphs(text: str) -> str:
     return "\n".join(out)
 
 
-_REWORD = ("; reword the step without it, or an Admin applies it by hand (see parsers/hazards.py for what "
-           "rule text may hold)")
+_REWORD = "; reword the step without it, or an Admin applies it by hand"
 
 
 def _require_clean(text: str, *, title: str | None = None, before: str | None = None) -> None:

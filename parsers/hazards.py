@@ -71,8 +71,6 @@ _SAVE_TIME = re.compile(
     r"|\[\[[^\[\]|\n]+\|\s*\]\]",
     re.I,
 )
-_TABLE_OPEN = re.compile(r"^[ \t:]*\{\|", re.M)
-_TABLE_CLOSE = re.compile(r"^[ \t]*\|\}", re.M)
 
 
 def literal_free(text: str) -> str:
@@ -82,24 +80,39 @@ def literal_free(text: str) -> str:
                         else re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
-def _tag_balance(code: str) -> Counter:
-    """Opened minus closed, per HTML/extension tag name (void and self-closed tags not counted)."""
-    balance: Counter = Counter()
+def _unmatched(tokens) -> tuple[Counter, Counter]:
+    """(opened and never closed, closed and never opened) per kind, for (kind, is_close) in page order."""
+    open_: Counter = Counter()
+    stray: Counter = Counter()
+    for kind, is_close in tokens:
+        if not is_close:
+            open_[kind] += 1
+        elif open_[kind]:
+            open_[kind] -= 1
+        else:
+            stray[kind] += 1
+    return open_, stray
+
+
+def _tags(code: str):
     for m in _TAG.finditer(code):
         closing, name, self_closed = m.group(1), m.group(2).lower(), m.group(3)
-        if self_closed or name in _VOID_TAGS:
+        if self_closed or name in _VOID_TAGS or name in _TRANSCLUSION_TAGS:
             continue
-        balance[name] += -1 if closing else 1
-    return balance
+        yield name, bool(closing)
+
+
+_BRACES = re.compile(r"\{\{|\}\}")
+_TABLE_LINE = re.compile(r"^(?:[ \t:]*\{\||[ \t]*(\|\}))", re.M)  # group 1: a close
 
 
 def signature(text: str) -> Counter:
-    """What the text does beyond its words: counts of page-wide effects and net balances.
+    """What the text does beyond its words, as counts (zero counts left out).
 
-    Keys: ``"bot exclusion"``, ``"switch __X__"``, ``"magic X"``, ``"<tag>"`` (opened minus closed),
-    ``"{{"`` (opened minus closed), ``"{|"`` (tables opened minus closed), ``"<!--"`` (1 if a comment is
-    never closed), ``"save-time"`` (text the wiki rewrites when saving), ``"<noinclude>"`` etc. (any
-    transclusion tag). Zero counts are left out.
+    Keys: ``"bot exclusion"``, ``"switch __X__"``, ``"magic X"``, ``"save-time"`` (text the wiki
+    rewrites when saving), ``"<noinclude>"`` etc. (transclusion tags, opening or closing); and, read in
+    page order, what is left unmatched: ``"<!--"`` (a comment never closed), ``"<div>"`` (a tag opened and
+    never closed), ``"</div>"`` (closed and never opened), ``"{{"``/``"}}"``, ``"{|"``/``"|}"``.
     """
     code = literal_free(text)
     sig: Counter = Counter()
@@ -114,18 +127,21 @@ def signature(text: str) -> Counter:
     for name in _PAGE_MAGIC.findall(code):
         sig[f"magic {name.upper()}"] += 1
     sig["save-time"] = len(_SAVE_TIME.findall(code))
-    sig["{{"] = code.count("{{") - code.count("}}")
-    sig["{|"] = len(_TABLE_OPEN.findall(code)) - len(_TABLE_CLOSE.findall(code))
-    for name, n in _tag_balance(code).items():
+    opened, stray = _unmatched(("{{", m.group(0) == "}}") for m in _BRACES.finditer(code))
+    sig["{{"], sig["}}"] = opened["{{"], stray["{{"]
+    opened, stray = _unmatched(("{|", m.group(1) is not None) for m in _TABLE_LINE.finditer(code))
+    sig["{|"], sig["|}"] = opened["{|"], stray["{|"]
+    opened, stray = _unmatched(_tags(code))
+    for name, n in opened.items():
         sig[f"<{name}>"] = n
+    for name, n in stray.items():
+        sig[f"</{name}>"] = n
     for name in _TRANSCLUSION_TAGS:
-        found = len(re.findall(rf"</?{name}\b", code, re.I))
-        if found:
-            sig[f"<{name}>"] = found
+        sig[f"<{name}>"] = len(re.findall(rf"</?{name}\b", code, re.I))
     return Counter({k: v for k, v in sig.items() if v})
 
 
-def _describe(key: str, count: int) -> str:
+def _describe(key: str) -> str:
     if key == "bot exclusion":
         return ("a bot exclusion template ({{nobots}} or {{bots|…}}), which would stop bots, this one included, "
                 "from editing the page; an Admin who wants it adds it by hand")
@@ -139,19 +155,22 @@ def _describe(key: str, count: int) -> str:
     if key == "<!--":
         return "a <!-- comment --> that is not closed, which would hide the rest of the page"
     if key == "{{":
-        return ("“{{” without its “}}”" if count > 0 else "“}}” without its “{{”") + \
-            ", which would make the text after it part of a template"
+        return "“{{” without its “}}”, which would make the text after it part of a template"
+    if key == "}}":
+        return "“}}” without its “{{”, which would end a template the page opened elsewhere"
     if key == "{|":
-        return ("a table opened with “{|” and not closed with “|}”" if count > 0 else
-                "a “|}” that closes a table it did not open") + ", which would change how the rest of the page is read"
-    name = key[1:-1]
+        return "a table opened with “{|” and not closed with “|}”, which would change how the rest of the page is read"
+    if key == "|}":
+        return "a “|}” that closes a table it did not open, which would change how the rest of the page is read"
+    closing = key.startswith("</")
+    name = key[2:-1] if closing else key[1:-1]
     if name in _TRANSCLUSION_TAGS:
         return f"<{name}>, which changes what the page shows when transcluded rather than a rule"
     if name in _LITERAL_TAGS:
-        return (f"a <{name}> that is not closed, which would hide the rest of the page" if count > 0 else
-                f"a </{name}> that closes a region it did not open, which would show text the page hides")
-    return (f"a <{name}> that is not closed, which would wrap (and could hide) the rest of the page" if count > 0
-            else f"a </{name}> that closes an element it did not open (such as the page's own wrapper)")
+        return (f"a </{name}> that closes a region it did not open, which would show text the page hides" if closing
+                else f"a <{name}> that is not closed, which would hide the rest of the page")
+    return (f"a </{name}> that closes an element it did not open (such as the page's own wrapper)" if closing
+            else f"a <{name}> that is not closed, which would wrap (and could hide) the rest of the page")
 
 
 def heading_problem(text: str) -> str | None:
@@ -177,13 +196,13 @@ def payload_problem(text: str, *, headings: bool = True) -> str | None:
         problem = heading_problem(text)
         if problem:
             return problem
-    sig = signature(text)
-    keys = _ordered(sig)
-    return f"its text contains {_describe(keys[0], sig[keys[0]])}" if keys else None
+    keys = _ordered(signature(text))
+    return f"its text contains {_describe(keys[0])}" if keys else None
 
 
 # The order problems are named in: the ones that hide or swallow the most first.
-_ORDER = ["<!--", *(f"<{t}>" for t in _LITERAL_TAGS), *(f"<{t}>" for t in _TRANSCLUSION_TAGS), "{{", "{|"]
+_ORDER = ["<!--", *(f"<{t}>" for t in _LITERAL_TAGS), *(f"</{t}>" for t in _LITERAL_TAGS),
+          *(f"<{t}>" for t in _TRANSCLUSION_TAGS), "{{", "}}", "{|", "|}"]
 
 
 def _ordered(keys) -> list[str]:
@@ -194,28 +213,28 @@ def _ordered(keys) -> list[str]:
 
 
 def _is_balance(key: str) -> bool:
-    return key in ("{{", "{|", "<!--") or (key.startswith("<") and key[1:-1] not in _TRANSCLUSION_TAGS)
+    """A key counting unmatched markup (as opposed to page-wide effects, of which fewer is fine)."""
+    return key in ("{{", "}}", "{|", "|}", "<!--") or (
+        key.startswith("<") and key.strip("</>") not in _TRANSCLUSION_TAGS)
 
 
 def page_change_problem(old: str, new: str, *, strict: bool = False) -> str | None:
     """Why the change from ``old`` to ``new`` (a page, or a rule body) does more than change words:
-    a page-wide effect gained, or a balance (tags, templates, tables, comments) changed. None if not.
+    a page-wide effect gained, or unmatched markup (tags, templates, tables, comments) gained or lost.
+    None if not.
 
     ``strict``: any difference of :func:`signature` counts, a page-wide effect lost too (for edits
     that replace words and should leave all markup alone, such as term replacement)."""
     before, after = signature(old), signature(new)
     for key in _ordered(set(before) | set(after)):
         was, now = before.get(key, 0), after.get(key, 0)
-        if strict and was != now:
-            return (f"it would change the count of {key} on the page from {was} to {now}: replacing words must "
-                    "leave the markup as it was")
-        if _is_balance(key):
-            if was == now:
-                continue
-            if now == 0 or (was > 0 and now > 0) or (was < 0 and now < 0):
-                return (f"it would change the balance of {key} on the page from {was} to {now}, so text "
-                        "outside the change would be read differently")
-            return f"the page would be left with {_describe(key, now)}"
+        if now > was and _is_balance(key):
+            return f"the page would be left with {_describe(key)}"
         if now > was:
-            return f"it would add {_describe(key, now - was)}"
+            return f"it would add {_describe(key)}"
+        if now < was and _is_balance(key):
+            return (f"it would change the count of unmatched {key} on the page from {was} to {now}, so text "
+                    "outside the change would be read differently")
+        if now < was and strict:
+            return f"it would remove {key} from the page: replacing words must leave the markup as it was"
     return None
