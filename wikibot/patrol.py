@@ -65,7 +65,7 @@ from actions.check import CheckResult, check_edit
 from actions.constraints import Constraint, OverrideError, infer_constraints, merge, parse_overrides
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
-from wikibot.site import PageText, Wiki, WikiError, WritesDisabled
+from wikibot.site import PageText, Wiki, WikiError, WritesDisabled, saved_as_sent
 
 log = logging.getLogger("wikibot")
 
@@ -83,6 +83,10 @@ DISPUTE = "Disagree? Raise a Call for Judgement."
 
 UNDONE = "undone"
 REPORTED = "reported"
+
+GAMESTATE = "gamestate"
+RULESET = "ruleset"
+BUILDING_BLOCKS = "building blocks"
 
 
 class PatrolError(WikiError):
@@ -242,7 +246,7 @@ class Change:
     user: str
     timestamp: str
     comment: str
-    kind: str                 # "gamestate" or "rules"
+    kind: str                 # GAMESTATE, RULESET or BUILDING_BLOCKS: which watched page
 
     @property
     def diff_link(self) -> str:
@@ -271,7 +275,8 @@ class _Stop(Exception):
 
 class Patrol:
     """Patrols the watched pages of one wiki. ``checked`` lists every revision judged (gamestate
-    checks and rules-page reviews), in order, over this object's life; ``findings`` what was done."""
+    checks and rules-page reviews), in order, over this object's life; ``findings`` what was done;
+    ``requests`` the API requests spent finding and reading edits (recent changes, revision texts)."""
 
     def __init__(self, wiki: Wiki, *, mark_file: Path | None = None):
         self.wiki = wiki
@@ -279,11 +284,13 @@ class Patrol:
         self.mark_file = mark_file or Path(self.settings.state_dir) / MARK_FILE
         self.checked: list[int] = []
         self.findings: list[Finding] = []
+        self.requests = 0
         self._texts: dict[int, str | None] = {}
         self._constraints: dict[int, tuple[ruleset_parser.Ruleset, list[Constraint]]] = {}
         self._admins: dict[str, bool] = {}
         self._overrides: list = []
         self._current = 0
+        self._page: dict[str, PageText] = {}   # a page as the bot's last undo saved it
 
     # ------------------------------------------------------------------ one cycle
     def cycle(self) -> list[Finding]:
@@ -298,6 +305,7 @@ class Patrol:
             return []
         self._admins = {}
         self._texts = {}
+        self._page = {}
         ruleset_page = self.wiki.read(self.settings.ruleset)
         if not ruleset_page.exists:
             raise PatrolError(f"The Ruleset page “{self.settings.ruleset}” does not exist: the patrol cannot know "
@@ -310,18 +318,18 @@ class Patrol:
         gamestate = tracking[0] if tracking else None
         if gamestate is None:
             log.warning("patrol: the Ruleset names no gamestate tracking page; only the rules pages are watched")
-        watched = {self.settings.ruleset: "rules", self.settings.building_blocks: "rules"}
+        watched = {self.settings.ruleset: RULESET, self.settings.building_blocks: BUILDING_BLOCKS}
         if gamestate:
-            watched[gamestate] = "gamestate"
+            watched[gamestate] = GAMESTATE
         changes = self._recent_changes(mark, watched)
-        rules_changes = [c for c in changes if c.title == self.settings.ruleset]
+        rules_changes = [c for c in changes if c.kind == RULESET]
         found: list[Finding] = []
         try:
             for start in range(0, len(changes), BATCH):
                 window = changes[start:start + BATCH]
-                self._fetch_texts(self._needed(window, rules_changes, ruleset_page.revid))
+                self._fetch_texts(self._needed(window, rules_changes))
                 for change in window:
-                    found.extend(self._deal_with(change, mark, rules_changes, ruleset_page.revid))
+                    found.extend(self._deal_with(change, mark, rules_changes))
                     mark.dealt_with(change.rcid, change.timestamp)
                     if found and found[-1].change is change or change is window[-1]:
                         mark.save()
@@ -330,15 +338,24 @@ class Patrol:
             log.info("run page “%s” stopped saying true: the patrol stopped; the rest waits", self.settings.run)
         finally:
             mark.save()
-        self.findings.extend(found)
+            self.findings.extend(found)
         return found
 
     # ------------------------------------------------------------------ reading the wiki
-    def _api(self, **params) -> dict:
-        return self.wiki.site.simple_request(**params).submit()
+    def _api(self, what: str, **params) -> dict:
+        import requests
+        from pywikibot import exceptions
+
+        self.requests += 1
+        try:
+            return self.wiki.site.simple_request(formatversion=2, **params).submit()
+        except (exceptions.Error, requests.RequestException, OSError) as error:
+            raise PatrolError(f"The wiki gave no usable answer while the patrol was {what} ({error}); nothing "
+                              "was judged from there on, and the patrol tries again at its next turn.") from None
 
     def _first_mark(self) -> PatrolMark:
-        data = self._api(action="query", list="recentchanges", rcdir="older", rclimit=1,
+        data = self._api("looking for the newest edit", action="query", list="recentchanges", rcdir="older",
+                         rclimit=1,
                          rcprop="ids|timestamp")
         newest = data.get("query", {}).get("recentchanges", [])
         if newest:
@@ -362,7 +379,7 @@ class Patrol:
                 action="query", list="recentchanges", rctitle=title, rcdir="newer", rcstart=mark.query_start(),
                 rcprop="ids|title|user|timestamp|comment", rctype="edit|new", rclimit="max")
             while True:
-                data = self._api(**params)
+                data = self._api(f"listing the recent changes of “{title}”", **params)
                 for rc in data.get("query", {}).get("recentchanges", []):
                     rcid = int(rc["rcid"])
                     if not mark.is_new(rcid) or not rc.get("revid"):
@@ -376,7 +393,7 @@ class Patrol:
         changes.sort(key=lambda c: (c.timestamp, c.rcid))
         return changes
 
-    def _needed(self, window: list[Change], rules_changes: list[Change], current_ruleset: int) -> set[int]:
+    def _needed(self, window: list[Change], rules_changes: list[Change]) -> set[int]:
         needed: set[int] = set()
         for c in window:
             if c.user == self.wiki.username:
@@ -384,8 +401,8 @@ class Patrol:
             needed.add(c.revid)
             if c.parent:
                 needed.add(c.parent)
-            if c.kind == "gamestate":
-                revid = self._ruleset_revid_at(c, rules_changes, current_ruleset)
+            if c.kind == GAMESTATE:
+                revid = self._ruleset_revid_at(c, rules_changes)
                 if revid not in self._constraints:
                     needed.add(revid)
         return {r for r in needed if r not in self._texts}
@@ -395,8 +412,8 @@ class Patrol:
         for start in range(0, len(wanted), BATCH):
             batch = wanted[start:start + BATCH]
             while batch:
-                data = self._api(action="query", prop="revisions", revids="|".join(map(str, batch)),
-                                 rvprop="ids|content", rvslots="main")
+                data = self._api("reading the edited revisions", action="query", prop="revisions",
+                                 revids="|".join(map(str, batch)), rvprop="ids|content", rvslots="main")
                 query = data.get("query", {})
                 got = set()
                 pages = query.get("pages", {})
@@ -407,21 +424,22 @@ class Patrol:
                         hidden = "texthidden" in slot or "texthidden" in rev
                         self._texts[int(rev["revid"])] = None if hidden else text
                         got.add(int(rev["revid"]))
-                for bad in query.get("badrevids", {}) or {}:
-                    self._texts[int(bad)] = None
-                    got.add(int(bad))
+                bad = query.get("badrevids") or {}
+                for revid in bad.keys() if isinstance(bad, dict) else (b.get("revid") for b in bad):
+                    self._texts[int(revid)] = None
+                    got.add(int(revid))
                 rest = [r for r in batch if r not in got]
                 if rest and not got:
                     raise PatrolError(f"The wiki returned none of the revisions {rest[:5]}…: check that the bot "
                                       "may read them.")
                 batch = rest
 
-    def _ruleset_revid_at(self, change: Change, rules_changes: list[Change], current: int) -> int:
+    def _ruleset_revid_at(self, change: Change, rules_changes: list[Change]) -> int:
         """The Ruleset's revision when ``change`` was made: before the first later Ruleset change."""
         for r in rules_changes:
             if (r.timestamp, r.rcid) > (change.timestamp, change.rcid):
-                return r.parent or current
-        return current
+                return r.parent or self._current
+        return self._current
 
     def _constraints_at(self, revid: int) -> tuple[ruleset_parser.Ruleset, list[Constraint]]:
         if revid not in self._constraints:
@@ -438,8 +456,7 @@ class Patrol:
         return self._admins[user]
 
     # ------------------------------------------------------------------ judging
-    def _deal_with(self, change: Change, mark: PatrolMark, rules_changes: list[Change],
-                   current_ruleset: int) -> list[Finding]:
+    def _deal_with(self, change: Change, mark: PatrolMark, rules_changes: list[Change]) -> list[Finding]:
         if change.user == self.wiki.username:
             return []
         new = self._texts.get(change.revid)
@@ -449,13 +466,14 @@ class Patrol:
                         change.diff_link, change.title)
             return []
         self.checked.append(change.revid)
-        if change.kind == "rules":
+        if change.kind != GAMESTATE:
             return self._review_rules(change, old, new)
-        at_the_time = self._constraints_at(self._ruleset_revid_at(change, rules_changes, current_ruleset))
+        at_the_time = self._constraints_at(self._ruleset_revid_at(change, rules_changes))
         result = check_edit(*at_the_time, old, new, page=change.title)
         if result.legal:
             return []
-        return [self._act(change, old, new, result, mark, at_the_time)]
+        finding = self._act(change, old, new, result, mark, at_the_time)
+        return [finding] if finding else []
 
     def _review_rules(self, change: Change, old: str, new: str) -> list[Finding]:
         review = review_edit(old, new)
@@ -466,7 +484,7 @@ class Patrol:
         return [self._report(change, what)]
 
     def _act(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
-             at_the_time: tuple) -> Finding:
+             at_the_time: tuple) -> Finding | None:
         summary = result.summary
         if self.settings.guard_mode == "report-only":
             return self._report(change, f"illegal: {summary} Would be undone (report-only mode).")
@@ -485,47 +503,56 @@ class Patrol:
         return self._undo(change, old, new, result, mark, key, at_the_time)
 
     def _undo(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
-              key: list, at_the_time: tuple) -> Finding:
+              key: list, at_the_time: tuple) -> Finding | None:
         title = change.title
         now = self._constraints[self._current]
-        problems: list[str] = []
+        illegal = {tuple(k) for k in key}
+        made: list[str] = []
+        reasons: list[str] = []
 
         def compute(text: str) -> tuple[str, str]:
+            undone, reason = attempt(text)
+            reasons.append(reason)
+            return undone, reason
+
+        def attempt(text: str) -> tuple[str, str]:
             undone = reverse_onto(new, old, text)
-            if undone is None:
+            if undone is None or undone == text:
+                still = {tuple(k) for k in change_key(check_edit(*at_the_time, old, text, page=title))}
+                if not still & illegal:
+                    return text, "already undone"
                 return text, "later edits touch the same place, so it cannot be undone alone"
-            if undone == text:
-                return text, "already undone"
             again = check_edit(*now, text, undone, page=title)
             if not again.legal:
                 return text, f"undoing it would itself set illegal values ({again.summary})"
             left = {tuple(k) for k in change_key(check_edit(*at_the_time, old, undone, page=title))}
-            if left & {tuple(k) for k in key}:
+            if left & illegal:
                 return text, "its illegal values would remain after the undo"
+            made.append(undone)
             return undone, "undone"
 
-        current = self.wiki.read(title)
-        _text, meaning = compute(current.text)
-        if meaning == "already undone":
-            return Finding(change, REPORTED, f"illegal, already undone by someone: {result.summary}")
-        if meaning != "undone":
-            problems.append(meaning)
+        current = self._page.pop(title, None) or self.wiki.read(title)
+        summary = undo_summary(change.revid, change.user, result)
+        try:
+            saved = self.wiki.save(current, compute, summary)
+        except WritesDisabled:
+            raise _Stop() from None
+        except WikiError as error:
+            problem = str(error)
         else:
-            summary = undo_summary(change.revid, change.user, result)
-            try:
-                saved = self.wiki.save(current, compute, summary)
-            except WritesDisabled:
-                raise _Stop() from None
-            except WikiError as error:
-                problems.append(str(error))
-            else:
-                if saved is not None:
-                    mark.undone.append({"user": change.user, "change": key, "revid": change.revid,
-                                        "undo": saved.revid})
-                    log.info("patrol: %s", summary)
-                    return Finding(change, UNDONE, summary, saved.revid)
-                problems.append("the page changed meanwhile and there was nothing left to undo")
-        return self._report(change, f"illegal: {result.summary} Not undone: {'; '.join(problems)}. "
+            if saved is not None:
+                if saved_as_sent(made[-1]):
+                    # the page as saved: the next undo starts from it without reading it again (the
+                    # save looks at the latest revision before sending in any case)
+                    self._page[title] = PageText(title, made[-1].rstrip(), saved.revid)
+                mark.undone.append({"user": change.user, "change": key, "revid": change.revid, "undo": saved.revid})
+                log.info("patrol: %s", summary)
+                return Finding(change, UNDONE, summary, saved.revid)
+            problem = reasons[-1]
+            if problem == "already undone":
+                log.info("patrol: %s by %s was illegal and is undone already", change.diff_link, change.user)
+                return None
+        return self._report(change, f"illegal: {result.summary} Not undone: {problem.rstrip('.')}. "
                                     "Undo it by hand, or raise a Call for Judgement.")
 
     # ------------------------------------------------------------------ the log page

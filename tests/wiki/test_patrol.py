@@ -152,6 +152,14 @@ def test_undo_that_does_not_apply_cleanly_is_reported(game, local_wiki, carol):
     assert "cannot be undone alone" in game.log()
 
 
+def test_illegal_edit_already_put_right_by_someone_is_left_alone(game, local_wiki, carol):
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3 || Fez", "| PlainBob || -2 || Fez")
+    fix = game.edit(carol, "| PlainBob || -2 || Fez", "| PlainBob || 3 || Top")
+    patrol = Patrol(game.wiki)
+    assert patrol.cycle() == [] and patrol.checked == [bad, fix]
+    assert game.latest()["revid"] == fix and game.log() == ""
+
+
 def test_same_change_reapplied_is_not_undone_twice_and_is_reported(game, local_wiki):
     first = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
     [undone] = Patrol(game.wiki).cycle()

@@ -1,0 +1,100 @@
+"""Ruleset edits: typo-level fixes pass; anything that could change a rule does not, saying why."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from actions.ruleset_review import KEYWORDS, MAX_WORD_FIXES, names_enactment, review_edit
+from fixturedata import fixture_text
+
+RULESET = fixture_text("ruleset_2023.wiki")
+COINS = "Each Puzzler has a publicly tracked number of Coins, defaulting to 3."
+
+
+def edit(old, new, count=1):
+    assert old in RULESET, old
+    return RULESET.replace(old, new, count)
+
+
+def test_unchanged_page_is_typo_level():
+    assert review_edit(RULESET, RULESET).typo
+
+
+def test_spelling_fixes_pass():
+    text = "The Ruleset and Gamestate can only be altered in manners specified by the Ruleset."
+    review = review_edit(edit(text, text.replace("manners", "maners")), RULESET)
+    assert review.typo and review.fixes == [("maners", "manners")]
+    assert review_edit(RULESET, edit("Idle Puzzlers are not counted", "Idle Puzzlers are not countd")).typo
+    assert review_edit(RULESET, edit("Idle Puzzlers are not counted", "idle puzzlers are not counted")).typo
+
+
+def test_whitespace_and_prose_punctuation_within_a_line_pass():
+    assert review_edit(RULESET, edit("Unless otherwise stated, all", "Unless otherwise stated,  all")).typo
+    assert review_edit(RULESET, edit("Unless otherwise stated, all", "Unless otherwise stated all")).typo
+
+
+def test_numbers_are_never_typos():
+    review = review_edit(RULESET, edit(COINS, COINS.replace("to 3", "to 4")))
+    assert not review.typo and review.reason == "“3” changed to “4”: a number"
+    review = review_edit(RULESET, edit("fewer than four Puzzlers", "fewer than five Puzzlers"))
+    assert not review.typo and "a number" in review.reason
+
+
+def test_keywords_are_never_typos():
+    review = review_edit(RULESET, edit("Idle Puzzlers are not counted", "Idle Puzzlers are now counted"))
+    assert not review.typo and "“not”" in review.reason
+    review = review_edit(RULESET, edit("Any Puzzler may submit a Proposal", "Any Puzzler must submit a Proposal"))
+    assert not review.typo and "“may”" in review.reason
+    review = review_edit(RULESET, edit("using a voting icon of FOR, AGAINST", "using a voting icon of FOE, AGAINST"))
+    assert not review.typo and "“FOR”" in review.reason
+    review = review_edit(RULESET, edit("AGAINST, or DEFERENTIAL.", "AGAINST, or DEFERENTAL."))
+    assert not review.typo and "capitals" in review.reason
+
+
+def test_words_added_removed_or_replaced_are_not_typos():
+    review = review_edit(RULESET, edit(COINS, COINS.replace("publicly tracked", "secretly tracked")))
+    assert not review.typo  # a keyword, and a different word
+    review = review_edit(RULESET, edit(COINS, COINS.replace("number of Coins", "number of Gems")))
+    assert not review.typo and "a different word" in review.reason
+    review = review_edit(RULESET, edit(COINS, COINS.replace("publicly tracked ", "")))
+    assert not review.typo and review.reason.startswith("words were removed")
+    review = review_edit(RULESET, edit(COINS, COINS.replace("Coins,", "Coins and Gems,")))
+    assert not review.typo and review.reason.startswith("words were added")
+
+
+def test_markup_and_line_breaks_are_not_typos():
+    review = review_edit(RULESET, edit("== Dormancy ==", "=== Dormancy ==="))
+    assert not review.typo and "markup" in review.reason
+    review = review_edit(RULESET, edit("Unless otherwise stated, all", "Unless otherwise stated,\n\nall"))
+    assert not review.typo and "line break" in review.reason
+    review = review_edit(RULESET, edit("[[Puzzle Board]]", "[[Puzzle Board2]]"))
+    assert not review.typo
+
+
+def test_too_many_fixes_are_a_rewrite():
+    words = RULESET.split()
+    long_words = [w for w in dict.fromkeys(words) if w.isalpha() and w.islower() and len(w) > 8
+                  and w not in KEYWORDS][:MAX_WORD_FIXES + 1]
+    text = RULESET
+    for w in long_words:
+        text = text.replace(f" {w} ", f" {w[:-1]}x ", 1)
+    review = review_edit(RULESET, text)
+    assert not review.typo and f"more than {MAX_WORD_FIXES}" in review.reason
+
+
+def test_summary_names_an_enactment_or_cfj():
+    for summary in ("Enacting Proposal: Hats", "enacted", "per CfJ", "Call for Judgement: Coins",
+                    "call for judgment", "Proposal passed"):
+        assert names_enactment(summary), summary
+    for summary in ("", "tidy", "fixing Coins", "cfjx"):
+        assert not names_enactment(summary), summary
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=len(RULESET) - 1), st.sampled_from("0123456789"))
+def test_a_changed_digit_is_never_a_typo(position, digit):
+    digits = [i for i, ch in enumerate(RULESET) if ch.isdigit()]
+    at = digits[position % len(digits)]
+    if RULESET[at] == digit:
+        return
+    changed = RULESET[:at] + digit + RULESET[at + 1:]
+    assert not review_edit(RULESET, changed).typo
