@@ -8,16 +8,18 @@ ever half-processed.
 =========================  ============  ====================================================
 what                       at most       checked by
 =========================  ============  ====================================================
-a page (Ruleset,           500 000       ``parsers.ruleset.parse``, ``parsers.gamestate``
-gamestate, Building        characters    ``GamestatePage.parse``, ``actions.enact.enact``,
-Blocks, a page edit)                     ``actions.reset.dynastic_reset``,
-                                         ``actions.synonyms.replace_terms``,
-                                         ``actions.check.check_edit``
+a page (Ruleset,           500 000       ``parsers.ruleset.parse`` (any page read as one),
+gamestate, Building        characters    ``parsers.gamestate.GamestatePage.parse``,
+Blocks; both sides of a                  ``actions.enact.enact`` (the Ruleset; the gamestate
+gamestate edit)                          page by its parser), ``actions.reset.dynastic_reset``
+                                         (every page given), ``actions.synonyms.replace_terms``,
+                                         ``actions.check.check_edit`` (old and new text)
 a Proposal's text          20 000        ``parsers.proposal.parse_proposal``
 a Proposal's title         300           ``parsers.proposal.parse_proposal``
 steps in one Proposal      100           ``actions.enact.enact``
 an Ascension Address       20 000        ``parsers.ascension.parse_address``
-term changes at once       50            ``actions.synonyms.replace_terms``
+term changes at once       50            ``actions.synonyms.replace_terms``,
+                                         ``actions.reset.dynastic_reset``
 =========================  ============  ====================================================
 """
 
