@@ -3,7 +3,7 @@
 import pytest
 
 from wikibot.config import Settings
-from wikibot.site import (BotsExcluded, ConflictChangedMeaning, Wiki, WritesDisabled, bots_allowed,
+from wikibot.site import (BotsExcluded, ConflictChangedMeaning, SavedDifferently, Wiki, WritesDisabled, bots_allowed,
                           writes_enabled_by)
 
 
@@ -86,3 +86,26 @@ def test_bots_template_rules():
     assert bots_allowed("{{bots|allow=wikibot}}", "WikiBot")
     assert writes_enabled_by(" True \n") and writes_enabled_by("<!-- set to false to stop -->true")
     assert not writes_enabled_by("") and not writes_enabled_by("true, but not now")
+
+
+def test_text_the_wiki_transforms_on_save_is_read_back(local_wiki, wiki, wiki_title):
+    """The edit's answer shows the save sat on the revision read, but MediaWiki's pre-save transform
+    turns ``~~~~`` into a signature: the bot reads the revision back and says it differs."""
+    title = wiki_title("Signed")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    with pytest.raises(SavedDifferently, match="reads back differently"):
+        wiki.save(wiki.read(title), replacing("3", "5 ~~~~"), "Enacted")
+    assert "[[User:WikiBot|WikiBot]]" in local_wiki.wiki.page_text(title)
+
+
+def test_plain_save_sends_one_check_and_one_edit(local_wiki, wiki, wiki_title):
+    """The run page and the latest revision in one query, then the edit; no read-back when the edit's
+    answer shows it sat on the revision read. Counted in the PHP server's access log."""
+    title = wiki_title("Economy")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    base = wiki.read(title)
+    wiki.site.tokens["csrf"]  # fetched once per login, not per save
+    before = local_wiki.wiki.log_file.read_text(errors="replace").count("/api.php")
+    assert wiki.save(base, replacing("3", "5"), "Enacted") is not None
+    after = local_wiki.wiki.log_file.read_text(errors="replace").count("/api.php")
+    assert after - before == 2
