@@ -1,0 +1,136 @@
+"""API requests the bot sends for one enactment and for one answered request, on a real local wiki.
+
+    .venv/bin/python bench/live.py
+
+Starts a throwaway MediaWiki (:mod:`wikibot.testwiki`), loads the sample Ruleset and gamestate page,
+and runs an enactment that changes both pages through ``operations.enact_on_wiki``, then a whole
+request cycle through ``RequestDesk.poll`` (the request read, who asked, the enactment, the reply).
+Every HTTP request pywikibot sends is counted where it is sent (``pywikibot.comms.http.request``),
+sorted into reads (``action=query``), writes (``action=edit``) and others, and checked against the
+PHP server's own access log. The one-off login and token fetch happen before counting.
+
+Prints `name: value` lines. Target: one read and one write per page touched, plus the reply. The
+bot also re-reads the run page and the page's latest revision just before each write (one query:
+README, "Reliability and safety"), so a page touched costs two reads and one write.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from common import ROOT  # noqa: F401  (puts the project on sys.path)
+
+from wikibot import config, testwiki  # noqa: E402
+from wikibot.demo import sample  # noqa: E402
+
+RUNS = 5
+PROPOSAL = """Add a new rule to the Ruleset, called “Hats”, with the following text:
+
+Each Puzzler may wear a Hat.
+
+In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.
+
+Kevan gains 2 Coins.
+"""
+
+
+class Counter:
+    """Counts the API requests pywikibot sends, by kind, by wrapping its one HTTP entry point."""
+
+    def __init__(self) -> None:
+        from pywikibot.comms import http
+
+        self.kinds: collections.Counter[str] = collections.Counter()
+        self._http = http
+        self._send = http.request
+
+        def request(site, uri=None, *args, **kwargs):
+            params = parse_qs(urlsplit(uri or "").query)
+            data = kwargs.get("data")
+            if isinstance(data, (str, bytes)):
+                params.update(parse_qs(data if isinstance(data, str) else data.decode("utf-8", "replace")))
+            action = (params.get("action") or ["?"])[0]
+            self.kinds["write" if action == "edit" else "read" if action == "query" else action] += 1
+            return self._send(site, uri, *args, **kwargs)
+        http.request = request
+
+    def take(self) -> collections.Counter[str]:
+        taken, self.kinds = self.kinds, collections.Counter()
+        return taken
+
+
+def server_requests(wiki: testwiki.LocalWiki) -> int:
+    return wiki.log_file.read_text(errors="replace").count(" /api.php")
+
+
+def main() -> None:
+    logging.disable(logging.WARNING)
+    problem = testwiki.php_missing()
+    if problem:
+        raise SystemExit(f"bench/live.py: {problem}")
+    home = Path(tempfile.mkdtemp(prefix="wikibot-bench-"))
+    with testwiki.LocalWiki("Bench Wiki").start(home / "wiki") as wiki:
+        bot = wiki.create_user("WikiBot", groups=("bot",))
+        wiki.create_bot_password(bot, "wikibot")
+        admin = wiki.create_user("AdminAlice", groups=("sysop",))
+        wiki.write_pywikibot_config(home / "pywikibot", "bench", users=["WikiBot", "AdminAlice"], user="WikiBot")
+        settings = config.load(home / "pywikibot")
+
+        from wikibot import operations
+        from wikibot.requests import RequestDesk
+        from wikibot.site import Wiki
+
+        bot_wiki = Wiki.connect(settings)
+        bot_wiki.site.tokens["csrf"]  # the one-off token fetch, not part of any enactment
+        wiki.edit_as(admin, settings.run, "true")
+        counter = Counter()
+        ruleset, gamestate = sample("Ruleset.wiki"), sample("Puzzle Board.wiki")
+
+        def fresh_game(n: int) -> None:
+            bot_wiki.settings.ruleset = f"Ruleset {n}"
+            wiki.edit_as(admin, f"Puzzle Board {n}", gamestate)
+            wiki.edit_as(admin, f"Ruleset {n}", ruleset.replace("[[Puzzle Board]]", f"[[Puzzle Board {n}]]"))
+
+        seconds, per_enactment, pages = [], [], 0
+        for n in range(RUNS):
+            fresh_game(n)
+            counter.take()
+            before = server_requests(wiki)
+            started = time.perf_counter()
+            outcome = operations.enact_on_wiki(bot_wiki, "Proposal: Hats", PROPOSAL)
+            seconds.append(time.perf_counter() - started)
+            kinds = counter.take()
+            assert sum(kinds.values()) == server_requests(wiki) - before, "counts disagree with the access log"
+            pages = len(outcome.saved)
+            assert pages == 2, outcome.report
+            per_enactment.append(kinds)
+
+        fresh_game(RUNS)
+        wiki.edit_as(admin, bot_wiki.settings.requests,
+                     "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + PROPOSAL + "~~~~\n")
+        counter.take()
+        [answer] = RequestDesk(bot_wiki).poll()
+        assert answer.headline.startswith("Done"), answer.headline
+        per_request = counter.take()
+
+    kinds = per_enactment[-1]
+    print(f"live_pages_per_enactment: {pages}")
+    print(f"live_api_requests_per_enactment: {sum(kinds.values())}")
+    print(f"live_api_reads_per_page: {kinds['read'] / pages:.1f}")
+    print(f"live_api_writes_per_page: {kinds['write'] / pages:.1f}")
+    print(f"live_api_other_per_enactment: {sum(kinds.values()) - kinds['read'] - kinds['write']}")
+    print(f"live_api_target_per_enactment: {2 * pages}")
+    print(f"live_api_requests_per_request: {sum(per_request.values())}")
+    print(f"live_api_reads_per_request: {per_request['read']}")
+    print(f"live_api_writes_per_request: {per_request['write']}")
+    print(f"live_seconds_per_enactment: {statistics.median(seconds):.3f}")
+
+
+if __name__ == "__main__":
+    main()
