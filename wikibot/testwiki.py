@@ -17,6 +17,8 @@ Layout of a wiki directory::
     DIR/LocalSettings.php   selected through the MW_CONFIG_FILE variable
     DIR/data/               the SQLite databases
     DIR/server.log          the PHP server's output (request log, errors)
+    DIR/faults.php          included by LocalSettings.php; applies the faults
+    DIR/faults.json         switched on by :meth:`LocalWiki.set_faults`
 
 Required Debian packages: see :data:`INSTALL_COMMAND`.
 """
@@ -589,9 +591,9 @@ class LocalWiki:
     def queue_job(self) -> None:
         """Put one job (MediaWiki's ``null`` job) in the wiki's job queue.
 
-        With ``set_faults(lag=...)`` it stays there and counts as lag; it
-        runs at the first web request once the fault is off (or with
-        :meth:`run_jobs`).
+        With ``set_faults(lag=...)`` it stays there and counts as lag; once
+        the fault is off, waiting jobs run one per web request (or all at
+        once with :meth:`run_jobs`).
         """
         self.run_maintenance('eval', timeout=60, input_text=(
             'MediaWiki\\MediaWikiServices::getInstance()->getJobQueueGroup()'
@@ -603,9 +605,12 @@ class LocalWiki:
 
     def invalidate_sessions(self, user: str | Credentials) -> None:
         """Log *user* out everywhere (``invalidateUserSessions.php``): the
-        session cookies and tokens a client holds stop working."""
+        session cookies and tokens a client holds stop working (this
+        object's own sessions for *user* are dropped and made again)."""
         name = self._credentials(user).username
         self.run_maintenance('invalidateUserSessions', '--user', name)
+        for key in [key for key in self._sessions if key[0] == name]:
+            self._sessions.pop(key).close()  # the next call logs in again
 
     def protect_as(self, user: str | Credentials, title: str,
                    level: str = 'sysop', reason: str = '') -> dict:

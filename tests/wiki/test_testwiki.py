@@ -7,6 +7,7 @@ import time
 from datetime import datetime, timezone
 
 import pytest
+import requests
 
 from wikibot.testwiki import (
     INSTALL_COMMAND,
@@ -228,6 +229,96 @@ def test_same_second_intervening_edit_is_overwritten(local_wiki):
     assert local_wiki.wiki.page_text(page.title()) == 'Score: 3 (bot)'
     assert [r['user'] for r in history(local_wiki, page.title())] == [
         'WikiBot', 'PlainBob', 'AdminAlice']
+
+
+# --- faults a test can switch on ----------------------------------------------
+
+def test_read_only_fault_refuses_writes_until_switched_off(local_wiki):
+    wiki = local_wiki.wiki
+    title = local_wiki.title('ReadOnly')
+    wiki.set_faults(read_only='Backup running')
+    try:
+        with pytest.raises(LocalWikiError, match='readonly'):
+            wiki.edit_as('AdminAlice', title, 'text')
+        general = wiki.api(action='query', meta='siteinfo')['query'][
+            'general']
+        assert general['readonly'] and general['readonlyreason'] == \
+            'Backup running'
+    finally:
+        wiki.set_faults()
+    wiki.edit_as('AdminAlice', title, 'text')
+    assert wiki.page_text(title) == 'text'
+
+
+def test_delay_fault_slows_every_request(local_wiki):
+    wiki = local_wiki.wiki
+    wiki.set_faults(delay=0.5)
+    try:
+        started = time.monotonic()
+        wiki.api(action='query', meta='siteinfo')
+        assert time.monotonic() - started >= 0.5
+    finally:
+        wiki.set_faults()
+    started = time.monotonic()
+    wiki.api(action='query', meta='siteinfo')
+    assert time.monotonic() - started < 0.5
+
+
+def test_lag_fault_gives_mediawikis_maxlag_error_while_a_job_waits(
+        local_wiki):
+    wiki = local_wiki.wiki
+    wiki.set_faults(lag=30)
+    try:
+        wiki.queue_job()
+        with pytest.raises(LocalWikiError, match='maxlag'):
+            wiki.api(action='query', meta='siteinfo', maxlag=5)
+    finally:
+        wiki.set_faults()
+        wiki.run_jobs()
+    wiki.api(action='query', meta='siteinfo', maxlag=5)
+
+
+def test_pause_and_resume_keep_the_wiki(local_wiki):
+    wiki = local_wiki.wiki
+    title = local_wiki.title('Paused')
+    wiki.edit_as('AdminAlice', title, 'before the pause')
+    port = wiki.port
+    wiki.pause()
+    try:
+        assert not wiki.running
+        with pytest.raises(requests.ConnectionError):
+            requests.get(wiki.api_url, timeout=5)
+    finally:
+        wiki.resume()
+    assert wiki.running and wiki.port == port
+    assert wiki.page_text(title) == 'before the pause'
+
+
+def test_protect_as_a_sysop_stops_other_users(local_wiki):
+    wiki = local_wiki.wiki
+    title = local_wiki.title('Protected')
+    wiki.edit_as('AdminAlice', title, 'text')
+    wiki.protect_as('AdminAlice', title)
+    with pytest.raises(LocalWikiError, match='protectedpage'):
+        wiki.edit_as('PlainBob', title, 'changed')
+    wiki.edit_as('AdminAlice', title, 'changed by an admin')
+    wiki.protect_as('AdminAlice', title, level='')
+    wiki.edit_as('PlainBob', title, 'changed')
+    assert wiki.page_text(title) == 'changed'
+
+
+def test_invalidate_sessions_logs_a_user_out_everywhere(local_wiki):
+    wiki = local_wiki.wiki
+    def user_of(session):
+        return session.get(wiki.api_url, params={
+            'action': 'query', 'meta': 'userinfo', 'format': 'json',
+            'formatversion': '2'}, timeout=60).json()['query']['userinfo']
+
+    before = wiki.session('PlainBob')
+    assert user_of(before)['name'] == 'PlainBob'
+    wiki.invalidate_sessions('PlainBob')
+    assert user_of(before).get('anon')  # its cookies no longer log it in
+    assert user_of(wiki.session('PlainBob'))['name'] == 'PlainBob'
 
 
 # --- the harness's own life cycle ------------------------------------------
