@@ -58,3 +58,39 @@ def test_bad_time_is_a_problem_not_a_crash():
     [request] = rp.parse("== Ascension ==\n{{Ascension|at=next Tuesday}}\nRepeal all dynastic rules.\n")
     assert "YYYY-MM-DD HH:MM" in request.problems[0]
     assert not request.due(datetime(2030, 1, 1, tzinfo=timezone.utc))
+
+
+def test_time_with_seconds_is_read_to_the_second():
+    [request] = rp.parse("== Ascension ==\n{{Ascension|at=2026-12-01 18:00:30}}\nRepeal all dynastic rules.\n")
+    assert request.at == datetime(2026, 12, 1, 18, 0, 30, tzinfo=timezone.utc) and not request.problems
+    assert not request.due(datetime(2026, 12, 1, 18, 0, 29, tzinfo=timezone.utc))
+    assert request.due(datetime(2026, 12, 1, 18, 0, 30, tzinfo=timezone.utc))
+
+
+def test_a_request_is_known_by_its_heading_and_duplicates_are_found():
+    page = PAGE + "\n== Enact:  Hats ==\n{{Enact|title=Other hats}}\nSomething else.\n"
+    requests = rp.parse(page)
+    assert requests[0].ident == requests[-1].ident == "Enact: Hats"
+    assert requests[0].key != requests[-1].key
+    assert rp.duplicates(requests) == {"Enact: Hats"} and rp.duplicates(rp.parse(PAGE)) == set()
+    assert [ident for ident, _raw in rp.sections(page)] == [r.ident for r in requests]
+    assert [raw for _ident, raw in rp.sections(page)] == [r.raw for r in requests]
+
+
+def test_identical_sections_get_one_reply_each():
+    section = "== Synonyms ==\n{{Synonyms|Player=Ghost}}\n"
+    page = section + "\n" + section
+    first, second = rp.parse(page)
+    once = rp.add_reply(page, first, rp.reply_lines(True, "Not done: one", []))
+    twice = rp.add_reply(once, second, rp.reply_lines(True, "Not done: two", []))
+    parts = twice.split("== Synonyms ==")[1:]
+    assert ["Not done: one" in p for p in parts] == [True, False] and "Not done: two" in parts[1]
+    with pytest.raises(LookupError):  # both answered: a third reply has nowhere to go
+        rp.add_reply(twice, first, rp.reply_lines(True, "again", []))
+
+
+def test_signature_is_written_as_mediawiki_writes_it():
+    when = datetime(2026, 12, 1, 8, 5, tzinfo=timezone.utc)
+    assert rp.signature("WikiBot", when) == "[[User:WikiBot|WikiBot]] 08:05, 1 December 2026 (UTC)"
+    assert rp.reply_lines(True, "Done", [], rp.signature("WikiBot", when)).splitlines()[2] == \
+        ": Done [[User:WikiBot|WikiBot]] 08:05, 1 December 2026 (UTC)"

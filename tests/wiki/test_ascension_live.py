@@ -20,6 +20,7 @@ from actions.reset import BUILDING_BLOCKS, RULESET, dynastic_reset
 from actions.synonyms import replace_terms
 from parsers import request_page
 from parsers.ascension import parse_address
+from wikibot import journal as journal_mod
 from wikibot import operations
 from wikibot.config import Settings
 from wikibot.daemon import Daemon
@@ -129,6 +130,7 @@ def test_ascension_request_resets_three_pages_and_links_every_diff(local_wiki, g
     for title in expected:  # a link to the diff that made each page what it is now
         assert f"{title}: [[Special:Diff/{latest_revid(local_wiki, title)}]]" in section
     assert section.count(request_page.REPLY_MARK) == 1 and section.count(request_page.DONE_MARK) == 1
+    assert journal_mod.for_requests(game.wiki.settings.state_dir) == {}  # the reply read back as saved
     assert "'''applied''' — tracking page" in section and "'''applied''' — replace terms" in section
     # Asked again (the request stays on the page): nothing more happens.
     assert RequestDesk(game.wiki).poll() == []

@@ -183,3 +183,42 @@ def test_enact_killed_between_page_writes_is_finished_once(local_wiki, tmp_path,
     section = section_of(local_wiki, game.wiki, "Enact: Hats and Coins")
     answered_once(section)
     assert "Done" in section
+
+
+def test_reset_that_can_be_neither_finished_nor_undone_is_answered_once(local_wiki, tmp_path):
+    """Killed after two saves; meanwhile one saved page and one unsaved page are edited by hand."""
+    game = make_game(local_wiki, tmp_path / "state")
+    heading = "Ascension: Stuck"
+    post(local_wiki, game.wiki, f"== {heading} ==\n{{{{Ascension}}}}\n{game.address}\n~~~~\n")
+    run_killed(local_wiki, tmp_path, game.wiki, 2, "return")
+    ruleset_by_hand = local_wiki.wiki.page_text(game.wiki.settings.ruleset) + "\n\nAn Admin's note."
+    local_wiki.edit_as(local_wiki.admin, game.wiki.settings.ruleset, ruleset_by_hand)
+    local_wiki.edit_as(local_wiki.admin, game.graveyard, "Set up by hand.")
+    restart(game.wiki)
+    # The Building Blocks page, untouched since the bot saved it, is put back; the hand edits stay.
+    assert local_wiki.wiki.page_text(game.wiki.settings.building_blocks) == game.blocks_text.rstrip()
+    assert local_wiki.wiki.page_text(game.wiki.settings.ruleset) == ruleset_by_hand
+    section = section_of(local_wiki, game.wiki, heading)
+    answered_once(section)
+    assert "could not be finished or undone: pages edited by others since: " + game.wiki.settings.ruleset in section
+    assert journal_mod.for_requests(game.wiki.settings.state_dir) == {}
+
+
+def test_reset_whose_second_save_is_refused_puts_the_first_back(local_wiki, tmp_path):
+    """No kill: the wiki refuses the Building Blocks save (protected), so the saved Ruleset is put back."""
+    game = make_game(local_wiki, tmp_path / "state")
+    local_wiki.wiki.protect_as(local_wiki.admin, game.wiki.settings.building_blocks)
+    try:
+        heading = "Ascension: Protected"
+        post(local_wiki, game.wiki, f"== {heading} ==\n{{{{Ascension}}}}\n{game.address}\n~~~~\n")
+        [answer] = RequestDesk(game.wiki).poll()
+    finally:
+        local_wiki.wiki.protect_as(local_wiki.admin, game.wiki.settings.building_blocks, level="")
+    assert answer.headline.startswith("Not done") and "protected" in answer.headline
+    assert stripped(texts(local_wiki, game.before())) == stripped(game.before())
+    history = local_wiki.api(action="query", prop="revisions", titles=game.wiki.settings.ruleset,
+                             rvprop="comment", rvlimit=5)["query"]["pages"][0]["revisions"]
+    assert history[0]["comment"].startswith("Undoing “Dynastic Reset")
+    answered_once(section_of(local_wiki, game.wiki, heading))
+    assert journal_mod.for_requests(game.wiki.settings.state_dir) == {}
+    assert RequestDesk(game.wiki).poll() == []
