@@ -113,6 +113,16 @@ if ( !empty( $wikibotFaults['delay'] ) && PHP_SAPI === 'cli-server' ) {
 	// A slow wiki: every web request waits this many seconds before MediaWiki runs.
 	usleep( (int)( (float)$wikibotFaults['delay'] * 1000000 ) );
 }
+if ( !empty( $wikibotFaults['save_answer_delay'] ) ) {
+	// The next save goes through, then its answer comes this many seconds late (once): a client
+	// that gives up waiting does not know its edit was made.
+	$wgHooks['PageSaveComplete'][] = static function () use ( $wikibotFaults ) {
+		$rest = $wikibotFaults;
+		unset( $rest['save_answer_delay'] );
+		file_put_contents( __DIR__ . '/faults.json', json_encode( (object)$rest ) );
+		usleep( (int)( (float)$wikibotFaults['save_answer_delay'] * 1000000 ) );
+	};
+}
 if ( !empty( $wikibotFaults['lag'] ) ) {
 	// SQLite has no replicas, so MediaWiki's database lag is always 0. Jobs waiting in the job queue
 	// count as lag where $wgJobQueueIncludeInMaxLagFactor is set (as on Wikimedia wikis): jobs are
@@ -568,7 +578,7 @@ class LocalWiki:
     # faults
 
     def set_faults(self, *, read_only: str | None = None, delay: float = 0,
-                   lag: float = 0) -> None:
+                   lag: float = 0, save_answer_delay: float = 0) -> None:
         """Switch faults of the running wiki on (or all off, called bare).
 
         *read_only*: ``$wgReadOnly`` with this reason, so every write is
@@ -576,12 +586,14 @@ class LocalWiki:
         jobs are left in the job queue and each counts as *lag* seconds of
         database lag (``$wgJobQueueIncludeInMaxLagFactor``), so a request
         sent with ``maxlag`` below it gets MediaWiki's ``maxlag`` error
-        while a job waits (see :meth:`queue_job`).  Faults apply from the
-        next request on.
+        while a job waits (see :meth:`queue_job`).  *save_answer_delay*:
+        the next page save is made, then its answer is held back so many
+        seconds (once).  Faults apply from the next request on.
         """
         assert self.directory is not None
         faults = {key: value for key, value in
-                  (('read_only', read_only), ('delay', delay), ('lag', lag))
+                  (('read_only', read_only), ('delay', delay), ('lag', lag),
+                   ('save_answer_delay', save_answer_delay))
                   if value}
         path = self.directory / 'faults.json'
         tmp = path.with_suffix('.tmp')
@@ -788,6 +800,7 @@ class LocalWiki:
             users: Iterable[str | Credentials] | None = None, *,
             user: str | Credentials | None = None,
             alias_user: str | Credentials | None = None,
+            socket_timeout: tuple[float, float] | None = None,
     ) -> PywikibotConfig:
         """Write ``user-config.py`` and ``user-password.py`` for pywikibot.
 
@@ -799,6 +812,8 @@ class LocalWiki:
         main password).  *user* (default: the first bot-group user with a
         bot password, else the first user) is logged in on the main family,
         *alias_user* (default: *user*) on the alias family.
+        *socket_timeout*: pywikibot's (connect, read) timeouts in seconds
+        (default: pywikibot's own).
 
         Point ``PYWIKIBOT_DIR`` at *directory* before pywikibot is first
         imported (pywikibot reads its configuration once, on import).
@@ -857,7 +872,8 @@ if 'write_maxlag' in globals():  # pywikibot >= 11.8
     read_maxlag = 0
 else:
     maxlag = 0
-''')
+''' + (f'socket_timeout = {tuple(socket_timeout)!r}\n' if socket_timeout
+       else ''))
         os.chmod(user_config, 0o600)
         return PywikibotConfig(
             directory=directory, family=family_name, code=family_name,

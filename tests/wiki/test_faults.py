@@ -269,3 +269,51 @@ def test_protected_ruleset_gets_a_not_done_reply(local_wiki, game):
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == ruleset.rstrip()
     assert local_wiki.wiki.page_text(gamestate) == GAMESTATE
 
+
+
+# --------------------------------------------------------------------------- an answer lost
+LOST_ANSWER_SCRIPT = """
+import json, sys
+from wikibot import config
+settings = config.load(sys.argv[1])
+from wikibot.site import Wiki
+settings.run = sys.argv[2]
+wiki = Wiki.connect(settings)
+wiki.retries, wiki.retry_wait = 2, 0.1
+base = wiki.read(sys.argv[3])
+print("read", flush=True)
+sys.stdin.readline()  # the test switches the fault on
+saved = wiki.save(base, lambda text: (text.replace("3", "5"), text.count("3")), "Enacted")
+print(json.dumps(saved and saved.revid))
+"""
+
+
+def test_edit_made_but_its_answer_lost_is_found_and_not_repeated(local_wiki, tmp_path, wiki_title):
+    """The wiki saves the edit, then answers too late: the bot's HTTP client gives up and pywikibot
+    sends the edit again. The bot must find its edit (MediaWiki answers the repeat with "nochange")
+    and report it, with no second edit. Run in a process of its own whose pywikibot gives up
+    waiting after 3 seconds (user-config.py's socket_timeout)."""
+    import json
+    import subprocess
+    import sys
+
+    title = wiki_title("LostAnswer")
+    run = wiki_title("Run")
+    local_wiki.edit_as(local_wiki.admin, run, "true")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 3.")
+    config_dir = tmp_path / "impatient"
+    local_wiki.wiki.write_pywikibot_config(config_dir, "testwiki", users=["WikiBot"], user="WikiBot",
+                                           socket_timeout=(3, 3))
+    process = subprocess.Popen([sys.executable, "-c", LOST_ANSWER_SCRIPT, str(config_dir), run, title],
+                               env={**local_wiki.env, "PYWIKIBOT_DIR": str(config_dir)}, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout.readline().strip() == "read"
+    local_wiki.wiki.set_faults(save_answer_delay=4)
+    out, err = process.communicate("go\n", timeout=120)
+    assert process.returncode == 0, err[-3000:]
+    assert "Waiting" in err  # pywikibot did give up on the first answer and sent the edit again
+    revisions = local_wiki.api(action="query", prop="revisions", titles=title, rvprop="ids|user",
+                               rvlimit=10)["query"]["pages"][0]["revisions"]
+    assert [r["user"] for r in revisions] == ["WikiBot", "AdminAlice"]  # one edit, not two
+    assert json.loads(out.strip().splitlines()[-1]) == revisions[0]["revid"]
+    assert local_wiki.wiki.page_text(title) == "Coins default to 5."
