@@ -187,9 +187,12 @@ class Wiki:
         except WikiError:
             raise
         except exceptions.MaxlagTimeoutError:
+            # pywikibot waits out maxlag itself: user-config.py's max_retries and retry_max apply.
+            import pywikibot
+
             raise WikiUnavailable(f"The wiki's database is lagging behind (maxlag) while {what}, after "
-                                  f"{self.retries} tries; nothing more was written. The bot tries again at its "
-                                  "next turn.") from None
+                                  f"{pywikibot.config.max_retries + 1} tries; nothing more was written. The bot "
+                                  "tries again at its next turn.") from None
         except exceptions.APIError as error:
             raise self._refused(what, error.code, error.info) from None
         except (exceptions.ApiTimeoutError, exceptions.ServerError, requests.RequestException, OSError):
@@ -338,7 +341,7 @@ class Wiki:
         if not writes_enabled_by(run.text):
             raise WritesDisabled(f"The run page “{self.settings.run}” does not say true: the bot writes nothing "
                                  "until an Admin sets it to true.")
-        if not bots_allowed(latest.text, self.username) or not bots_allowed(current.text, self.username):
+        if not bots_allowed(latest.text, self.username):
             raise BotsExcluded(f"“{current.title}” carries {{{{nobots}}}} or a {{{{bots}}}} template that "
                                "excludes this bot; edit it by hand or remove the template.")
         return latest
