@@ -24,8 +24,8 @@ which constraint and rule, and how to dispute it. If it is still the page's late
 parent's text is restored; if others edited since, only its own change is reversed: the
 diff-match-patch patch from its text back to its parent's is applied to the current text, and
 only if every hunk finds its place exactly once (context is widened until it does) and the
-result passes the check again (the undo sets no illegal value, and the edit's illegal values are
-gone). Otherwise the edit is reported on the log page for humans.
+result passes the check again (the undo sets no illegal value but those the edit overwrote, and
+the edit's illegal values are gone). Otherwise the edit is reported on the log page for humans.
 
 Restraint: the bot's own edits are never judged; a user's change that the bot undid once is not
 undone again when the same user makes it again (it is reported); Admins' edits are reported, not
@@ -507,6 +507,8 @@ class Patrol:
         title = change.title
         now = self._constraints[self._current]
         illegal = {tuple(k) for k in key}
+        # values the edit overwrote that were illegal already: putting them back is part of the undo
+        restoring = {tuple(k) for k in change_key(check_edit(*now, new, old, page=title))}
         made: list[str] = []
         reasons: list[str] = []
 
@@ -523,8 +525,8 @@ class Patrol:
                     return text, "already undone"
                 return text, "later edits touch the same place, so it cannot be undone alone"
             again = check_edit(*now, text, undone, page=title)
-            if not again.legal:
-                return text, f"undoing it would itself set illegal values ({again.summary})"
+            if not again.legal and not {tuple(k) for k in change_key(again)} <= restoring:
+                return text, f"undoing it would itself set illegal values ({again.summary.rstrip('.')})"
             left = {tuple(k) for k in change_key(check_edit(*at_the_time, old, undone, page=title))}
             if left & illegal:
                 return text, "its illegal values would remain after the undo"

@@ -197,6 +197,15 @@ def test_admins_illegal_edit_is_reported_not_undone(game, local_wiki):
     assert finding.action == UNDONE and "| AdminAlice || -1 || Top" in game.text()
 
 
+def test_undo_puts_back_the_value_it_overwrote_even_when_that_was_illegal(game, local_wiki):
+    admins = game.edit(local_wiki.admin, "| PlainBob || 3", "| PlainBob || -1")
+    bad = game.edit(local_wiki.plain, "| PlainBob || -1", "| PlainBob || -2")
+    [reported, undone] = Patrol(game.wiki).cycle()
+    assert (reported.change.revid, reported.action) == (admins, REPORTED)
+    assert (undone.change.revid, undone.action) == (bad, UNDONE)
+    assert game.text() == BOARD.replace("| PlainBob || 3", "| PlainBob || -1")  # as the Admin left it
+
+
 def test_bots_own_edit_is_ignored(game, local_wiki):
     own = game.edit(local_wiki.bot, "| PlainBob || 3", "| PlainBob || -2")
     patrol = Patrol(game.wiki)
