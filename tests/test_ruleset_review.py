@@ -68,6 +68,8 @@ def test_markup_and_line_breaks_are_not_typos():
     assert not review.typo and "line break" in review.reason
     review = review_edit(RULESET, edit("[[Puzzle Board]]", "[[Puzzle Board2]]"))
     assert not review.typo
+    review = review_edit(RULESET, edit("This is the '''Ruleset'''", "This is the ''Ruleset''"))
+    assert not review.typo and "markup “'”" in review.reason
 
 
 def test_too_many_fixes_are_a_rewrite():

@@ -396,7 +396,7 @@ class Patrol:
     def _needed(self, window: list[Change], rules_changes: list[Change]) -> set[int]:
         needed: set[int] = set()
         for c in window:
-            if c.user == self.wiki.username:
+            if not self._to_judge(c):
                 continue
             needed.add(c.revid)
             if c.parent:
@@ -450,6 +450,10 @@ class Patrol:
             self._constraints[revid] = (model, merge(infer_constraints(model), self._overrides))
         return self._constraints[revid]
 
+    def _to_judge(self, change: Change) -> bool:
+        """Every edit but the bot's own."""
+        return change.user != self.wiki.username
+
     def _is_admin(self, user: str) -> bool:
         if user not in self._admins:
             self._admins[user] = self.wiki.is_admin(user)
@@ -457,7 +461,7 @@ class Patrol:
 
     # ------------------------------------------------------------------ judging
     def _deal_with(self, change: Change, mark: PatrolMark, rules_changes: list[Change]) -> list[Finding]:
-        if change.user == self.wiki.username:
+        if not self._to_judge(change):
             return []
         new = self._texts.get(change.revid)
         old = self._texts.get(change.parent, "") if change.parent else ""

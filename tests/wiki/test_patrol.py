@@ -9,7 +9,7 @@ import pytest
 
 from wikibot.config import Settings
 from wikibot.daemon import Daemon
-from wikibot.patrol import REPORTED, UNDONE, Patrol, PatrolError, PatrolMark
+from wikibot.patrol import REPORTED, UNDONE, Patrol, PatrolError, PatrolMark, reverse_onto, undo_summary
 from wikibot.site import Wiki
 
 NON_NEGATIVE = ("If a set of valid values is not specified in their definition, game variables defined to "
@@ -60,6 +60,7 @@ class Game:
     local_wiki: object
     wiki: Wiki
     board: str
+    first: Patrol | None = None
 
     @property
     def settings(self) -> Settings:
@@ -101,13 +102,15 @@ def game(local_wiki, tmp_path, wiki_title, carol):
     local_wiki.edit_as(local_wiki.admin, settings.run, "true")
     local_wiki.edit_as(local_wiki.admin, board, BOARD)
     game = Game(local_wiki, Wiki(local_wiki.site(), settings), board)
-    Patrol(game.wiki).cycle()  # the first run sets the mark: what came before is not judged
+    game.first = Patrol(game.wiki)
+    game.first.cycle()  # the first run sets the mark: what came before is not judged
     return game
 
 
 def test_first_run_starts_from_now(game):
     mark = PatrolMark.load(game.settings.state_dir / "patrol.json")
     assert mark is not None and mark.floor > 0
+    assert game.first.checked == [] and game.first.findings == []  # not the Ruleset, not the board
     patrol = Patrol(game.wiki)
     assert patrol.cycle() == [] and patrol.checked == []  # the set-up edits predate the patrol
 
@@ -290,3 +293,48 @@ def test_unreadable_mark_stops_with_a_clear_error(game):
     (game.settings.state_dir / "patrol.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(PatrolError, match="delete it"):
         Patrol(game.wiki).cycle()
+
+
+# --------------------------------------------------------------------------- the pure parts
+
+OLD = "Top\n{|\n|-\n| Bob || 3 || Fez\n|-\n| Ann || 3 || Top\n|}"
+NEW = OLD.replace("Bob || 3", "Bob || -2")
+
+
+def test_reverse_patch_undoes_only_that_edit():
+    assert reverse_onto(NEW, OLD, NEW) == OLD
+    later = NEW.replace("Ann || 3", "Ann || 4")
+    assert reverse_onto(NEW, OLD, later) == OLD.replace("Ann || 3", "Ann || 4")
+
+
+def test_reverse_patch_widens_its_context_until_it_is_placed_once():
+    elsewhere = "Bob || -2 || Fez\n\n" + NEW  # the hunk's own text appears twice; its context tells which
+    assert reverse_onto(NEW, OLD, elsewhere) == "Bob || -2 || Fez\n\n" + OLD
+
+
+def test_reverse_patch_refuses_what_does_not_apply_exactly():
+    assert reverse_onto(NEW, OLD, NEW.replace("-2 || Fez", "-2 || Top")) is None  # the same line changed since
+    twice = NEW.replace("{|\n", "{|\n|-\n| Bob || -2 || Fez\n")  # the row copied: which one is Bob's?
+    assert reverse_onto(NEW, OLD, twice) is None
+
+
+def test_undo_summary_keeps_within_mediawikis_limit():
+    from actions.check import CheckResult
+
+    long = CheckResult(False, [], "Coins of Bob set to -2; " * 40)
+    summary = undo_summary(123, "B" * 85, long)
+    assert len(summary) == 500 and summary.endswith("… Disagree? Raise a Call for Judgement.")
+    assert summary.startswith(f"Undid revision 123 by {'B' * 85}: Coins of Bob set to -2;")
+
+
+def test_mark_forgets_what_it_has_seen_only_beyond_the_overlap(tmp_path):
+    mark = PatrolMark(tmp_path / "patrol.json", "2026-11-29T12:00:00Z")
+    mark.dealt_with(10, "2026-11-29T12:00:00Z")
+    mark.dealt_with(11, "2026-11-29T12:01:59Z")
+    assert mark.seen == {10: "2026-11-29T12:00:00Z", 11: "2026-11-29T12:01:59Z"}
+    mark.dealt_with(12, "2026-11-29T12:02:01Z")  # 10 is now older than the query reaches back
+    assert set(mark.seen) == {11, 12} and mark.query_start() == "2026-11-29T12:00:01Z"
+    mark.save()
+    again = PatrolMark.load(tmp_path / "patrol.json")
+    assert (again.since, again.seen, again.floor) == (mark.since, mark.seen, mark.floor)
+    assert not again.is_new(11) and again.is_new(13)
