@@ -3,7 +3,14 @@
 Who asked is taken from the page history — the revision that added the request — never from a
 signature. A request whose text was changed afterwards by someone who is not an Admin is refused,
 naming that revision. Every answer is written into the request's own section with a done marker,
-so the state lives on the page: a request is never done twice, across restarts.
+so the state lives on the page: a request is never done twice, across restarts. A request is
+known by its heading: two sections with the same heading are both refused. An operation done for a
+request keeps its journal until the answer is on the page, so that a process killed between the
+work and the answer (or during the work: see :mod:`wikibot.journal`) is answered from the journal
+at the next poll instead of doing the work again.
+
+One poll reads the request page and its history once, whatever the number of requests; each
+request then costs its own reads and saves and one reply save.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ class RequestDesk:
     def __init__(self, wiki: Wiki, clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)):
         self.wiki = wiki
         self.clock = clock
+        self._admins: dict[str, bool] = {}   # who is an Admin, asked once per poll
 
     # ------------------------------------------------------------------ one polling cycle
     def poll(self) -> list[Answer]:
@@ -62,8 +70,8 @@ class RequestDesk:
         if not due:
             return []
         twice = request_page.duplicates(requests)
+        self._admins = {}
         origins = self._origins(self._history())
-        self._admins: dict[str, bool] = {}
         answers = []
         for request in due:
             journal = journals.get(request.ident)
@@ -174,10 +182,9 @@ class RequestDesk:
             now = {}
             for ident, raw in request_page.sections(text):
                 now.setdefault(ident, raw)
-            for ident in list(last):
-                if ident not in now:
-                    del last[ident], added[ident]
-                    problems.pop(ident, None)
+            for ident in [i for i in last if i not in now]:
+                del last[ident], added[ident]
+                problems.pop(ident, None)
             for ident, raw in now.items():
                 if ident not in last:
                     added[ident] = user
@@ -189,12 +196,9 @@ class RequestDesk:
         return {ident: Origin(user, problems.get(ident)) for ident, user in added.items()}
 
     def _is_admin(self, user: str) -> bool:
-        cache = getattr(self, "_admins", None)
-        if cache is None:
-            return self.wiki.is_admin(user)
-        if user not in cache:
-            cache[user] = self.wiki.is_admin(user)
-        return cache[user]
+        if user not in self._admins:
+            self._admins[user] = self.wiki.is_admin(user)
+        return self._admins[user]
 
     # ------------------------------------------------------------------ answering
     def _reply(self, answer: Answer) -> bool:
