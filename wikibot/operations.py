@@ -4,6 +4,11 @@ Each operation reads the pages it needs once, runs the pure action (``actions/``
 and writes every changed page through a :class:`~wikibot.journal.Journal`, so that a crash or a
 failure half-way leaves no page half-done. On an edit conflict a page's change is recomputed by
 running the same action again with that page's new text (see :meth:`wikibot.site.Wiki.save`).
+An operation done for a request (``request_key``) leaves its journal settled with the outcome, for
+the request desk to close once the answer is on the page.
+
+A reset that names a new gamestate tracking page creates that page, last, with a line saying whose
+page it is, so that the Ruleset never names a page that is missing once the reset is whole.
 """
 
 from __future__ import annotations
