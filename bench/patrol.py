@@ -3,7 +3,7 @@
     .venv/bin/python bench/patrol.py [--edits 1000] [--illegal 0.1]
 
 Starts a throwaway local wiki (:mod:`wikibot.testwiki`; PHP and MediaWiki must be installed),
-loads a small Ruleset and a gamestate page of 60 players, posts a burst of edits by four users
+loads a small Ruleset and a gamestate page with a row per player, posts a burst of edits by four users
 (one request each, through the API, not through the bot) of which the ``--illegal`` share set a
 negative number of Coins, and then times one patrol cycle that judges them all and undoes the
 illegal ones. Every HTTP request pywikibot sends during the cycle is counted (a response hook on
@@ -26,7 +26,6 @@ import common  # noqa: F401  (puts the project on sys.path)
 
 from wikibot import config, testwiki  # noqa: E402
 
-ROWS = 60
 USERS = ["PlainBob", "PlainCarol", "PlainDan", "AdminAlice"]
 RULESET = """= Core Rules =
 
@@ -55,10 +54,16 @@ def render(rows: dict[str, list]) -> str:
     return "\n".join(lines + ["|}"])
 
 
+def players(edits: int, illegal_share: float) -> dict[str, list]:
+    """Enough rows that every illegal edit can have one to itself (a row holding an illegal value is
+    left alone by the later edits of the burst, so that each undo applies)."""
+    return {f"Player{n:03d}": [3, "Fez"] for n in range(max(60, int(edits * illegal_share * 1.5) + 30))}
+
+
 def post_burst(wiki: testwiki.LocalWiki, edits: int, illegal_share: float) -> tuple[int, int]:
     """Post the burst; (edits posted, illegal ones by plain users)."""
     rng = random.Random(11)
-    rows = {f"Player{n:02d}": [3, "Fez"] for n in range(ROWS)}
+    rows = players(edits, illegal_share)
     tokens = {user: wiki.csrf_token(user) for user in USERS}
     dirty: set[str] = set()
     illegal = 0
@@ -87,8 +92,8 @@ def main() -> None:
     problem = testwiki.php_missing()
     if problem:
         raise SystemExit(f"bench/patrol.py: {problem}")
-    if args.edits > ROWS * 20 and args.illegal > 0:
-        raise SystemExit(f"--edits at most {ROWS * 20} with illegal edits (each leaves a player row alone)")
+    if not 0 <= args.illegal <= 0.5 or args.edits < 1:
+        raise SystemExit("--edits must be at least 1 and --illegal a share from 0 to 0.5")
     home = Path(tempfile.mkdtemp(prefix="wikibot-bench-patrol-"))
     wiki = testwiki.LocalWiki("Patrol Bench Wiki")
     wiki.start(home / "wiki")
@@ -108,7 +113,7 @@ def main() -> None:
 
         wiki.edit_as("AdminAlice", "Ruleset", RULESET, "rules")
         wiki.edit_as("AdminAlice", "User:WikiBot/Run", "true", "let the bot write")
-        wiki.edit_as("AdminAlice", "Board", render({f"Player{n:02d}": [3, "Fez"] for n in range(ROWS)}), "board")
+        wiki.edit_as("AdminAlice", "Board", render(players(args.edits, args.illegal)), "board")
         bot_wiki = Wiki.connect(settings)
         patrol = Patrol(bot_wiki)
         patrol.cycle()  # the first run sets the mark

@@ -355,8 +355,7 @@ class Patrol:
 
     def _first_mark(self) -> PatrolMark:
         data = self._api("looking for the newest edit", action="query", list="recentchanges", rcdir="older",
-                         rclimit=1,
-                         rcprop="ids|timestamp")
+                         rclimit=1, rcprop="ids|timestamp")
         newest = data.get("query", {}).get("recentchanges", [])
         if newest:
             return PatrolMark(self.mark_file, newest[0]["timestamp"], {}, int(newest[0]["rcid"]))

@@ -289,6 +289,16 @@ def test_ruleset_typo_fix_passes_and_other_changes_without_enactment_are_reporte
     assert f"Diff/{typo}]]" not in log and f"Diff/{enacted}]]" not in log
 
 
+def test_building_blocks_change_without_enactment_is_reported(game, local_wiki):
+    blocks = game.settings.building_blocks
+    local_wiki.edit_as(local_wiki.admin, blocks, "== Auctions ==\nEach Puzzler may bid once a day.", "Enacting Proposal: Bids")
+    changed = game.edit(local_wiki.plain, "once a day", "twice a day", "clearer", title=blocks)
+    patrol = Patrol(game.wiki)
+    [finding] = patrol.cycle()
+    assert finding.change.revid == changed and finding.action == REPORTED and len(patrol.checked) == 2
+    assert f"[[Special:Diff/{changed}]] by PlainBob:" in game.log() and "“once” changed to “twice”" in game.log()
+
+
 def test_unreadable_mark_stops_with_a_clear_error(game):
     (game.settings.state_dir / "patrol.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(PatrolError, match="delete it"):
