@@ -37,7 +37,8 @@ typo-level (:func:`actions.ruleset_review.review_edit`) passes silently; any oth
 names no enactment or Call for Judgement is reported on the log page.
 
 The log page gets one line per finding: ``* 2026-11-29 13:05:02 — [[Special:Diff/N]] by User:
-what``. Writes go through :meth:`wikibot.site.Wiki.save`, so the run page, ``{{nobots}}`` and
+what``, where values taken from the page are written so that no markup in them can act
+(``{{nobots}}`` in a value must not switch off the bot's own log page). Writes go through :meth:`wikibot.site.Wiki.save`, so the run page, ``{{nobots}}`` and
 edit conflicts are honoured; if the run page stops saying ``true`` mid-cycle, the cycle stops
 and the edit it was dealing with stays unjudged in the mark.
 
@@ -217,6 +218,20 @@ def reverse_onto(new: str, old: str, current: str, *, widest: int = 2000) -> str
     return result
 
 
+_MARKUP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;", "[": "&#91;", "]": "&#93;",
+           "|": "&#124;", "~": "&#126;"}
+_DIFF_LINK = re.compile(r"&#91;&#91;Special:Diff/(\d+)&#93;&#93;")
+
+
+def inert(text: str) -> str:
+    """Text as it reads, made harmless in the middle of a line of a wiki page: every character that
+    could start markup (``{{nobots}}``, ``~~~~``, ``[[Category:…]]``, ``<div>``, ``''``,
+    ``__NOTOC__``) written as an entity, but the bot's own ``[[Special:Diff/N]]`` links kept."""
+    escaped = "".join(_MARKUP.get(ch, ch) for ch in re.sub(r"\s+", " ", text).strip())
+    escaped = escaped.replace("''", "&#39;&#39;").replace("__", "&#95;&#95;")
+    return _DIFF_LINK.sub(r"[[Special:Diff/\1]]", escaped)
+
+
 def change_key(result: CheckResult) -> list:
     """What an illegal edit did, independent of when: its illegal values, where they are."""
     return sorted([v.table or "", v.row or "", v.column, v.new.strip()] for v in result.violations)
@@ -263,8 +278,9 @@ class Finding:
     undo_revid: int | None = None
 
     def log_line(self) -> str:
+        """The line for the log page; what came from the page is written inert (see :func:`inert`)."""
         when = self.change.timestamp.replace("T", " ").replace("Z", " UTC")
-        return f"* {when} — {self.change.diff_link} by {self.change.user}: {self.text}"
+        return f"* {when} — {self.change.diff_link} by {self.change.user}: {inert(self.text)}"
 
 
 class _Stop(Exception):
@@ -564,7 +580,7 @@ class Patrol:
     def _report(self, change: Change, what: str) -> Finding:
         finding = Finding(change, REPORTED, re.sub(r"\s+", " ", what).strip())
         line = finding.log_line()
-        log.warning("patrol: %s", line[2:])
+        log.warning("patrol: %s by %s: %s", change.diff_link, change.user, finding.text)
 
         def compute(text: str) -> tuple[str, str]:
             if line in text.split("\n"):
@@ -579,5 +595,5 @@ class Patrol:
         return finding
 
 
-__all__ = ["Patrol", "PatrolMark", "PatrolError", "Finding", "Change", "reverse_onto", "undo_summary",
+__all__ = ["Patrol", "PatrolMark", "PatrolError", "Finding", "Change", "reverse_onto", "undo_summary", "inert",
            "change_key", "UNDONE", "REPORTED", "OVERLAP", "BATCH"]

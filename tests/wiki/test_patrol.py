@@ -9,7 +9,7 @@ import pytest
 
 from wikibot.config import Settings
 from wikibot.daemon import Daemon
-from wikibot.patrol import REPORTED, UNDONE, Patrol, PatrolError, PatrolMark, reverse_onto, undo_summary
+from wikibot.patrol import REPORTED, UNDONE, Patrol, PatrolError, PatrolMark, inert, reverse_onto, undo_summary
 from wikibot.site import Wiki
 
 NON_NEGATIVE = ("If a set of valid values is not specified in their definition, game variables defined to "
@@ -209,6 +209,18 @@ def test_undo_puts_back_the_value_it_overwrote_even_when_that_was_illegal(game, 
     assert game.text() == BOARD.replace("| PlainBob || 3", "| PlainBob || -1")  # as the Admin left it
 
 
+def test_markup_in_a_reported_value_cannot_act_on_the_log_page(game, local_wiki):
+    hostile = "{{nobots}} __NOTOC__ <b>x</b>"
+    first = game.edit(local_wiki.admin, "| AdminAlice || 3 || Top", f"| AdminAlice || 3 || {hostile}")
+    second = game.edit(local_wiki.admin, "| AdminAlice || 3 ||", "| AdminAlice || -4 ||")
+    assert [f.change.revid for f in Patrol(game.wiki).cycle()] == [first, second]
+    log = game.log()
+    assert f"[[Special:Diff/{first}]]" in log and f"[[Special:Diff/{second}]]" in log  # still writable
+    for markup in ("{{", "__NOTOC", "<b>"):
+        assert markup not in log, markup
+    assert "&#123;&#123;nobots&#125;&#125;" in log
+
+
 def test_bots_own_edit_is_ignored(game, local_wiki):
     own = game.edit(local_wiki.bot, "| PlainBob || 3", "| PlainBob || -2")
     patrol = Patrol(game.wiki)
@@ -326,6 +338,13 @@ def test_reverse_patch_refuses_what_does_not_apply_exactly():
     assert reverse_onto(NEW, OLD, NEW.replace("-2 || Fez", "-2 || Top")) is None  # the same line changed since
     twice = NEW.replace("{|\n", "{|\n|-\n| Bob || -2 || Fez\n")  # the row copied: which one is Bob's?
     assert reverse_onto(NEW, OLD, twice) is None
+
+
+def test_inert_text_reads_the_same_but_cannot_act():
+    assert inert("Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables).") == \
+        "Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables)."
+    assert inert("{{nobots}} ~~~~ in [[Special:Diff/12]]") == \
+        "&#123;&#123;nobots&#125;&#125; &#126;&#126;&#126;&#126; in [[Special:Diff/12]]"
 
 
 def test_undo_summary_keeps_within_mediawikis_limit():
