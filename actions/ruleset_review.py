@@ -7,11 +7,13 @@ Judgement (:func:`names_enactment`).
 
 What counts as typo-level
 -------------------------
-The two texts are split into tokens (words, whitespace, single punctuation marks) and compared
-with diff-match-patch, one token per character, so every change is a run of old tokens replaced
-by new ones. The edit is typo-level when every such change is one of:
+The two texts are compared line by line with diff-match-patch, then each changed line is split
+into tokens (words, whitespace, single punctuation marks) and compared with its new version, one
+token per character, so every change is a run of old tokens replaced by new ones. The edit is
+typo-level when every such change is one of:
 
-* whitespace within a line (a line break added or removed is a change of layout, not a typo);
+* whitespace within a line (a line added, removed, split, joined or moved is a change of layout,
+  not a typo: lines are compared first, and each changed line then word by word);
 * a word replaced by one word that differs from it by a small edit distance: at most 1 for words
   of up to 4 letters, 2 for up to 8, 3 beyond (capitals count nothing), where neither word holds
   a digit, is a number word ("three", "tenth"), a word that changes what a rule requires
@@ -20,7 +22,7 @@ by new ones. The edit is typo-level when every such change is one of:
 * punctuation of prose (``. , ; : ! ? " “ ” ( ) -`` and apostrophes) added, removed or changed.
 
 Anything else — a word added or removed, a number changed, wiki markup (``= * # [ ] { } | < >``)
-touched, more than :data:`MAX_WORD_FIXES` words changed — is not typo-level, and
+touched, what opens a line changed (``*``, ``#``, ``:``, ``;``, ``=``, a leading space), more than :data:`MAX_WORD_FIXES` words changed — is not typo-level, and
 :attr:`Review.reason` says which change made it so.
 """
 
@@ -54,7 +56,8 @@ NUMBER_WORDS = frozenset("""
 MAX_WORD_FIXES = 20
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)*|\s+|[^\w\s]", re.U)
-_PROSE_PUNCTUATION = set(".,;:!?\"“”‘’()-–—'")
+_LINE_START = re.compile(r"[\s*#:;=]*")  # what opens a line of wiki markup (and a space: preformatted)
+_PROSE_PUNCTUATION = set(".,;:!?\"“”‘’()-–—")  # not ' : two of them make bold or italics
 
 
 @dataclass
@@ -69,7 +72,7 @@ class Review:
 
 def names_enactment(summary: str) -> bool:
     """Does an edit summary name an enactment or a Call for Judgement?"""
-    return re.search(r"enact|proposal|\bcfj|call\s+for\s+judge?ments?", summary or "", re.I) is not None
+    return re.search(r"enact|proposal|\bcfjs?\b|call\s+for\s+judge?ments?", summary or "", re.I) is not None
 
 
 def _tokens(text: str) -> list[str]:
@@ -148,12 +151,31 @@ def _why_not_punctuation(old: list[str], new: list[str]) -> str | None:
     return None
 
 
-def review_edit(old_text: str, new_text: str) -> Review:
-    """Judge one edit of a rules page: typo-level or not, and why not."""
-    if old_text == new_text:
-        return Review(True, "")
-    diffs = _token_diff(_tokens(old_text), _tokens(new_text))
-    fixes: list[tuple[str, str]] = []
+def _changed_lines(old_text: str, new_text: str) -> list[tuple[list[str], list[str]]]:
+    """diff-match-patch in line mode: each run of old lines replaced by new lines."""
+    dmp = diff_match_patch()
+    a, b, lines = dmp.diff_linesToChars(old_text, new_text)
+    diffs = dmp.diff_main(a, b, False)  # at most Diff_Timeout: a slower, longer diff only reports more
+    out: list[tuple[list[str], list[str]]] = []
+    removed: list[str] = []
+    added: list[str] = []
+    for op, chunk in diffs + [(0, "")]:
+        if op == 0:
+            if removed or added:
+                out.append((removed, added))
+            removed, added = [], []
+            continue
+        (removed if op < 0 else added).extend(lines[ord(c)] for c in chunk)
+    return out
+
+
+def _review_line(old: str, new: str, fixes: list[tuple[str, str]]) -> str | None:
+    """Why changing one line ``old`` into ``new`` is more than typo fixes (None when it is not);
+    the word fixes found are added to ``fixes``."""
+    lead_old, lead_new = _LINE_START.match(old).group(0), _LINE_START.match(new).group(0)
+    if lead_old != lead_new:
+        return f"the start of a line changed from “{lead_old}” to “{lead_new}” (wiki markup: lists, headings, indents)"
+    diffs = _token_diff(_tokens(old), _tokens(new))
     i = 0
     while i < len(diffs):
         if diffs[i][0] == 0:
@@ -164,28 +186,45 @@ def review_edit(old_text: str, new_text: str) -> Review:
         while i < len(diffs) and diffs[i][0] != 0:
             (removed if diffs[i][0] < 0 else added).extend(diffs[i][1])
             i += 1
-        if "".join(removed).count("\n") != "".join(added).count("\n"):
-            return Review(False, "a line break was added or removed (the layout of the rules changed)", fixes)
         old_words = [t for t in removed if _is_word(t)]
         new_words = [t for t in added if _is_word(t)]
         if len(old_words) != len(new_words):
             if len(new_words) > len(old_words):
                 extra = [w for w in new_words if w not in old_words] or new_words
-                return Review(False, f"words were added (“{' '.join(extra[:6])}”)", fixes)
+                return f"words were added (“{' '.join(extra[:6])}”)"
             gone = [w for w in old_words if w not in new_words] or old_words
-            return Review(False, f"words were removed (“{' '.join(gone[:6])}”)", fixes)
+            return f"words were removed (“{' '.join(gone[:6])}”)"
         why = _why_not_punctuation([t for t in removed if not _is_word(t)], [t for t in added if not _is_word(t)])
         if why:
-            return Review(False, why, fixes)
-        for old, new in zip(old_words, new_words):
-            if old == new:
+            return why
+        for old_word, new_word in zip(old_words, new_words):
+            if old_word == new_word:
                 continue
-            why = _why_not_a_typo(old, new)
+            why = _why_not_a_typo(old_word, new_word)
+            if why:
+                return why
+            fixes.append((old_word, new_word))
+            if len(fixes) > MAX_WORD_FIXES:
+                return f"more than {MAX_WORD_FIXES} words were changed"
+    return None
+
+
+def review_edit(old_text: str, new_text: str) -> Review:
+    """Judge one edit of a rules page: typo-level or not, and why not.
+
+    The lines are compared first (a typo fix changes lines in place, never adds, removes or moves
+    one), then each changed line word by word, so that even a rewrite of the whole page is judged
+    at once."""
+    if old_text == new_text:
+        return Review(True, "")
+    fixes: list[tuple[str, str]] = []
+    for removed, added in _changed_lines(old_text, new_text):
+        if len(removed) != len(added) or "".join(removed).endswith("\n") != "".join(added).endswith("\n"):
+            return Review(False, "lines were added, removed or moved (the layout of the rules changed)", fixes)
+        for old, new in zip(removed, added):
+            why = _review_line(old.rstrip("\n"), new.rstrip("\n"), fixes)
             if why:
                 return Review(False, why, fixes)
-            fixes.append((old, new))
-            if len(fixes) > MAX_WORD_FIXES:
-                return Review(False, f"more than {MAX_WORD_FIXES} words were changed", fixes)
     return Review(True, "", fixes)
 
 

@@ -65,7 +65,11 @@ def test_markup_and_line_breaks_are_not_typos():
     review = review_edit(RULESET, edit("== Dormancy ==", "=== Dormancy ==="))
     assert not review.typo and "markup" in review.reason
     review = review_edit(RULESET, edit("Unless otherwise stated, all", "Unless otherwise stated,\n\nall"))
-    assert not review.typo and "line break" in review.reason
+    assert not review.typo and "lines were added" in review.reason
+    review = review_edit(RULESET, edit("\n* It has a number of FOR Votes", "\n** It has a number of FOR Votes"))
+    assert not review.typo and "start of a line" in review.reason
+    review = review_edit(RULESET, edit("\nA Votable Matter is Popular", "\n A Votable Matter is Popular"))
+    assert not review.typo and "start of a line" in review.reason
     review = review_edit(RULESET, edit("[[Puzzle Board]]", "[[Puzzle Board2]]"))
     assert not review.typo
     review = review_edit(RULESET, edit("This is the '''Ruleset'''", "This is the ''Ruleset''"))
@@ -100,3 +104,11 @@ def test_a_changed_digit_is_never_a_typo(position, digit):
         return
     changed = RULESET[:at] + digit + RULESET[at + 1:]
     assert not review_edit(RULESET, changed).typo
+
+
+def test_a_whole_new_ruleset_is_judged_at_once():
+    # lines first, then words within changed lines: a rewrite is not diffed token by token
+    review = review_edit(RULESET, fixture_text("ruleset_2022.wiki"))
+    assert not review.typo and "lines were added, removed or moved" in review.reason
+    review = review_edit(RULESET, RULESET.replace("Puzzler", "Baron"))
+    assert not review.typo and "a different word" in review.reason
