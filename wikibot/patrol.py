@@ -345,8 +345,11 @@ class Patrol:
                 window = changes[start:start + BATCH]
                 self._fetch_texts(self._needed(window, rules_changes))
                 for change in window:
-                    found.extend(self._deal_with(change, mark, rules_changes))
+                    judged = self._deal_with(change, mark, rules_changes)
                     mark.dealt_with(change.rcid, change.timestamp)
+                    if judged is not None:
+                        self.checked.append(change.revid)
+                        found.extend(judged)
                     if found and found[-1].change is change or change is window[-1]:
                         mark.save()
                 self._texts = {k: v for k, v in self._texts.items() if k in {c.revid for c in window}}
@@ -475,16 +478,16 @@ class Patrol:
         return self._admins[user]
 
     # ------------------------------------------------------------------ judging
-    def _deal_with(self, change: Change, mark: PatrolMark, rules_changes: list[Change]) -> list[Finding]:
+    def _deal_with(self, change: Change, mark: PatrolMark, rules_changes: list[Change]) -> list[Finding] | None:
+        """What was found about one edit; None when it is not judged (the bot's own, or unreadable)."""
         if not self._to_judge(change):
-            return []
+            return None
         new = self._texts.get(change.revid)
         old = self._texts.get(change.parent, "") if change.parent else ""
         if new is None or old is None:
             log.warning("patrol: %s on “%s” could not be read (hidden or deleted); not judged",
                         change.diff_link, change.title)
-            return []
-        self.checked.append(change.revid)
+            return None
         if change.kind != GAMESTATE:
             return self._review_rules(change, old, new)
         at_the_time = self._constraints_at(self._ruleset_revid_at(change, rules_changes))

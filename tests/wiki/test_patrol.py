@@ -253,6 +253,21 @@ def test_run_page_false_writes_nothing_and_the_edit_waits(game, local_wiki):
     assert finding.action == UNDONE and patrol.checked == [bad] and game.text() == BOARD
 
 
+def test_run_page_turned_off_mid_cycle_stops_the_cycle_and_the_rest_waits(game, local_wiki):
+    # The run page is the log page here: the first line the bot adds makes it say more than "true",
+    # so the wiki itself turns the bot's writes off in the middle of the cycle.
+    game.settings.log = game.settings.run
+    first = game.edit(local_wiki.admin, "| AdminAlice || 3", "| AdminAlice || -1")
+    second = game.edit(local_wiki.admin, "| AdminAlice || -1 || Top", "| AdminAlice || -1 || Cap")
+    patrol = Patrol(game.wiki)
+    [reported] = patrol.cycle()
+    assert reported.change.revid == first and patrol.checked == [first]
+    assert f"Diff/{second}]]" not in game.log()
+    local_wiki.edit_as(local_wiki.admin, game.settings.run, "true")
+    [reported] = patrol.cycle()  # the edit the stop interrupted is judged now, once
+    assert reported.change.revid == second and patrol.checked == [first, second]
+
+
 def test_daemon_patrols_in_run_once(game, local_wiki):
     bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
     Daemon(game.wiki).run_once()
