@@ -2,9 +2,9 @@
 
 Jobs: poll the request page (which also runs Ascensions whose ``at=`` time has come — the schedule
 lives on the page, so it survives restarts) every ``poll_seconds``, and patrol the gamestate page
-and the rules pages (:mod:`wikibot.patrol`) every ``patrol_seconds``. Before the
-first job, operations a killed process left half-done are finished or undone. SIGINT and SIGTERM
-stop the loop between jobs; a job that fails is logged and tried again at its next turn.
+and the rules pages (:mod:`wikibot.patrol`) every ``patrol_seconds``. Before the first job,
+operations a killed process left half-done are finished or undone. SIGINT and SIGTERM stop the
+loop between jobs; a job that fails is logged and tried again at its next turn.
 """
 
 from __future__ import annotations
