@@ -18,18 +18,25 @@ typo-level when every such change is one of:
   of up to 4 letters, 2 for up to 8, 3 beyond (capitals count nothing), where neither word holds
   a digit, is a number word ("three", "tenth"), a word that changes what a rule requires
   (:data:`KEYWORDS`: "may", "must", "not", "each", "or", "before", …), nor is written in capitals
-  (FOR, AGAINST, VETO);
+  (FOR, AGAINST, VETO); a change of capitals alone ("The" → "the") is a typo fix but for words
+  written in capitals;
+* where, for a capitalised word (a term of the game), the new word is neither its singular or
+  plural ("Coin" → "Coins") nor another capitalised word the page already uses while the old one
+  is used more than once ("Cell" → "Call": one term put for another, not a misspelling put right);
 * punctuation of prose (``. , ; : ! ? " “ ” ( ) -`` and apostrophes) added, removed or changed.
 
 Anything else — a word added or removed, a number changed, wiki markup (``= * # [ ] { } | < >``)
-touched, what opens a line changed (``*``, ``#``, ``:``, ``;``, ``=``, a leading space), more than :data:`MAX_WORD_FIXES` words changed — is not typo-level, and
+touched, what opens a line changed (``*``, ``#``, ``:``, ``;``, ``=``, a leading space), more than
+:data:`MAX_WORD_FIXES` words changed — is not typo-level, and
 :attr:`Review.reason` says which change made it so.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from diff_match_patch import diff_match_patch
 
@@ -48,8 +55,9 @@ KEYWORDS = frozenset("""
 NUMBER_WORDS = frozenset("""
     zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
     sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
-    thousand million first second third fourth fifth sixth seventh eighth ninth tenth dozen single
-    triple quadruple
+    thousand million billion first second third fourth fifth sixth seventh eighth ninth tenth eleventh
+    twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth
+    thirtieth fortieth fiftieth hundredth thousandth dozen single triple quadruple
 """.split())
 
 #: More words changed than this in one edit is a rewrite, not a typo fix.
@@ -119,8 +127,15 @@ def _is_word(token: str) -> bool:
     return bool(re.match(r"\w", token))
 
 
-def _why_not_a_typo(old: str, new: str) -> str | None:
-    """Why replacing the word ``old`` by ``new`` is more than a typo fix (None when it is one)."""
+def _plural_pair(a: str, b: str) -> bool:
+    """Is one of the two words the other's plural (Coin/Coins, Box/Boxes, Penny/Pennies)?"""
+    a, b = sorted((a.casefold(), b.casefold()), key=len)
+    return b in (a + "s", a + "es") or (a.endswith("y") and b == a[:-1] + "ies")
+
+
+def _why_not_a_typo(old: str, new: str, terms: Callable[[], Counter]) -> str | None:
+    """Why replacing the word ``old`` by ``new`` is more than a typo fix (None when it is one).
+    ``terms()`` counts the capitalised words of the page before the edit (its game terms)."""
     shown = f"“{old}” changed to “{new}”"
     if any(ch.isdigit() for ch in old + new):
         return f"{shown}: a number"
@@ -128,17 +143,25 @@ def _why_not_a_typo(old: str, new: str) -> str | None:
         for part in re.split(r"['’]", w.casefold()):
             if part in NUMBER_WORDS:
                 return f"{shown}: a number"
-    for w in (old, new):
-        if w.casefold() in KEYWORDS or w.casefold().replace("’", "'") in KEYWORDS:
-            return f"{shown}: “{w}” is a word that changes what a rule says"
-    for w in (old, new):
-        if len(w) > 1 and w.isupper():
-            return f"{shown}: a word in capitals (a keyword such as FOR or VETO)"
+    capitals = [w for w in (old, new) if len(w) > 1 and w.isupper()]
     if old.casefold() == new.casefold():
-        return None
+        # capitals count nothing, but a word in capitals is a keyword of the game (FOR, VETO)
+        return f"{shown}: a word in capitals (a keyword such as FOR or VETO)" if capitals else None
+    for w in (old, new):
+        folded = w.casefold().replace("’", "'")
+        if folded in KEYWORDS:
+            return f"{shown}: “{w}” is a word that changes what a rule says"
+    if capitals:
+        return f"{shown}: a word in capitals (a keyword such as FOR or VETO)"
+    capitalised = old[:1].isupper() or new[:1].isupper()
+    if capitalised and _plural_pair(old, new):
+        return f"{shown}: the singular or plural of a term of the game (what is counted changed)"
     distance = _distance(old, new)
     if distance > _allowed_distance(max(old, new, key=len)):
         return f"{shown}: a different word, not a spelling fix"
+    if capitalised and terms()[new] and terms()[old] > 1:
+        # both are words the rules already use (Cell, Call): one term put for another, not a misspelling
+        return f"{shown}: another term of the rules, not a spelling fix"
     return None
 
 
@@ -169,7 +192,7 @@ def _changed_lines(old_text: str, new_text: str) -> list[tuple[list[str], list[s
     return out
 
 
-def _review_line(old: str, new: str, fixes: list[tuple[str, str]]) -> str | None:
+def _review_line(old: str, new: str, fixes: list[tuple[str, str]], terms: Callable[[], Counter]) -> str | None:
     """Why changing one line ``old`` into ``new`` is more than typo fixes (None when it is not);
     the word fixes found are added to ``fixes``."""
     lead_old, lead_new = _LINE_START.match(old).group(0), _LINE_START.match(new).group(0)
@@ -200,7 +223,7 @@ def _review_line(old: str, new: str, fixes: list[tuple[str, str]]) -> str | None
         for old_word, new_word in zip(old_words, new_words):
             if old_word == new_word:
                 continue
-            why = _why_not_a_typo(old_word, new_word)
+            why = _why_not_a_typo(old_word, new_word, terms)
             if why:
                 return why
             fixes.append((old_word, new_word))
@@ -218,11 +241,18 @@ def review_edit(old_text: str, new_text: str) -> Review:
     if old_text == new_text:
         return Review(True, "")
     fixes: list[tuple[str, str]] = []
+    counted: list[Counter] = []
+
+    def terms() -> Counter:
+        if not counted:
+            counted.append(Counter(t for t in _tokens(old_text) if t[:1].isupper()))
+        return counted[0]
+
     for removed, added in _changed_lines(old_text, new_text):
         if len(removed) != len(added) or "".join(removed).endswith("\n") != "".join(added).endswith("\n"):
             return Review(False, "lines were added, removed or moved (the layout of the rules changed)", fixes)
         for old, new in zip(removed, added):
-            why = _review_line(old.rstrip("\n"), new.rstrip("\n"), fixes)
+            why = _review_line(old.rstrip("\n"), new.rstrip("\n"), fixes, terms)
             if why:
                 return Review(False, why, fixes)
     return Review(True, "", fixes)

@@ -112,3 +112,48 @@ def test_a_whole_new_ruleset_is_judged_at_once():
     assert not review.typo and "lines were added, removed or moved" in review.reason
     review = review_edit(RULESET, RULESET.replace("Puzzler", "Baron"))
     assert not review.typo and "a different word" in review.reason
+
+
+def test_singular_or_plural_of_a_game_term_is_not_a_typo():
+    spend = "that Puzzler may spend 1 Coin to perform"
+    review = review_edit(RULESET, edit(spend, spend.replace("1 Coin", "1 Coins")))
+    assert not review.typo and "singular or plural" in review.reason
+    review = review_edit(RULESET, edit("number of Coins each time", "number of Coin each time"))
+    assert not review.typo and "singular or plural" in review.reason
+    review = review_edit(RULESET, edit("A Cell is Above another Cell", "A Cell is Above another Cells"))
+    assert not review.typo and "singular or plural" in review.reason
+    # a lower-case word's ending is grammar, not a game term
+    assert review_edit(RULESET, edit("10 by 10 grid of cells", "10 by 10 grid of cell")).typo
+
+
+def test_one_game_term_replaced_by_another_is_not_a_typo():
+    # “Call” is a word of this Ruleset as much as “Cell”: one letter, another term
+    review = review_edit(RULESET, edit("A Cell is Above another Cell", "A Call is Above another Cell"))
+    assert not review.typo and "another term of the rules" in review.reason
+    # a misspelt term put right is a typo fix
+    misspelt = edit("A Cell is Above another Cell", "A Cell is Above another Cekl")
+    assert review_edit(misspelt, RULESET).typo
+
+
+def test_negations_and_number_words_are_never_typos():
+    text = "Any Puzzler may submit a Proposal"
+    review = review_edit(RULESET, edit(text, "Any Puzzler mayn't submit a Proposal"))
+    assert not review.typo and "changes what a rule says" in review.reason
+    review = review_edit(RULESET, edit(text, "Any Puzzler can submit a Proposal"))
+    assert not review.typo and "“may”" in review.reason
+    review = review_edit(RULESET, edit(text, "Any Puzzler may not submit a Proposal"))
+    assert not review.typo and "words were added (“not”)" == review.reason
+    review = review_edit(RULESET, edit("Any Puzzler may", "Only Puzzler may"))
+    assert not review.typo
+    review = review_edit(RULESET, edit("fewer than four Puzzlers", "fewer than fourteen Puzzlers"))
+    assert not review.typo and "a number" in review.reason
+    review = review_edit(RULESET, edit("fewer than four Puzzlers", "fewer than twelfth Puzzlers"))
+    assert not review.typo and "a number" in review.reason
+
+
+def test_capitals_alone_count_nothing_but_for_words_in_capitals():
+    text = "The Ruleset and Gamestate can only be altered"
+    assert review_edit(RULESET, edit(text, "the Ruleset and Gamestate can only be altered")).typo
+    assert review_edit(RULESET, edit(text, "The Ruleset and Gamestate Can Only be altered")).typo
+    review = review_edit(RULESET, edit("using a voting icon of FOR, AGAINST", "using a voting icon of for, AGAINST"))
+    assert not review.typo and "capitals" in review.reason
