@@ -66,7 +66,9 @@ from actions.check import CheckResult, check_edit
 from actions.constraints import Constraint, OverrideError, infer_constraints, merge, parse_overrides
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
-from wikibot.site import PageText, Wiki, WikiError, WritesDisabled, saved_as_sent
+from parsers.limits import TooLarge
+from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki, WikiError,
+                          WritesDisabled, saved_as_sent)
 
 log = logging.getLogger("wikibot")
 
@@ -248,6 +250,27 @@ def undo_summary(revid: int, user: str, result: CheckResult) -> str:
     return head + body + tail
 
 
+#: How :func:`actions.check.check_edit` says that the page after the edit could not be read.
+UNREADABLE_AFTER = "The new page could not be read"
+
+
+def not_undone_because(error: WikiError) -> str:
+    """Why an undo was not saved, as the log page says it. The site's messages close with advice for
+    whoever asked for the work on the request page ("ask again", "the bot tries again"); nobody asked
+    for an undo and the patrol does not try it again, so that advice is left out: the log line goes
+    on to say "Undo it by hand, or raise a Call for Judgement"."""
+    if isinstance(error, ConflictChangedMeaning):
+        return "the page was edited by someone else while the bot was undoing the edit"
+    if isinstance(error, PageProtected):
+        return "the page is protected against the bot's account"
+    if isinstance(error, BotsExcluded):
+        return "the page carries {{nobots}} or a {{bots}} template that excludes the bot"
+    sentences = re.split(r"(?<=[.!?])\s+", str(error).strip())
+    kept = [re.sub(r"[;,:]\s*[^;,:]*\b(?:ask again|tries again)\b.*$", "", sentence, flags=re.I)
+            for sentence in sentences if not re.match(r"(?:the bot )?(?:ask|tries) again", sentence, re.I)]
+    return " ".join(k for k in kept if k).rstrip(".") or "the wiki did not save the undo"
+
+
 # --------------------------------------------------------------------------- one change
 
 @dataclass
@@ -345,7 +368,7 @@ class Patrol:
                 window = changes[start:start + BATCH]
                 self._fetch_texts(self._needed(window, rules_changes))
                 for change in window:
-                    judged = self._deal_with(change, mark, rules_changes)
+                    judged = self._judge_or_report(change, mark, rules_changes)
                     mark.dealt_with(change.rcid, change.timestamp)
                     if judged is not None:
                         self.checked.append(change.revid)
@@ -478,6 +501,20 @@ class Patrol:
         return self._admins[user]
 
     # ------------------------------------------------------------------ judging
+    def _judge_or_report(self, change: Change, mark: PatrolMark, rules_changes: list[Change]) -> list[Finding] | None:
+        """:meth:`_deal_with`, except that an edit the bot cannot judge (a page beyond the size limit,
+        text that breaks a parser) is reported once and passed: one such edit must not hold back the
+        mark, and with it every later edit, for good. A fault of the wiki (down, read-only, a page
+        protected against the bot) is not the edit's: it stops the cycle, and the edit waits."""
+        try:
+            return self._deal_with(change, mark, rules_changes)
+        except (_Stop, WikiError):
+            raise
+        except Exception as error:  # noqa: BLE001 - whatever the reason, this edit is for humans
+            log.exception("patrol: %s on “%s” could not be judged", change.diff_link, change.title)
+            why = str(error).split(":")[0] if isinstance(error, TooLarge) else str(error)  # size, limit: no advice
+            return [self._report(change, f"could not be judged: {why.rstrip('.')}. Not judged; check it by hand.")]
+
     def _deal_with(self, change: Change, mark: PatrolMark, rules_changes: list[Change]) -> list[Finding] | None:
         """What was found about one edit; None when it is not judged (the bot's own, or unreadable)."""
         if not self._to_judge(change):
@@ -485,14 +522,18 @@ class Patrol:
         new = self._texts.get(change.revid)
         old = self._texts.get(change.parent, "") if change.parent else ""
         if new is None or old is None:
-            log.warning("patrol: %s on “%s” could not be read (hidden or deleted); not judged",
-                        change.diff_link, change.title)
-            return None
+            which = "its text" if new is None else "the text of the revision before it"
+            return [self._report(change, f"could not be judged: {which} cannot be read (hidden or deleted). "
+                                         "Not judged; check it by hand.")]
         if change.kind != GAMESTATE:
             return self._review_rules(change, old, new)
         at_the_time = self._constraints_at(self._ruleset_revid_at(change, rules_changes))
         result = check_edit(*at_the_time, old, new, page=change.title)
         if result.legal:
+            if result.summary.startswith(UNREADABLE_AFTER):
+                # the page was readable before this edit: the edit broke it, and nothing in it was checked
+                return [self._report(change, f"the edit left the page unreadable to the bot: {result.notes[0]}. "
+                                             "Its values were not checked; put the page right by hand.")]
             return []
         finding = self._act(change, old, new, result, mark, at_the_time)
         return [finding] if finding else []
@@ -562,7 +603,7 @@ class Patrol:
         except WritesDisabled:
             raise _Stop() from None
         except WikiError as error:
-            problem = str(error)
+            problem = not_undone_because(error)
         else:
             if saved is not None:
                 if saved_as_sent(made[-1]):
@@ -599,4 +640,4 @@ class Patrol:
 
 
 __all__ = ["Patrol", "PatrolMark", "PatrolError", "Finding", "Change", "reverse_onto", "undo_summary", "inert",
-           "change_key", "UNDONE", "REPORTED", "OVERLAP", "BATCH"]
+           "change_key", "not_undone_because", "UNDONE", "REPORTED", "OVERLAP", "BATCH"]

@@ -4,6 +4,7 @@ illegal ones with a summary that explains, and reports what humans must decide."
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -382,3 +383,78 @@ def test_mark_forgets_what_it_has_seen_only_beyond_the_overlap(tmp_path):
     again = PatrolMark.load(tmp_path / "patrol.json")
     assert (again.since, again.seen, again.floor) == (mark.since, mark.seen, mark.floor)
     assert not again.is_new(11) and again.is_new(13)
+
+
+def test_an_edit_beyond_the_size_limit_is_reported_once_and_passed(game, local_wiki, carol):
+    from parsers.limits import PAGE_CHARS
+
+    huge = game.edit(local_wiki.plain, "The gamestate tracking page.", "The gamestate tracking page. " + "x" * PAGE_CHARS)
+    back = local_wiki.edit_as(carol, game.board, BOARD)["newrevid"]  # its old side is beyond the limit too
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    patrol = Patrol(game.wiki)
+    found = patrol.cycle()
+    assert [(f.change.revid, f.action) for f in found] == [(huge, REPORTED), (back, REPORTED), (bad, UNDONE)]
+    assert re.search(r"could not be judged: The gamestate page after the edit is 500 \d{3} characters", found[0].text)
+    assert "the bot takes at most 500 000. Not judged; check it by hand." in found[0].text
+    assert game.log().count("could not be judged") == 2 and game.text() == BOARD
+    assert Patrol(game.wiki).cycle() == []  # passed: not reported again, not holding back the mark
+
+
+def test_an_edit_whose_text_is_hidden_is_reported_once_and_passed(game, local_wiki, carol):
+    hidden = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    after = game.edit(carol, "| PlainCarol || 5", "| PlainCarol || 6")
+    # the revision's text hidden in the wiki's own database, as revision deletion leaves it (rev_deleted = 1)
+    local_wiki.wiki.run_maintenance("eval", input_text=(
+        "MediaWiki\\MediaWikiServices::getInstance()->getDBLoadBalancer()->getConnection(DB_PRIMARY)"
+        f"->update('revision', ['rev_deleted' => 1], ['rev_id' => {hidden}], 'test');\n"))
+    patrol = Patrol(game.wiki)
+    found = patrol.cycle()
+    assert [(f.change.revid, f.action) for f in found] == [(hidden, REPORTED), (after, REPORTED)]
+    assert "its text cannot be read (hidden or deleted)" in found[0].text
+    assert "the text of the revision before it cannot be read" in found[1].text
+    assert f"[[Special:Diff/{hidden}]] by PlainBob: could not be judged" in game.log()
+    assert Patrol(game.wiki).cycle() == [] and game.log().count("could not be judged") == 2
+
+
+def test_an_edit_that_leaves_the_page_unreadable_is_reported(game, local_wiki):
+    broken = game.edit(local_wiki.plain, "| PlainCarol || 5 || Bowler\n|}", "| PlainCarol || 5 || Bowler")
+    [found] = Patrol(game.wiki).cycle()
+    assert found.change.revid == broken and found.action == REPORTED
+    assert "the edit left the page unreadable to the bot" in found.text and "never closed" in found.text
+    # the page stays unreadable: the next edit is not reported again (the one that broke it was)
+    game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 4")
+    assert Patrol(game.wiki).cycle() == []
+
+
+def test_reasons_an_undo_was_not_saved_carry_no_advice_meant_for_requests():
+    from wikibot.patrol import not_undone_because
+    from wikibot.site import BotsExcluded, ConflictChangedMeaning, PageProtected, SavedDifferently, WikiError
+
+    errors = [
+        WikiError("The wiki did not save “B”: abusefilter-disallowed Disallowed; check the page and ask again."),
+        SavedDifferently("“B” was edited by someone else at the moment the bot saved ([[Special:Diff/5]]); the "
+                         "bot restored the other edit in [[Special:Diff/6]] and changed nothing. Ask again."),
+        ConflictChangedMeaning("“B” kept changing while the bot tried to save it; nothing was saved. Ask again "
+                               "when the page is quiet."),
+        ConflictChangedMeaning("“B” was edited by someone else while the bot worked, and the change would now "
+                               "have a different effect; nothing was saved. Check the page and ask again."),
+        PageProtected("The page is protected against the bot's account while saving “B” (x): give the bot the "
+                      "right to edit it, or do this edit by hand."),
+        BotsExcluded("“B” carries {{nobots}} or a {{bots}} template that excludes this bot; edit it by hand or "
+                     "remove the template."),
+    ]
+    reasons = [not_undone_because(error) for error in errors]
+    for reason in reasons:
+        assert not re.search(r"\b(ask|tries) again\b", reason, re.I) and not reason.endswith("."), reason
+    assert reasons[0] == "The wiki did not save “B”: abusefilter-disallowed Disallowed"
+    assert reasons[1].endswith("the bot restored the other edit in [[Special:Diff/6]] and changed nothing")
+    assert reasons[4] == "the page is protected against the bot's account"
+
+
+def test_an_undo_refused_by_the_wiki_is_reported_in_the_patrols_words(game, local_wiki):
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    local_wiki.wiki.protect_as(local_wiki.admin, game.board)
+    [found] = Patrol(game.wiki).cycle()
+    assert found.change.revid == bad and found.action == REPORTED
+    assert found.text.endswith("Not undone: the page is protected against the bot's account. Undo it by hand, "
+                               "or raise a Call for Judgement.")
