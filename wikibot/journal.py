@@ -109,7 +109,7 @@ def for_requests(directory: Path) -> dict[str, Journal]:
 @dataclass
 class Recovery:
     journal: Journal
-    outcome: str        # FINISHED, UNDONE or STUCK
+    outcome: str        # FINISHED, UNDONE or STUCK; OPEN when the wiki refused the recovery (tried again later)
     detail: str
 
 

@@ -118,8 +118,15 @@ def recover_all(wiki: Wiki) -> list[journal_mod.Recovery]:
         text, parent = wiki.revision(latest)
         return latest if parent == page.base_revid and text.rstrip() == page.new_text.rstrip() else None
 
-    return [journal_mod.recover(j, wiki.latest_revid, save, landed)
-            for j in journal_mod.pending(wiki.settings.state_dir)]
+    recoveries = []
+    for journal in journal_mod.pending(wiki.settings.state_dir):
+        try:
+            recoveries.append(journal_mod.recover(journal, wiki.latest_revid, save, landed))
+        except WikiError as error:
+            # The journal stays open (its request waits); the other journals, and the poll, go on.
+            recoveries.append(journal_mod.Recovery(journal, journal_mod.OPEN,
+                                                   f"{str(error).rstrip('.')}; tried again at the next turn"))
+    return recoveries
 
 
 # --------------------------------------------------------------------------- the actions

@@ -25,7 +25,7 @@ from parsers import request_page
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
 from wikibot import operations
-from wikibot.site import Wiki, WikiError
+from wikibot.site import PageText, Wiki, WikiError
 
 log = logging.getLogger("wikibot")
 
@@ -88,8 +88,11 @@ class RequestDesk:
                                 "example add the date) and post it again.", [])
             else:
                 answer = self.handle(request, origins.get(request.ident, NOT_FOUND), now)
-            if self._reply(answer):
-                self._forget(answer.request)
+            replied = self._reply(answer, page)
+            if replied is not None:
+                page = replied
+                if answer.done:
+                    self._forget(answer.request)
             answers.append(answer)
             log.info("request “%s” by %s: %s", request.heading, answer.requester, answer.headline)
         return answers
@@ -113,6 +116,14 @@ class RequestDesk:
             return Answer(request, origin.requester, True, f"Not done{late}: {refused}",
                           _step_lines(refused.report) if refused.report else [])
         except (WikiError, ValueError, LookupError) as error:
+            left = journal_mod.for_requests(self.wiki.settings.state_dir).get(request.ident)
+            if left is not None and left.state == journal_mod.OPEN:
+                # Pages already saved could not all be put back: the operation is neither done nor
+                # undone. The next poll finishes or undoes it (journal.recover) and answers from that.
+                return Answer(request, origin.requester, False,
+                              f"Interrupted{late}: {str(error).rstrip('.')}. Some pages were already saved and "
+                              "could not all be put back yet; the bot finishes or undoes the operation at its "
+                              "next turn and answers here.", [])
             return Answer(request, origin.requester, True, f"Not done{late}: {error}", [])
         links = outcome.links or "no page needed changing"
         return Answer(request, origin.requester, True, f"Done{late}: {outcome.report.summary} — {links}.",
@@ -201,20 +212,24 @@ class RequestDesk:
         return self._admins[user]
 
     # ------------------------------------------------------------------ answering
-    def _reply(self, answer: Answer) -> bool:
+    def _reply(self, answer: Answer, page: PageText) -> PageText | None:
+        """Write the answer into the request's section; the request page as saved, or None if it could not.
+
+        ``page`` is the request page as last known (read at the start of the poll, or as the previous reply
+        saved it): the save re-reads its latest revision anyway, and puts the reply on any newer text.
+        """
         signed = request_page.signature(self.wiki.username, self.clock().astimezone(timezone.utc))
         reply = request_page.reply_lines(answer.done, answer.headline, answer.details, signed)
 
         def compute(text: str):
             return request_page.add_reply(text, answer.request, reply), answer.headline
 
-        page = self.wiki.read(self.wiki.settings.requests)
         try:
-            self.wiki.save(page, compute, f"/* {answer.request.heading} */ {answer.headline[:150]}")
+            edit = self.wiki.save(page, compute, f"/* {answer.request.heading} */ {answer.headline[:150]}")
         except (WikiError, LookupError) as error:
             log.error("could not answer “%s”: %s", answer.request.heading, error)
-            return False
-        return True
+            return None
+        return page if edit is None else edit.page
 
 
 NOT_FOUND = Origin(None, "the bot could not find who added this request in the page history")

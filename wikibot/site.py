@@ -83,10 +83,19 @@ class PageText:
 
 @dataclass
 class SavedEdit:
+    """A save made: the new revision, the one it replaced, and the text as the wiki now holds it."""
+
     title: str
     revid: int
     parent: int | None
     attempts: int
+    text: str = ""
+    timestamp: str | None = None
+
+    @property
+    def page(self) -> PageText:
+        """The page as this save left it: a base for the next save without reading it again."""
+        return PageText(self.title, self.text, self.revid, self.timestamp)
 
     @property
     def diff_link(self) -> str:
@@ -384,10 +393,13 @@ class Wiki:
             if not same_text(latest.text, new_text):
                 raise SavedDifferently(f"“{base.title}” was not changed by the bot's save and does not read as "
                                        "meant; check it by hand.")
-            return None if latest.revid == base.revid else SavedEdit(base.title, latest.revid, base.revid, attempts)
+            return None if latest.revid == base.revid else SavedEdit(base.title, latest.revid, base.revid, attempts,
+                                                                     latest.text, latest.timestamp)
         revid, parent = answer["newrevid"], answer.get("oldrevid") or None
+        timestamp = answer.get("newtimestamp")
         if parent == base.revid and saved_as_sent(new_text):
-            return SavedEdit(base.title, revid, parent, attempts)
+            # MediaWiki stores the text as sent, but for trailing whitespace.
+            return SavedEdit(base.title, revid, parent, attempts, new_text.rstrip(), timestamp)
         saved, parent = self.revision(revid)
         if base.exists and parent != base.revid:
             # The wiki merged an edit made in between: accept only if the result is exactly our
@@ -403,7 +415,7 @@ class Wiki:
         elif not same_text(saved, new_text):
             raise SavedDifferently(f"“{base.title}” reads back differently from what the bot saved "
                                    f"([[Special:Diff/{revid}]]); check it by hand.")
-        return SavedEdit(base.title, revid, parent, attempts)
+        return SavedEdit(base.title, revid, parent, attempts, saved, timestamp)
 
     def _restore(self, title: str, text: str, bad_revid: int) -> int | None:
         """Put back a human's text that a bot save displaced; the new revision id, or None."""

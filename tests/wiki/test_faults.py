@@ -317,3 +317,49 @@ def test_edit_made_but_its_answer_lost_is_found_and_not_repeated(local_wiki, tmp
     assert [r["user"] for r in revisions] == ["WikiBot", "AdminAlice"]  # one edit, not two
     assert json.loads(out.strip().splitlines()[-1]) == revisions[0]["revid"]
     assert local_wiki.wiki.page_text(title) == "Coins default to 5."
+
+
+def test_operation_neither_done_nor_undone_is_not_answered_until_it_is(local_wiki, game):
+    """The gamestate page is protected and an Admin edits the Ruleset just after the bot saved it: the
+    bot may not undo its Ruleset save, so the enactment is left half-done for recovery. The request must
+    not be marked answered with "Not done" then, since recovery may still finish it. While the protection
+    stays, the recovery fails without stopping the poll; once it is lifted (which adds a revision to the
+    gamestate page, so the enactment can no longer be finished on the page as read) the answer says that
+    it could be neither finished nor undone, and which page an Admin must look at."""
+    bot, gamestate, ruleset = game
+    local_wiki.wiki.protect_as(local_wiki.admin, gamestate)
+    local_wiki.edit_as(local_wiki.admin, bot.settings.requests,
+                       "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
+
+    class AdminEditsTheRulesetMeanwhile(RequestDesk):
+        def perform(self, request):
+            reads, gamestate_title = operations.read_ruleset_and_gamestate(self.wiki)
+            action = operations.enact_action("Proposal: Hats", request.text, bot.settings.ruleset, gamestate_title)
+            calls = []
+
+            def watched(texts):
+                calls.append(texts)
+                if len(calls) == 3:   # the Ruleset is saved; the bot is about to save the gamestate page
+                    saved = local_wiki.wiki.page_text(bot.settings.ruleset)
+                    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, saved + "\n\nAlice was here.")
+                return action(texts)
+            return operations.perform(self.wiki, reads, watched, request_key=request.ident)
+
+    [answer] = AdminEditsTheRulesetMeanwhile(bot).poll()
+    assert not answer.done and answer.headline.startswith("Interrupted") and "protected" in answer.headline
+    [request] = request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))
+    assert request.replied and not request.done
+    assert "Hats" in local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert local_wiki.wiki.page_text(gamestate) == GAMESTATE
+
+    assert RequestDesk(bot).poll() == []    # still protected: the recovery waits, the poll goes on
+
+    local_wiki.wiki.protect_as(local_wiki.admin, gamestate, level="")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.done and answer.headline.startswith("Not done") and "could not be finished or undone" in answer.headline
+    assert f"edited by others since: {bot.settings.ruleset}" in answer.headline
+    assert local_wiki.wiki.page_text(gamestate) == GAMESTATE
+    assert "Alice was here." in local_wiki.wiki.page_text(bot.settings.ruleset)
+    [request] = request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))
+    assert request.done
+    assert RequestDesk(bot).poll() == []

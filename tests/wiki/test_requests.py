@@ -128,3 +128,54 @@ def test_interrupted_operation_is_undone_when_others_edited(local_wiki, bot, wik
     assert recovery.outcome == "undone"
     assert local_wiki.wiki.page_text(ruleset.title) == ruleset.text.rstrip()
     assert local_wiki.wiki.page_text(other) == "Coins: 3 (checked by Alice)"
+
+
+def test_replies_are_based_on_the_page_as_read_or_as_the_previous_reply_saved_it(local_wiki, tmp_path,
+                                                                                   wiki_title):
+    """No reply reads the request page again: the first is based on the page the poll read, each next
+    one on the text and revision the previous reply saved. Two more requests in a poll cost two more
+    replies (a check and an edit each) and nothing else. Counted in the PHP server's access log."""
+    import re
+
+    def api_requests():
+        return len(re.findall(r"\]: (?:GET|POST) /api\.php", local_wiki.wiki.log_file.read_text(errors="replace")))
+
+    def poll_cost(count):
+        stem = wiki_title("Replies")
+        settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", requests=f"{stem}/Requests",
+                            run=f"{stem}/Run", state_dir=tmp_path / stem)
+        local_wiki.edit_as(local_wiki.admin, settings.ruleset, RULESET)
+        local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+        wiki = Wiki(local_wiki.site(), settings)
+        sections = "\n".join(HATS.replace("Enact: Hats", f"Enact: Hats {n}") for n in range(count))
+        local_wiki.edit_as(local_wiki.plain, settings.requests, "Requests.\n\n" + sections)
+        wiki.site.tokens["csrf"]  # fetched once per login, not per reply
+        before = api_requests()
+        answers = RequestDesk(wiki).poll()
+        assert len(answers) == count and all("only Admins" in a.headline for a in answers)
+        text = local_wiki.wiki.page_text(settings.requests)
+        assert all(r.done for r in request_page.parse(text)) and text.count(request_page.DONE_MARK) == count
+        return api_requests() - before
+
+    poll_cost(1)  # pywikibot's one-off look at the wiki (site information, parameter info)
+    one = poll_cost(1)
+    assert poll_cost(3) - one == 2 * 2
+
+
+def test_reply_based_on_the_polls_read_keeps_an_edit_made_since(local_wiki, bot):
+    """The page the poll read may be outdated when the reply is saved: an edit made since is kept."""
+    post(local_wiki, bot, local_wiki.plain, HATS)
+    desk = RequestDesk(bot)
+    later = "== Enact: Later ==\n{{Enact|title=Proposal: Later}}\nPosted while the bot worked.\n"
+
+    class Slow(RequestDesk):
+        def handle(self, request, origin, now):
+            post(local_wiki, bot, local_wiki.admin, later)   # an Admin posts while the bot works
+            return desk.handle(request, origin, now)
+
+    [answer] = Slow(bot).poll()
+    assert "only Admins" in answer.headline
+    text = local_wiki.wiki.page_text(bot.settings.requests)
+    first, second = request_page.parse(text)
+    assert first.done and "only Admins" in text
+    assert second.heading == "Enact: Later" and not second.replied
