@@ -21,10 +21,10 @@ against the constraints of the Ruleset **as it was when the edit was made** (whe
 changed after the edit, its revision from before that change is used) merged with the
 constraints page **as it is now**. An illegal edit is undone with a summary that says who, what,
 which constraint and rule, and how to dispute it. If it is still the page's latest revision its
-parent's text is restored; if others edited since, only its own change is reversed: the
-diff-match-patch patch from its text back to its parent's is applied to the current text, and
-only if every hunk finds its place exactly once (context is widened until it does) and the
-result passes the check again (the undo sets no illegal value but those the edit overwrote, and
+parent's text is restored; if others edited since, only its own change is reversed
+(:func:`actions.reverse_patch.reverse_onto`: the diff-match-patch patch from its text back to its
+parent's, applied to the current text only if every hunk finds its place exactly once) and only
+if the result passes the check again (the undo sets no illegal value but those the edit overwrote, and
 the edit's illegal values are gone). Otherwise the edit is reported on the log page for humans.
 
 Restraint: the bot's own edits are never judged; a user's change that the bot undid once is not
@@ -32,21 +32,29 @@ undone again when the same user makes it again (it is reported); Admins' edits a
 undone, unless ``revert_admins``; a page created with illegal values is reported (the bot does not
 blank pages); in ``report-only`` mode nothing is undone and every would-be undo is reported.
 
+An edit the bot cannot judge — its text or its parent's hidden or deleted, a page beyond
+:data:`parsers.limits.PAGE_CHARS`, text a parser fails on — is reported once on the log page and
+passed, so that it never holds back the edits after it; so is an edit that leaves the gamestate
+page unreadable (its values could not be checked). A fault of the wiki itself (down, read-only,
+the log page protected) stops the cycle instead, and the edit waits for the next one.
+
 Rules pages (Ruleset, Building Blocks) are never reverted. An edit by anyone but the bot that is
 typo-level (:func:`actions.ruleset_review.review_edit`) passes silently; any other whose summary
 names no enactment or Call for Judgement is reported on the log page.
 
 The log page gets one line per finding: ``* 2026-11-29 13:05:02 — [[Special:Diff/N]] by User:
 what``, where values taken from the page are written so that no markup in them can act
-(``{{nobots}}`` in a value must not switch off the bot's own log page). Writes go through :meth:`wikibot.site.Wiki.save`, so the run page, ``{{nobots}}`` and
-edit conflicts are honoured; if the run page stops saying ``true`` mid-cycle, the cycle stops
+(``{{nobots}}`` in a value must not switch off the bot's own log page). Writes go through
+:meth:`wikibot.site.Wiki.save`, so the run page, ``{{nobots}}`` and edit conflicts are honoured; if the run page stops saying ``true`` mid-cycle, the cycle stops
 and the edit it was dealing with stays unjudged in the mark.
 
 The mark is the newest timestamp dealt with plus the ids of the recent changes dealt with in the
 :data:`OVERLAP` seconds before it (the wiki may commit an edit a little after a later-stamped
 one, so each query reaches back that far and skips what it has seen). It is written atomically
-(temporary file, fsync, rename). A crash between an undo and the write of the mark can at worst
-leave one extra line on the log page (the undone change no longer applies, so it is reported).
+(temporary file, fsync, rename). A crash between an undo or a report and the write of the mark
+makes the next cycle judge that edit again; it finds the edit undone already, or its line on the
+log page already, and writes nothing (but the undo is then not remembered: should the same user
+make the same change again, it would be undone rather than reported).
 """
 
 from __future__ import annotations
@@ -60,10 +68,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-from diff_match_patch import diff_match_patch
-
 from actions.check import CheckResult, check_edit
 from actions.constraints import Constraint, OverrideError, infer_constraints, merge, parse_overrides
+from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
@@ -161,64 +168,7 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-# --------------------------------------------------------------------------- undoing one edit
-
-def _patch_hunks(new: str, old: str) -> list[tuple[int, str, str]]:
-    """The diff-match-patch patch that turns ``new`` back into ``old``, as hunks
-    ``(start in new, text in new, replacement)`` in order."""
-    dmp = diff_match_patch()
-    dmp.Patch_Margin = 8
-    hunks = []
-    delta = 0  # patch_make gives each hunk's start in the text with the earlier hunks applied
-    for patch in dmp.patch_make(new, old):
-        before = "".join(text for op, text in patch.diffs if op <= 0)
-        after = "".join(text for op, text in patch.diffs if op >= 0)
-        start = patch.start1 - delta
-        if new[start:start + len(before)] != before:
-            raise ValueError("diff-match-patch placed a hunk where its text is not")
-        hunks.append((start, before, after))
-        delta += len(after) - len(before)
-    return hunks
-
-
-def reverse_onto(new: str, old: str, current: str, *, widest: int = 2000) -> str | None:
-    """Undo the change ``old`` → ``new`` on ``current`` (which has later edits on top of ``new``).
-
-    Every hunk must be found exactly once in ``current``; its context is widened, from ``new``,
-    until it is (up to ``widest`` characters each side). None when any hunk is missing or stays
-    ambiguous: then the undo is not clean and must not be made.
-    """
-    if current == new:
-        return old
-    try:
-        hunks = _patch_hunks(new, old)
-    except ValueError:
-        return None
-    placed: list[tuple[int, int, str]] = []
-    for start, before, after in hunks:
-        width = 0
-        while True:
-            lead = new[max(0, start - width):start]
-            tail = new[start + len(before):start + len(before) + width]
-            pattern = lead + before + tail
-            at = current.find(pattern)
-            if at == -1:
-                return None
-            if at == current.rfind(pattern):
-                break
-            if width >= widest or (len(lead) < width and len(tail) < width):
-                return None
-            width = max(16, width * 2)
-        begin = at + len(lead)
-        end = begin + len(before)
-        if placed and begin < placed[-1][1]:
-            return None
-        placed.append((begin, end, after))
-    result = current
-    for begin, end, after in reversed(placed):
-        result = result[:begin] + after + result[end:]
-    return result
-
+# --------------------------------------------------------------------------- what the log page and summaries say
 
 _MARKUP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;", "[": "&#91;", "]": "&#93;",
            "|": "&#124;", "~": "&#126;"}
@@ -639,5 +589,5 @@ class Patrol:
         return finding
 
 
-__all__ = ["Patrol", "PatrolMark", "PatrolError", "Finding", "Change", "reverse_onto", "undo_summary", "inert",
+__all__ = ["Patrol", "PatrolMark", "PatrolError", "Finding", "Change", "undo_summary", "inert",
            "change_key", "not_undone_because", "UNDONE", "REPORTED", "OVERLAP", "BATCH"]

@@ -10,7 +10,7 @@ import pytest
 
 from wikibot.config import Settings
 from wikibot.daemon import Daemon
-from wikibot.patrol import REPORTED, UNDONE, Patrol, PatrolError, PatrolMark, inert, reverse_onto, undo_summary
+from wikibot.patrol import REPORTED, UNDONE, Patrol, PatrolError, PatrolMark, inert, undo_summary
 from wikibot.site import Wiki
 
 NON_NEGATIVE = ("If a set of valid values is not specified in their definition, game variables defined to "
@@ -334,27 +334,6 @@ def test_unreadable_mark_stops_with_a_clear_error(game):
 
 
 # --------------------------------------------------------------------------- the pure parts
-
-OLD = "Top\n{|\n|-\n| Bob || 3 || Fez\n|-\n| Ann || 3 || Top\n|}"
-NEW = OLD.replace("Bob || 3", "Bob || -2")
-
-
-def test_reverse_patch_undoes_only_that_edit():
-    assert reverse_onto(NEW, OLD, NEW) == OLD
-    later = NEW.replace("Ann || 3", "Ann || 4")
-    assert reverse_onto(NEW, OLD, later) == OLD.replace("Ann || 3", "Ann || 4")
-
-
-def test_reverse_patch_widens_its_context_until_it_is_placed_once():
-    elsewhere = "Bob || -2 || Fez\n\n" + NEW  # the hunk's own text appears twice; its context tells which
-    assert reverse_onto(NEW, OLD, elsewhere) == "Bob || -2 || Fez\n\n" + OLD
-
-
-def test_reverse_patch_refuses_what_does_not_apply_exactly():
-    assert reverse_onto(NEW, OLD, NEW.replace("-2 || Fez", "-2 || Top")) is None  # the same line changed since
-    twice = NEW.replace("{|\n", "{|\n|-\n| Bob || -2 || Fez\n")  # the row copied: which one is Bob's?
-    assert reverse_onto(NEW, OLD, twice) is None
-
 
 def test_inert_text_reads_the_same_but_cannot_act():
     assert inert("Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables).") == \
