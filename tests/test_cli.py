@@ -2,6 +2,7 @@
 
 import json
 import shutil
+import socket
 import subprocess
 import sys
 
@@ -116,3 +117,18 @@ def test_live_commands_without_configuration_say_what_to_do(tmp_path):
     result = wikibot("run", "--once", "--config-dir", tmp_path)
     assert result.returncode == 2
     assert "No user-config.py" in result.stderr and "user-config.example.py" in result.stderr
+
+
+def test_an_unreachable_wiki_gives_one_line_not_a_traceback(tmp_path):
+    with socket.socket() as probe:  # a port on which nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    (tmp_path / "user-config.py").write_text(
+        "family = 'gone'\nmylang = 'gone'\n"
+        f"family_files['gone'] = 'http://127.0.0.1:{port}/api.php'\n"
+        "usernames['gone']['*'] = 'WikiBot'\nmax_retries = 1\nretry_wait = 0\n", encoding="utf-8")
+    result = wikibot("run", "--once", "--config-dir", tmp_path)
+    output = result.stdout + result.stderr
+    assert result.returncode == 2, output
+    assert "Traceback" not in output and 'File "' not in output
+    assert "Could not reach or log in to the wiki" in result.stderr and "Check that the wiki is up" in result.stderr

@@ -227,11 +227,32 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------------- the live wiki
+class _TracebacksToDebug:
+    """A logging filter that turns pywikibot's printed tracebacks into debug records.
+
+    Pywikibot prints a whole traceback for every failed HTTP try before it retries; an Admin
+    watching ``wikibot run`` needs its one-line "An error occurred for uri …" and wikibot's own
+    message, not thirty lines of stack. The traceback is kept at debug level (pywikibot's log file
+    still has it when logging to a file is switched on)."""
+
+    def filter(self, record) -> bool:
+        import logging
+
+        if str(record.msg).startswith("Traceback (most recent call last)"):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return True
+
+
 def connect(args: argparse.Namespace):
+    import logging
+
     from wikibot import config
     from wikibot.site import Wiki
 
     settings = config.load(args.config_dir)
+    pywiki = logging.getLogger("pywiki")
+    if not any(isinstance(f, _TracebacksToDebug) for f in pywiki.filters):
+        pywiki.addFilter(_TracebacksToDebug())
     return Wiki.connect(settings)
 
 
