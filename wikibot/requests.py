@@ -48,9 +48,11 @@ class Origin:
 
 
 class RequestDesk:
-    def __init__(self, wiki: Wiki, clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)):
+    def __init__(self, wiki: Wiki, clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc), *,
+                 history_limit: int = HISTORY_LIMIT):
         self.wiki = wiki
         self.clock = clock
+        self.history_limit = history_limit   # revisions of the request page read to find who asked
         self._admins: dict[str, bool] = {}   # who is an Admin, asked once per poll
 
     # ------------------------------------------------------------------ one polling cycle
@@ -71,7 +73,8 @@ class RequestDesk:
             return []
         twice = request_page.duplicates(requests)
         self._admins = {}
-        origins = self._origins(self._history())
+        history = self.wiki.history(self.wiki.settings.requests, self.history_limit + 1)
+        origins = self._origins(history[-self.history_limit:], complete=len(history) <= self.history_limit)
         answers = []
         for request in due:
             journal = journals.get(request.ident)
@@ -172,23 +175,17 @@ class RequestDesk:
                 del journals[key]
 
     # ------------------------------------------------------------------ who asked
-    def _history(self) -> list[tuple[int, str, str]]:
-        """(revid, user, text) of the request page, oldest first."""
-        import pywikibot
-
-        page = pywikibot.Page(self.wiki.site, self.wiki.settings.requests)
-        revisions = list(page.revisions(content=True, total=HISTORY_LIMIT))
-        return [(r.revid, r.user, r.text or "") for r in reversed(revisions)]
-
-    def _origins(self, history: list[tuple[int, str, str]]) -> dict[str, Origin]:
+    def _origins(self, history: list[tuple[int, str, str]], complete: bool = True) -> dict[str, Origin]:
         """For every heading: who added the request, and whether anyone but an Admin changed it since.
 
         One pass over the history for all requests. A section that leaves the page and comes back is
-        a new request, added by whoever brought it back.
+        a new request, added by whoever brought it back. When ``history`` is not the page's whole history,
+        a section already in its first revision was added by someone unknown.
         """
         added: dict[str, str] = {}      # heading → who added the section as it stands
         last: dict[str, str] = {}       # heading → its text in the previous revision
         problems: dict[str, str] = {}
+        unknown = {ident for ident, _raw in request_page.sections(history[0][2])} if history and not complete else set()
         for revid, user, text in history:
             now = {}
             for ident, raw in request_page.sections(text):
@@ -196,6 +193,7 @@ class RequestDesk:
             for ident in [i for i in last if i not in now]:
                 del last[ident], added[ident]
                 problems.pop(ident, None)
+                unknown.discard(ident)
             for ident, raw in now.items():
                 if ident not in last:
                     added[ident] = user
@@ -204,7 +202,10 @@ class RequestDesk:
                     problems[ident] = (f"the request was changed by {user}, who is not an Admin, in "
                                        f"[[Special:Diff/{revid}]]; an Admin must post it again")
                 last[ident] = raw
-        return {ident: Origin(user, problems.get(ident)) for ident, user in added.items()}
+        too_old = (f"the request is older than the last {len(history)} revisions of the request page, so the bot "
+                   "cannot tell who added it; archive the answered requests, and an Admin must post it again")
+        return {ident: Origin(None, too_old) if ident in unknown else Origin(user, problems.get(ident))
+                for ident, user in added.items()}
 
     def _is_admin(self, user: str) -> bool:
         if user not in self._admins:

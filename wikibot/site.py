@@ -275,9 +275,6 @@ class Wiki:
     def read(self, title: str) -> PageText:
         return self._pages(f"reading “{title}”", [title])[title]
 
-    def exists(self, title: str) -> bool:
-        return self.latest_revid(title) is not None
-
     def writes_enabled(self) -> bool:
         run = self.read(self.settings.run)
         return writes_enabled_by(run.text)
@@ -305,6 +302,23 @@ class Wiki:
         for page in data.get("query", {}).get("pages", []):
             return page.get("lastrevid")
         return None
+
+    def history(self, title: str, limit: int, *, per_request: int | str = "max") -> list[tuple[int, str, str]]:
+        """(revid, user, text) of a page's latest ``limit`` revisions, oldest first. ``per_request``: revisions
+        asked for in one API request (with their text, MediaWiki gives a bot at most 500, others 50)."""
+        revisions: list[tuple[int, str, str]] = []
+        params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title, "rvprop": "ids|user|content",
+                                  "rvslots": "main", "rvlimit": per_request}
+        while len(revisions) < limit:
+            data = self._request(f"reading the history of “{title}”", **params)
+            for page in data.get("query", {}).get("pages", []):
+                for rev in page.get("revisions", []):
+                    slot = rev.get("slots", {}).get("main", {})
+                    revisions.append((rev["revid"], rev.get("user", ""), slot.get("content", slot.get("*", ""))))
+            if "continue" not in data:
+                break
+            params.update(data["continue"])
+        return list(reversed(revisions[:limit]))
 
     def revision(self, revid: int) -> tuple[str, int | None]:
         """A revision's text and its parent revision id."""

@@ -8,6 +8,7 @@ lag), or a human edit reaches the wiki between the bot's last look and its save.
 
 import threading
 import time
+from datetime import datetime, timezone
 
 import pytest
 
@@ -363,3 +364,17 @@ def test_operation_neither_done_nor_undone_is_not_answered_until_it_is(local_wik
     [request] = request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))
     assert request.done
     assert RequestDesk(bot).poll() == []
+
+
+def test_wiki_down_while_reading_who_asked_gives_one_clear_line(local_wiki, wiki):
+    """The wiki stops answering after the request page is read, while its history is read."""
+    local_wiki.edit_as(local_wiki.admin, wiki.settings.requests,
+                       "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
+
+    def clock():
+        local_wiki.wiki.pause()   # asked for the time just before the history is read
+        return datetime.now(timezone.utc)
+
+    with pytest.raises(WikiUnavailable) as raised:
+        RequestDesk(wiki, clock).poll()
+    assert "reading the history" in one_line(raised.value) and "next turn" in str(raised.value)

@@ -179,3 +179,26 @@ def test_reply_based_on_the_polls_read_keeps_an_edit_made_since(local_wiki, bot)
     first, second = request_page.parse(text)
     assert first.done and "only Admins" in text
     assert second.heading == "Enact: Later" and not second.replied
+
+
+def test_request_older_than_the_history_read_is_not_taken_for_the_oldest_editors(local_wiki, bot):
+    """PlainBob's request stands in every revision the bot reads of the page's history, the oldest of
+    which is AdminAlice's: who added it is unknown, so it is refused, not done as hers."""
+    post(local_wiki, bot, local_wiki.plain, HATS)
+    for n in range(3):
+        page = local_wiki.wiki.page_text(bot.settings.requests)
+        local_wiki.edit_as(local_wiki.admin, bot.settings.requests, f"Note {n}.\n" + page)
+    [answer] = RequestDesk(bot, history_limit=3).poll()
+    assert answer.requester is None and answer.headline.startswith("Not done")
+    assert "older than the last 3 revisions" in answer.headline and "archive" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_history_beyond_one_answer_of_the_api_is_read_whole(local_wiki, bot):
+    """More revisions than one API answer holds: read on, oldest first, as far as asked."""
+    title = bot.settings.requests
+    revids = [local_wiki.edit_as(local_wiki.admin, title, f"Version {n}.")["newrevid"] for n in range(12)]
+    history = bot.history(title, 10, per_request=4)
+    assert [revid for revid, _user, _text in history] == revids[-10:]
+    assert history[-1] == (revids[-1], "AdminAlice", "Version 11.")
+    assert [revid for revid, _user, _text in bot.history(title, 50, per_request=5)] == revids
