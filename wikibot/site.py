@@ -345,6 +345,11 @@ class Wiki:
                 if answer is not None:
                     return self._confirm(current, new_text, compute, answer, attempt)
                 latest = self.read(current.title)  # the wiki reported an edit conflict
+            if not current.exists and latest.exists:
+                # The bot creates a page only where none was: another's page is never replaced.
+                raise ConflictChangedMeaning(
+                    f"“{current.title}” was created by someone else while the bot worked; the bot only creates "
+                    "pages that do not exist, so nothing was saved. Check that page and ask again.")
             current = latest
             new_text, again = compute(current.text)
             if again != meaning:

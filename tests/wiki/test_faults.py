@@ -231,6 +231,26 @@ def test_edit_slipped_in_and_merged_is_put_back_when_the_change_would_mean_somet
     assert local_wiki.wiki.page_text(title) == human
 
 
+
+def test_page_created_at_the_moment_the_bot_creates_it_is_kept(local_wiki, wiki, wiki_title):
+    """The wiki refuses the bot's creation (the page exists by then): the other page is not replaced."""
+    from wikibot.site import ConflictChangedMeaning
+
+    title = wiki_title("Created")
+    base = wiki.read(title)
+    slip = human_edit_during_the_bots_check(local_wiki, title, "Alice's own page.")
+    pending = [slip]
+
+    def compute(text):
+        while pending:
+            pending.pop()()
+        return "The bot's page.", None
+
+    with pytest.raises(ConflictChangedMeaning, match="created by someone else"):
+        wiki.save(base, compute, "New page")
+    local_wiki.wiki.set_faults()
+    assert local_wiki.wiki.page_text(title) == "Alice's own page."
+
 # --------------------------------------------------------------------------- operations and requests
 @pytest.fixture
 def game(local_wiki, tmp_path, wiki_title):

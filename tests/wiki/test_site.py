@@ -109,3 +109,22 @@ def test_plain_save_sends_one_check_and_one_edit(local_wiki, wiki, wiki_title):
     assert wiki.save(base, replacing("3", "5"), "Enacted") is not None
     after = local_wiki.wiki.log_file.read_text(errors="replace").count("/api.php")
     assert after - before == 2
+
+
+def test_page_created_by_someone_else_while_the_bot_works_is_not_overwritten(local_wiki, wiki, wiki_title):
+    """The bot read that the page does not exist and means to create it; an Admin creates it first. The
+    bot's text does not depend on what the page holds, so a recomputation means the same: the Admin's
+    page must still not be replaced."""
+    title = wiki_title("NewTracking")
+    base = wiki.read(title)
+    assert not base.exists
+    created = []
+
+    def compute(text):
+        if not created:
+            created.append(local_wiki.edit_as(local_wiki.admin, title, "Alice's own tracking page."))
+        return "The bot's tracking page.", None
+
+    with pytest.raises(ConflictChangedMeaning, match="created by someone else"):
+        wiki.save(base, compute, "New tracking page")
+    assert local_wiki.wiki.page_text(title) == "Alice's own tracking page."
