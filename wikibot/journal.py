@@ -114,12 +114,13 @@ class Recovery:
 
 
 def recover(journal: Journal, latest_revid: Callable[[str], int | None],
-            save: Callable[[JournalPage, str, str], int | None],
+            save: Callable[[JournalPage, str, str, int | None], int | None],
             landed: Callable[[JournalPage], int | None]) -> Recovery:
     """Finish or undo one interrupted operation.
 
-    ``latest_revid(title)`` reads a page's current revision; ``save(page, text, summary)`` saves
-    ``text`` on top of the page's current revision and returns the new revision id;
+    ``latest_revid(title)`` reads a page's current revision; ``save(page, text, summary, revid)`` saves
+    ``text`` on top of revision ``revid``, which must still be the page's latest (else it raises), and
+    returns the new revision id;
     ``landed(page)`` is the page's latest revision if that revision is exactly ``page.new_text``
     saved on top of ``page.base_revid`` (a save the process made but did not live to record).
     """
@@ -132,14 +133,16 @@ def recover(journal: Journal, latest_revid: Callable[[str], int | None],
         return _settled(journal, FINISHED, "every page had been saved before the interruption")
     if all(latest_revid(p.title) == p.base_revid for p in unsaved):
         for page in unsaved:
-            page.saved_revid = save(page, page.new_text, f"{journal.operation} (finishing after an interruption)")
+            page.saved_revid = save(page, page.new_text, f"{journal.operation} (finishing after an interruption)",
+                                    page.base_revid)
             journal.write()
         return _settled(journal, FINISHED, f"saved the remaining {len(unsaved)} page(s) after the interruption")
     # Someone edited a page the operation still had to change: undo what was saved, if untouched since.
     stuck = []
     for page in journal.saved:
         if latest_revid(page.title) == page.saved_revid:
-            save(page, page.old_text, f"Undoing the interrupted “{journal.operation}”: another edit came first")
+            save(page, page.old_text, f"Undoing the interrupted “{journal.operation}”: another edit came first",
+                 page.saved_revid)
             page.saved_revid = None
             journal.write()
         else:

@@ -13,13 +13,16 @@ page it is, so that the Ruleset never names a page that is missing once the rese
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Callable
 
 from actions.report import Report
 from parsers import ruleset as ruleset_parser
 from wikibot import journal as journal_mod
-from wikibot.site import PageText, SavedEdit, Wiki, WikiError
+from wikibot.site import ConflictChangedMeaning, PageText, SavedEdit, Wiki, WikiError
+
+log = logging.getLogger("wikibot")
 
 #: texts {title: wikitext} → (changed pages {title: new wikitext}, report)
 Action = Callable[[dict[str, str]], tuple[dict[str, str], Report]]
@@ -95,20 +98,28 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
 def _undo(wiki: Wiki, journal: journal_mod.Journal, reason: str) -> None:
     """Put back the pages already saved by an operation that failed half-way (if untouched since)."""
     for entry in journal.saved:
-        current = wiki.read(entry.title)
-        if current.revid == entry.saved_revid:
-            wiki.save(current, lambda _text, old=entry.old_text: (old, None),
-                      f"Undoing “{journal.operation}”: it could not be completed")
-            entry.saved_revid = None
-            journal.write()
+        try:
+            current = wiki.read(entry.title)
+            if current.revid != entry.saved_revid:
+                continue   # edited since: left for recovery (journal.recover), which reports it
+            wiki.replace(current, entry.old_text, f"Undoing “{journal.operation}”: it could not be completed")
+        except WikiError as error:
+            log.warning("could not undo “%s” on “%s”: %s", journal.operation, entry.title, error)
+            continue
+        entry.saved_revid = None
+        journal.write()
     if not journal.saved:
         journal.settle(journal_mod.UNDONE, reason)
 
 
 def recover_all(wiki: Wiki) -> list[journal_mod.Recovery]:
     """Finish or undo operations a killed process left half-done (run at start)."""
-    def save(page: journal_mod.JournalPage, text: str, summary: str) -> int | None:
-        edit = wiki.save(wiki.read(page.title), lambda _t: (text, None), summary)
+    def save(page: journal_mod.JournalPage, text: str, summary: str, on_revid: int | None) -> int | None:
+        current = wiki.read(page.title)
+        if current.revid != on_revid:
+            raise ConflictChangedMeaning(f"“{page.title}” was edited by someone else while the bot was finishing "
+                                         "or undoing the interrupted operation; nothing more was saved")
+        edit = wiki.replace(current, text, summary)
         return edit.revid if edit else None
 
     def landed(page: journal_mod.JournalPage) -> int | None:

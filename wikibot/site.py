@@ -361,6 +361,12 @@ class Wiki:
         raise ConflictChangedMeaning(f"“{base.title}” kept changing while the bot tried to save it; "
                                      "nothing was saved. Ask again when the page is quiet.")
 
+    def replace(self, base: PageText, text: str, summary: str) -> SavedEdit | None:
+        """Put ``text`` in place of the page as read in ``base``, whatever the change: for undoing or finishing
+        the bot's own saves. If the page's text has changed since ``base`` (a revision that keeps the text,
+        such as protection's, does not count), nothing is saved: :class:`ConflictChangedMeaning`."""
+        return self.save(base, lambda current: (text, same_text(current, base.text)), summary)
+
     def _check_may_write(self, current: PageText) -> PageText:
         """Re-read the run page and the page's latest revision (one request); the latest revision."""
         pages = self._pages(f"checking the run page before saving “{current.title}”",

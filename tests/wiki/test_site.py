@@ -128,3 +128,23 @@ def test_page_created_by_someone_else_while_the_bot_works_is_not_overwritten(loc
     with pytest.raises(ConflictChangedMeaning, match="created by someone else"):
         wiki.save(base, compute, "New tracking page")
     assert local_wiki.wiki.page_text(title) == "Alice's own tracking page."
+
+
+def test_replace_saves_nothing_over_text_changed_since_it_was_read(local_wiki, wiki, wiki_title):
+    """Undoing or finishing the bot's own save puts a text in place of the page as read: an edit made since
+    (one the wiki cannot merge with the undo) is never overwritten; a revision that keeps the text (a
+    protection and its lifting) does not stop it."""
+    title = wiki_title("Undo")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 5.")
+    base = wiki.read(title)
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 6.")
+    with pytest.raises(ConflictChangedMeaning):
+        wiki.replace(base, "Coins default to 3.", "Undoing")
+    assert local_wiki.wiki.page_text(title) == "Coins default to 6."
+
+    base = wiki.read(title)
+    local_wiki.wiki.protect_as(local_wiki.admin, title)
+    local_wiki.wiki.protect_as(local_wiki.admin, title, level="")
+    assert wiki.read(title).revid != base.revid
+    saved = wiki.replace(base, "Coins default to 3.", "Undoing")
+    assert saved is not None and local_wiki.wiki.page_text(title) == "Coins default to 3."
