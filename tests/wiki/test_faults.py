@@ -398,3 +398,30 @@ def test_wiki_down_while_reading_who_asked_gives_one_clear_line(local_wiki, wiki
     with pytest.raises(WikiUnavailable) as raised:
         RequestDesk(wiki, clock).poll()
     assert "reading the history" in one_line(raised.value) and "next turn" in str(raised.value)
+
+
+def test_undo_refused_too_keeps_the_first_error_and_the_journal(local_wiki, game):
+    """The wiki turns read-only just after the bot saved the Ruleset, so the gamestate page's save and the
+    undo are refused alike: the error said is the one that stopped the enactment, and its journal stays
+    open for recovery."""
+    from wikibot import journal as journal_mod
+
+    bot, gamestate, ruleset = game
+    reads, gamestate_title = operations.read_ruleset_and_gamestate(bot)
+    action = operations.enact_action("Proposal: Hats", HATS, bot.settings.ruleset, gamestate_title)
+    calls = []
+
+    def watched(texts):
+        calls.append(texts)
+        if len(calls) == 3:   # the Ruleset is saved; the bot is about to save the gamestate page
+            local_wiki.wiki.set_faults(read_only="Database maintenance")
+        return action(texts)
+
+    with pytest.raises(WikiUnavailable) as raised:
+        operations.perform(bot, reads, watched, request_key="Enact: Hats")
+    local_wiki.wiki.set_faults()
+    assert "read-only" in one_line(raised.value) and gamestate in str(raised.value)
+    [journal] = journal_mod.pending(bot.settings.state_dir)
+    assert [page.title for page in journal.saved] == [bot.settings.ruleset]
+    assert "Each Puzzler may wear a Hat." in local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert local_wiki.wiki.page_text(gamestate) == GAMESTATE
