@@ -18,11 +18,11 @@ typo-level when every such change is one of:
   of up to 4 letters, 2 for up to 8, 3 beyond (capitals count nothing), where neither word holds
   a digit, is a number word ("three", "tenth"), a word that changes what a rule requires
   (:data:`KEYWORDS`: "may", "must", "not", "each", "or", "before", …), nor is written in capitals
-  (FOR, AGAINST, VETO); a change of capitals alone ("The" → "the") is a typo fix but for words
+  (FOR, AGAINST, VETO), and where, when either word is capitalised (a term of the game), the new
+  word is neither the old one's singular or plural ("Coin" → "Coins") nor a word the page already
+  uses while the old one is used more than once ("Cell" → "Call": one term put for another, not a
+  misspelling put right); a change of capitals alone ("The" → "the") is a typo fix, but for words
   written in capitals;
-* where, for a capitalised word (a term of the game), the new word is neither its singular or
-  plural ("Coin" → "Coins") nor another capitalised word the page already uses while the old one
-  is used more than once ("Cell" → "Call": one term put for another, not a misspelling put right);
 * punctuation of prose (``. , ; : ! ? " “ ” ( ) -`` and apostrophes) added, removed or changed.
 
 Anything else — a word added or removed, a number changed, wiki markup (``= * # [ ] { } | < >``)
