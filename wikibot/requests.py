@@ -25,7 +25,7 @@ from parsers import request_page
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
 from wikibot import operations
-from wikibot.site import PageText, Wiki, WikiError
+from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable
 
 log = logging.getLogger("wikibot")
 
@@ -91,6 +91,8 @@ class RequestDesk:
                                 "example add the date) and post it again.", [])
             else:
                 answer = self.handle(request, origins.get(request.ident, NOT_FOUND), now)
+                if answer is None:
+                    continue
             replied = self._reply(answer, page)
             if replied is not None:
                 page = replied
@@ -100,7 +102,9 @@ class RequestDesk:
             log.info("request “%s” by %s: %s", request.heading, answer.requester, answer.headline)
         return answers
 
-    def handle(self, request: Request, origin: Origin, now: datetime) -> Answer:
+    def handle(self, request: Request, origin: Origin, now: datetime) -> Answer | None:
+        """The answer to a request; None when the wiki failed for a while and the request is done again at the
+        next poll (nothing of it was kept)."""
         if origin.problem:
             return Answer(request, origin.requester, True, f"Not done: {origin.problem}", [])
         if not self._is_admin(origin.requester or ""):
@@ -118,7 +122,7 @@ class RequestDesk:
         except operations.OperationRefused as refused:
             return Answer(request, origin.requester, True, f"Not done{late}: {refused}",
                           _step_lines(refused.report) if refused.report else [])
-        except (WikiError, ValueError, LookupError) as error:
+        except Exception as error:  # noqa: BLE001 - one request's failure must not stop the others
             left = journal_mod.for_requests(self.wiki.settings.state_dir).get(request.ident)
             if left is not None and left.state == journal_mod.OPEN:
                 # Pages already saved could not all be put back: the operation is neither done nor
@@ -127,6 +131,16 @@ class RequestDesk:
                               f"Interrupted{late}: {str(error).rstrip('.')}. Some pages were already saved and "
                               "could not all be put back yet; the bot finishes or undoes the operation at its "
                               "next turn and answers here.", [])
+            if isinstance(error, WikiUnavailable):
+                # Down, read-only or lagging: nothing of the operation remains, so it is done again next turn.
+                if left is not None:
+                    left.close()
+                log.warning("request “%s” waits for the wiki: %s", request.heading, error)
+                return None
+            if not isinstance(error, (WikiError, ValueError, LookupError)):
+                log.exception("request “%s” failed", request.heading)
+                error = (f"the bot failed unexpectedly ({type(error).__name__}: {error}) and kept none of its "
+                         "changes; tell whoever runs the bot (the log has the details).")
             return Answer(request, origin.requester, True, f"Not done{late}: {error}", [])
         links = outcome.links or "no page needed changing"
         return Answer(request, origin.requester, True, f"Done{late}: {outcome.report.summary} — {links}.",

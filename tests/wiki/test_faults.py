@@ -425,3 +425,44 @@ def test_undo_refused_too_keeps_the_first_error_and_the_journal(local_wiki, game
     assert [page.title for page in journal.saved] == [bot.settings.ruleset]
     assert "Each Puzzler may wear a Hat." in local_wiki.wiki.page_text(bot.settings.ruleset)
     assert local_wiki.wiki.page_text(gamestate) == GAMESTATE
+
+
+def test_request_met_by_a_read_only_wiki_is_done_at_the_next_turn(local_wiki, game):
+    """The wiki is read-only while the bot enacts: the request is neither refused nor marked answered,
+    and the next poll, the wiki writable again, does it."""
+    bot, gamestate, ruleset = game
+    local_wiki.edit_as(local_wiki.admin, bot.settings.requests,
+                       "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
+    desk = RequestDesk(bot)
+
+    class ReadOnlyMeanwhile(RequestDesk):
+        def perform(self, request):
+            local_wiki.wiki.set_faults(read_only="Database maintenance")
+            return desk.perform(request)
+
+    assert ReadOnlyMeanwhile(bot).poll() == []
+    local_wiki.wiki.set_faults()
+    [request] = request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))
+    assert not request.replied
+    [answer] = desk.poll()
+    assert answer.headline.startswith("Done:")
+    assert "| Kevan || 4" in local_wiki.wiki.page_text(gamestate)
+
+
+def test_unexpected_failure_of_one_request_is_answered_and_the_others_go_on(local_wiki, game):
+    bot, gamestate, ruleset = game
+    local_wiki.edit_as(local_wiki.admin, bot.settings.requests,
+                       "Requests.\n\n== Enact: Odd ==\n{{Enact|title=Proposal: Odd}}\n" + HATS
+                       + "\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
+
+    class FailsOnOdd(RequestDesk):
+        def perform(self, request):
+            if request.heading == "Enact: Odd":
+                raise TypeError("an unforeseen case")
+            return super().perform(request)
+
+    odd, hats = FailsOnOdd(bot).poll()
+    assert odd.done and odd.headline.startswith("Not done") and "TypeError: an unforeseen case" in odd.headline
+    assert "tell whoever runs the bot" in odd.headline
+    assert hats.headline.startswith("Done:")
+    assert all(r.done for r in request_page.parse(local_wiki.wiki.page_text(bot.settings.requests)))
