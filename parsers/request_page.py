@@ -54,11 +54,12 @@ class Request:
         return self.ident + "\n" + " ".join(self.raw.split())
 
     def due(self, now: datetime) -> bool:
-        """A request with ``at=`` waits until then (UTC); an unreadable time is never due."""
+        """A request with ``at=`` waits until then (UTC); one whose time is unreadable is due at once, so
+        that it is answered with what to write instead."""
         try:
             at = self.at
         except ValueError:
-            return False
+            return True
         return at is None or at <= now
 
     @property

@@ -57,7 +57,7 @@ def test_a_changed_request_is_not_answered():
 def test_bad_time_is_a_problem_not_a_crash():
     [request] = rp.parse("== Ascension ==\n{{Ascension|at=next Tuesday}}\nRepeal all dynastic rules.\n")
     assert "YYYY-MM-DD HH:MM" in request.problems[0]
-    assert not request.due(datetime(2030, 1, 1, tzinfo=timezone.utc))
+    assert request.due(datetime(2026, 1, 1, tzinfo=timezone.utc))  # answered at once, with what to write
 
 
 def test_time_with_seconds_is_read_to_the_second():

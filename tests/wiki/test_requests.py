@@ -202,3 +202,13 @@ def test_history_beyond_one_answer_of_the_api_is_read_whole(local_wiki, bot):
     assert [revid for revid, _user, _text in history] == revids[-10:]
     assert history[-1] == (revids[-1], "AdminAlice", "Version 11.")
     assert [revid for revid, _user, _text in bot.history(title, 50, per_request=5)] == revids
+
+
+def test_unreadable_time_is_answered_with_what_to_write(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, HATS.replace("{{Enact|title=Proposal: Hats}}",
+                                                        "{{Enact|title=Proposal: Hats|at=next Tuesday}}"))
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "“next Tuesday” is not a time" in answer.headline
+    assert "YYYY-MM-DD HH:MM" in answer.headline
+    assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].done
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
