@@ -25,7 +25,7 @@ from parsers import request_page
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
 from wikibot import operations
-from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable
+from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, writes_enabled_by
 
 log = logging.getLogger("wikibot")
 
@@ -57,13 +57,15 @@ class RequestDesk:
 
     # ------------------------------------------------------------------ one polling cycle
     def poll(self) -> list[Answer]:
-        if not self.wiki.writes_enabled():
-            log.info("run page “%s” does not say true: requests wait", self.wiki.settings.run)
+        settings = self.wiki.settings
+        pages = self.wiki.read_pages(settings.run, settings.requests)   # one request for both
+        if not writes_enabled_by(pages[settings.run].text):
+            log.info("run page “%s” does not say true: requests wait", settings.run)
             return []
         for recovery in operations.recover_all(self.wiki):
             log.warning("interrupted “%s”: %s (%s)", recovery.journal.operation, recovery.outcome, recovery.detail)
-        journals = journal_mod.for_requests(self.wiki.settings.state_dir)
-        page = self.wiki.read(self.wiki.settings.requests)
+        journals = journal_mod.for_requests(settings.state_dir)
+        page = pages[settings.requests]
         requests = request_page.parse(page.text)
         self._forget_answered(requests, journals)
         pending = [r for r in requests if not r.done and r.kind is not None]

@@ -275,6 +275,10 @@ class Wiki:
     def read(self, title: str) -> PageText:
         return self._pages(f"reading “{title}”", [title])[title]
 
+    def read_pages(self, *titles: str) -> dict[str, PageText]:
+        """Several pages in one request, by the titles asked."""
+        return self._pages("reading " + ", ".join(f"“{t}”" for t in titles), list(titles))
+
     def writes_enabled(self) -> bool:
         run = self.read(self.settings.run)
         return writes_enabled_by(run.text)

@@ -132,9 +132,10 @@ def test_interrupted_operation_is_undone_when_others_edited(local_wiki, bot, wik
 
 def test_replies_are_based_on_the_page_as_read_or_as_the_previous_reply_saved_it(local_wiki, tmp_path,
                                                                                    wiki_title):
-    """No reply reads the request page again: the first is based on the page the poll read, each next
-    one on the text and revision the previous reply saved. Two more requests in a poll cost two more
-    replies (a check and an edit each) and nothing else. Counted in the PHP server's access log."""
+    """No reply reads the request page again: the first is based on the page the poll read (with the run
+    page, in one request), each next one on the text and revision the previous reply saved. Two more
+    requests in a poll cost two more replies (a check and an edit each) and nothing else. Counted in the
+    PHP server's access log."""
     import re
 
     def api_requests():
@@ -152,13 +153,17 @@ def test_replies_are_based_on_the_page_as_read_or_as_the_previous_reply_saved_it
         wiki.site.tokens["csrf"]  # fetched once per login, not per reply
         before = api_requests()
         answers = RequestDesk(wiki).poll()
+        cost = api_requests() - before
         assert len(answers) == count and all("only Admins" in a.headline for a in answers)
         text = local_wiki.wiki.page_text(settings.requests)
         assert all(r.done for r in request_page.parse(text)) and text.count(request_page.DONE_MARK) == count
-        return api_requests() - before
+        return cost
 
     poll_cost(1)  # pywikibot's one-off look at the wiki (site information, parameter info)
     one = poll_cost(1)
+    # The run page and the request page together, the page's history, whether PlainBob is an Admin; the
+    # reply: a check (the run page and the page's latest revision) and the edit.
+    assert one == 5
     assert poll_cost(3) - one == 2 * 2
 
 
