@@ -41,7 +41,6 @@ class Outcome:
     report: Report
     saved: list[SavedEdit] = field(default_factory=list)
     dry_run: bool = False
-    journal: journal_mod.Journal | None = field(default=None, repr=False)  # kept until the request is answered
 
     @property
     def links(self) -> str:
@@ -92,7 +91,7 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
         _undo(wiki, journal, str(error))
         raise
     journal.settle(journal_mod.FINISHED, "")
-    return Outcome(report, saved, journal=journal)
+    return Outcome(report, saved)
 
 
 def _undo(wiki: Wiki, journal: journal_mod.Journal, reason: str) -> None:

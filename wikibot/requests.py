@@ -25,7 +25,7 @@ from parsers import request_page
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
 from wikibot import operations
-from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, writes_enabled_by
+from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
 
 log = logging.getLogger("wikibot")
 
@@ -133,11 +133,12 @@ class RequestDesk:
                               f"Interrupted{late}: {str(error).rstrip('.')}. Some pages were already saved and "
                               "could not all be put back yet; the bot finishes or undoes the operation at its "
                               "next turn and answers here.", [])
-            if isinstance(error, WikiUnavailable):
-                # Down, read-only or lagging: nothing of the operation remains, so it is done again next turn.
+            if isinstance(error, (WikiUnavailable, WritesDisabled)):
+                # The wiki down, read-only or lagging, or the run page set to stop: nothing of the operation
+                # remains, so it is done again at the next turn.
                 if left is not None:
                     left.close()
-                log.warning("request “%s” waits for the wiki: %s", request.heading, error)
+                log.warning("request “%s” waits: %s", request.heading, error)
                 return None
             if not isinstance(error, (WikiError, ValueError, LookupError)):
                 log.exception("request “%s” failed", request.heading)

@@ -427,21 +427,26 @@ def test_undo_refused_too_keeps_the_first_error_and_the_journal(local_wiki, game
     assert local_wiki.wiki.page_text(gamestate) == GAMESTATE
 
 
-def test_request_met_by_a_read_only_wiki_is_done_at_the_next_turn(local_wiki, game):
-    """The wiki is read-only while the bot enacts: the request is neither refused nor marked answered,
-    and the next poll, the wiki writable again, does it."""
+@pytest.mark.parametrize("fault", ["read-only wiki", "run page set to false"])
+def test_request_met_by_a_read_only_wiki_or_a_stop_is_done_at_the_next_turn(local_wiki, game, fault):
+    """The wiki turns read-only, or an Admin sets the run page to false, while the bot enacts: the request
+    is neither refused nor marked answered, and the next poll, the wiki writable again, does it."""
     bot, gamestate, ruleset = game
     local_wiki.edit_as(local_wiki.admin, bot.settings.requests,
                        "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
     desk = RequestDesk(bot)
 
-    class ReadOnlyMeanwhile(RequestDesk):
+    class FaultMeanwhile(RequestDesk):
         def perform(self, request):
-            local_wiki.wiki.set_faults(read_only="Database maintenance")
+            if fault == "read-only wiki":
+                local_wiki.wiki.set_faults(read_only="Database maintenance")
+            else:
+                local_wiki.edit_as(local_wiki.admin, bot.settings.run, "false")
             return desk.perform(request)
 
-    assert ReadOnlyMeanwhile(bot).poll() == []
+    assert FaultMeanwhile(bot).poll() == []
     local_wiki.wiki.set_faults()
+    local_wiki.edit_as(local_wiki.admin, bot.settings.run, "true")
     [request] = request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))
     assert not request.replied
     [answer] = desk.poll()
