@@ -5,9 +5,10 @@ with only that edit's change taken out — or None when that cannot be done exac
 (:mod:`wikibot.patrol`) uses it to undo an illegal gamestate edit without touching the later
 edits on top of it.
 
-The diff-match-patch patch that turns the edit's text back into its parent's is cut into hunks.
-Each hunk must be found exactly once in the current text; its context is widened, from the
-edit's text, until it is. A hunk that is missing (a later edit touched the same place) or stays
+The diff-match-patch patch that turns the edit's text back into its parent's is cut into hunks,
+each cut to the whole lines it changes. Each must be found exactly once in the current text; its
+context is widened, from the edit's text, on both sides or on one (a later edit may have changed
+the other), until it is; one-sided contexts that point at different places make it ambiguous. A hunk that is missing (a later edit touched the same place) or stays
 ambiguous (the same text in several places), or hunks that would overlap, make the whole undo
 refused: an undo that is not exact is for humans.
 """
@@ -35,6 +36,77 @@ def _patch_hunks(new: str, old: str) -> list[tuple[int, str, str]]:
     return hunks
 
 
+def _changes(new: str, old: str) -> list[tuple[int, int, str]]:
+    """What turns ``new`` back into ``old``, as ``(begin, end, replacement)`` spans of ``new``
+    trimmed of the context diff-match-patch puts round each hunk."""
+    spans = []
+    for start, before, after in _patch_hunks(new, old):
+        head = 0
+        while head < min(len(before), len(after)) and before[head] == after[head]:
+            head += 1
+        tail = 0
+        while (tail < min(len(before), len(after)) - head
+               and before[len(before) - 1 - tail] == after[len(after) - 1 - tail]):
+            tail += 1
+        spans.append((start + head, start + len(before) - tail, after[head:len(after) - tail]))
+    return spans
+
+
+def _line_hunks(new: str, old: str) -> list[tuple[int, str, str]]:
+    """The changes cut to the whole lines they touch, changes on the same lines in one hunk:
+    ``(start in new, lines in new, those lines in old)``.
+
+    Whole lines, as the wiki's own undo works: a later edit of the same line (another cell of
+    the same table row) makes the undo refuse rather than merge inside a line."""
+    hunks: list[tuple[int, int, list[tuple[int, int, str]]]] = []
+    for begin, end, replacement in _changes(new, old):
+        line_begin = new.rfind("\n", 0, begin) + 1
+        line_end = new.find("\n", end)
+        line_end = len(new) if line_end == -1 else line_end
+        if hunks and line_begin <= hunks[-1][1]:
+            first, _, spans = hunks.pop()
+            hunks.append((first, line_end, spans + [(begin, end, replacement)]))
+        else:
+            hunks.append((line_begin, line_end, [(begin, end, replacement)]))
+    result = []
+    for line_begin, line_end, spans in hunks:
+        pieces, at = [], line_begin
+        for begin, end, replacement in spans:
+            pieces += [new[at:begin], replacement]
+            at = end
+        pieces.append(new[at:line_end])
+        result.append((line_begin, new[line_begin:line_end], "".join(pieces)))
+    return result
+
+
+def _place(new: str, start: int, before: str, current: str, widest: int) -> int | None:
+    """Where ``before`` (found at ``start`` in ``new``) is in ``current``: the one place where it
+    stands with enough of its context in ``new`` to be unique — context on both sides, or before
+    it only, or after it only (a later edit may have changed one side). None when there is no
+    such place, or when the one-sided contexts point at different places."""
+    end = start + len(before)
+    width = 0
+    while True:
+        found_any = False
+        places = set()
+        for lead_width, tail_width in ((width, width), (width, 0), (0, width)):
+            lead = new[max(0, start - lead_width):start]
+            pattern = lead + before + new[end:end + tail_width]
+            at = current.find(pattern) if pattern else -1
+            if at == -1:
+                continue
+            found_any = True
+            if at == current.rfind(pattern):
+                places.add(at + len(lead))
+        if len(places) > 1:
+            return None
+        if places:
+            return places.pop()
+        if not found_any or width >= widest or (start - width <= 0 and end + width >= len(new)):
+            return None
+        width = max(8, width * 2)
+
+
 def reverse_onto(new: str, old: str, current: str, *, widest: int = 2000) -> str | None:
     """Undo the change ``old`` → ``new`` on ``current`` (which has later edits on top of ``new``).
 
@@ -45,25 +117,14 @@ def reverse_onto(new: str, old: str, current: str, *, widest: int = 2000) -> str
     if current == new:
         return old
     try:
-        hunks = _patch_hunks(new, old)
+        hunks = _line_hunks(new, old)
     except ValueError:
         return None
     placed: list[tuple[int, int, str]] = []
     for start, before, after in hunks:
-        width = 0
-        while True:
-            lead = new[max(0, start - width):start]
-            tail = new[start + len(before):start + len(before) + width]
-            pattern = lead + before + tail
-            at = current.find(pattern)
-            if at == -1:
-                return None
-            if at == current.rfind(pattern):
-                break
-            if width >= widest or (len(lead) < width and len(tail) < width):
-                return None
-            width = max(16, width * 2)
-        begin = at + len(lead)
+        begin = _place(new, start, before, current, widest)
+        if begin is None:
+            return None
         end = begin + len(before)
         if placed and begin < placed[-1][1]:
             return None

@@ -27,6 +27,30 @@ def test_reverse_patch_refuses_what_does_not_apply_exactly():
 
 
 ROWS = [f"| P{i} || {i} || Fez" for i in range(12)]
+TABLE = "{|\n" + "\n|-\n".join(ROWS) + "\n|}"
+
+
+def test_a_later_edit_of_the_row_above_does_not_block_the_undo():
+    # diff-match-patch's own context for the bad edit reaches into the row above; only the
+    # changed line itself must still be there.
+    new = TABLE.replace(ROWS[1], "| P1 || 0 || Fez")
+    current = new.replace(ROWS[0], "| P0 || 0 || Top")
+    assert reverse_onto(new, TABLE, current) == TABLE.replace(ROWS[0], "| P0 || 0 || Top")
+
+
+def test_two_changes_on_one_long_line_are_undone_together():
+    old = "Intro\n" + "| Ann || 3 || " + "x" * 80 + " || 4\n" + "Outro"
+    new = old.replace("|| 3 ||", "|| -3 ||").replace("|| 4\n", "|| -4\n")
+    current = new.replace("Intro", "Intro, edited")
+    assert reverse_onto(new, old, current) == old.replace("Intro", "Intro, edited")
+
+
+def test_contexts_that_point_at_different_places_are_ambiguous():
+    old = "A\n| Bob || 3\nB\n"
+    new = old.replace("Bob || 3", "Bob || -2")
+    # a later edit copied the row: the text before it matches one copy, the text after the other
+    current = "A\n| Bob || -2\nC\n| Bob || -2\nB\n"
+    assert reverse_onto(new, old, current) is None
 
 
 @settings(max_examples=60, deadline=None)
