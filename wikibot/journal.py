@@ -12,17 +12,18 @@ top of the revision read) and counted as saved.
 An operation done for a request keeps its journal after it ends, *settled* with its outcome, until
 the request's reply is on the wiki: a process killed between the last save and the reply must not
 do the request again, and the next poll answers it from the journal instead. The file is replaced
-atomically (write, fsync, rename).
+atomically (:mod:`wikibot.statefile`).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
+
+from wikibot import statefile
 
 OPEN = "open"            # in progress, or its process died: recover() decides
 FINISHED = "finished"    # every page saved
@@ -55,16 +56,10 @@ class Journal:
         return self.directory / f"journal-{self.ident}.json"
 
     def write(self) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
-        data = {"operation": self.operation, "request_key": self.request_key, "ident": self.ident,
-                "state": self.state, "detail": self.detail, "restarted": self.restarted,
-                "pages": [asdict(p) for p in self.pages]}
-        tmp = self.path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, self.path)
+        statefile.write_json(self.path, {
+            "operation": self.operation, "request_key": self.request_key, "ident": self.ident,
+            "state": self.state, "detail": self.detail, "restarted": self.restarted,
+            "pages": [asdict(p) for p in self.pages]})
 
     def close(self) -> None:
         self.path.unlink(missing_ok=True)

@@ -51,7 +51,7 @@ and the edit it was dealing with stays unjudged in the mark.
 The mark is the newest timestamp dealt with plus the ids of the recent changes dealt with in the
 :data:`OVERLAP` seconds before it (the wiki may commit an edit a little after a later-stamped
 one, so each query reaches back that far and skips what it has seen). It is written atomically
-(temporary file, fsync, rename). A crash between an undo or a report and the write of the mark
+(:mod:`wikibot.statefile`). A crash between an undo or a report and the write of the mark
 makes the next cycle judge that edit again; it finds the edit undone already, or its line on the
 log page already, and writes nothing (but the undo is then not remembered: should the same user
 make the same change again, it would be undone rather than reported).
@@ -61,7 +61,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -74,6 +73,7 @@ from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
+from wikibot import statefile
 from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki, WikiError,
                           WritesDisabled, saved_as_sent)
 
@@ -129,15 +129,9 @@ class PatrolMark:
                               "the newest edit (edits made since the old mark would then not be judged).") from None
 
     def save(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        data = {"since": self.since, "seen": {str(k): v for k, v in sorted(self.seen.items())},
-                "floor": self.floor, "undone": self.undone[-UNDONE_MEMORY:]}
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        with open(temporary, "w", encoding="utf-8") as out:
-            json.dump(data, out, ensure_ascii=False)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, self.path)
+        statefile.write_json(self.path, {
+            "since": self.since, "seen": {str(k): v for k, v in sorted(self.seen.items())},
+            "floor": self.floor, "undone": self.undone[-UNDONE_MEMORY:]})
 
     def query_start(self) -> str:
         """Where the next recent-changes query begins: OVERLAP seconds before the mark."""

@@ -153,8 +153,8 @@ def local_wiki(tmp_path_factory) -> WikiHarness:
     try:
         bot = wiki.create_user('WikiBot', groups=('bot',))
         wiki.create_bot_password(bot, 'wikibot')
-        admin = wiki.create_user('AdminAlice', groups=('sysop',))
-        plain = wiki.create_user('PlainBob')
+        wiki.create_user('AdminAlice', groups=('sysop',))
+        wiki.create_user('PlainBob')
         config = wiki.write_pywikibot_config(
             directory / 'pywikibot', 'testwiki',
             users=['WikiBot', 'AdminAlice', 'PlainBob'],

@@ -16,7 +16,7 @@ from parsers import request_page
 from wikibot import operations
 from wikibot.config import Settings
 from wikibot.requests import RequestDesk
-from wikibot.site import PageProtected, SavedDifferently, Wiki, WikiError, WikiUnavailable
+from wikibot.site import PageProtected, SavedDifferently, Wiki, WikiUnavailable
 
 from fixturedata import fixture_text
 
