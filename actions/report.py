@@ -17,6 +17,9 @@ REFUSED = "refused"          # the step is understood but the rules forbid it (i
 
 STATUSES = (APPLIED, IGNORED, UNSUPPORTED, REFUSED)
 
+#: ignored steps that may still need a human: the bot does not judge votes, wait, or act off the wiki
+FOR_AN_ADMIN = ("conditional", "deferred", "outside wiki")
+
 
 @dataclass
 class StepResult:
@@ -84,6 +87,12 @@ class Report:
         """True when every step was applied or ignored as the rules say; nothing left for a human."""
         return not self.with_status(UNSUPPORTED, REFUSED)
 
+    @property
+    def for_an_admin(self) -> list[StepResult]:
+        """Ignored steps an Admin should look at: a condition (votes, a dice roll), a later time, or
+        something to do outside the wiki. The rules let the bot skip them; a human may still act."""
+        return [s for s in self.with_status(IGNORED) if s.action in FOR_AN_ADMIN]
+
     def to_dict(self) -> dict:
         data = {"action": self.action, "name": self.name, "summary": self.summary,
                 "steps": [s.to_dict() for s in self.steps], "changed": self.changed}
@@ -105,6 +114,8 @@ class Report:
                 lines.append(f"      {step.detail}")
             if step.status == UNSUPPORTED:
                 lines.append("      → an Admin must apply this step by hand, or reword it and ask again")
+            elif step in self.for_an_admin:
+                lines.append(f"      → {step.action}: an Admin decides whether and when it applies")
         for term, count in self.counts.items():
             lines.append(f"  replaced {term}: {count}")
         changed = self.changed

@@ -69,3 +69,15 @@ def test_report_shape_and_completeness():
     assert "an Admin must apply this step by hand" in text
     with pytest.raises(ValueError):
         report.add(4, "x", "y", "done")
+
+
+def test_ignored_steps_an_admin_may_act_on_are_named():
+    report = Report("enact")
+    report.add(1, "Add a rule.", "add rule", APPLIED)
+    report.add(2, "If it passes unanimously, Kevan gains 2 Coins.", "conditional", IGNORED, "a condition")
+    report.add(3, "(This is a note.)", "note", IGNORED)
+    report.add(4, "Next week, set Coins to 0.", "deferred", IGNORED)
+    assert [s.n for s in report.for_an_admin] == [2, 4]
+    assert report.complete
+    text = report.render(False)
+    assert text.count("an Admin decides whether and when it applies") == 2

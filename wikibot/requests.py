@@ -146,7 +146,10 @@ class RequestDesk:
                          "changes; tell whoever runs the bot (the log has the details).")
             return Answer(request, origin.requester, True, f"Not done{late}: {error}", [])
         links = outcome.links or "no page needed changing"
-        return Answer(request, origin.requester, True, f"Done{late}: {outcome.report.summary} — {links}.",
+        left = outcome.report.for_an_admin
+        left_note = (" Left for an Admin: " + ", ".join(f"step {s.n} ({s.action})" for s in left) + "."
+                     if left else "")
+        return Answer(request, origin.requester, True, f"Done{late}: {outcome.report.summary} — {links}.{left_note}",
                       _step_lines(outcome.report))
 
     def perform(self, request: Request) -> operations.Outcome:

@@ -52,6 +52,15 @@ def test_admin_request_is_enacted_and_answered_once(local_wiki, bot):
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == ruleset
 
 
+def test_steps_the_bot_skips_but_an_admin_may_act_on_are_named_in_the_answer(local_wiki, bot):
+    conditional = "If this Proposal passes with more than 5 votes FOR, Kevan gains 2 Coins.\n"
+    post(local_wiki, bot, local_wiki.admin, HATS + "\n" + conditional)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done") and answer.headline.endswith("Left for an Admin: step 3 (conditional).")
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    assert "Left for an Admin: step 3 (conditional)." in page and "'''ignored''' — conditional" in page
+
+
 def test_non_admin_is_refused_politely(local_wiki, bot):
     post(local_wiki, bot, local_wiki.plain, HATS)
     [answer] = RequestDesk(bot).poll()
