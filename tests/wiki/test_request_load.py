@@ -34,8 +34,9 @@ Each Player has Coins, defaulting to 3.
 Words mean what they say.
 """
 #: API requests per request answered: reading the Ruleset, saving it (one query for the run page
-#: and the latest revision, then the edit), reading the request page and saving the reply the same way.
-PER_REQUEST = 6
+#: and the latest revision, then the edit), and saving the reply the same way (the reply is based on
+#: the request page as the poll read it, or as the previous reply saved it: no read of its own).
+PER_REQUEST = 5
 #: Once per poll: the run page, the request page, its history, who is an Admin; logging in.
 PER_POLL = 30
 
