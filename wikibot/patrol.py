@@ -53,8 +53,8 @@ The mark is the newest timestamp dealt with plus the ids of the recent changes d
 one, so each query reaches back that far and skips what it has seen). It is written atomically
 (:mod:`wikibot.statefile`). A crash between an undo or a report and the write of the mark
 makes the next cycle judge that edit again; it finds the edit undone already, or its line on the
-log page already, and writes nothing (but the undo is then not remembered: should the same user
-make the same change again, it would be undone rather than reported).
+log page already, and writes nothing. An undo is remembered in the mark before it is saved, so
+that even then the same change made again by the same user is reported, not undone twice.
 """
 
 from __future__ import annotations
@@ -147,9 +147,11 @@ class PatrolMark:
             horizon = self.query_start()
             self.seen = {k: v for k, v in self.seen.items() if v >= horizon}
 
-    def undone_before(self, user: str, change: list) -> dict | None:
+    def undone_before(self, user: str, change: list, revid: int) -> dict | None:
+        """The bot's earlier undo of the same change by the same user — of another revision than
+        ``revid`` (an undo of ``revid`` itself is one a crash interrupted: the edit is judged again)."""
         for entry in reversed(self.undone):
-            if entry["user"] == user and entry["change"] == change:
+            if entry["user"] == user and entry["change"] == change and entry["revid"] != revid:
                 return entry
         return None
 
@@ -499,11 +501,11 @@ class Patrol:
             return self._report(change, f"the page was created with illegal values: {summary} "
                                         "Not undone (the bot does not blank pages); fix it by hand.")
         key = change_key(result)
-        before = mark.undone_before(change.user, key)
+        before = mark.undone_before(change.user, key, change.revid)
         if before is not None:
-            return self._report(change, f"{change.user} made again a change the bot undid in "
-                                        f"[[Special:Diff/{before['undo']}]]: {summary} Not undone a second time: "
-                                        "humans decide (raise a Call for Judgement).")
+            where = f"in [[Special:Diff/{before['undo']}]]" if before.get("undo") else f"after [[Special:Diff/{before['revid']}]]"
+            return self._report(change, f"{change.user} made again a change the bot undid {where}: {summary} "
+                                        "Not undone a second time: humans decide (raise a Call for Judgement).")
         if self._is_admin(change.user) and not self.settings.revert_admins:
             return self._report(change, f"illegal edit by an Admin: {summary} Not undone (Admins' edits are "
                                         "only reported).")
@@ -542,19 +544,28 @@ class Patrol:
 
         current = self._page.pop(title, None) or self.wiki.read(title)
         summary = undo_summary(change.revid, change.user, result)
+        # Remembered before the save: a process killed just after it must not forget the undo, or
+        # the same change made again would be undone a second time instead of reported.
+        memory = {"user": change.user, "change": key, "revid": change.revid, "undo": None}
+        mark.undone.append(memory)
+        mark.save()
         try:
             saved = self.wiki.save(current, compute, summary)
         except WritesDisabled:
+            mark.undone.remove(memory)
             raise _Stop() from None
         except WikiError as error:
+            mark.undone.remove(memory)
             problem = not_undone_because(error)
         else:
-            if saved is not None:
+            if saved is None:
+                mark.undone.remove(memory)
+            else:
                 if saved_as_sent(made[-1]):
                     # the page as saved: the next undo starts from it without reading it again (the
                     # save looks at the latest revision before sending in any case)
                     self._page[title] = PageText(title, made[-1].rstrip(), saved.revid)
-                mark.undone.append({"user": change.user, "change": key, "revid": change.revid, "undo": saved.revid})
+                memory["undo"] = saved.revid
                 log.info("patrol: %s", summary)
                 return Finding(change, UNDONE, summary, saved.revid)
             problem = reasons[-1]

@@ -179,6 +179,31 @@ def test_same_change_reapplied_is_not_undone_twice_and_is_reported(game, local_w
     assert first != again
 
 
+class Killed(BaseException):
+    """The process dying at a given point (nothing after it runs but ``finally`` blocks)."""
+
+
+class DiesAfterItsFirstSave(Wiki):
+    def save(self, *args, **kwargs):
+        saved = super().save(*args, **kwargs)
+        raise Killed(saved)
+
+
+def test_an_undo_is_remembered_even_when_the_bot_dies_right_after_saving_it(game, local_wiki):
+    game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    with pytest.raises(Killed):
+        Patrol(DiesAfterItsFirstSave(game.wiki.site, game.settings)).cycle()
+    assert game.text() == BOARD and game.latest()["user"] == "WikiBot"  # the undo was saved
+    # The restarted patrol judges that edit again: undone already, nothing to write.
+    patrol = Patrol(game.wiki)
+    assert patrol.cycle() == [] and game.latest()["user"] == "WikiBot" and game.log() == ""
+    # The same change made again is reported, not undone a second time.
+    again = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2", "again")
+    [reported] = Patrol(game.wiki).cycle()
+    assert reported.action == REPORTED and game.latest()["revid"] == again
+    assert "Not undone a second time" in game.log()
+
+
 def test_report_only_mode_changes_nothing_on_the_gamestate_page(game, local_wiki):
     game.settings.guard_mode = "report-only"
     bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
