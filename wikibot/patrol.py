@@ -331,15 +331,9 @@ class Patrol:
 
     # ------------------------------------------------------------------ reading the wiki
     def _api(self, what: str, **params) -> dict:
-        import requests
-        from pywikibot import exceptions
-
+        """One API request through the wiki's own (retries, one-line errors), counted."""
         self.requests += 1
-        try:
-            return self.wiki.site.simple_request(formatversion=2, **params).submit()
-        except (exceptions.Error, requests.RequestException, OSError) as error:
-            raise PatrolError(f"The wiki gave no usable answer while the patrol was {what} ({error}); nothing "
-                              "was judged from there on, and the patrol tries again at its next turn.") from None
+        return self.wiki.api(what, **params)
 
     def _first_mark(self) -> PatrolMark:
         data = self._api("looking for the newest edit", action="query", list="recentchanges", rcdir="older",

@@ -176,12 +176,13 @@ class Wiki:
         return self.site.username() or self.site.user() or ""
 
     # ----------------------------------------------------------------- the API
-    def _request(self, what: str, **params: Any) -> dict:
-        """One API request, sent again with a doubling wait when the wiki is down, slow, read-only or
-        lagging; any failure becomes a :class:`WikiError` that says ``what`` failed and what to do."""
-        from pywikibot.data import api
+    def api(self, what: str, **params: Any) -> dict:
+        """One API request (``formatversion=2``), sent again with a doubling wait when the wiki is down,
+        slow, read-only or lagging; any failure becomes a :class:`WikiError` that says ``what`` (e.g.
+        "reading revision 12") failed and what to do."""
+        from pywikibot.data.api import Request
 
-        request = api.Request(site=self.site, parameters={"formatversion": 2, **params},
+        request = Request(site=self.site, parameters={"formatversion": 2, **params},
                               max_retries=self.retries, retry_wait=self.retry_wait)
         with self._failures(what):
             return request.submit()
@@ -249,7 +250,7 @@ class Wiki:
     # ----------------------------------------------------------------- reading
     def _pages(self, what: str, titles: list[str]) -> dict[str, PageText]:
         """The latest revision of each page (text, id, timestamp), in one request."""
-        data = self._request(what, action="query", prop="revisions", titles="|".join(titles),
+        data = self.api(what, action="query", prop="revisions", titles="|".join(titles),
                              rvprop="ids|timestamp|content", rvslots="main")
         query = data.get("query", {})
         names = {t: t for t in titles}
@@ -284,7 +285,7 @@ class Wiki:
         return writes_enabled_by(run.text)
 
     def in_group(self, username: str, group: str = "sysop") -> bool:
-        data = self._request(f"looking up the user {username}", action="query", list="users", ususers=username,
+        data = self.api(f"looking up the user {username}", action="query", list="users", ususers=username,
                              usprop="groups")
         for user in data.get("query", {}).get("users", []):
             return user.get("missing") is None and user.get("invalid") is None and group in user.get("groups", [])
@@ -302,7 +303,7 @@ class Wiki:
         return False
 
     def latest_revid(self, title: str) -> int | None:
-        data = self._request(f"looking at “{title}”", action="query", prop="info", titles=title)
+        data = self.api(f"looking at “{title}”", action="query", prop="info", titles=title)
         for page in data.get("query", {}).get("pages", []):
             return page.get("lastrevid")
         return None
@@ -314,7 +315,7 @@ class Wiki:
         params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title, "rvprop": "ids|user|content",
                                   "rvslots": "main", "rvlimit": per_request}
         while len(revisions) < limit:
-            data = self._request(f"reading the history of “{title}”", **params)
+            data = self.api(f"reading the history of “{title}”", **params)
             for page in data.get("query", {}).get("pages", []):
                 for rev in page.get("revisions", []):
                     slot = rev.get("slots", {}).get("main", {})
@@ -326,7 +327,7 @@ class Wiki:
 
     def revision(self, revid: int) -> tuple[str, int | None]:
         """A revision's text and its parent revision id."""
-        data = self._request(f"reading revision {revid}", action="query", prop="revisions", revids=revid,
+        data = self.api(f"reading revision {revid}", action="query", prop="revisions", revids=revid,
                              rvprop="ids|content", rvslots="main")
         for page in data.get("query", {}).get("pages", []):
             for rev in page.get("revisions", []):
@@ -404,7 +405,7 @@ class Wiki:
         with self._failures(what):
             params["token"] = self.site.tokens["csrf"]
         try:
-            answer = self._request(what, **params).get("edit", {})
+            answer = self.api(what, **params).get("edit", {})
         except _EditConflict:
             return None
         if answer.get("result") != "Success":
