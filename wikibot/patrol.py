@@ -75,7 +75,7 @@ from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
 from wikibot import statefile
 from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki, WikiError,
-                          WritesDisabled, saved_as_sent)
+                          WritesDisabled)
 
 log = logging.getLogger("wikibot")
 
@@ -275,7 +275,7 @@ class Patrol:
         self._admins: dict[str, bool] = {}
         self._overrides: list = []
         self._current = 0
-        self._page: dict[str, PageText] = {}   # a page as the bot's last undo saved it
+        self._page: dict[str, PageText] = {}   # a page (gamestate, log) as the bot's last save left it
 
     # ------------------------------------------------------------------ one cycle
     def cycle(self) -> list[Finding]:
@@ -555,10 +555,9 @@ class Patrol:
             if saved is None:
                 mark.undone.remove(memory)
             else:
-                if saved_as_sent(made[-1]):
-                    # the page as saved: the next undo starts from it without reading it again (the
-                    # save looks at the latest revision before sending in any case)
-                    self._page[title] = PageText(title, made[-1].rstrip(), saved.revid)
+                # the page as saved: the next undo starts from it without reading it again (the save
+                # looks at the latest revision before sending in any case)
+                self._page[title] = saved.page
                 memory["undo"] = saved.revid
                 log.info("patrol: %s", summary)
                 return Finding(change, UNDONE, summary, saved.revid)
@@ -580,11 +579,13 @@ class Patrol:
                 return text, line
             return (text.rstrip("\n") + "\n" if text.strip() else "") + line + "\n", line
 
+        title = self.settings.log
+        base = self._page.pop(title, None) or self.wiki.read(title)
         try:
-            self.wiki.save(self.wiki.read(self.settings.log), compute,
-                           f"Patrol: {change.diff_link} by {change.user} needs a human")
+            saved = self.wiki.save(base, compute, f"Patrol: {change.diff_link} by {change.user} needs a human")
         except WritesDisabled:
             raise _Stop() from None
+        self._page[title] = saved.page if saved else base
         return finding
 
 
