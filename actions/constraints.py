@@ -75,6 +75,7 @@ import re
 from dataclasses import asdict, dataclass, field
 
 from actions.synonyms import player_term  # noqa: F401  (the era's word for a player: re-exported)
+from parsers import language
 from parsers.names import straighten_quotes, strip_quotes
 from parsers.ruleset import ACTIVE, APPENDIX, BUILDING_BLOCKS, CORE, DYNASTIC, SPECIAL_CASE, Rule, Ruleset, plain
 
@@ -263,12 +264,7 @@ def _title(name: str) -> str:
 
 # --------------------------------------------------------------------------- sentence patterns
 
-_NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "fifty": 50,
-    "hundred": 100, "a hundred": 100, "one hundred": 100,
-}
-_NUM = r"(?:-?\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|fifty)"
+_NUM = language.NUMBER
 _CAP = r"[A-Z][\w'’-]*"
 _NAME_RE = rf"{_CAP}(?:\s+{_CAP}){{0,3}}"
 _LOWNAME = r"[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?"
@@ -280,10 +276,7 @@ _SEP = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+")
 
 
 def _num(text: str) -> int | None:
-    text = text.strip().casefold()
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
-    return _NUMBER_WORDS.get(text)
+    return language.number(text)
 
 
 def _items(text: str, start: int) -> tuple[list[str], int]:

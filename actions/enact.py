@@ -43,7 +43,7 @@ from typing import Callable
 
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
 from actions import structure
-from parsers import hazards, limits, names
+from parsers import hazards, language, limits, names
 from parsers import ruleset as rsmod
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage
@@ -1001,18 +1001,6 @@ def _title_problem(title: str) -> str | None:
     return None
 
 
-def _plural_forms(word: str) -> list[str]:
-    forms = [word]
-    w = word.strip()
-    if w.endswith("es") and len(w) > 3:
-        forms.append(w[:-2])
-    if w.endswith("s") and len(w) > 2:
-        forms.append(w[:-1])
-    else:
-        forms += [w + "s", w + "es"]
-    return forms
-
-
 # ============================================================================ step handlers (ruleset)
 
 
@@ -1372,16 +1360,11 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
 # ============================================================================ step handlers (gamestate)
 
 _INT = re.compile(r"[+-]?\d+")
-_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10}
 _PLAYER_NAME = re.compile(r"[A-Za-z0-9_\-.' ]{4,30}")
 
 
 def _number(text: str) -> int | None:
-    t = text.strip().replace(",", "")
-    if _INT.fullmatch(t):
-        return int(t)
-    return _NUMBER_WORDS.get(t.lower())
+    return language.number(text)
 
 
 @dataclass
@@ -1396,7 +1379,7 @@ def _limits(rs: Ruleset, variable: str) -> _Limits:
     variable with "cannot exceed N", "may not fall below X or rise above Y", "between X and Y" or
     "can be negative" narrows or widens it."""
     limits = _Limits()
-    forms = [f for f in _plural_forms(variable) if f]
+    forms = [f for f in language.plural_forms(variable) if f]
     pattern = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in forms) + r")\b", re.I)
     for rule in rs.rules:
         if not pattern.search(rule.body):
@@ -1445,7 +1428,7 @@ def _gs_norm(text: str) -> str:
 
 def _column(table, variable: str) -> str:
     heads = table.headers
-    for form in _plural_forms(variable):
+    for form in language.plural_forms(variable):
         for h in heads:
             if h and _gs_norm(h) == _gs_norm(form):
                 return h

@@ -40,6 +40,8 @@ from typing import Callable
 
 from diff_match_patch import diff_match_patch
 
+from parsers import language
+
 #: Words whose change alters what a rule requires, permits or counts.
 KEYWORDS = frozenset("""
     a an the not no nor never none neither either may must shall should can cannot can't could would will
@@ -127,12 +129,6 @@ def _is_word(token: str) -> bool:
     return bool(re.match(r"\w", token))
 
 
-def _plural_pair(a: str, b: str) -> bool:
-    """Is one of the two words the other's plural (Coin/Coins, Box/Boxes, Penny/Pennies)?"""
-    a, b = sorted((a.casefold(), b.casefold()), key=len)
-    return b in (a + "s", a + "es") or (a.endswith("y") and b == a[:-1] + "ies")
-
-
 def _why_not_a_typo(old: str, new: str, terms: Callable[[], Counter]) -> str | None:
     """Why replacing the word ``old`` by ``new`` is more than a typo fix (None when it is one).
     ``terms()`` counts the capitalised words of the page before the edit (its game terms)."""
@@ -154,7 +150,7 @@ def _why_not_a_typo(old: str, new: str, terms: Callable[[], Counter]) -> str | N
     if capitals:
         return f"{shown}: a word in capitals (a keyword such as FOR or VETO)"
     capitalised = old[:1].isupper() or new[:1].isupper()
-    if capitalised and _plural_pair(old, new):
+    if capitalised and language.is_plural_pair(old, new):
         return f"{shown}: the singular or plural of a term of the game (what is counted changed)"
     distance = _distance(old, new)
     if distance > _allowed_distance(max(old, new, key=len)):

@@ -33,7 +33,7 @@ from typing import Iterable, Mapping, Sequence
 
 from actions import structure
 from actions.report import APPLIED, IGNORED, REFUSED, Report
-from parsers import limits, names
+from parsers import language, limits, names
 from parsers import ruleset as R
 from parsers.ascension import TermChange
 
@@ -58,18 +58,8 @@ class TermError(ValueError):
 
 
 # --------------------------------------------------------------------------- word forms
-def pluralize(term: str) -> str:
-    """The regular English plural of a term (its last word): Baron → Barons, Boss → Bosses,
-    Deity → Deities, Puzzle Master → Puzzle Masters."""
-    head, _, last = term.rpartition(" ")
-    lower = last.lower()
-    if re.search(r"(?:s|x|z|ch|sh)$", lower):
-        plural = last + ("ES" if last.isupper() else "es")
-    elif re.search(r"[^aeiou]y$", lower):
-        plural = last[:-1] + ("IES" if last.isupper() else "ies")
-    else:
-        plural = last + ("S" if last.isupper() and len(last) > 1 else "s")
-    return f"{head} {plural}" if head else plural
+#: The regular English plural of a term (one definition, in the shared language module).
+pluralize = language.plural
 
 
 _REGIONAL = [

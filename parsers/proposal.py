@@ -25,24 +25,18 @@ from one sentence share that sentence).
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from parsers import limits
+from parsers import language, limits
 from parsers.steps import (
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
     PARAGRAPH_CONTAINING,
     PARAGRAPH_ENDING,
     PARAGRAPHS_FROM,
-    SECTION_APPENDIX,
-    SECTION_BUILDING_BLOCKS,
-    SECTION_CORE,
-    SECTION_DYNASTIC,
-    SECTION_SPECIAL_CASE,
     SENTENCE,
     SENTENCE_BEGINNING,
     SENTENCE_CONTAINING,
@@ -113,82 +107,16 @@ def parse_proposal(title: str, text: str) -> Proposal:
 # Quotes: spans, masking
 # ---------------------------------------------------------------------------------------------
 
-def _quote_spans(s: str) -> list[tuple[int, int]]:
-    """(start, end) of every quoted span in ``s`` (end exclusive, quotes included).
-
-    Curly double quotes nest; ‘…’ and '…' only open after a non-word character and only close
-    before one, so apostrophes ("Beast’s", "don’t") are not quotes.  Unclosed quotes are text.
-    """
-    spans: list[tuple[int, int]] = []
-    n = len(s)
-    match: dict[int, int] = {}  # “ → its matching ” (stack pairing = depth counting)
-    stack: list[int] = []
-    for k, ch in enumerate(s):
-        if ch == "“":
-            stack.append(k)
-        elif ch == "”" and stack:
-            match[stack.pop()] = k
-    closers = {
-        q: [k for k, ch in enumerate(s) if ch == q and (k + 1 == n or not s[k + 1].isalnum()) and k and not s[k - 1].isspace()]
-        for q in ("’", "'")
-    }
-    i = 0
-    while i < n:
-        c = s[i]
-        end = -1
-        if c == "“":
-            if i in match:
-                end = match[i] + 1
-        elif c == '"':
-            j = s.find('"', i + 1)
-            if j > i + 1:
-                end = j + 1
-        elif c in "‘'" and (i == 0 or not s[i - 1].isalnum()) and i + 1 < n and not s[i + 1].isspace():
-            cl = closers["’" if c == "‘" else "'"]
-            at = bisect.bisect_right(cl, i)
-            if at < len(cl):
-                end = cl[at] + 1
-        if end > 0:
-            spans.append((i, end))
-            i = end
-        else:
-            i += 1
-    return spans
-
-
-@dataclass
-class _Masked:
-    """A sentence with its quoted spans replaced by ``\\x01N\\x02`` tokens."""
-
-    text: str
-    inner: list[str]  # token N → the text between the quotes
-    raw: list[str]  # token N → the quoted text with its quotes
-
-
-def _mask(s: str) -> _Masked:
-    out, inner, raw, pos = [], [], [], 0
-    for a, b in _quote_spans(s):
-        out.append(s[pos:a])
-        out.append(f"\x01{len(inner)}\x02")
-        raw.append(s[a:b])
-        inner.append(s[a + 1 : b - 1])
-        pos = b
-    out.append(s[pos:])
-    return _Masked("".join(out), inner, raw)
-
-
+_quote_spans = language.quote_spans
+_Masked = language.Masked
+_mask = language.mask
 _TOK = re.compile(r"\x01(\d+)\x02")
-Q = r"\x01\d+\x02"
+Q = language.TOKEN
+_tok_inner = language.token_inner
 
 
 def _restore(frag: str, m: _Masked) -> str:
-    return _TOK.sub(lambda t: m.raw[int(t.group(1))], frag)
-
-
-def _tok_inner(frag: str, m: _Masked) -> str | None:
-    """The quoted text if ``frag`` is exactly one token (articles allowed), else None."""
-    t = re.fullmatch(r"\s*(?:(?:a|an|the)\s+)?\x01(\d+)\x02\s*", frag or "", re.I)
-    return m.inner[int(t.group(1))] if t else None
+    return m.restore(frag)
 
 
 def _name(frag: str, m: _Masked) -> str | None:
@@ -206,110 +134,25 @@ def _name(frag: str, m: _Masked) -> str | None:
 # Sentences
 # ---------------------------------------------------------------------------------------------
 
-_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|no|st|mr|mrs|ms|dr)|\.\.)$", re.I)
-
-
-def _opaque_spans(s: str) -> list[tuple[int, int]]:
-    """Quoted spans plus balanced [square-bracket] spans: never split inside them."""
-    spans = list(_quote_spans(s))
-    depth, start = 0, -1
-    for i, c in enumerate(s):
-        if c == "[":
-            if depth == 0:
-                start = i
-            depth += 1
-        elif c == "]" and depth:
-            depth -= 1
-            if depth == 0:
-                spans.append((start, i + 1))
-    return spans
-
-
-def _split_sentences(line: str) -> list[tuple[int, int, str]]:
-    """Split one line into ``(start, end, terminator)``; terminator is "." / ":" / "" (end)."""
-    inside = bytearray(len(line))
-    for a, b in _opaque_spans(line):
-        for k in range(a + 1, b - 1):
-            inside[k] = 1
-    out: list[tuple[int, int, str]] = []
-    start, i, n = 0, 0, len(line)
-    while i < n:
-        c = line[i]
-        if inside[i]:
-            i += 1
-            continue
-        if c in ".;!?" and (i + 1 == n or line[i + 1].isspace()):
-            if c == "." and (_ABBREV.search(line[start:i]) or re.fullmatch(r"\s*(?:\d+|[a-zA-Z]|[ivx]+)", line[start:i])):
-                i += 1
-                continue
-            if line[start:i + 1].strip():
-                out.append((start, i + 1, "."))
-            start = i + 1
-        elif c == ":":
-            j = i + 1
-            if j < n and line[j] == "-":
-                j += 1
-            if j == n or line[j].isspace():
-                rest = line[j:]
-                # "… to the following: “text”; and …" keeps its inline quote in the sentence.
-                spans = _quote_spans(rest)
-                lead = len(rest) - len(rest.lstrip())
-                if spans and spans[0][0] == lead and re.match(r"\s*(?:[.;,]|$)", rest[spans[0][1]:]):
-                    i = j
-                    continue
-                if line[start:j].strip():
-                    out.append((start, j, ":"))
-                start = j
-                i = j
-                continue
-        i += 1
-    if line[start:].strip():
-        out.append((start, n, ""))
-    return out
+_split_sentences = language.sentence_spans
 
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary
 # ---------------------------------------------------------------------------------------------
 
-_NUMWORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20,
-}
-_NUM = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)"
-_ORDWORDS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "final": -1,
-}
-_ORD = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|\d+(?:st|nd|rd|th))"
+_NUM = rf"(?:{language.NUMBER}|a|an)"
+_ORD = language.ORDINAL
+_SECTION_WORD = language.SECTION_WORD
+_section = language.section
 
 
 def _num(word: str) -> int:
-    w = word.lower()
-    return int(w) if w.isdigit() else _NUMWORDS[w]
+    return language.number(word, article=True)
 
 
 def _ord(word: str) -> int:
-    w = word.lower()
-    if w in _ORDWORDS:
-        return _ORDWORDS[w]
-    return int(re.match(r"\d+", w).group(0))
-
-
-_SECTION_WORD = r"(?:special[ -]case|core|dynastic|appendix|building[ -]blocks?)"
-
-
-def _section(word: str) -> str:
-    w = word.lower().replace("-", " ")
-    if w.startswith("special"):
-        return SECTION_SPECIAL_CASE
-    if w.startswith("core"):
-        return SECTION_CORE
-    if w.startswith("dynastic"):
-        return SECTION_DYNASTIC
-    if w.startswith("appendix"):
-        return SECTION_APPENDIX
-    return SECTION_BUILDING_BLOCKS
+    return language.ordinal(word)
 
 
 _RULEWORD = r"(?:rule|sub-?rule)"

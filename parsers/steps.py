@@ -25,11 +25,13 @@ from typing import Literal, Union
 
 # Canonical section names (the applier matches them tolerantly against the real headings;
 # note that the real Ruleset heading is "Special Case", the rule text says "Special Case Rules").
-SECTION_CORE = "Core Rules"
-SECTION_DYNASTIC = "Dynastic Rules"
-SECTION_SPECIAL_CASE = "Special Case Rules"
-SECTION_APPENDIX = "Appendix"
-SECTION_BUILDING_BLOCKS = "Building Blocks"
+from parsers.language import (  # noqa: E402,F401  (re-exported: steps carry these names)
+    SECTION_APPENDIX,
+    SECTION_BUILDING_BLOCKS,
+    SECTION_CORE,
+    SECTION_DYNASTIC,
+    SECTION_SPECIAL_CASE,
+)
 
 # Target kinds (what a replace / remove / insert step points at inside a rule).
 TEXT = "text"  # a quoted piece of text

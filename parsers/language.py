@@ -1,0 +1,359 @@
+"""The shared language of the rules: one place for what every reader needs to know about English.
+
+Proposals, Ascension Addresses, enactment, the constraints reader and the Ruleset review all read
+the same prose.  What they share lives here, once:
+
+* **quotes** — which characters quote, where quoted spans start and end (curly quotes nest,
+  apostrophes are not quotes), and *masking*: a sentence with each quoted span replaced by a token,
+  so that patterns never look inside quoted text;
+* **sentences** — where a line splits into sentences (never inside quotes or square brackets, not
+  after "e.g.", "Rule 1." or an initial), and where a ``:`` introduces text;
+* **numbers** — number words ("zero" … "twenty", the tens, "a hundred", "twenty-one") and ordinals
+  ("first", "2nd", "last");
+* **sections** — the words players use for the Ruleset's sections ("Core", "Special Case" …);
+* **word forms** — the regular plural of a term, the singular of a plural, and whether two words
+  are one word's two numbers.
+
+Everything is pure string work, linear in the length of the text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "ABBREVIATION", "Masked", "NUMBER", "ORDINAL", "SECTION_WORD", "TOKEN", "is_plural_pair",
+    "mask", "number", "ordinal", "plural", "plural_forms", "quote_spans", "section", "sentence_spans",
+    "sentences", "singular", "strip_bom", "token_inner",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Quotes
+# ---------------------------------------------------------------------------------------------
+
+OPEN_QUOTES = "“\"‘'"
+CLOSE_OF = {"“": "”", '"': '"', "‘": "’", "'": "'"}
+
+
+def quote_spans(s: str) -> list[tuple[int, int]]:
+    """(start, end) of every quoted span in ``s`` (end exclusive, quotes included).
+
+    Curly double quotes nest; ‘…’ and '…' only open after a non-word character and only close
+    before one, so apostrophes ("Beast’s", "don’t") are not quotes.  An opening quote that never
+    closes quotes nothing (see :func:`unclosed_quote`)."""
+    spans: list[tuple[int, int]] = []
+    n = len(s)
+    match: dict[int, int] = {}  # “ → its matching ” (stack pairing = depth counting)
+    stack: list[int] = []
+    straight: list[int] = []
+    for k, ch in enumerate(s):
+        if ch == "“":
+            stack.append(k)
+        elif ch == "”" and stack:
+            match[stack.pop()] = k
+        elif ch == '"':
+            straight.append(k)
+    closers = {
+        q: [k for k, ch in enumerate(s) if ch == q and (k + 1 == n or not s[k + 1].isalnum()) and k and not s[k - 1].isspace()]
+        for q in ("’", "'")
+    }
+    i = 0
+    while i < n:
+        c = s[i]
+        end = -1
+        if c == "“":
+            if i in match:
+                end = match[i] + 1
+        elif c == '"':
+            at = bisect.bisect_right(straight, i)
+            if at < len(straight) and straight[at] > i + 1:
+                end = straight[at] + 1
+        elif c in "‘'" and (i == 0 or not s[i - 1].isalnum()) and i + 1 < n and not s[i + 1].isspace():
+            cl = closers["’" if c == "‘" else "'"]
+            at = bisect.bisect_right(cl, i)
+            if at < len(cl):
+                end = cl[at] + 1
+        if end > 0:
+            spans.append((i, end))
+            i = end
+        else:
+            i += 1
+    return spans
+
+
+def unclosed_quote(s: str) -> int | None:
+    """The position of a curly opening quote “ that no ” closes, or None.
+
+    Straight and single quotes double as inch marks and apostrophes, so only the curly double
+    quote is decisive: a reader that finds one must not read the rest as unquoted text."""
+    depth_positions: list[int] = []
+    for k, ch in enumerate(s):
+        if ch == "“":
+            depth_positions.append(k)
+        elif ch == "”" and depth_positions:
+            depth_positions.pop()
+    return depth_positions[0] if depth_positions else None
+
+
+@dataclass
+class Masked:
+    """A sentence with its quoted spans replaced by ``\\x01N\\x02`` tokens."""
+
+    text: str
+    inner: list[str]  # token N → the text between the quotes
+    raw: list[str]  # token N → the quoted text with its quotes
+
+    def restore(self, frag: str) -> str:
+        """``frag`` (a piece of :attr:`text`) with its tokens put back as the quoted text."""
+        return _TOKEN_RE.sub(lambda t: self.raw[int(t.group(1))], frag)
+
+
+TOKEN = r"\x01\d+\x02"
+_TOKEN_RE = re.compile(r"\x01(\d+)\x02")
+
+
+def mask(s: str) -> Masked:
+    """Mask every quoted span of ``s`` (see :class:`Masked`)."""
+    out, inner, raw, pos = [], [], [], 0
+    for a, b in quote_spans(s):
+        out.append(s[pos:a])
+        out.append(f"\x01{len(inner)}\x02")
+        raw.append(s[a:b])
+        inner.append(s[a + 1 : b - 1])
+        pos = b
+    out.append(s[pos:])
+    return Masked("".join(out), inner, raw)
+
+
+def token_inner(frag: str | None, m: Masked) -> str | None:
+    """The quoted text if ``frag`` is exactly one token (an article allowed before it), else None."""
+    t = re.fullmatch(r"\s*(?:(?:a|an|the)\s+)?\x01(\d+)\x02\s*", frag or "", re.I)
+    return m.inner[int(t.group(1))] if t else None
+
+
+def strip_bom(text: str) -> str:
+    """A byte-order mark at the start of an input file is not text."""
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+# ---------------------------------------------------------------------------------------------
+# Sentences
+# ---------------------------------------------------------------------------------------------
+
+#: Words after which a full stop does not end a sentence ("e.g.", "etc.", "No. 3", "St.").
+ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|no|st|mr|mrs|ms|dr)|\.\.)$", re.I)
+_ENUMERATOR = re.compile(r"\s*(?:\d+|[a-zA-Z]|[ivx]+)")  # "1." "a." "iv." opening a list item
+
+
+def _opaque(s: str) -> bytearray:
+    """1 for every character inside quotes or balanced [square brackets]: never split there."""
+    inside = bytearray(len(s))
+    spans = list(quote_spans(s))
+    depth, start = 0, -1
+    for i, c in enumerate(s):
+        if c == "[":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif c == "]" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+    for a, b in spans:
+        inside[a + 1 : b - 1] = b"\x01" * max(0, b - a - 2)
+    return inside
+
+
+def sentence_spans(line: str) -> list[tuple[int, int, str]]:
+    """Split one line into ``(start, end, terminator)``; terminator is "." / ":" / "" (line end).
+
+    A sentence ends at ``.``, ``;``, ``!`` or ``?`` followed by a space or the end of the line (not
+    after an abbreviation or a list enumerator), and at a ``:`` (or ``:-``) followed by a space or
+    the end, which introduces text — except "…: “text”." where the quote is the sentence's own."""
+    inside = _opaque(line)
+    out: list[tuple[int, int, str]] = []
+    start, i, n = 0, 0, len(line)
+    while i < n:
+        c = line[i]
+        if inside[i]:
+            i += 1
+            continue
+        if c in ".;!?" and (i + 1 == n or line[i + 1].isspace()):
+            if c == "." and (ABBREVIATION.search(line[max(start, i - 8):i]) or _ENUMERATOR.fullmatch(line[start:i])):
+                i += 1
+                continue
+            if line[start:i + 1].strip():
+                out.append((start, i + 1, "."))
+            start = i + 1
+        elif c == ":":
+            j = i + 1
+            if j < n and line[j] == "-":
+                j += 1
+            if j == n or line[j].isspace():
+                rest = line[j:]
+                lead = len(rest) - len(rest.lstrip())
+                k = j + lead
+                # "… to the following: “text”; and …" keeps its inline quote in the sentence.
+                if k < n and line[k] in OPEN_QUOTES:
+                    close = _span_end(line, k)
+                    if close and re.match(r"\s*(?:[.;,]|$)", line[close:]):
+                        i = j
+                        continue
+                if line[start:j].strip():
+                    out.append((start, j, ":"))
+                start = j
+                i = j
+                continue
+        i += 1
+    if line[start:].strip():
+        out.append((start, n, ""))
+    return out
+
+
+def _span_end(line: str, k: int) -> int | None:
+    """Where the quoted span opening at ``k`` ends (exclusive), or None."""
+    for a, b in quote_spans(line[k:k + 4000]):
+        if a == 0:
+            return k + b
+        break
+    return None
+
+
+def sentences(text: str) -> list[str]:
+    """Every sentence of a text, paragraph by paragraph (see :func:`sentence_spans`)."""
+    out = []
+    for line in text.split("\n"):
+        for a, b, _ in sentence_spans(line):
+            s = line[a:b].strip()
+            if s:
+                out.append(s)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Numbers
+# ---------------------------------------------------------------------------------------------
+
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+          "nineteen"]
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+NUMBER_WORDS: dict[str, int] = {w: k for k, w in enumerate(_UNITS)} | _TENS | {"hundred": 100, "a hundred": 100,
+                                                                               "one hundred": 100, "a dozen": 12, "dozen": 12}
+_ONE_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_TENS_WORD = "|".join(_TENS)
+#: A cardinal number: digits, or words ("seven", "twenty-one", "a hundred").
+NUMBER = rf"(?:[-+−]?\d+|(?:{_TENS_WORD})[- ](?:one|two|three|four|five|six|seven|eight|nine)|{_ONE_WORD})"
+_NUMBER_FULL = re.compile(NUMBER, re.I)
+
+
+def number(text: str, *, article: bool = False) -> int | None:
+    """The value of a cardinal number written in digits or words, or None.
+
+    ``article``: "a"/"an" count as one ("gains a Coin")."""
+    t = " ".join((text or "").strip().replace(",", "").split()).casefold().replace("−", "-")
+    if article and t in ("a", "an"):
+        return 1
+    if re.fullmatch(r"[-+]?\d+", t):
+        return int(t)
+    if t in NUMBER_WORDS:
+        return NUMBER_WORDS[t]
+    m = re.fullmatch(rf"({_TENS_WORD})[- ](one|two|three|four|five|six|seven|eight|nine)", t)
+    if m:
+        return _TENS[m.group(1)] + NUMBER_WORDS[m.group(2)]
+    return None
+
+
+_ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1, "final": -1,
+}
+#: An ordinal: "first" … "twelfth", "last"/"final" (-1), or "3rd".
+ORDINAL = r"(?:" + "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th))"
+
+
+def ordinal(word: str) -> int | None:
+    """The position an ordinal names (1-based; -1 for "last"/"final"), or None."""
+    w = (word or "").strip().casefold()
+    if w in _ORDINAL_WORDS:
+        return _ORDINAL_WORDS[w]
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", w)
+    return int(m.group(1)) if m else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Sections
+# ---------------------------------------------------------------------------------------------
+
+SECTION_CORE = "Core Rules"
+SECTION_DYNASTIC = "Dynastic Rules"
+SECTION_SPECIAL_CASE = "Special Case Rules"
+SECTION_APPENDIX = "Appendix"
+SECTION_BUILDING_BLOCKS = "Building Blocks"
+
+#: The words that name a section of the Ruleset.
+SECTION_WORD = r"(?:special[ -]case|core|dynastic|appendix|building[ -]blocks?)"
+
+
+def section(word: str) -> str:
+    """The canonical section a section word names ("special-case" → "Special Case Rules")."""
+    w = word.lower().replace("-", " ")
+    if w.startswith("special"):
+        return SECTION_SPECIAL_CASE
+    if w.startswith("core"):
+        return SECTION_CORE
+    if w.startswith("dynastic"):
+        return SECTION_DYNASTIC
+    if w.startswith("appendix"):
+        return SECTION_APPENDIX
+    return SECTION_BUILDING_BLOCKS
+
+
+# ---------------------------------------------------------------------------------------------
+# Word forms
+# ---------------------------------------------------------------------------------------------
+
+
+def plural(term: str) -> str:
+    """The regular English plural of a term (its last word): Baron → Barons, Boss → Bosses,
+    Deity → Deities, Puzzle Master → Puzzle Masters."""
+    head, _, last = term.rpartition(" ")
+    lower = last.lower()
+    if re.search(r"(?:s|x|z|ch|sh)$", lower):
+        result = last + ("ES" if last.isupper() else "es")
+    elif re.search(r"[^aeiou]y$", lower):
+        result = last[:-1] + ("IES" if last.isupper() else "ies")
+    else:
+        result = last + ("S" if last.isupper() and len(last) > 1 else "s")
+    return f"{head} {result}" if head else result
+
+
+def singular(word: str) -> str | None:
+    """The regular singular of a plural word (Coins → Coin, Boxes → Box, Pennies → Penny), or None
+    when the word does not end like a regular plural."""
+    w = word.strip()
+    low = w.lower()
+    if low.endswith("ies") and len(w) > 4:
+        return w[:-3] + ("Y" if w[-3:].isupper() else "y")
+    if re.search(r"(?:s|x|z|ch|sh)es$", low) and len(w) > 4:
+        return w[:-2]
+    if low.endswith("s") and not low.endswith("ss") and len(w) > 2:
+        return w[:-1]
+    return None
+
+
+def plural_forms(word: str) -> list[str]:
+    """The word and the other number it may stand in a table header or rule for: "Coins" → Coins,
+    Coin; "Coin" → Coin, Coins; "Boxes" → Boxes, Box."""
+    w = word.strip()
+    other = singular(w) or plural(w)
+    return [w] if not w or other == w else [w, other]
+
+
+def is_plural_pair(a: str, b: str) -> bool:
+    """Is one of the two words the other's plural (Coin/Coins, Box/Boxes, Penny/Pennies)?"""
+    a, b = sorted((a.casefold(), b.casefold()), key=len)
+    return b in (a + "s", a + "es") or (a.endswith("y") and b == a[:-1] + "ies")
