@@ -25,47 +25,22 @@ from one sentence share that sentence).
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+import mwparserfromhell
 from typing import Any
 
 from parsers import language, limits
-from parsers.steps import (
-    PARAGRAPH,
-    PARAGRAPH_BEGINNING,
-    PARAGRAPH_CONTAINING,
-    PARAGRAPH_ENDING,
-    PARAGRAPHS_FROM,
-    SENTENCE,
-    SENTENCE_BEGINNING,
-    SENTENCE_CONTAINING,
-    SENTENCE_ENDING,
-    TEXT,
-    AddColumn,
-    AddPlayer,
-    AddRule,
-    AppendText,
-    ChangeValue,
-    EachPlayer,
-    Ignored,
-    InsertText,
-    MoveRule,
-    Proposal,
-    RemovePlayer,
-    RemoveText,
-    RenameRule,
-    RepealRule,
-    ReplaceRuleText,
-    ReplaceText,
-    RuleRef,
-    SetStatus,
-    SetValue,
-    Step,
-    Target,
-    TransferValue,
-    Unsupported,
+from parsers.grammar import (
+    PAYLOAD,
+    _read_sentence,
+    _Spec,
+    _unsupported,
+    is_remark,
+    opens_instruction,
 )
+from parsers.steps import Ignored, Proposal, ReplaceText, Step, Unsupported
 
 __all__ = [
     "ExtractedProposal",
@@ -104,1038 +79,11 @@ def parse_proposal(title: str, text: str) -> Proposal:
 
 
 # ---------------------------------------------------------------------------------------------
-# Quotes: spans, masking
-# ---------------------------------------------------------------------------------------------
-
-_quote_spans = language.quote_spans
-_Masked = language.Masked
-_mask = language.mask
-_TOK = re.compile(r"\x01(\d+)\x02")
-Q = language.TOKEN
-_tok_inner = language.token_inner
-
-
-def _restore(frag: str, m: _Masked) -> str:
-    return m.restore(frag)
-
-
-def _name(frag: str, m: _Masked) -> str | None:
-    """A name: the quoted text, or the unquoted words as written."""
-    frag = (frag or "").strip().rstrip(".,;:").strip()
-    if not frag:
-        return None
-    inner = _tok_inner(frag, m)
-    if inner is not None:
-        return inner.strip()
-    return _restore(frag, m).strip() or None
-
-
-# ---------------------------------------------------------------------------------------------
-# Sentences
-# ---------------------------------------------------------------------------------------------
-
-_split_sentences = language.sentence_spans
-
-
-# ---------------------------------------------------------------------------------------------
-# Vocabulary
-# ---------------------------------------------------------------------------------------------
-
-_NUM = rf"(?:{language.NUMBER}|a|an)"
-_ORD = language.ORDINAL
-_SECTION_WORD = language.SECTION_WORD
-_section = language.section
-
-
-def _num(word: str) -> int:
-    return language.number(word, article=True)
-
-
-def _ord(word: str) -> int:
-    return language.ordinal(word)
-
-
-_RULEWORD = r"(?:rule|sub-?rule)"
-_PREVIOUS = re.compile(
-    r"(?:(?:this|that|the same|same|said|the said|the above|the new|the aforementioned|the "
-    r"previous|the latter|the newly[ -]created|the created)\s+(?:rule|sub-?rule)|it|this|that|"
-    r"the same|the same one|the rule just (?:created|added|mentioned))",
-    re.I,
-)
-_NOT_A_NAME = re.compile(
-    r"\b(?:paragraph|paragraphs|sentence|sentences|instance|instances|occurrence|occurrences|"
-    r"following|text|words?)\b|^(?:a|an|all|every|each|any)\s",
-)
-
-
-def _rule_ref(phrase: str, m: _Masked) -> RuleRef | None:
-    """Read a rule reference: ``the rule “X”``, ``Rule 1.3 (Proposals)``, ``this rule`` …"""
-    p = (phrase or "").strip().rstrip(".,;:").strip()
-    if not p or len(p) > 300:  # no rule reference is that long; keeps pathological input linear-ish
-        return None
-    p = re.sub(r"\s+", " ", p)
-    if _PREVIOUS.fullmatch(p):
-        return RuleRef(previous=True)
-    section = None
-    body = p
-    art = re.match(r"the\s+", body)  # lowercase "the": an article, not part of a name
-    if art and re.match(rf"(?:{_SECTION_WORD}\s+)?{_RULEWORD}s?\b|\x01", body[art.end():], re.I):
-        body = body[art.end():]
-    sec = re.match(rf"({_SECTION_WORD})\s+(?={_RULEWORD}\b)", body, re.I)
-    if sec:
-        section = _section(sec.group(1))
-        body = body[sec.end():]
-    numbered = re.fullmatch(r"(?:rule\s+)?(\d+(?:\.\d+)*)\b\s*(.*)", body, re.I)
-    if numbered and (not numbered.group(2) or re.match(r"[-–—(:]|\x01", numbered.group(2))):
-        return RuleRef(name=_restore(body, m).strip(), number=numbered.group(1), section=section)
-    word = re.match(rf"{_RULEWORD}\s+(?:(?:called|named|entitled|titled)\s+)?", body, re.I)
-    if word:
-        body = body[word.end():]
-    trailing = re.fullmatch(rf"(\x01\d+\x02)\s+{_RULEWORD}", body, re.I)
-    if trailing:
-        body = trailing.group(1)
-    if not body:
-        return None
-    inner = _tok_inner(body, m)
-    if inner is not None:
-        return RuleRef(name=inner.strip(), section=section) if inner.strip() else None
-    if art and not word and not sec:
-        body = p[art.end():]  # "the Beast’s Den Effect": the lowercase article is not part of the name
-    if _TOK.search(body) or _NOT_A_NAME.search(body) or len(body) > 120:
-        return None
-    if re.search(r"\b(?:and|or)\s+(?:the\s+)?(?:rule|sub-?rule)s?\b", body, re.I):
-        return None
-    return RuleRef(name=body.strip(), section=section)
-
-
-# ---------------------------------------------------------------------------------------------
-# Targets inside a rule
-# ---------------------------------------------------------------------------------------------
-
-_TEXTWORD = r"(?:(?:word|words|text|phrase|term|string|wording|clause|name)\s+)?"
-
-
-def _target(phrase: str, m: _Masked) -> tuple[Target, RuleRef | None] | None:
-    """Read what a text step points at.  Returns the target and a rule named by "… of RULE"."""
-    p = re.sub(r"\s+", " ", (phrase or "").strip())
-    p = re.sub(r"^the\s+", "", p, flags=re.I)
-    rule = None
-    tm = re.fullmatch(r"(.+?\b(?:paragraph|sentence|paragraphs|onwards|it))\s+(?:of|in|from)\s+(.+)", p, re.I)
-    if tm and re.search(r"paragraph|sentence", tm.group(1), re.I):
-        rule = _rule_ref(tm.group(2), m)
-        if rule is None:
-            return None
-        p = tm.group(1)
-    # paragraphs by number
-    pm = re.fullmatch(
-        rf"({_ORD}) paragraph(\s+(?:onwards|onward|and (?:all )?(?:those|the paragraphs|everything) "
-        rf"(?:after|following|below) it|and all (?:subsequent|following) (?:paragraphs|text)))?",
-        p, re.I,
-    )
-    if pm:
-        kind = PARAGRAPHS_FROM if pm.group(2) else PARAGRAPH
-        return Target(kind=kind, number=_ord(pm.group(1))), rule
-    pm = re.fullmatch(rf"paragraphs? ({_ORD}|\d+) (?:onwards|onward|and (?:all )?(?:following|subsequent) (?:ones|paragraphs))", p, re.I)
-    if pm:
-        return Target(kind=PARAGRAPHS_FROM, number=_ord(pm.group(1))), rule
-    # sentences / paragraphs by their text
-    sm = re.fullmatch(
-        rf"(sentence|paragraph)\s+(?:that\s+|which\s+)?(begins|beginning|starting|starts|ends|ending|"
-        rf"contains|containing|including|includes|with)(?:\s+with)?(?:\s+the\s+(?:words?|text))?\s+({Q})",
-        p, re.I,
-    )
-    if sm:
-        unit, how = sm.group(1).lower(), sm.group(2).lower()
-        if how.startswith(("begin", "start")):
-            kind = SENTENCE_BEGINNING if unit == "sentence" else PARAGRAPH_BEGINNING
-        elif how.startswith("end"):
-            kind = SENTENCE_ENDING if unit == "sentence" else PARAGRAPH_ENDING
-        else:
-            kind = SENTENCE_CONTAINING if unit == "sentence" else PARAGRAPH_CONTAINING
-        return Target(kind=kind, text=_tok_inner(sm.group(3), m)), rule
-    sm = re.fullmatch(rf"(sentence|paragraph)\s+({Q})", p, re.I)
-    if sm:
-        kind = SENTENCE if sm.group(1).lower() == "sentence" else PARAGRAPH_CONTAINING
-        return Target(kind=kind, text=_tok_inner(sm.group(2), m)), rule
-    if rule is not None:
-        return None
-    # quoted text, with occurrence
-    om = re.fullmatch(
-        rf"({_ORD}|only|single)\s+(?:instance|occurrence|use|appearance|mention)s?\s+of\s+(?:the\s+)?{_TEXTWORD}({Q})",
-        p, re.I,
-    )
-    if om:
-        w = om.group(1).lower()
-        if w in ("only", "single"):
-            occ: Any = None
-        elif w == "first":
-            occ = "first"
-        elif w in ("last", "final"):
-            occ = "last"
-        else:
-            occ = _ord(w)
-        return Target(kind=TEXT, text=_tok_inner(om.group(2), m), occurrence=occ), None
-    am = re.fullmatch(
-        rf"(?:all|every|each|any)\s+(?:of\s+the\s+)?(?:instances?|occurrences?|uses?|appearances?|mentions?)\s+"
-        rf"of\s+(?:the\s+)?{_TEXTWORD}({Q})",
-        p, re.I,
-    )
-    if am:
-        return Target(kind=TEXT, text=_tok_inner(am.group(1), m), occurrence="all"), None
-    tm2 = re.fullmatch(
-        rf"{_TEXTWORD}({Q})(\s+(?:wherever|everywhere|each time|every time|whenever) it (?:appears|occurs|is used))?",
-        p, re.I,
-    )
-    if tm2:
-        occ = "all" if tm2.group(2) else None
-        return Target(kind=TEXT, text=_tok_inner(tm2.group(1), m), occurrence=occ), None
-    return None
-
-
-def _targets(phrase: str, m: _Masked) -> list[tuple[Target, RuleRef | None]] | None:
-    """One or more targets joined by commas / "and" (only when each part reads as a target)."""
-    one = _target(phrase, m)
-    if one is not None:
-        return [one]
-    parts = [x for x in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", phrase.strip()) if x]
-    if len(parts) < 2:
-        return None
-    out = []
-    for part in parts:
-        t = _target(part, m)
-        if t is None:
-            return None
-        out.append(t)
-    return out
-
-
-# ---------------------------------------------------------------------------------------------
-# Sentence grammar
-# ---------------------------------------------------------------------------------------------
-
-PAYLOAD = object()  # placeholder in a spec's fields: "fill from the payload"
-
-
-def _body(tok: str | None, m: _Masked) -> Any:
-    """The text of a step: the quoted token when there is one, else :data:`PAYLOAD` (the lines after)."""
-    return _tok_inner(tok, m) if tok else PAYLOAD
-
-
-@dataclass
-class _Spec:
-    """A step before it has an index and text."""
-
-    cls: type
-    fields: dict[str, Any]
-
-    def needs_payload(self) -> bool:
-        return any(v is PAYLOAD for v in self.fields.values())
-
-
-@dataclass
-class _Read:
-    specs: list[_Spec] = field(default_factory=list)
-
-    @property
-    def needs_payload(self) -> bool:
-        return any(s.needs_payload() for s in self.specs)
-
-
-def _unsupported(reason: str) -> _Read:
-    return _Read([_Spec(Unsupported, {"reason": reason})])
-
-
-def _ignored(reason: str, category: str) -> _Read:
-    return _Read([_Spec(Ignored, {"reason": reason, "category": category})])
-
-
-_CONNECTOR = re.compile(
-    r"^(?:\s|\.\.\.|…|[-–—]|\d+[.)](?=\s)|step\s+\d+\s*[:.)]|\(\w\)|"
-    r"(?:and|then|also|finally|lastly|next|additionally|furthermore|secondly|thirdly|first(?:ly)?|"
-    r"after that|afterwards|subsequently)\b,?)+",
-    re.I,
-)
-_IMMEDIATE = re.compile(
-    r"^(?:upon|on|at|after)\s+(?:the\s+)?enactment(?:\s+of\s+this\s+(?:proposal|votable matter))?\s*,?\s*|"
-    r"^(?:when|once|as soon as)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+enacted|enacts|passes)\s*,?\s*",
-    re.I,
-)
-_CONDITIONAL = re.compile(r"^(?:if|unless|only if|provided that|assuming|in the event that|should)\b", re.I)
-_CONDITIONAL_INNER = re.compile(
-    r"(?:,\s*|\s)(?:but\s+)?(?:only\s+)?(?:if|unless|provided that)\b(?!\s+(?:it|this|that|the rule|the parent rule|"
-    r"such a rule|(?:the\s+)?(?:rule\s+)?\x01\d+\x02|the (?:rule|sub-?rule|section) [^,]+)\s+(?:exists|does not exist|is present))",
-    re.I,
-)
-_DEFERRED = re.compile(
-    rf"\b{_NUM}\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:after|from|later|following|since)\b|"
-    r"\b(?:tomorrow|next week|next month|next dynasty|in the next dynasty)\b|"
-    r"^(?:(?:after|before)(?!\s+(?:the\s+)?(?:sentence|paragraph|text|words?|phrase|rule|sub-?rule|first|second|third|last|final|\x01))|"
-    r"when|whenever|once|until|at the (?:start|end|beginning) of|on the next|from now on|"
-    r"starting (?:from|next|on)|beginning (?:next|on))\b",
-    re.I,
-)
-_OUTSIDE = re.compile(
-    r"\b(?:blog|blogs|blog post|blog entry|posts?|posted|posting|comments?|votes?|voting|vetoe?s?|veto|"
-    r"dms?|direct messages?|private messages?|pms?|messages?|discord|slack|irc|e-?mails?|forum|"
-    r"the (?:emperor|admin|host)\s+(?:should|must|shall|will|may)|"
-    r"(?:fail|enact|withdraw|self-kill)\w*\s+(?:all\s+|the\s+|this\s+)?(?:pending\s+)?(?:proposals?|cfjs?|dovs?))\b",
-    re.I,
-)
-
-
-def _clean(masked: str) -> str:
-    s = _CONNECTOR.sub("", masked, count=1).strip()
-    s = re.sub(r"\s+", " ", s)
-    return s
-
-
-def _read_sentence(sentence: str) -> _Read:
-    """Read one top-level sentence (not its payload)."""
-    m = _mask(sentence.strip())
-    s = _clean(m.text)
-    stripped = sentence.strip()
-    if stripped.startswith("[") and stripped.endswith("]") and not _TAG.sub("", stripped).strip(" []"):
-        return _ignored("bracketed author's note, not an instruction", "note")
-    if stripped.startswith("(") and stripped.endswith(")"):
-        return _ignored("parenthesised author's note, not an instruction", "note")
-    s = _IMMEDIATE.sub("", s, count=1).strip()
-    if not s.strip(" .:-;,"):
-        return _unsupported(f"not an instruction: “{stripped}”")
-    for hit, reason, category in (
-        (_CONDITIONAL.match(s) or _CONDITIONAL_INNER.search(s), "conditional step, not applied by the bot", "conditional"),
-        (_DEFERRED.search(s), "deferred step, cannot be applied at enactment", "deferred"),
-    ):
-        if hit:
-            # Not applied; it still takes the payload it introduces, so those lines are not read as steps.
-            rest = _conditional_rest(s)
-            read = _read_core(rest, m) if rest else None
-            takes_payload = (read and read.needs_payload) or s.rstrip().endswith((":", ":-"))
-            return _Read([_Spec(Ignored, {
-                "reason": f"{reason}: “{stripped}”",
-                "category": category,
-                **({"_payload": PAYLOAD} if takes_payload else {}),
-            })])
-    read = _read_core(s, m)
-    if read is not None:
-        return read
-    if _OUTSIDE.search(s):
-        return _ignored(f"about things outside the wiki (blog, votes, messages): “{stripped}”", "outside wiki")
-    return _unsupported(f"not understood: “{stripped}”")
-
-
-def _conditional_rest(s: str) -> str | None:
-    """The instruction after a leading "If …," clause (masked text has no commas in quotes)."""
-    m = re.match(r"^[^,]*,\s*(?:then\s+)?(.+)$", s)
-    return m.group(1) if m else None
-
-
-def _strip_end(s: str) -> tuple[str, bool]:
-    """Remove the final full stop; report whether the sentence ends by introducing text."""
-    s = s.strip()
-    colon = bool(re.search(r"(?::-?|:\s*-|\bas follows)\s*$", s, re.I))
-    s = re.sub(r"\s*(?::-?|:\s*-)\s*$", "", s)
-    s = re.sub(r"[.;,]+$", "", s).strip()
-    return s, colon
-
-
-def _read_core(s: str, m: _Masked) -> _Read | None:
-    s, _ = _strip_end(s)
-    s = re.sub(r",?\s*(?:along with|together with|including|and)\s+(?:all\s+)?(?:of\s+)?its\s+sub-?rules$", "", s, flags=re.I)
-    for reader in (
-        _read_add_rule,
-        _read_repeal,
-        _read_rename,
-        _read_replace_rule,
-        _read_move,
-        _read_status,
-        _read_gamestate,
-        _read_scoped_edit,
-        _read_in_rule,
-        _read_add_to_rule,
-        _read_trailing_rule,
-    ):
-        r = reader(s, m)
-        if r is not None:
-            return r
-    return None
-
-
-# --- AddRule ----------------------------------------------------------------------------------
-
-_ADJ = rf"(?:(?:new|{_SECTION_WORD}|red|blue|green|orange|purple|yellow|black)\s+)*"
-_DELIM = (
-    r"(?=\s*(?:,|:|;|$)|\s+(?:with|having|reading|which|as follows|to the|in the|into the|under|after|before|"
-    r"below|above|following|and call|and name|and title|called|entitled|titled|named|if it exists)\b)"
-)
-_NAMEFRAG = rf"(?:{Q}|[^,:;\x01\x02]+?)"
-
-
-def _read_add_rule(s: str, m: _Masked) -> _Read | None:
-    t = re.sub(r"^(add|create|enact|insert)\s+the\s+following\s+(?:(?:text|wording)\s+)?(?:as\s+)?(?:(?:a|an)\s+)?",
-               r"\1 a ", s, flags=re.I)
-    head = re.match(rf"^(?:add|create|enact|insert|make)\s+(?:(?:a|an)\s+)?({_ADJ})({_RULEWORD})\b(.*)$", t, re.I)
-    if not head:
-        return None
-    adjs = head.group(1).lower().split()
-    subrule = head.group(2).lower() != "rule"
-    rest = head.group(3)
-    f: dict[str, Any] = {"name": None, "body": PAYLOAD, "section": None, "parent": None,
-                         "subrule": subrule, "after": None, "before": None, "if_exists": False}
-    adj_text = " ".join(adjs)
-    sec = re.search(_SECTION_WORD, adj_text, re.I)
-    if sec:
-        f["section"] = _section(sec.group(0))
-    while True:
-        rest = re.sub(r"^(?:\s|,|and\b|then\b|new\b)+", "", rest, flags=re.I)
-        if not rest:
-            break
-        c = re.match(r"^(?:to|in|into)\s+the\s+(?:ruleset|rules)\b", rest, re.I)
-        if c:
-            rest = rest[c.end():]
-            continue
-        c = re.match(rf"^(?:to|in|into|at the end of|at the bottom of)\s+(?:the\s+)?({_SECTION_WORD})(?:\s+rules?)?(?:\s+section)?\b", rest, re.I)
-        if c:
-            f["section"] = _section(c.group(1))
-            rest = rest[c.end():]
-            continue
-        c = re.match(rf"^(?:to|in|into|at the end of)\s+(?:the\s+)?(?:section\s+({Q})|({Q})\s+section)", rest, re.I)
-        if c:
-            f["section"] = _tok_inner(c.group(1) or c.group(2), m)
-            rest = rest[c.end():]
-            continue
-        c = re.match(rf"^(?:called|titled|entitled|named|with the (?:name|title|heading)|(?:and\s+)?(?:call|name|title) it)\s+({_NAMEFRAG}){_DELIM}", rest, re.I)
-        if c:
-            f["name"] = _name(c.group(1), m)
-            rest = rest[c.end():]
-            continue
-        c = re.match(rf"^as\s+(?:a|an)\s+{_ADJ}{_RULEWORD}\s+(?:to|of|under|for|in)\s+({_NAMEFRAG}){_DELIM}", rest, re.I)
-        if c:
-            f["parent"] = _rule_ref(c.group(1), m)
-            f["subrule"] = True
-            if f["parent"] is None:
-                return _unsupported_add(s, m, "cannot read the parent rule")
-            rest = rest[c.end():]
-            continue
-        if f["subrule"] and f["parent"] is None:
-            c = re.match(rf"^(?:to|of|under|for|in)\s+((?:the\s+)?(?:{_RULEWORD}\s+)?{_NAMEFRAG}){_DELIM}", rest, re.I)
-            if c:
-                f["parent"] = _rule_ref(c.group(1), m)
-                if f["parent"] is None:
-                    return _unsupported_add(s, m, "cannot read the parent rule")
-                rest = rest[c.end():]
-                continue
-        c = re.match(rf"^(?:immediately\s+|directly\s+)?(after|following|below|before|above)\s+((?:the\s+)?(?:{_RULEWORD}\s+)?{_NAMEFRAG}){_DELIM}", rest, re.I)
-        if c:
-            ref = _rule_ref(c.group(2), m)
-            if ref is None:
-                return _unsupported_add(s, m, "cannot read the rule it goes next to")
-            f["before" if c.group(1).lower() in ("before", "above") else "after"] = ref
-            rest = rest[c.end():]
-            continue
-        c = re.match(rf"^if\s+(?:it|that|that rule|this rule|the rule|the parent rule|the parent|such a rule|(?:the\s+)?(?:{_RULEWORD}\s+)?{_NAMEFRAG})\s+exists\b", rest, re.I)
-        if c:
-            f["if_exists"] = True
-            rest = rest[c.end():]
-            continue
-        c = re.match(rf"^(?:with|having|using|containing)(?:\s+the)?(?:\s+following)?(?:\s+(?:text|wording|body|contents?|rules? ?text|description))?(?:\s+as\s+follows)?(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:reading|which reads|that reads|which says|that says|saying|stating|to read)\s*(?::-?)?\s*({Q})\s*$", rest, re.I)
-        if c:
-            f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:as follows|the text of which is|whose text is)\s*(?::-?)?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^:-?\s*({Q})\s*$", rest)
-        if c:
-            f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        if f["name"] is None:
-            c = re.match(rf"^({Q})", rest)
-            if c:
-                f["name"] = _tok_inner(c.group(1), m).strip()
-                rest = rest[c.end():]
-                continue
-        return _unsupported_add(s, m, f"cannot read “{_restore(rest, m).strip()}”")
-    if not f["name"]:
-        return _unsupported_add(s, m, "the new rule has no name")
-    if f["parent"] is not None:
-        f["subrule"] = True
-    return _Read([_Spec(AddRule, f)])
-
-
-def _unsupported_add(s: str, m: _Masked, why: str) -> _Read:
-    # keep the payload with the step so it is not read as instructions
-    return _Read([_Spec(Unsupported, {"reason": f"new rule: {why}: “{_restore(s, m)}”", "_payload": PAYLOAD})])
-
-
-# --- Repeal / rename / replace whole rule / move / status ------------------------------------
-
-
-def _ref_list(refs: str, m: _Masked, plural: bool) -> list[RuleRef] | None:
-    refs = re.sub(r",?\s*if\s+(?:it|they|that rule|these|those)\s+exists?t?\b", "", refs, flags=re.I).strip()
-    if re.fullmatch(rf"{Q}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+){Q})+", refs):
-        return [RuleRef(name=m.inner[int(t)].strip()) for t in _TOK.findall(refs)]
-    if "," in refs:
-        parts = [p for p in re.split(r"\s*,\s*(?:and\s+)?", refs) if p]
-        if len(parts) >= 2 and re.search(r"\s+and\s+", parts[-1]):
-            parts[-1:] = re.split(r"\s+and\s+", parts[-1], maxsplit=1)
-        out = [_rule_ref(p, m) for p in parts]
-        return out if all(out) else None
-    if plural and re.search(r"\s+and\s+", refs):
-        return None  # "the rules A and B": names may contain "and"; do not guess
-    one = _rule_ref(refs, m)
-    return [one] if one else None
-
-
-def _read_repeal(s: str, m: _Masked) -> _Read | None:
-    c = re.match(rf"^(?:repeal|delete|remove|abolish|strike)\s+(?:the\s+)?(?:entire\s+|whole\s+)?(?:({_SECTION_WORD})\s+)?({_RULEWORD})(s?)\s+(.+)$", s, re.I)
-    if not c:
-        c2 = re.match(r"^repeal\s+(.+)$", s, re.I)
-        if not c2:
-            return None
-        if re.match(r"(?:all|every|each)\b", c2.group(1), re.I):
-            return None
-        refs = _ref_list(c2.group(1), m, plural=False)
-    else:
-        if re.match(r"(?:all|every|each)\b", c.group(4), re.I):
-            return None
-        prefix = (c.group(1) + " " if c.group(1) else "") + c.group(2) + " "
-        if c.group(3) or _TOK.search(c.group(4)) and re.search(r",|\band\b", c.group(4)):
-            refs = _ref_list(c.group(4), m, plural=bool(c.group(3)))
-        else:
-            refs = _ref_list(prefix + c.group(4), m, plural=False)
-    if not refs:
-        return _unsupported(f"cannot tell which rule(s) to repeal: “{_restore(s, m)}”")
-    return _Read([_Spec(RepealRule, {"rule": r}) for r in refs])
-
-
-def _read_rename(s: str, m: _Masked) -> _Read | None:
-    c = re.match(r"^(?:rename|retitle)\s+(.+)$", s, re.I)
-    if c:
-        body = c.group(1)
-        pairs = re.findall(rf"({Q})\s+(?:to|as)\s+({Q})", body)
-        if len(pairs) > 1 and re.fullmatch(rf"(?:(?:the\s+)?(?:{_RULEWORD}\s+)?{Q}\s+(?:to|as)\s+{Q}(?:\s*,\s*(?:and\s+)?|\s+and\s+|$))+", body, re.I):
-            return _Read([_Spec(RenameRule, {"rule": RuleRef(name=m.inner[int(_TOK.search(a).group(1))].strip()),
-                                             "new_name": _tok_inner(b, m).strip()}) for a, b in pairs])
-        one = re.fullmatch(r"(.+?)\s+(?:to|as)\s+(?:be\s+)?(.+)", body, re.I)
-        if one:
-            ref, new = _rule_ref(one.group(1), m), _name(one.group(2), m)
-            if ref and new:
-                return _Read([_Spec(RenameRule, {"rule": ref, "new_name": new})])
-        return _unsupported(f"cannot read the rename: “{_restore(s, m)}”")
-    c = re.match(r"^(?:change|set|alter|update)\s+the\s+(?:name|title|heading)\s+of\s+(.+?)\s+to\s+(?:be\s+)?(.+)$", s, re.I)
-    if c:
-        ref, new = _rule_ref(c.group(1), m), _name(c.group(2), m)
-        if ref and new:
-            return _Read([_Spec(RenameRule, {"rule": ref, "new_name": new})])
-        return _unsupported(f"cannot read the rename: “{_restore(s, m)}”")
-    return None
-
-
-def _read_replace_rule(s: str, m: _Masked) -> _Read | None:
-    # Reword / rewrite / amend X to:- … (X may be a paragraph of a rule)
-    c = re.match(
-        rf"^(?:reword|re-word|rewrite|re-write|amend|replace\s+the\s+(?:entire\s+|whole\s+|full\s+)?(?:text|body|wording|contents?)\s+of)\s+"
-        rf"(.+?)\s+(?:so\s+(?:that\s+)?it\s+reads|to\s+read|to|with|as\s+follows|as)(?:\s+the\s+following(?:\s+(?:text|wording))?)?"
-        rf"(?:\s*(?::-?|-))?\s*({Q})?$",
-        s, re.I,
-    )
-    if c:
-        what, tok = c.group(1), c.group(2)
-        body = _body(tok, m)
-        t = _target(what, m)
-        if t is not None and t[0].kind in (PARAGRAPH, PARAGRAPHS_FROM, SENTENCE, SENTENCE_BEGINNING,
-                                           SENTENCE_ENDING, PARAGRAPH_BEGINNING, PARAGRAPH_ENDING,
-                                           PARAGRAPH_CONTAINING, SENTENCE_CONTAINING):
-            target, rule = t
-            return _Read([_Spec(ReplaceText, {"rule": rule or RuleRef(previous=True), "target": target, "new": body})])
-        ref = _rule_ref(what, m)
-        if ref is None:
-            return None
-        return _Read([_Spec(ReplaceRuleText, {"rule": ref, "body": body, "new_name": None})])
-    # Replace the rule X with the following rule, called Y:
-    c = re.match(
-        rf"^replace\s+(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}\s+(.+?)\s+with\s*(?:the\s+following|this|a\s+new)?"
-        rf"(?:\s+(?:new\s+)?(?:rule|text))?(?:\s*,?\s*(?:called|named|titled|entitled|to\s+be\s+called|with\s+the\s+(?:name|title))\s+({_NAMEFRAG}))?"
-        rf"\s*(?::-?|-)?\s*({Q})?$",
-        s, re.I,
-    )
-    if c:
-        ref = _rule_ref("rule " + c.group(1), m) if not re.match(r"(?:this|that|the same)\b", c.group(1), re.I) else _rule_ref(c.group(1), m)
-        if ref is None:
-            return _unsupported(f"cannot read which rule to replace: “{_restore(s, m)}”")
-        new_name = _name(c.group(2), m) if c.group(2) else None
-        body = _body(c.group(3), m)
-        return _Read([_Spec(ReplaceRuleText, {"rule": ref, "body": body, "new_name": new_name})])
-    return None
-
-
-def _read_move(s: str, m: _Masked) -> _Read | None:
-    c = re.match(r"^move\s+(.+)$", s, re.I)
-    if not c:
-        return None
-    body = c.group(1)
-    pats = [
-        (rf"^(.+?)\s+(?:to|into)\s+(?:the\s+)?({_SECTION_WORD})(?:\s+rules?)?(?:\s+section)?$", "section"),
-        (rf"^(.+?)\s+(?:to|into)\s+(?:the\s+)?(?:section\s+({Q})|({Q})\s+section)$", "named_section"),
-        (rf"^(.+?)\s+(?:so\s+that\s+it\s+is\s+|so\s+it\s+is\s+|to\s+be\s+|to\s+become\s+)?(?:as\s+)?(?:a|an)\s+{_RULEWORD}\s+(?:of|to|under|in)\s+(.+)$", "parent"),
-        (r"^(.+?)\s+(?:to\s+)?(?:be\s+)?(?:immediately\s+|directly\s+)?(?:after|below|following)\s+(.+)$", "after"),
-        (r"^(.+?)\s+(?:to\s+|so\s+that\s+it\s+is\s+)?(?:under|beneath)\s+(.+)$", "parent"),
-    ]
-    for pat, kind in pats:
-        p = re.match(pat, body, re.I)
-        if not p:
-            continue
-        ref = _rule_ref(p.group(1), m)
-        if ref is None:
-            break
-        if kind == "section":
-            return _Read([_Spec(MoveRule, {"rule": ref, "section": _section(p.group(2))})])
-        if kind == "named_section":
-            return _Read([_Spec(MoveRule, {"rule": ref, "section": _tok_inner(p.group(2) or p.group(3), m)})])
-        other = _rule_ref(p.group(2), m)
-        if other is None:
-            break
-        return _Read([_Spec(MoveRule, {"rule": ref, kind: other})])
-    return _unsupported(f"cannot read the move: “{_restore(s, m)}”")
-
-
-def _read_status(s: str, m: _Masked) -> _Read | None:
-    c = re.match(r"^(?:set|make|mark|change|switch|turn)\s+(?:the\s+status\s+of\s+)?(.+?)\s+(?:to|as)\s+(?:be\s+)?(?:\[)?(active|inactive)(?:\])?(?:\s+status)?$", s, re.I)
-    if c:
-        refs_text, status = c.group(1), c.group(2).capitalize()
-    else:
-        c = re.match(r"^(activate|deactivate|inactivate|reactivate)\s+(.+)$", s, re.I)
-        if not c:
-            return None
-        refs_text = c.group(2)
-        status = "Active" if c.group(1).lower() in ("activate", "reactivate") else "Inactive"
-    plural = bool(re.match(rf"(?:the\s+)?(?:{_SECTION_WORD}\s+)?{_RULEWORD}s\b", refs_text, re.I))
-    refs_text2 = re.sub(rf"^(?:the\s+)?(?:({_SECTION_WORD})\s+)?{_RULEWORD}s\s+", "", refs_text, flags=re.I) if plural else refs_text
-    refs = _ref_list(refs_text2, m, plural=plural)
-    if not refs:
-        return _unsupported(f"cannot tell which rule(s) to set {status}: “{_restore(s, m)}”")
-    return _Read([_Spec(SetStatus, {"rule": r, "status": status}) for r in refs])
-
-
-# --- Gamestate --------------------------------------------------------------------------------
-
-_PLAYER = rf"(?:{Q}|[A-Za-z0-9_][A-Za-z0-9_.-]{{1,29}})"
-_EACHW = r"(?:each|every|all)\s+(?:of\s+the\s+)?([A-Za-z][\w-]*?)"
-_NOT_PLAYER = {"the", "a", "an", "it", "this", "that", "rule", "each", "every", "all", "they", "he", "she"}
-
-
-def _player(frag: str, m: _Masked) -> str | None:
-    name = _name(frag, m)
-    if not name or name.lower() in _NOT_PLAYER:
-        return None
-    return name
-
-
-_NOT_IN_VAR = {"at", "for", "if", "when", "per", "each", "every", "from", "on", "in", "to", "until", "after",
-               "before", "whenever", "unless", "times", "by", "and", "or", "plus", "minus", "than", "of"}
-
-
-def _var(frag: str, m: _Masked) -> str | None:
-    """A variable name: quoted, or one to three words with no clause in them."""
-    frag = re.sub(r"^(?:their|his|her|its)\s+", "", frag.strip(), flags=re.I)
-    if _tok_inner(frag, m) is not None:
-        return _tok_inner(frag, m).strip() or None
-    words = frag.split()
-    if not 1 <= len(words) <= 3 or any(w.lower() in _NOT_IN_VAR for w in words) or _TOK.search(frag):
-        return None
-    if not all(re.fullmatch(r"[\w’'-]+", w) for w in words):
-        return None
-    return frag
-
-
-def _value(frag: str, m: _Masked) -> str | None:
-    """A literal value: a number, quoted text, or one to three plain words (not an expression)."""
-    frag = frag.strip()
-    if _tok_inner(frag, m) is not None:
-        return _tok_inner(frag, m)
-    if re.fullmatch(r"[-+−]?\d+(?:\.\d+)?", frag):
-        return frag.replace("−", "-")
-    words = frag.split()
-    if (1 <= len(words) <= 3 and all(re.fullmatch(r"[\w’'-]+", w) for w in words)
-            and words[0].lower() not in {"their", "his", "her", "its", "the", "a", "an", "that", "this", "half", "twice"}
-            and not any(w.lower() in _NOT_IN_VAR for w in words)):
-        return frag
-    return None
-
-
-def _gs(cls: type, **fields: Any) -> _Read | None:
-    """A gamestate step, or None when a variable/value/name could not be read exactly."""
-    if any(v is None or v == "" for v in fields.values()):
-        return None
-    return _Read([_Spec(cls, fields)])
-
-
-def _read_gamestate(s: str, m: _Masked) -> _Read | None:
-    # set each Player’s X to V / set the X of each Player to V
-    c = re.match(rf"^set\s+(?:the\s+)?{_EACHW}(?:['’]s|s['’]|['’])\s+(.+?)\s+to\s+(?:be\s+)?(.+)$", s, re.I)
-    if c:
-        return _gs(SetValue, player=EachPlayer(term=c.group(1)), variable=_var(c.group(2), m), value=_value(c.group(3), m)) or _unsupported_gs(s, m)
-    c = re.match(rf"^set\s+(?:the\s+)?(.+?)\s+(?:of|for)\s+{_EACHW}\s+to\s+(?:be\s+)?(.+)$", s, re.I)
-    if c:
-        return _gs(SetValue, player=EachPlayer(term=c.group(2)), variable=_var(c.group(1), m), value=_value(c.group(3), m)) or _unsupported_gs(s, m)
-    c = re.match(rf"^set\s+({_PLAYER})(?:['’]s|(?<=s)['’])\s+(.+?)\s+to\s+(?:be\s+)?(.+)$", s, re.I)
-    if c and not re.fullmatch(r"\[?(?:active|inactive)\]?", c.group(3), re.I):
-        p = _player(c.group(1), m)
-        if p:
-            return _gs(SetValue, player=p, variable=_var(c.group(2), m), value=_value(c.group(3), m)) or _unsupported_gs(s, m)
-    # gains / loses
-    c = re.match(rf"^({_EACHW}|{_PLAYER})\s+(gains?|loses?|gets|receives|earns|is given|spends|pays)\s+({_NUM})\s+(.+)$", s, re.I)
-    if c:
-        who_raw = c.group(1)
-        each = re.match(_EACHW + "$", who_raw, re.I)
-        who: Any = EachPlayer(term=each.group(1)) if each else _player(who_raw, m)
-        if who and not re.search(r"\bto\b", c.group(5)):
-            sign = -1 if c.group(3).lower() in ("loses", "lose", "spends", "pays") else 1
-            return _gs(ChangeValue, player=who, variable=_var(c.group(5), m), delta=sign * _num(c.group(4))) or _unsupported_gs(s, m)
-    c = re.match(rf"^(increase|raise|decrease|reduce|lower)\s+(?:the\s+)?({_EACHW}(?:['’]s|s['’]|['’])|{_PLAYER}['’]s)\s+(.+?)\s+by\s+({_NUM})$", s, re.I)
-    if c:
-        each = re.match(_EACHW, c.group(2), re.I)
-        who = EachPlayer(term=each.group(1)) if each else _player(re.sub(r"['’]s$", "", c.group(2)), m)
-        if who:
-            sign = 1 if c.group(1).lower() in ("increase", "raise") else -1
-            return _gs(ChangeValue, player=who, variable=_var(c.group(4), m), delta=sign * _num(c.group(5))) or _unsupported_gs(s, m)
-    c = re.match(rf"^(?:give|award)\s+({_EACHW}|{_PLAYER})\s+({_NUM})\s+(.+)$", s, re.I)
-    if c:
-        each = re.match(_EACHW + "$", c.group(1), re.I)
-        who = EachPlayer(term=each.group(1)) if each else _player(c.group(1), m)
-        if who:
-            return _gs(ChangeValue, player=who, variable=_var(c.group(4), m), delta=_num(c.group(3))) or _unsupported_gs(s, m)
-    # transfers
-    c = re.match(rf"^({_PLAYER})\s+(?:transfers|gives|pays|sends)\s+({_NUM})\s+(.+?)\s+to\s+({_PLAYER})$", s, re.I)
-    if c and _player(c.group(1), m) and _player(c.group(4), m):
-        return _gs(TransferValue, source=_player(c.group(1), m), target=_player(c.group(4), m),
-                   variable=_var(c.group(3), m), amount=_num(c.group(2))) or _unsupported_gs(s, m)
-    c = re.match(rf"^transfer\s+({_NUM})\s+(.+?)\s+from\s+({_PLAYER})\s+to\s+({_PLAYER})$", s, re.I)
-    if c and _player(c.group(3), m) and _player(c.group(4), m):
-        return _gs(TransferValue, source=_player(c.group(3), m), target=_player(c.group(4), m),
-                   variable=_var(c.group(2), m), amount=_num(c.group(1))) or _unsupported_gs(s, m)
-    # columns
-    c = re.match(r"^(?:add|create)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:gndt\s+|gamestate\s+|tracking\s+)?column\b(.*)$", s, re.I)
-    if c:
-        return _read_add_column(c.group(1), s, m)
-    # player rows
-    table = r"(?:\s+(?:to|in|on|into|from)\s+the\s+(?:[\w ]+?\s+)?(?:table|gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt))?"
-    c = (re.match(rf"^add\s+(?:a\s+)?(?:new\s+)?(?:row|entry|line)\s+for\s+({_PLAYER}){table}$", s, re.I)
-         or re.match(rf"^add\s+({_PLAYER})\s+(?:as\s+an?\s+(?:new\s+)?(?!rule\b|sub-?rule\b)[\w-]+\s+)?to\s+the\s+(?:[\w ]+?\s+)?(?:table|gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt)$", s, re.I)
-         or re.match(rf"^add\s+({_PLAYER})\s+as\s+an?\s+(?:new\s+)?(?!rule\b|sub-?rule\b|column\b)[\w-]+$", s, re.I))
-    if c and _player(c.group(1), m):
-        return _Read([_Spec(AddPlayer, {"name": _player(c.group(1), m)})])
-    c = (re.match(rf"^(?:remove|delete)\s+(?:the\s+)?(?:row|entry|line)\s+(?:for|of)\s+({_PLAYER}){table}$", s, re.I)
-         or re.match(rf"^(?:remove|delete)\s+({_PLAYER})['’]s\s+(?:row|entry|line){table}$", s, re.I)
-         or re.match(rf"^(?:remove|delete)\s+({_PLAYER})\s+from\s+the\s+(?:[\w ]+?\s+)?(?:table|gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt|game)$", s, re.I))
-    if c and _player(c.group(1), m):
-        return _Read([_Spec(RemovePlayer, {"name": _player(c.group(1), m)})])
-    return None
-
-
-def _unsupported_gs(s: str, m: _Masked) -> _Read:
-    return _unsupported(f"gamestate change not read exactly (player, variable or value unclear): “{_restore(s, m)}”")
-
-
-def _read_add_column(rest: str, s: str, m: _Masked) -> _Read:
-    f: dict[str, Any] = {"column": None, "default": None, "table": None}
-    delim = r"(?=\s*(?:,|$)|\s+(?:to|in|on|defaulting|with|starting|initially|set|which)\b)"
-    while True:
-        rest = re.sub(r"^(?:\s|,|and\b)+", "", rest, flags=re.I)
-        if not rest:
-            break
-        c = re.match(rf"^(?:called|named|titled|entitled|labelled|labeled|for)?\s*({Q}|[^,\x01]+?){delim}", rest, re.I)
-        if c and f["column"] is None and not re.match(r"(?:to|in|on|defaulting|with)\b", rest, re.I):
-            f["column"] = _name(c.group(1), m)
-            rest = rest[c.end():]
-            continue
-        c = re.match(rf"^(?:to|in|on)\s+the\s+(?:({Q}|[\w ]+?)\s+)?(?:table|tab)\b", rest, re.I)
-        if c:
-            f["table"] = _name(c.group(1), m) if c.group(1) else None
-            rest = rest[c.end():]
-            continue
-        c = re.match(r"^(?:to|in|on)\s+the\s+(?:gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt)\b", rest, re.I)
-        if c:
-            rest = rest[c.end():]
-            continue
-        c = re.match(rf"^(?:defaulting\s+to|with\s+(?:a\s+)?default(?:\s+value)?\s+of|with\s+(?:a\s+|an\s+)?(?:starting|initial)\s+value\s+of|"
-                     rf"starting\s+at|initially\s+set\s+to|initially|set\s+to|with\s+(?:the\s+)?value)\s+({Q}|\S+?)(?=\s*(?:,|$))", rest, re.I)
-        if c:
-            f["default"] = _name(c.group(1), m)
-            rest = rest[c.end():]
-            continue
-        return _unsupported(f"cannot read the new column: “{_restore(s, m)}”")
-    if not f["column"]:
-        return _unsupported(f"the new column has no name: “{_restore(s, m)}”")
-    return _Read([_Spec(AddColumn, f)])
-
-
-# --- Text edits inside a rule -----------------------------------------------------------------
-
-_FOLLOWING = r"(?:the\s+following(?:\s+(?:new\s+)?(?:text|sentences?|paragraphs?|words?|bullet(?:\s+points?)?s?|list|lines?|clause|subsection))?|this)"
-
-
-def _edit(e: str, rule: RuleRef | None, m: _Masked) -> _Read | None:
-    """Read an edit ("replace … with …", "remove …", "after …, add …", "add:") in a known rule."""
-    e = re.sub(r"^(?:then\s+|also\s+)", "", e.strip(), flags=re.I)
-    # nested context: "in “If … must”, change the ‘must’ to a ‘may’"
-    w = re.match(rf"^(?:in|within)\s+(?:the\s+(?:sentence|text|phrase|paragraph|clause)\s+)?({Q})\s*,\s*(.+)$", e, re.I)
-    if w:
-        inner = _edit(w.group(2), rule, m)
-        if inner is None:
-            return None
-        within = _tok_inner(w.group(1), m)
-        for spec in inner.specs:
-            for key in ("target", "anchor"):
-                t = spec.fields.get(key)
-                if isinstance(t, Target):
-                    spec.fields[key] = dataclasses.replace(t, within=within)
-        return inner
-    # replace / change
-    c = re.match(
-        rf"^(?:replace|change|substitute|alter|amend|reword|rewrite|update|swap)\s+(.+?)\s+(?:with|to|by|into|for|so\s+(?:that\s+)?it\s+reads|to\s+read)\b"
-        rf"(?:\s+{_FOLLOWING})?(?:\s*(?::-?|-))?\s*(?:(?:a|an|the)\s+)?({Q})?$",
-        e, re.I,
-    )
-    if c:
-        t = _target(c.group(1), m)
-        if t is None:
-            return None
-        target, of_rule = t
-        new = _body(c.group(2), m)
-        return _Read([_Spec(ReplaceText, {"rule": of_rule or rule, "target": target, "new": new})])
-    # remove
-    c = re.match(r"^(?:remove|delete|strike(?:\s+out)?|excise|cut|omit)\s+(.+)$", e, re.I)
-    if c:
-        ts = _targets(c.group(1), m)
-        if ts is None:
-            return None
-        if rule is None and any(r is None and t.kind == TEXT for t, r in ts):
-            return None  # quoted text with no rule named: which rule?
-        return _Read([_Spec(RemoveText, {"rule": r or rule, "target": t}) for t, r in ts])
-    # after X, add …
-    c = re.match(
-        rf"^(?:immediately\s+|directly\s+)?(after|before|following|preceding)\s+(.+?)\s*,?\s*(?:add|insert|append|place|put|include)"
-        rf"(?:\s+{_FOLLOWING})?(?:\s+(?:as\s+a\s+new\s+(?:paragraph|sentence|bullet(?:\s+point)?|line)))?(?:\s*(?::-?|-))?\s*({Q})?$",
-        e, re.I,
-    )
-    if c:
-        t = _target(c.group(2), m)
-        if t is None:
-            return None
-        anchor, of_rule = t
-        pos = "before" if c.group(1).lower() in ("before", "preceding") else "after"
-        body = _body(c.group(3), m)
-        return _Read([_Spec(InsertText, {"rule": of_rule or rule, "anchor": anchor, "body": body, "position": pos})])
-    # add … after X
-    c = re.match(
-        rf"^(?:add|insert|place|put)\s+(?:{_FOLLOWING}|({Q}))\s+(?:immediately\s+|directly\s+)?(after|before|following|preceding)\s+(.+?)(?:\s*(?::-?|-))?\s*({Q})?$",
-        e, re.I,
-    )
-    if c:
-        t = _target(c.group(3), m)
-        if t is None:
-            return None
-        anchor, of_rule = t
-        pos = "before" if c.group(2).lower() in ("before", "preceding") else "after"
-        tok = c.group(1) or c.group(4)
-        body = _body(tok, m)
-        return _Read([_Spec(InsertText, {"rule": of_rule or rule, "anchor": anchor, "body": body, "position": pos})])
-    if rule is None:
-        return None
-    # at the end, add … / add … to the end / add:
-    c = re.match(
-        rf"^(?:(?:at|to)\s+the\s+(end|bottom|beginning|start|top)(?:\s+of\s+(?:it|the\s+rule|this\s+rule|that\s+rule))?\s*,?\s*)?"
-        rf"(add|append|insert|prepend)(?:\s+(?:{_FOLLOWING}|({Q})))?"
-        rf"(?:\s+(?:to|at)\s+(?:the\s+)?(end|bottom|beginning|start|top)(?:\s+of\s+(?:it|the\s+rule|this\s+rule|that\s+rule))?)?"
-        rf"(?:\s+as\s+a\s+new\s+(?:paragraph|sentence|bullet(?:\s+point)?|line))?(?:\s*(?::-?|-))?\s*({Q})?$",
-        e, re.I,
-    )
-    if c:
-        where = (c.group(1) or c.group(4) or "").lower()
-        at = "start" if where in ("beginning", "start", "top") or c.group(2).lower() == "prepend" else "end"
-        tok = c.group(3) or c.group(5)
-        body = _body(tok, m)
-        return _Read([_Spec(AppendText, {"rule": rule, "body": body, "at": at})])
-    return None
-
-
-_RULESET_SCOPE = re.compile(
-    r"(?:,\s*)?\b(?:in|throughout|everywhere\s+in|across)\s+(?:the\s+)?(?:entire\s+|whole\s+)?ruleset\b(?:\s*,)?",
-    re.I,
-)
-
-
-def _read_scoped_edit(s: str, m: _Masked) -> _Read | None:
-    """Edits applied to the whole Ruleset: "Change all occurrences of “A” in the ruleset to “B”."""
-    if not _RULESET_SCOPE.search(s):
-        return None
-    e = _RULESET_SCOPE.sub(" ", s, count=1)
-    e = re.sub(r"\s+", " ", e).strip(" ,")
-    c = re.match(rf"^(?:change|replace|substitute|alter|swap)\s+({Q})\s+(?:with|to|by|for)\s+({Q})$", e, re.I)
-    if c:
-        return _Read([_Spec(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text=_tok_inner(c.group(1), m), occurrence="all"),
-                                          "new": _tok_inner(c.group(2), m)})])
-    r = _edit(e, None, m)
-    if r is None or any(sp.cls is not ReplaceText for sp in r.specs):
-        return None
-    for sp in r.specs:
-        t = sp.fields["target"]
-        if sp.fields["rule"] is not None or t.kind != TEXT:
-            return None
-    return r
-
-
-def _read_in_rule(s: str, m: _Masked) -> _Read | None:
-    """"In the rule X, <edit>" / "From the same rule, remove …" / "To “X”, add:-"."""
-    c = re.match(r"^(in|within|from|for|to|of)\s+([^,]+?)\s*,\s*(.+)$", s, re.I)
-    if not c:
-        return None
-    prep, ref_text, edit = c.group(1).lower(), c.group(2), c.group(3)
-    end = re.match(r"^(?:the\s+)?(end|bottom|beginning|start|top)\s+of\s+(.+)$", ref_text, re.I)
-    if prep == "to" and end:
-        ref = _rule_ref(end.group(2), m)
-        where = end.group(1).lower()
-        if ref is None:
-            return None
-        edit = f"add to the {where}" if re.fullmatch(r"add|append|insert", edit.strip(), re.I) else edit
-        r = _edit(edit, ref, m)
-        if r and all(sp.cls is AppendText for sp in r.specs):
-            for sp in r.specs:
-                sp.fields["at"] = "start" if where in ("beginning", "start", "top") else "end"
-            return r
-        return None
-    ref = _rule_ref(ref_text, m)
-    if ref is None:
-        return None
-    r = _edit(edit, ref, m)
-    if r is None:
-        return _unsupported(f"cannot read the change to the rule: “{_restore(s, m)}”")
-    if prep == "to" and any(sp.cls is not AppendText and sp.cls is not InsertText for sp in r.specs):
-        return None
-    return r
-
-
-def _read_add_to_rule(s: str, m: _Masked) -> _Read | None:
-    """"Add the following paragraph to the beginning of rule 10 - Ascension:" / "Append … to X"."""
-    c = re.match(
-        rf"^(add|append|prepend|insert)(?:\s+(?:{_FOLLOWING}|({Q})))?\s+(?:to|at)\s+(?:the\s+(end|bottom|beginning|start|top)\s+of\s+)?(.+?)"
-        rf"(?:\s*(?::-?|-))?\s*({Q})?$",
-        s, re.I,
-    )
-    if not c:
-        return None
-    ref = _rule_ref(c.group(4), m)
-    if ref is None:
-        return None
-    where = (c.group(3) or "").lower()
-    at = "start" if where in ("beginning", "start", "top") or c.group(1).lower() == "prepend" else "end"
-    tok = c.group(2) or c.group(5)
-    body = _body(tok, m)
-    return _Read([_Spec(AppendText, {"rule": ref, "body": body, "at": at})])
-
-
-def _read_trailing_rule(s: str, m: _Masked) -> _Read | None:
-    """Edits naming the rule at the end: "Remove “A” and “B” from Rule 1.5 (Enactment)."."""
-    mid = re.match(
-        rf"^(replace|change|substitute|insert|add)\s+(.+?)\s+(?:in|within|from|of)\s+((?:the\s+)?(?:{_SECTION_WORD}\s+)?{_RULEWORD}\b.+?|{Q})"
-        rf"\s*,?\s+(with|to|by|after|before|immediately after|immediately before)\b(.*)$",
-        s, re.I,
-    )
-    if mid:
-        ref = _rule_ref(mid.group(3), m)
-        if ref is not None:
-            r = _edit(f"{mid.group(1)} {mid.group(2)} {mid.group(4)}{mid.group(5)}", ref, m)
-            if r is not None:
-                return r
-    for c in re.finditer(r"\s+(?:in|from|of|within)\s+(?=(?:the\s+)?(?:(?:special[ -]case|core|dynastic|appendix)\s+)?(?:rule|sub-?rule)\b|\x01\d+\x02\s*$)", s, re.I):
-        edit, ref_text = s[: c.start()], s[c.end():]
-        ref = _rule_ref(ref_text, m)
-        if ref is None:
-            continue
-        r = _edit(edit, ref, m)
-        if r is not None:
-            return r
-    # "remove the final paragraph of Rule 1.4"; with no rule named at all ("…and reword the third
-    # paragraph onwards to:-") the step continues the rule of the previous step.
-    if not re.search(r"\bparagraph|\bsentence", s, re.I):
-        return None
-    r = _edit(s, None, m)
-    if r is not None:
-        for sp in r.specs:
-            if sp.fields.get("rule", "") is None:
-                sp.fields["rule"] = RuleRef(previous=True)
-    return r
-
-
-# ---------------------------------------------------------------------------------------------
 # Instruction lines (payload boundaries)
 # ---------------------------------------------------------------------------------------------
 
-_PAYLOAD_PREFIX = re.compile(r"^\s*(?:[*#•◦▪>:|{<=]|-\s)")
-_BOUNDARY = [
-    rf"(?:add|create|enact|insert)\s+(?:(?:a|an)\s+)?{_ADJ}{_RULEWORD}\b",
-    r"(?:add|create|enact|insert|append|prepend)\s+the\s+following\b",
-    r"(?:add|create)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:gndt\s+|gamestate\s+)?column\b",
-    r"add\s+(?:a\s+)?(?:new\s+)?row\s+for\b",
-    rf"(?:in|within|from|to)\s+(?:the\s+)?(?:same\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}\b[^,]*,",
-    rf"(?:in|within|from|to)\s+{Q}\s*,",
-    r"(?:in|within|from)\s+[^,]{1,80},\s*(?:replace|remove|delete|change|substitute|strike|after\s+the|before\s+the|insert|append|"
-    r"prepend|reword|amend|add\s*:|add\s+the\s+following|add\s+" + Q + r"|at\s+the\s+(?:end|start|beginning))\b",
-    r"to\s+the\s+(?:end|beginning|start)\s+of\s+",
-    r"repeal\b",
-    rf"(?:delete|remove|abolish)\s+(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}s?\b",
-    r"(?:remove|delete|strike)\s+(?:the\s+(?:text|words?|sentence|paragraph|phrase|first|last|final|second|third)\b|" + Q + ")",
-    r"replace\s+(?:the\s+(?:rule|sub-?rule|text|sentence|paragraph|words?|phrase|first|last|final|entire|whole|\w+\s+(?:paragraph|sentence|instance|occurrence))\b|all\b|every\b|each\b|" + Q + ")",
-    r"(?:reword|rewrite|re-word|amend|rename|retitle)\s+(?:the\s+)?(?:rule|sub-?rule|\d|" + Q + r"|first|second|third|fourth|final|last|\w+\s+paragraph)",
-    r"change\s+(?:all|every|each|the\s+(?:first|last|final|name|title|heading|word|text|\w+\s+(?:instance|occurrence))\b|" + Q + ")",
-    r"move\s+(?:the\s+)?(?:rule|sub-?rule|" + Q + ")",
-    r"set\s+(?:the\s+)?(?:each|every|all)\s+[\w-]+(?:['’]s|s['’]|['’])\s+[\w’'-]+(?:\s+[\w’'-]+)?\s+to\s+(?:[-+]?\d+|" + Q + r"|[\w-]+)\.?$",
-    r"set\s+[A-Za-z0-9_.-]+['’]s\s+[\w’'-]+(?:\s+[\w’'-]+)?\s+to\s+(?:[-+]?\d+|" + Q + r"|[\w-]+)\.?$",
-    r"set\s+.+\s+to\s+\[?(?:active|inactive)\]?\.?$",
-    r"if\s+(?:(?:this|the)\s+(?:proposal|votable\s+matter|cfj)|proposal\s|more\s+than\s|(?:a\s+)?majority|at\s+least\s+\S+\s+(?:of\s+the\s+)?votes|the\s+votes)",
-    r"if\b[^.]*(?:proposal|votable\s+matter|" + Q + r")[^.]*\b(?:passe[sd]|pass|enacted|enacts|fail(?:s|ed)?)\b",
-    r"(?:upon|on)\s+(?:the\s+)?enactment\b",
-    r"(?:when|once|after)\s+this\s+(?:proposal|votable\s+matter)\b",
-    rf"{_NUM}\s+(?:hours?|days?|weeks?)\s+after\s+this\b",
-    rf"(?:(?:each|every|all)\s+[A-Za-z][\w-]*|[A-Za-z0-9_][A-Za-z0-9_.-]{{2,29}})\s+(?:gains?|loses?|transfers)\s+{_NUM}\s+[\w’'-]+(?:\s+[\w’'-]+)?(?:\s+to\s+\S+)?\.?$",
-]
-# Any other imperative-looking "<Verb> the rule X …" line also ends a payload: if it was really rule
-# text the Admin sees an Unsupported step (and nothing is written), which is the safe mistake.
-_NON_IMPERATIVE = (
-    "the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
-    "for|with|without|after|before|despite|notwithstanding|of|on|at|from|to|all|only|also|and|or|but|then|"
-    "where|which|who|whose|such|both|either|neither|its|their|his|her|our|your|my|it|he|she|they|we|you|i|"
-    "is|are|was|were|be|may|must|can|cannot|should|shall|will|would|could|might|per|via|following"
-)
-_BOUNDARY.append(
-    rf"(?!(?:{_NON_IMPERATIVE})\b)[A-Za-z]+\s+(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}s?\s+(?:{Q}|\d)"
-)
-_BOUNDARY_RE = re.compile(r"^(?:" + "|".join(_BOUNDARY) + r")", re.I)
-
-
-def is_instruction_line(line: str) -> bool:
-    """True if ``line`` clearly starts a new top-level instruction to the Admin.
-
-    This is what ends an unquoted payload; it is deliberately narrow (rule text such as "Add 1 to
-    their Score" or "If a Player has …" is not an instruction line).
-    """
-    if not line.strip() or _PAYLOAD_PREFIX.match(line):
-        return False
-    m = _mask(line.strip())
-    s = _clean(m.text)
-    return bool(_BOUNDARY_RE.match(s))
+#: The old name: a line that opens a new instruction (derived from the grammar's table).
+is_instruction_line = opens_instruction
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1155,16 +103,17 @@ def _quote_depth_change(line: str, depth: int, straight: bool) -> int:
     return depth
 
 
-def _collect_payload(lines: list[str], first: int, inline: str) -> int:
-    """Return the index of the first line after the payload (which starts with ``inline``,
-    the text after the colon on the instruction's own line, then ``lines[first:]``)."""
+def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bool]:
+    """The index of the first line after the payload (which starts with ``inline``, the text after
+    the colon on the instruction's own line, then ``lines[first:]``), and whether its end is marked
+    (a closing quote, ``</blockquote>``, the end of ``{{quote|…}}``) rather than found by reading."""
     seq: list[tuple[int, str]] = []
     if inline.strip():
         seq.append((first - 1, inline))
     seq.extend((k, lines[k]) for k in range(first, len(lines)))
     start = next((x for x in seq if x[1].strip()), None)
     if start is None:
-        return len(lines)
+        return len(lines), False
     head = start[1].lstrip()
     low = head.lower()
 
@@ -1184,10 +133,10 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> int:
                     if nxt and nxt[1].lstrip().lower().startswith(f"<{tag}"):
                         k, text_from = nxt
                         continue
-                    return k + 1
+                    return k + 1, True
                 k += 1
                 if k >= len(lines):
-                    return len(lines)
+                    return len(lines), False
                 text_from = lines[k]
     if head[:1] in ("“", '"'):
         straight = head[0] == '"'
@@ -1208,16 +157,38 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> int:
                 break
             text_from = lines[k]
         if closed_at is not None:
-            return closed_at
+            return closed_at, True
         # unbalanced quote: fall through to the plain rule
+    if low.startswith("{{") and re.match(r"\{\{\s*(?:quote|quotation|blockquote)\s*\|", head, re.I):
+        end = _template_end(lines, start[0], start[1])
+        if end is not None:
+            return end, True
     if start[0] >= first and is_instruction_line(start[1]):
-        return first  # no payload at all
+        return first, False  # no payload at all
     k = max(first, start[0] + 1)
+    previous = start[1]
     while k < len(lines):
-        if lines[k].strip() and is_instruction_line(lines[k]):
-            return k
+        line = lines[k]
+        if line.strip():
+            # a line the text itself introduces ("For example:", "as follows:") belongs to the text
+            if is_instruction_line(line) and not previous.rstrip().endswith((":", ":-")):
+                return k, False
+            previous = line
         k += 1
-    return len(lines)
+    return len(lines), False
+
+
+def _template_end(lines: list[str], k: int, text_from: str) -> int | None:
+    """The line after the one closing a ``{{quote|…}}`` template that opens in ``text_from``."""
+    depth = 0
+    while True:
+        depth += text_from.count("{{") - text_from.count("}}")
+        if depth <= 0:
+            return k + 1
+        k += 1
+        if k >= len(lines):
+            return None
+        text_from = lines[k]
 
 
 def _strip_wrapping_quote(p: str) -> str | None:
@@ -1245,9 +216,38 @@ def _strip_wrapping_quote(p: str) -> str | None:
     return inner if depth == 0 or o == "‘" else None
 
 
+#: Content kept byte for byte in added text: what MediaWiki shows as written.
+_VERBATIM = re.compile(r"(<pre\b.*?</pre\s*>|<nowiki\b.*?</nowiki\s*>|<syntaxhighlight\b.*?</syntaxhighlight\s*>|"
+                       r"<source\b.*?</source\s*>|<!--.*?-->)", re.I | re.S)
+
+
+def _outside_verbatim(text: str, change) -> str:
+    """Apply ``change`` to the parts of ``text`` outside ``<pre>``, ``<nowiki>`` and comments."""
+    parts = _VERBATIM.split(text)
+    return "".join(part if k % 2 else change(part) for k, part in enumerate(parts))
+
+
+def _unwrap_quote_template(t: str) -> str | None:
+    """``{{quote|text}}`` (or ``{{quote|1=text|author=…}}``) → ``text``; None if ``t`` is not one."""
+    if not re.match(r"\{\{\s*(?:quote|quotation|blockquote)\s*\|", t, re.I) or not t.endswith("}}"):
+        return None
+    code = mwparserfromhell.parse(t)
+    templates = code.filter_templates(recursive=False)
+    if len(templates) != 1 or str(templates[0]) != t:
+        return None
+    template = templates[0]
+    for key in ("1", "text", "quote"):
+        if template.has(key):
+            return str(template.get(key).value).strip()
+    return None
+
+
 def _clean_payload(raw: str) -> str:
     t = raw.replace("\r", "").strip("\n")
-    t = "\n".join(line.rstrip() for line in t.split("\n")).strip()
+    t = _outside_verbatim(t, lambda part: "\n".join(line.rstrip() for line in part.split("\n"))).strip()
+    inner = _unwrap_quote_template(t)
+    if inner is not None:
+        t = inner
     for tag in ("blockquote", "pre"):
         if re.match(rf"<{tag}[^>]*>", t, re.I) and re.search(rf"</{tag}>\s*$", t, re.I):
             t = re.sub(rf"</?{tag}[^>]*>", "", t, flags=re.I).strip()
@@ -1262,11 +262,14 @@ def _clean_payload(raw: str) -> str:
         stripped = [_strip_wrapping_quote(p) for p in paras]
         if len(paras) > 1 and all(x is not None for x in stripped):
             t = "\n\n".join(x.strip() for x in stripped)
-    t = re.sub(r"^[ \t]*•[ \t]*", "* ", t, flags=re.M)
-    t = re.sub(r"^[ \t]*◦[ \t]*", "** ", t, flags=re.M)
-    t = re.sub(r"^[ \t]*▪[ \t]*", "*** ", t, flags=re.M)
-    t = re.sub(r"\n(?:[ \t]*\n)+", "\n\n", t)
-    return t.strip()
+
+    def tidy(part: str) -> str:
+        part = re.sub(r"^[ \t]*•[ \t]*", "* ", part, flags=re.M)
+        part = re.sub(r"^[ \t]*◦[ \t]*", "** ", part, flags=re.M)
+        part = re.sub(r"^[ \t]*▪[ \t]*", "*** ", part, flags=re.M)
+        return re.sub(r"\n(?:[ \t]*\n)+", "\n\n", part)
+
+    return _outside_verbatim(t, tidy).strip()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1274,30 +277,60 @@ def _clean_payload(raw: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+def _peel_remarks(lines: list[str], first: int, end_line: int) -> int:
+    """Where an unquoted payload (``lines[first:end_line]``) really ends: trailing paragraphs that
+    are the author's remarks ("I think the numbers are right", "Thoughts?") are not rule text."""
+    while True:
+        last = end_line - 1
+        while last >= first and not lines[last].strip():
+            last -= 1
+        if last < first:
+            return end_line
+        top = last
+        while top - 1 >= first and lines[top - 1].strip():
+            top -= 1
+        if top == first or not is_remark("\n".join(lines[top:last + 1])):
+            return end_line
+        end_line = top
+
+
+def _remarks_inside(payload: str) -> list[str]:
+    """Paragraphs of an unquoted payload that read as the author's remarks."""
+    return [p.strip() for p in re.split(r"\n\s*\n", payload) if is_remark(p)]
+
+
 def parse_steps(body: str) -> tuple[Step, ...]:
     """Cut a clean Proposal body into ordered steps.  Spans index into ``body`` with ``\\r\\n``
-    normalised to ``\\n``."""
+    normalised to ``\\n`` (and a byte-order mark read as a space).
+
+    Structure comes before sentences: each instruction takes the text it adds (to a closing
+    quote, or to the next line that opens an instruction, less any trailing remarks of the
+    author); a condition on the Proposal governs the steps it governs; an opening quote that
+    never closes leaves everything from it on to an Admin."""
     text = (body or "").replace("\r\n", "\n").replace("\r", "\n")
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]
     lines = text.split("\n")
     offsets, pos = [], 0
     for ln in lines:
         offsets.append(pos)
         pos += len(ln) + 1
-    out: list[tuple[int, int, list[_Spec], str | None]] = []  # (start, end, specs, payload)
+    # (start, end, specs, payload, doubts): doubts are remarks found inside an unquoted payload
+    out: list[tuple[int, int, list[_Spec], str | None, list[str]]] = []
     i = 0
     while i < len(lines):
         line = lines[i]
         if not line.strip():
             i += 1
             continue
-        sentences = _split_sentences(line)
+        sentences = language.sentence_spans(line)
         next_i = i + 1
         pending: list[Any] | None = None  # [start, end, specs] of consecutive not-understood sentences
 
         def flush() -> None:
             nonlocal pending
             if pending:
-                out.append((pending[0], pending[1], pending[2], None))
+                out.append((pending[0], pending[1], pending[2], None, []))
                 pending = None
 
         for k, (a, b, term) in enumerate(sentences):
@@ -1305,7 +338,9 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             is_last = k == len(sentences) - 1
             if read.needs_payload and (term == ":" or is_last):
                 inline = line[b:]
-                end_line = _collect_payload(lines, i + 1, inline)
+                end_line, delimited = _collect_payload(lines, i + 1, inline)
+                if not delimited:
+                    end_line = _peel_remarks(lines, i + 1, end_line)
                 last = end_line - 1
                 while last > i and not lines[last].strip():
                     last -= 1
@@ -1316,7 +351,8 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     payload_raw = inline
                     end = offsets[i] + len(line.rstrip())
                 flush()
-                out.append((offsets[i] + a, end, read.specs, payload_raw))
+                doubts = [] if delimited else _remarks_inside(payload_raw)
+                out.append((offsets[i] + a, end, read.specs, payload_raw, doubts))
                 next_i = end_line
                 break
             if read.needs_payload:
@@ -1328,11 +364,12 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     pending = [offsets[i] + a, offsets[i] + b, read.specs]
                 continue
             flush()
-            out.append((offsets[i] + a, offsets[i] + b, read.specs, None))
+            out.append((offsets[i] + a, offsets[i] + b, read.specs, None, []))
         flush()
         i = next_i
     steps: list[Step] = []
-    for start, end, specs, payload_raw in out:
+    governing: list[tuple[int, str, str]] = []  # (index of the condition step, "all"/"below", its text)
+    for start, end, specs, payload_raw, doubts in out:
         src = text[start:end]
         lead = len(src) - len(src.lstrip())
         start += lead
@@ -1342,19 +379,63 @@ def parse_steps(body: str) -> tuple[Step, ...]:
         for spec in specs:
             fields = dict(spec.fields)
             fields.pop("_payload", None)  # an Ignored/Unsupported step that swallowed its payload
+            governs = fields.pop("_governs", None)
             cls = spec.cls
             if cls is Unsupported and "reason" not in fields:
                 fields["reason"] = f"not understood: “{src}”"
             if any(v is PAYLOAD for v in fields.values()):
-                if payload:
+                if doubts:
+                    cls, fields = Unsupported, {"reason": "cannot tell the text this step adds from the author's "
+                                                          "remarks: " + "; ".join(f"“{d}”" for d in doubts)}
+                elif payload:
                     fields = {key: (payload if v is PAYLOAD else v) for key, v in fields.items()}
                 else:
                     cls, fields = Unsupported, {"reason": f"no text given for this step: “{src}”"}
             elif any(key in ("body", "new") and v is not None and not str(v).strip() and cls is not ReplaceText
                      for key, v in fields.items()):
                 cls, fields = Unsupported, {"reason": f"empty text given for this step: “{src}”"}
+            if governs:
+                governing.append((len(steps), governs, src))
             steps.append(cls(index=len(steps) + 1, text=src, span=(start, end), **fields))
-    return tuple(steps)
+    steps = _govern(steps, governing)
+    return tuple(_unclosed_quote(steps, text))
+
+
+def _govern(steps: list[Step], governing: list[tuple[int, str, str]]) -> list[Step]:
+    """Steps under a condition the bot cannot decide are set aside and named: "If X, this proposal
+    has no effect" governs every step; "If X:" (and "Otherwise:") every step below it."""
+    if not governing:
+        return steps
+    out = list(steps)
+    for k, step in enumerate(steps):
+        if isinstance(step, (Ignored, Unsupported)):
+            continue
+        for at, scope, condition in governing:
+            if scope == "all" or k > at:
+                out[k] = Ignored(index=step.index, text=step.text, span=step.span, category="conditional",
+                                 reason=f"governed by the condition in step {at + 1} (“{condition}”), which the "
+                                        "bot cannot decide: an Admin decides whether this step applies")
+                break
+    return out
+
+
+def _unclosed_quote(steps: list[Step], text: str) -> list[Step]:
+    """An opening quote that never closes: the steps from the one holding it on cannot be read
+    with certainty (the rest of the Proposal may be inside the quote), so they become one
+    Unsupported step."""
+    at = language.unclosed_quote(text)
+    if at is None:
+        return steps
+    for k, step in enumerate(steps):
+        if step.span[1] > at:
+            start = step.span[0]
+            src = text[start:].strip()
+            near = " ".join(text[at:at + 60].split())
+            return steps[:k] + [Unsupported(
+                index=k + 1, text=src, span=(start, start + len(src)),
+                reason=f"an opening quote is never closed (at “{near}…”): the bot cannot tell where the quoted "
+                       "text ends, so this step and everything after it is left for an Admin")]
+    return steps
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,1235 @@
+"""One instruction sentence → steps: the grammar of what players write, declared as a table.
+
+:data:`GRAMMAR` lists every kind of instruction the bot reads.  Each entry names its kind, the
+step classes it makes, the real shapes it covers (its ``shapes``: the phrasings players use, in
+the project's own words) and its reader: a function from a masked sentence (quoted text replaced
+by tokens, see :mod:`parsers.language`) to the steps, or None when the sentence is not of that
+kind.  The readers share the pieces below it: rule references (:func:`_rule_ref`), targets inside
+a rule (:func:`_target`), names, players, variables and values.
+
+Whether a line opens a new instruction — what ends the text an earlier instruction adds — is
+derived from the same table (:func:`opens_instruction`), never kept by hand.
+
+Pure: text in, data out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from parsers import language
+from parsers.steps import (
+    PARAGRAPH,
+    PARAGRAPH_BEGINNING,
+    PARAGRAPH_CONTAINING,
+    PARAGRAPH_ENDING,
+    PARAGRAPHS_FROM,
+    SENTENCE,
+    SENTENCE_BEGINNING,
+    SENTENCE_CONTAINING,
+    SENTENCE_ENDING,
+    TEXT,
+    AddColumn,
+    AddPlayer,
+    AddRule,
+    AppendText,
+    ChangeValue,
+    EachPlayer,
+    Ignored,
+    InsertText,
+    MoveRule,
+    RemovePlayer,
+    RemoveText,
+    RenameRule,
+    RepealRule,
+    ReplaceRuleText,
+    ReplaceText,
+    RuleRef,
+    SetStatus,
+    SetValue,
+    Target,
+    TransferValue,
+    Unsupported,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Quotes: spans, masking
+# ---------------------------------------------------------------------------------------------
+
+_BRACKETED = re.compile(r"\[\s*([^\[\]]*?)\s*\]")
+_quote_spans = language.quote_spans
+_Masked = language.Masked
+_mask = language.mask
+_TOK = re.compile(r"\x01(\d+)\x02")
+Q = language.TOKEN
+_tok_inner = language.token_inner
+
+
+def _restore(frag: str, m: _Masked) -> str:
+    return m.restore(frag)
+
+
+def _name(frag: str, m: _Masked) -> str | None:
+    """A name: the quoted text, or the unquoted words as written."""
+    frag = (frag or "").strip().rstrip(".,;:").strip()
+    if not frag:
+        return None
+    inner = _tok_inner(frag, m)
+    if inner is not None:
+        return inner.strip()
+    return _restore(frag, m).strip() or None
+
+
+# ---------------------------------------------------------------------------------------------
+# Sentences
+# ---------------------------------------------------------------------------------------------
+
+_split_sentences = language.sentence_spans
+
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary
+# ---------------------------------------------------------------------------------------------
+
+_NUM = rf"(?:{language.NUMBER}|a|an)"
+_ORD = language.ORDINAL
+_SECTION_WORD = language.SECTION_WORD
+_section = language.section
+
+
+def _num(word: str) -> int:
+    return language.number(word, article=True)
+
+
+def _ord(word: str) -> int:
+    return language.ordinal(word)
+
+
+_RULEWORD = r"(?:rule|sub-?rule)"
+_PREVIOUS = re.compile(
+    r"(?:(?:this|that|the same|same|said|the said|the above|the new|the aforementioned|the "
+    r"previous|the latter|the newly[ -]created|the created)\s+(?:rule|sub-?rule)|it|this|that|"
+    r"the same|the same one|the rule just (?:created|added|mentioned))",
+    re.I,
+)
+_NOT_A_NAME = re.compile(
+    r"\b(?:paragraph|paragraphs|sentence|sentences|instance|instances|occurrence|occurrences|"
+    r"following|text|words?)\b|^(?:a|an|all|every|each|any)\s",
+)
+
+
+def _rule_ref(phrase: str, m: _Masked) -> RuleRef | None:
+    """Read a rule reference: ``the rule “X”``, ``Rule 1.3 (Proposals)``, ``this rule`` …"""
+    p = (phrase or "").strip().rstrip(".,;:").strip()
+    if not p or len(p) > 300:  # no rule reference is that long; keeps pathological input linear-ish
+        return None
+    p = re.sub(r"\s+", " ", p)
+    if _PREVIOUS.fullmatch(p):
+        return RuleRef(previous=True)
+    section = None
+    body = p
+    art = re.match(r"the\s+", body)  # lowercase "the": an article, not part of a name
+    if art and re.match(rf"(?:{_SECTION_WORD}\s+)?{_RULEWORD}s?\b|\x01", body[art.end():], re.I):
+        body = body[art.end():]
+    sec = re.match(rf"({_SECTION_WORD})\s+(?={_RULEWORD}\b)", body, re.I)
+    if sec:
+        section = _section(sec.group(1))
+        body = body[sec.end():]
+    numbered = re.fullmatch(r"(?:rule\s+)?(\d+(?:\.\d+)*)\b\s*(.*)", body, re.I)
+    if numbered and (not numbered.group(2) or re.match(r"[-–—(:]|\x01", numbered.group(2))):
+        return RuleRef(name=_restore(body, m).strip(), number=numbered.group(1), section=section)
+    word = re.match(rf"{_RULEWORD}\s+(?:(?:called|named|entitled|titled)\s+)?", body, re.I)
+    if word:
+        body = body[word.end():]
+    trailing = re.fullmatch(rf"(\x01\d+\x02)\s+{_RULEWORD}", body, re.I)
+    if trailing:
+        body = trailing.group(1)
+    if not body:
+        return None
+    inner = _tok_inner(body, m)
+    if inner is not None:
+        return RuleRef(name=inner.strip(), section=section) if inner.strip() else None
+    if art and not word and not sec:
+        body = p[art.end():]  # "the Beast’s Den Effect": the lowercase article is not part of the name
+    if _TOK.search(body) or _NOT_A_NAME.search(body) or len(body) > 120:
+        return None
+    if re.search(r"\b(?:and|or)\s+(?:the\s+)?(?:rule|sub-?rule)s?\b", body, re.I):
+        return None
+    return RuleRef(name=body.strip(), section=section)
+
+
+# ---------------------------------------------------------------------------------------------
+# Targets inside a rule
+# ---------------------------------------------------------------------------------------------
+
+_TEXTWORD = r"(?:(?:word|words|text|phrase|term|string|wording|clause|name)\s+)?"
+
+
+def _target(phrase: str, m: _Masked) -> tuple[Target, RuleRef | None] | None:
+    """Read what a text step points at.  Returns the target and a rule named by "… of RULE"."""
+    p = re.sub(r"\s+", " ", (phrase or "").strip())
+    p = re.sub(r"^the\s+", "", p, flags=re.I)
+    rule = None
+    tm = re.fullmatch(r"(.+?\b(?:paragraph|sentence|paragraphs|onwards|it))\s+(?:of|in|from)\s+(.+)", p, re.I)
+    if tm and re.search(r"paragraph|sentence", tm.group(1), re.I):
+        rule = _rule_ref(tm.group(2), m)
+        if rule is None:
+            return None
+        p = tm.group(1)
+    # paragraphs by number
+    pm = re.fullmatch(
+        rf"({_ORD}) paragraph(\s+(?:onwards|onward|and (?:all )?(?:those|the paragraphs|everything) "
+        rf"(?:after|following|below) it|and all (?:subsequent|following) (?:paragraphs|text)))?",
+        p, re.I,
+    )
+    if pm:
+        kind = PARAGRAPHS_FROM if pm.group(2) else PARAGRAPH
+        return Target(kind=kind, number=_ord(pm.group(1))), rule
+    pm = re.fullmatch(rf"paragraphs? ({_ORD}|\d+) (?:onwards|onward|and (?:all )?(?:following|subsequent) (?:ones|paragraphs))", p, re.I)
+    if pm:
+        return Target(kind=PARAGRAPHS_FROM, number=_ord(pm.group(1))), rule
+    # sentences / paragraphs by their text
+    sm = re.fullmatch(
+        rf"(sentence|paragraph)\s+(?:that\s+|which\s+)?(begins|beginning|starting|starts|ends|ending|"
+        rf"contains|containing|including|includes|with)(?:\s+with)?(?:\s+the\s+(?:words?|text))?\s+({Q})",
+        p, re.I,
+    )
+    if sm:
+        unit, how = sm.group(1).lower(), sm.group(2).lower()
+        if how.startswith(("begin", "start")):
+            kind = SENTENCE_BEGINNING if unit == "sentence" else PARAGRAPH_BEGINNING
+        elif how.startswith("end"):
+            kind = SENTENCE_ENDING if unit == "sentence" else PARAGRAPH_ENDING
+        else:
+            kind = SENTENCE_CONTAINING if unit == "sentence" else PARAGRAPH_CONTAINING
+        return Target(kind=kind, text=_tok_inner(sm.group(3), m)), rule
+    sm = re.fullmatch(rf"(sentence|paragraph)\s+({Q})", p, re.I)
+    if sm:
+        kind = SENTENCE if sm.group(1).lower() == "sentence" else PARAGRAPH_CONTAINING
+        return Target(kind=kind, text=_tok_inner(sm.group(2), m)), rule
+    if rule is not None:
+        return None
+    # quoted text, with occurrence
+    om = re.fullmatch(
+        rf"({_ORD}|only|single)\s+(?:instance|occurrence|use|appearance|mention)s?\s+of\s+(?:the\s+)?{_TEXTWORD}({Q})",
+        p, re.I,
+    )
+    if om:
+        w = om.group(1).lower()
+        if w in ("only", "single"):
+            occ: Any = None
+        elif w == "first":
+            occ = "first"
+        elif w in ("last", "final"):
+            occ = "last"
+        else:
+            occ = _ord(w)
+        return Target(kind=TEXT, text=_tok_inner(om.group(2), m), occurrence=occ), None
+    am = re.fullmatch(
+        rf"(?:all|every|each|any)\s+(?:of\s+the\s+)?(?:instances?|occurrences?|uses?|appearances?|mentions?)\s+"
+        rf"of\s+(?:the\s+)?{_TEXTWORD}({Q})",
+        p, re.I,
+    )
+    if am:
+        return Target(kind=TEXT, text=_tok_inner(am.group(1), m), occurrence="all"), None
+    tm2 = re.fullmatch(
+        rf"{_TEXTWORD}({Q})(\s+(?:wherever|everywhere|each time|every time|whenever) it (?:appears|occurs|is used))?",
+        p, re.I,
+    )
+    if tm2:
+        occ = "all" if tm2.group(2) else None
+        return Target(kind=TEXT, text=_tok_inner(tm2.group(1), m), occurrence=occ), None
+    return None
+
+
+def _targets(phrase: str, m: _Masked) -> list[tuple[Target, RuleRef | None]] | None:
+    """One or more targets joined by commas / "and" (only when each part reads as a target)."""
+    one = _target(phrase, m)
+    if one is not None:
+        return [one]
+    parts = [x for x in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", phrase.strip()) if x]
+    if len(parts) < 2:
+        return None
+    out = []
+    for part in parts:
+        t = _target(part, m)
+        if t is None:
+            return None
+        out.append(t)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Sentence grammar
+# ---------------------------------------------------------------------------------------------
+
+PAYLOAD = object()  # placeholder in a spec's fields: "fill from the payload"
+
+
+def _body(tok: str | None, m: _Masked) -> Any:
+    """The text of a step: the quoted token when there is one, else :data:`PAYLOAD` (the lines after)."""
+    return _tok_inner(tok, m) if tok else PAYLOAD
+
+
+@dataclass
+class _Spec:
+    """A step before it has an index and text."""
+
+    cls: type
+    fields: dict[str, Any]
+
+    def needs_payload(self) -> bool:
+        return any(v is PAYLOAD for v in self.fields.values())
+
+
+@dataclass
+class _Read:
+    specs: list[_Spec] = field(default_factory=list)
+    #: Does this sentence open an instruction (and so end the text an earlier one adds)?  None:
+    #: derived — any step it makes that is neither Ignored nor Unsupported.
+    opens_instruction: bool | None = None
+
+    @property
+    def needs_payload(self) -> bool:
+        return any(s.needs_payload() for s in self.specs)
+
+    @property
+    def opens(self) -> bool:
+        if self.opens_instruction is not None:
+            return self.opens_instruction
+        return any(sp.cls not in (Ignored, Unsupported) for sp in self.specs)
+
+
+def _unsupported(reason: str) -> _Read:
+    return _Read([_Spec(Unsupported, {"reason": reason})])
+
+
+def _ignored(reason: str, category: str) -> _Read:
+    return _Read([_Spec(Ignored, {"reason": reason, "category": category})])
+
+
+_CONNECTOR = re.compile(
+    r"^(?:\s|\.\.\.|…|[-–—]|\d+[.)](?=\s)|step\s+\d+\s*[:.)]|\(\w\)|"
+    r"(?:and|then|also|finally|lastly|next|additionally|furthermore|secondly|thirdly|first(?:ly)?|"
+    r"after that|afterwards|subsequently)\b,?)+",
+    re.I,
+)
+_IMMEDIATE = re.compile(
+    r"^(?:upon|on|at|after)\s+(?:the\s+)?enactment(?:\s+of\s+this\s+(?:proposal|votable matter))?\s*,?\s*|"
+    r"^(?:when|once|as soon as)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+enacted|enacts|passes)\s*,?\s*",
+    re.I,
+)
+_CONDITIONAL = re.compile(
+    r"^(?:if|unless|only if|provided that|assuming|in the event that|should|otherwise|else|if not|failing that|"
+    r"in (?:that|this|either|any other) case)\b", re.I)
+#: A condition on this Proposal or on another named one, or on the votes cast on it (rule text
+#: speaks of proposals in general: "When a Proposal is enacted, …").
+_ABOUT_THIS = re.compile(
+    r"\bthis\s+(?:proposal|votable\s+matter|cfj|call\s+for\s+judge?ment|dov)\b|"
+    r"\b(?:proposal|cfj|call\s+for\s+judge?ment|dov)s?\s*(?::\s*)?(?:(?:titled|called|named|entitled)\s+)?(?:\x01\d+\x02|#?\d|(?-i:[A-Z]))|"
+    r"\x01\d+\x02\s+(?:(?:has|had|was|is|were|did)\s+)?(?:not\s+)?(?:been\s+)?(?:passe[sd]|pass|fail(?:s|ed)?|enact(?:ed|s)?|vetoed)\b|"
+    r"\b(?:votes?|evcs?)\b[^.]*\x01\d+\x02|\b(?:more|fewer|less)\s+than\s+(?:half|\d+)\s+(?:of\s+)?(?:the\s+)?votes\b",
+    re.I)
+#: "…, this proposal has no effect": the condition governs every step of the Proposal.
+_NO_EFFECT = re.compile(
+    r"\bthis\s+(?:proposal|votable\s+matter|cfj)\s+(?:(?:has|shall\s+have|will\s+have)\s+no\s+(?:other\s+)?effects?|"
+    r"(?:does|shall\s+do|will\s+do)\s+nothing|is\s+(?:void|null|ineffective|without\s+effect)|"
+    r"(?:fails|shall\s+fail|is\s+not\s+enacted))|\b(?:do|does)\s+nothing\b|\bignore\s+(?:the\s+rest\s+of\s+)?this\s+proposal\b|"
+    r"\bnone\s+of\s+(?:the\s+following|this\s+proposal)\b",
+    re.I)
+#: First-person remarks and asides: an author's commentary, not an instruction or rule text.
+_COMMENTARY = re.compile(
+    r"(?:\bI['’](?:m|ve|d|ll)\b|\bI\s+(?:am|was|think|thought|believe|feel|felt|propose|proposed|would|will|want|"
+    r"wanted|have|had|do|don['’]t|did|didn['’]t|can|can['’]t|could|hope|guess|suppose|mean|like|just|also|really|"
+    r"see|saw|know|expect|intend|suggest|figure|figured|wrote|added|made|tried|noticed|realise|realize|reckon|"
+    r"might|may|should|must|needed|need)\b|\b(?:me|my|myself|we|we['’](?:re|ve|ll|d))\b|^(?:My|We|We['’](?:re|ve|ll|d))\b|"
+    r"(?i:^(?:note|nb|n\.b|edit|eta|ps|p\.s|thoughts|comments|feedback|thanks|thank you|rationale|reasoning|explanation|"
+    r"background|summary|tl;?dr|context|why)\b|\?$))")
+#: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
+_OUTSIDE_VERB = re.compile(
+    r"^(?:please\s+)?(?:post|send|message|dm|pm|e-?mail|vote|fail|enact|withdraw|veto|comment|announce|notify|tell|"
+    r"inform|ask|roll|self-kill|close|archive|publish|write|mark|the\s+(?:emperor|admin|host)\s+(?:should|must|shall|"
+    r"will|may))\b", re.I)
+#: Any other "<Verb> the rule “X” …": an imperative on a rule, even one the bot cannot read.
+_VERB_ON_RULE = re.compile(
+    rf"^(?!(?:the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
+    rf"for|with|without|after|before|of|on|at|from|to|all|only|also|and|or|but|then|where|which|who|such|its|their|"
+    rf"his|her|it|he|she|they|we|you|i|is|are|was|were|be|may|must|can|cannot|should|shall|will|would|could|might)\b)"
+    rf"[A-Za-z]+\s+(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}s?\s+(?:{Q}|\d)", re.I)
+#: Words that cannot begin an imperative sentence (determiners, pronouns, modals, prepositions).
+_NON_IMPERATIVE = re.compile(
+    r"^(?:the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
+    r"for|with|without|after|before|despite|notwithstanding|of|on|at|from|to|all|only|also|and|or|but|then|"
+    r"where|which|who|whose|such|both|either|neither|its|their|his|her|our|your|my|it|he|she|they|we|you|i|"
+    r"is|are|was|were|be|may|must|can|cannot|should|shall|will|would|could|might|via|following|there|here|"
+    r"[A-Z][\w'’-]*s)\b")
+_CONDITIONAL_INNER = re.compile(
+    r"(?:,\s*|\s)(?:but\s+)?(?:only\s+)?(?:if|unless|provided that)\b(?!\s+(?:it|this|that|the rule|the parent rule|"
+    r"such a rule|(?:the\s+)?(?:rule\s+)?\x01\d+\x02|the (?:rule|sub-?rule|section) [^,]+)\s+(?:exists|does not exist|is present))",
+    re.I,
+)
+_DEFERRED = re.compile(
+    rf"\b{_NUM}\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:after|from|later|following|since)\b|"
+    r"\b(?:tomorrow|next week|next month|next dynasty|in the next dynasty)\b|"
+    r"^(?:(?:after|before)(?!\s+(?:the\s+)?(?:sentence|paragraph|text|words?|phrase|rule|sub-?rule|first|second|third|last|final|\x01))|"
+    r"when|whenever|once|until|at the (?:start|end|beginning) of|on the next|from now on|"
+    r"starting (?:from|next|on)|beginning (?:next|on))\b",
+    re.I,
+)
+_OUTSIDE = re.compile(
+    r"\b(?:blog|blogs|blog post|blog entry|posts?|posted|posting|comments?|votes?|voting|vetoe?s?|veto|"
+    r"dms?|direct messages?|private messages?|pms?|messages?|discord|slack|irc|e-?mails?|forum|"
+    r"the (?:emperor|admin|host)\s+(?:should|must|shall|will|may)|"
+    r"(?:fail|enact|withdraw|self-kill)\w*\s+(?:all\s+|the\s+|this\s+)?(?:pending\s+)?(?:proposals?|cfjs?|dovs?))\b",
+    re.I,
+)
+
+
+def _clean(masked: str) -> str:
+    s = _CONNECTOR.sub("", masked, count=1).strip()
+    s = re.sub(r"\s+", " ", s)
+    return s
+
+
+def _read_sentence(sentence: str) -> _Read:
+    """Read one top-level sentence (not its payload).
+
+    Besides the instructions of :data:`GRAMMAR`, a sentence may be: an author's note or remark
+    (set aside), a condition (set aside, and named for the Admin; "…, this proposal has no effect"
+    and "If …:" govern the steps around or below them), a step deferred to later, something to do
+    outside the wiki — or rule text that strayed outside the text it belongs to, which is never set
+    aside quietly: it is Unsupported."""
+    m = _mask(sentence.strip())
+    s = _clean(m.text)
+    stripped = sentence.strip()
+    if stripped.startswith("[") and stripped.endswith("]") and not _BRACKETED.sub("", stripped).strip(" []"):
+        return _ignored("bracketed author's note, not an instruction", "note")
+    if stripped.startswith("(") and stripped.endswith(")"):
+        return _ignored("parenthesised author's note, not an instruction", "note")
+    s = _IMMEDIATE.sub("", s, count=1).strip()
+    if not s.strip(" .:-;,"):
+        return _unsupported(f"not an instruction: “{stripped}”")
+    inner = None if _CONDITIONAL.match(s) else _CONDITIONAL_INNER.search(s)
+    if inner:  # "Repeal X, but only if the proposal “Y” passed."
+        return _set_aside(s, m, stripped, "conditional step, not applied by the bot", "conditional",
+                          instruction=s[:inner.start()], condition=s[inner.start():])
+    for hit, reason, category in (
+        (_CONDITIONAL.match(s), "conditional step, not applied by the bot", "conditional"),
+        (_DEFERRED.search(s), "deferred step, cannot be applied at enactment", "deferred"),
+    ):
+        if hit:
+            rest = _conditional_rest(s)
+            return _set_aside(s, m, stripped, reason, category, instruction=rest,
+                              condition=s[: len(s) - len(rest)] if rest else s)
+    read = _read_core(s, m)
+    if read is not None:
+        return read
+    if _OUTSIDE.search(s) and (_OUTSIDE_VERB.match(s) or _INSTRUCTION_VERB.match(s)):
+        return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",
+                                      "category": "outside wiki"})], opens_instruction=True)
+    if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \
+            and not _INSTRUCTION_VERB.match(s):
+        return _ignored(f"the author's remark, not an instruction: “{stripped}”", "note")
+    if s.rstrip().endswith((":", ":-")) and _INSTRUCTION_VERB.match(s):
+        # An instruction the bot cannot read that introduces text of its own: it takes that text
+        # with it (so the text is never read as instructions) and ends any text before it.
+        return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”", "_payload": PAYLOAD})],
+                     opens_instruction=True)
+    if _VERB_ON_RULE.match(s):
+        # "<Verb> the rule “X” …": an instruction the bot cannot read; it ends any text before it
+        return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”"})], opens_instruction=True)
+    return _unsupported(f"not understood: “{stripped}”")
+
+
+def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
+               instruction: str | None, condition: str) -> _Read:
+    """A conditional or deferred sentence: set aside when it is an instruction under a condition,
+    a condition on the Proposal itself, or a heading ("If …:") over the steps below it."""
+    read = _read_core(instruction, m) if instruction else None
+    colon = s.rstrip().endswith((":", ":-"))
+    governs = None
+    if _NO_EFFECT.search(s):
+        governs = "all"
+    elif colon and (read is None or not read.needs_payload):
+        governs = "below"
+    elif read is None and re.match(r"(?:otherwise|else|if not|failing that)\b", s, re.I):
+        governs = "below"
+    if not (governs or (read is not None and read.opens) or _ABOUT_THIS.search(condition)
+            or (read is not None and read.needs_payload)):
+        return _unsupported(f"reads like rule text, not an instruction (a condition or a time with no step the bot "
+                            f"can read): “{stripped}”")
+    takes_payload = governs is None and ((read is not None and read.needs_payload) or colon)
+    fields: dict[str, Any] = {"reason": f"{reason}: “{stripped}”", "category": category}
+    if takes_payload:
+        fields["_payload"] = PAYLOAD
+    if governs:
+        fields["_governs"] = governs
+    return _Read([_Spec(Ignored, fields)], opens_instruction=True)
+
+
+def _conditional_rest(s: str) -> str | None:
+    """The instruction after a leading "If …," clause (masked text has no commas in quotes)."""
+    m = re.match(r"^[^,]*,\s*(?:then\s+)?(.+)$", s)
+    return m.group(1) if m else None
+
+
+def _strip_end(s: str) -> tuple[str, bool]:
+    """Remove the final full stop; report whether the sentence ends by introducing text."""
+    s = s.strip()
+    colon = bool(re.search(r"(?::-?|:\s*-|\bas follows)\s*$", s, re.I))
+    s = re.sub(r"\s*(?::-?|:\s*-)\s*$", "", s)
+    s = re.sub(r"[.;,]+$", "", s).strip()
+    return s, colon
+
+
+def _read_core(s: str, m: _Masked) -> _Read | None:
+    """The first kind in :data:`GRAMMAR` that reads the (masked, cleaned) sentence ``s``."""
+    s, _ = _strip_end(s)
+    s = re.sub(r",?\s*(?:along with|together with|including|and)\s+(?:all\s+)?(?:of\s+)?its\s+sub-?rules$", "", s, flags=re.I)
+    for kind in GRAMMAR:
+        r = kind.read(s, m)
+        if r is not None:
+            return r
+    return None
+
+
+# --- AddRule ----------------------------------------------------------------------------------
+
+_ADJ = rf"(?:(?:new|{_SECTION_WORD}|red|blue|green|orange|purple|yellow|black)\s+)*"
+_DELIM = (
+    r"(?=\s*(?:,|:|;|$)|\s+(?:with|having|reading|which|as follows|to the|in the|into the|under|after|before|"
+    r"below|above|following|and call|and name|and title|called|entitled|titled|named|if it exists)\b)"
+)
+_NAMEFRAG = rf"(?:{Q}|[^,:;\x01\x02]+?)"
+
+
+def _read_add_rule(s: str, m: _Masked) -> _Read | None:
+    t = re.sub(r"^(add|create|enact|insert)\s+the\s+following\s+(?:(?:text|wording)\s+)?(?:as\s+)?(?:(?:a|an)\s+)?",
+               r"\1 a ", s, flags=re.I)
+    head = re.match(rf"^(?:add|create|enact|insert|make)\s+(?:(?:a|an)\s+)?({_ADJ})({_RULEWORD})\b(.*)$", t, re.I)
+    if not head:
+        return None
+    adjs = head.group(1).lower().split()
+    subrule = head.group(2).lower() != "rule"
+    rest = head.group(3)
+    f: dict[str, Any] = {"name": None, "body": PAYLOAD, "section": None, "parent": None,
+                         "subrule": subrule, "after": None, "before": None, "if_exists": False}
+    adj_text = " ".join(adjs)
+    sec = re.search(_SECTION_WORD, adj_text, re.I)
+    if sec:
+        f["section"] = _section(sec.group(0))
+    while True:
+        rest = re.sub(r"^(?:\s|,|and\b|then\b|new\b)+", "", rest, flags=re.I)
+        if not rest:
+            break
+        c = re.match(r"^(?:to|in|into)\s+the\s+(?:ruleset|rules)\b", rest, re.I)
+        if c:
+            rest = rest[c.end():]
+            continue
+        c = re.match(rf"^(?:to|in|into|at the end of|at the bottom of)\s+(?:the\s+)?({_SECTION_WORD})(?:\s+rules?)?(?:\s+section)?\b", rest, re.I)
+        if c:
+            f["section"] = _section(c.group(1))
+            rest = rest[c.end():]
+            continue
+        c = re.match(rf"^(?:to|in|into|at the end of)\s+(?:the\s+)?(?:section\s+({Q})|({Q})\s+section)", rest, re.I)
+        if c:
+            f["section"] = _tok_inner(c.group(1) or c.group(2), m)
+            rest = rest[c.end():]
+            continue
+        c = re.match(rf"^(?:called|titled|entitled|named|with the (?:name|title|heading)|(?:and\s+)?(?:call|name|title) it)\s+({_NAMEFRAG}){_DELIM}", rest, re.I)
+        if c:
+            f["name"] = _name(c.group(1), m)
+            rest = rest[c.end():]
+            continue
+        c = re.match(rf"^as\s+(?:a|an)\s+{_ADJ}{_RULEWORD}\s+(?:to|of|under|for|in)\s+({_NAMEFRAG}){_DELIM}", rest, re.I)
+        if c:
+            f["parent"] = _rule_ref(c.group(1), m)
+            f["subrule"] = True
+            if f["parent"] is None:
+                return _unsupported_add(s, m, "cannot read the parent rule")
+            rest = rest[c.end():]
+            continue
+        if f["subrule"] and f["parent"] is None:
+            c = re.match(rf"^(?:to|of|under|for|in)\s+((?:the\s+)?(?:{_RULEWORD}\s+)?{_NAMEFRAG}){_DELIM}", rest, re.I)
+            if c:
+                f["parent"] = _rule_ref(c.group(1), m)
+                if f["parent"] is None:
+                    return _unsupported_add(s, m, "cannot read the parent rule")
+                rest = rest[c.end():]
+                continue
+        c = re.match(rf"^(?:immediately\s+|directly\s+)?(after|following|below|before|above)\s+((?:the\s+)?(?:{_RULEWORD}\s+)?{_NAMEFRAG}){_DELIM}", rest, re.I)
+        if c:
+            ref = _rule_ref(c.group(2), m)
+            if ref is None:
+                return _unsupported_add(s, m, "cannot read the rule it goes next to")
+            f["before" if c.group(1).lower() in ("before", "above") else "after"] = ref
+            rest = rest[c.end():]
+            continue
+        c = re.match(rf"^if\s+(?:it|that|that rule|this rule|the rule|the parent rule|the parent|such a rule|(?:the\s+)?(?:{_RULEWORD}\s+)?{_NAMEFRAG})\s+exists\b", rest, re.I)
+        if c:
+            f["if_exists"] = True
+            rest = rest[c.end():]
+            continue
+        c = re.match(rf"^(?:with|having|using|containing)(?:\s+the)?(?:\s+following)?(?:\s+(?:text|wording|body|contents?|rules? ?text|description))?(?:\s+as\s+follows)?(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
+        if c:
+            if c.group(1):
+                f["body"] = _tok_inner(c.group(1), m)
+            rest = ""
+            break
+        c = re.match(rf"^(?:reading|which reads|that reads|which says|that says|saying|stating|to read)\s*(?::-?)?\s*({Q})\s*$", rest, re.I)
+        if c:
+            f["body"] = _tok_inner(c.group(1), m)
+            rest = ""
+            break
+        c = re.match(rf"^(?:as follows|the text of which is|whose text is)\s*(?::-?)?\s*({Q})?\s*$", rest, re.I)
+        if c:
+            if c.group(1):
+                f["body"] = _tok_inner(c.group(1), m)
+            rest = ""
+            break
+        c = re.match(rf"^:-?\s*({Q})\s*$", rest)
+        if c:
+            f["body"] = _tok_inner(c.group(1), m)
+            rest = ""
+            break
+        if f["name"] is None:
+            c = re.match(rf"^({Q})", rest)
+            if c:
+                f["name"] = _tok_inner(c.group(1), m).strip()
+                rest = rest[c.end():]
+                continue
+        return _unsupported_add(s, m, f"cannot read “{_restore(rest, m).strip()}”")
+    if not f["name"]:
+        return _unsupported_add(s, m, "the new rule has no name")
+    if f["parent"] is not None:
+        f["subrule"] = True
+    return _Read([_Spec(AddRule, f)])
+
+
+def _unsupported_add(s: str, m: _Masked, why: str) -> _Read:
+    # keep the payload with the step so it is not read as instructions
+    return _Read([_Spec(Unsupported, {"reason": f"new rule: {why}: “{_restore(s, m)}”", "_payload": PAYLOAD})])
+
+
+# --- Repeal / rename / replace whole rule / move / status ------------------------------------
+
+
+def _ref_list(refs: str, m: _Masked, plural: bool) -> list[RuleRef] | None:
+    refs = re.sub(r",?\s*if\s+(?:it|they|that rule|these|those)\s+exists?t?\b", "", refs, flags=re.I).strip()
+    if re.fullmatch(rf"{Q}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+){Q})+", refs):
+        return [RuleRef(name=m.inner[int(t)].strip()) for t in _TOK.findall(refs)]
+    if "," in refs:
+        parts = [p for p in re.split(r"\s*,\s*(?:and\s+)?", refs) if p]
+        if len(parts) >= 2 and re.search(r"\s+and\s+", parts[-1]):
+            parts[-1:] = re.split(r"\s+and\s+", parts[-1], maxsplit=1)
+        out = [_rule_ref(p, m) for p in parts]
+        return out if all(out) else None
+    if plural and re.search(r"\s+and\s+", refs):
+        return None  # "the rules A and B": names may contain "and"; do not guess
+    one = _rule_ref(refs, m)
+    return [one] if one else None
+
+
+def _read_repeal(s: str, m: _Masked) -> _Read | None:
+    c = re.match(rf"^(?:repeal|delete|remove|abolish|strike)\s+(?:the\s+)?(?:entire\s+|whole\s+)?(?:({_SECTION_WORD})\s+)?({_RULEWORD})(s?)\s+(.+)$", s, re.I)
+    if not c:
+        c2 = re.match(r"^repeal\s+(.+)$", s, re.I)
+        if not c2:
+            return None
+        if re.match(r"(?:all|every|each)\b", c2.group(1), re.I):
+            return None
+        refs = _ref_list(c2.group(1), m, plural=False)
+    else:
+        if re.match(r"(?:all|every|each)\b", c.group(4), re.I):
+            return None
+        prefix = (c.group(1) + " " if c.group(1) else "") + c.group(2) + " "
+        if c.group(3) or _TOK.search(c.group(4)) and re.search(r",|\band\b", c.group(4)):
+            refs = _ref_list(c.group(4), m, plural=bool(c.group(3)))
+        else:
+            refs = _ref_list(prefix + c.group(4), m, plural=False)
+    if not refs:
+        return _unsupported(f"cannot tell which rule(s) to repeal: “{_restore(s, m)}”")
+    return _Read([_Spec(RepealRule, {"rule": r}) for r in refs])
+
+
+def _read_rename(s: str, m: _Masked) -> _Read | None:
+    c = re.match(r"^(?:rename|retitle)\s+(.+)$", s, re.I)
+    if c:
+        body = c.group(1)
+        pairs = re.findall(rf"({Q})\s+(?:to|as)\s+({Q})", body)
+        if len(pairs) > 1 and re.fullmatch(rf"(?:(?:the\s+)?(?:{_RULEWORD}\s+)?{Q}\s+(?:to|as)\s+{Q}(?:\s*,\s*(?:and\s+)?|\s+and\s+|$))+", body, re.I):
+            return _Read([_Spec(RenameRule, {"rule": RuleRef(name=m.inner[int(_TOK.search(a).group(1))].strip()),
+                                             "new_name": _tok_inner(b, m).strip()}) for a, b in pairs])
+        one = re.fullmatch(r"(.+?)\s+(?:to|as)\s+(?:be\s+)?(.+)", body, re.I)
+        if one:
+            ref, new = _rule_ref(one.group(1), m), _name(one.group(2), m)
+            if ref and new:
+                return _Read([_Spec(RenameRule, {"rule": ref, "new_name": new})])
+        return _unsupported(f"cannot read the rename: “{_restore(s, m)}”")
+    c = re.match(r"^(?:change|set|alter|update)\s+the\s+(?:name|title|heading)\s+of\s+(.+?)\s+to\s+(?:be\s+)?(.+)$", s, re.I)
+    if c:
+        ref, new = _rule_ref(c.group(1), m), _name(c.group(2), m)
+        if ref and new:
+            return _Read([_Spec(RenameRule, {"rule": ref, "new_name": new})])
+        return _unsupported(f"cannot read the rename: “{_restore(s, m)}”")
+    return None
+
+
+def _read_replace_rule(s: str, m: _Masked) -> _Read | None:
+    # Reword / rewrite / amend X to:- … (X may be a paragraph of a rule)
+    c = re.match(
+        rf"^(?:reword|re-word|rewrite|re-write|amend|replace\s+the\s+(?:entire\s+|whole\s+|full\s+)?(?:text|body|wording|contents?)\s+of)\s+"
+        rf"(.+?)\s+(?:so\s+(?:that\s+)?it\s+reads|to\s+read|to|with|as\s+follows|as)(?:\s+the\s+following(?:\s+(?:text|wording))?)?"
+        rf"(?:\s*(?::-?|-))?\s*({Q})?$",
+        s, re.I,
+    )
+    if c:
+        what, tok = c.group(1), c.group(2)
+        body = _body(tok, m)
+        t = _target(what, m)
+        if t is not None and t[0].kind in (PARAGRAPH, PARAGRAPHS_FROM, SENTENCE, SENTENCE_BEGINNING,
+                                           SENTENCE_ENDING, PARAGRAPH_BEGINNING, PARAGRAPH_ENDING,
+                                           PARAGRAPH_CONTAINING, SENTENCE_CONTAINING):
+            target, rule = t
+            return _Read([_Spec(ReplaceText, {"rule": rule or RuleRef(previous=True), "target": target, "new": body})])
+        ref = _rule_ref(what, m)
+        if ref is None:
+            return None
+        return _Read([_Spec(ReplaceRuleText, {"rule": ref, "body": body, "new_name": None})])
+    # Replace the rule X with the following rule, called Y:
+    c = re.match(
+        rf"^replace\s+(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}\s+(.+?)\s+with\s*(?:the\s+following|this|a\s+new)?"
+        rf"(?:\s+(?:new\s+)?(?:rule|text))?(?:\s*,?\s*(?:called|named|titled|entitled|to\s+be\s+called|with\s+the\s+(?:name|title))\s+({_NAMEFRAG}))?"
+        rf"\s*(?::-?|-)?\s*({Q})?$",
+        s, re.I,
+    )
+    if c:
+        ref = _rule_ref("rule " + c.group(1), m) if not re.match(r"(?:this|that|the same)\b", c.group(1), re.I) else _rule_ref(c.group(1), m)
+        if ref is None:
+            return _unsupported(f"cannot read which rule to replace: “{_restore(s, m)}”")
+        new_name = _name(c.group(2), m) if c.group(2) else None
+        body = _body(c.group(3), m)
+        return _Read([_Spec(ReplaceRuleText, {"rule": ref, "body": body, "new_name": new_name})])
+    return None
+
+
+def _read_move(s: str, m: _Masked) -> _Read | None:
+    c = re.match(r"^move\s+(.+)$", s, re.I)
+    if not c:
+        return None
+    body = c.group(1)
+    pats = [
+        (rf"^(.+?)\s+(?:to|into)\s+(?:the\s+)?({_SECTION_WORD})(?:\s+rules?)?(?:\s+section)?$", "section"),
+        (rf"^(.+?)\s+(?:to|into)\s+(?:the\s+)?(?:section\s+({Q})|({Q})\s+section)$", "named_section"),
+        (rf"^(.+?)\s+(?:so\s+that\s+it\s+is\s+|so\s+it\s+is\s+|to\s+be\s+|to\s+become\s+)?(?:as\s+)?(?:a|an)\s+{_RULEWORD}\s+(?:of|to|under|in)\s+(.+)$", "parent"),
+        (r"^(.+?)\s+(?:to\s+)?(?:be\s+)?(?:immediately\s+|directly\s+)?(?:after|below|following)\s+(.+)$", "after"),
+        (r"^(.+?)\s+(?:to\s+|so\s+that\s+it\s+is\s+)?(?:under|beneath)\s+(.+)$", "parent"),
+    ]
+    for pat, kind in pats:
+        p = re.match(pat, body, re.I)
+        if not p:
+            continue
+        ref = _rule_ref(p.group(1), m)
+        if ref is None:
+            break
+        if kind == "section":
+            return _Read([_Spec(MoveRule, {"rule": ref, "section": _section(p.group(2))})])
+        if kind == "named_section":
+            return _Read([_Spec(MoveRule, {"rule": ref, "section": _tok_inner(p.group(2) or p.group(3), m)})])
+        other = _rule_ref(p.group(2), m)
+        if other is None:
+            break
+        return _Read([_Spec(MoveRule, {"rule": ref, kind: other})])
+    return _unsupported(f"cannot read the move: “{_restore(s, m)}”")
+
+
+def _read_status(s: str, m: _Masked) -> _Read | None:
+    c = re.match(r"^(?:set|make|mark|change|switch|turn)\s+(?:the\s+status\s+of\s+)?(.+?)\s+(?:to|as)\s+(?:be\s+)?(?:\[)?(active|inactive)(?:\])?(?:\s+status)?$", s, re.I)
+    if c:
+        refs_text, status = c.group(1), c.group(2).capitalize()
+    else:
+        c = re.match(r"^(activate|deactivate|inactivate|reactivate)\s+(.+)$", s, re.I)
+        if not c:
+            return None
+        refs_text = c.group(2)
+        status = "Active" if c.group(1).lower() in ("activate", "reactivate") else "Inactive"
+    plural = bool(re.match(rf"(?:the\s+)?(?:{_SECTION_WORD}\s+)?{_RULEWORD}s\b", refs_text, re.I))
+    refs_text2 = re.sub(rf"^(?:the\s+)?(?:({_SECTION_WORD})\s+)?{_RULEWORD}s\s+", "", refs_text, flags=re.I) if plural else refs_text
+    refs = _ref_list(refs_text2, m, plural=plural)
+    if not refs:
+        return _unsupported(f"cannot tell which rule(s) to set {status}: “{_restore(s, m)}”")
+    return _Read([_Spec(SetStatus, {"rule": r, "status": status}) for r in refs])
+
+
+# --- Gamestate --------------------------------------------------------------------------------
+
+_PLAYER = rf"(?:{Q}|[A-Za-z0-9_][A-Za-z0-9_.-]{{1,29}})"
+_EACHW = r"(?:each|every|all)\s+(?:of\s+the\s+)?([A-Za-z][\w-]*?)"
+_NOT_PLAYER = {"the", "a", "an", "it", "this", "that", "rule", "each", "every", "all", "they", "he", "she"}
+
+
+def _player(frag: str, m: _Masked) -> str | None:
+    name = _name(frag, m)
+    if not name or name.lower() in _NOT_PLAYER:
+        return None
+    return name
+
+
+_NOT_IN_VAR = {"at", "for", "if", "when", "per", "each", "every", "from", "on", "in", "to", "until", "after",
+               "before", "whenever", "unless", "times", "by", "and", "or", "plus", "minus", "than", "of"}
+
+
+def _var(frag: str, m: _Masked) -> str | None:
+    """A variable name: quoted, or one to three words with no clause in them."""
+    frag = re.sub(r"^(?:their|his|her|its)\s+", "", frag.strip(), flags=re.I)
+    if _tok_inner(frag, m) is not None:
+        return _tok_inner(frag, m).strip() or None
+    words = frag.split()
+    if not 1 <= len(words) <= 3 or any(w.lower() in _NOT_IN_VAR for w in words) or _TOK.search(frag):
+        return None
+    if not all(re.fullmatch(r"[\w’'-]+", w) for w in words):
+        return None
+    return frag
+
+
+def _value(frag: str, m: _Masked) -> str | None:
+    """A literal value: a number, quoted text, or one to three plain words (not an expression)."""
+    frag = frag.strip()
+    if _tok_inner(frag, m) is not None:
+        return _tok_inner(frag, m)
+    if re.fullmatch(r"[-+−]?\d+(?:\.\d+)?", frag):
+        return frag.replace("−", "-")
+    words = frag.split()
+    if (1 <= len(words) <= 3 and all(re.fullmatch(r"[\w’'-]+", w) for w in words)
+            and words[0].lower() not in {"their", "his", "her", "its", "the", "a", "an", "that", "this", "half", "twice"}
+            and not any(w.lower() in _NOT_IN_VAR for w in words)):
+        return frag
+    return None
+
+
+def _gs(cls: type, **fields: Any) -> _Read | None:
+    """A gamestate step, or None when a variable/value/name could not be read exactly."""
+    if any(v is None or v == "" for v in fields.values()):
+        return None
+    return _Read([_Spec(cls, fields)])
+
+
+def _read_gamestate(s: str, m: _Masked) -> _Read | None:
+    # set each Player’s X to V / set the X of each Player to V
+    c = re.match(rf"^set\s+(?:the\s+)?{_EACHW}(?:['’]s|s['’]|['’])\s+(.+?)\s+to\s+(?:be\s+)?(.+)$", s, re.I)
+    if c:
+        return _gs(SetValue, player=EachPlayer(term=c.group(1)), variable=_var(c.group(2), m), value=_value(c.group(3), m)) or _unsupported_gs(s, m)
+    c = re.match(rf"^set\s+(?:the\s+)?(.+?)\s+(?:of|for)\s+{_EACHW}\s+to\s+(?:be\s+)?(.+)$", s, re.I)
+    if c:
+        return _gs(SetValue, player=EachPlayer(term=c.group(2)), variable=_var(c.group(1), m), value=_value(c.group(3), m)) or _unsupported_gs(s, m)
+    c = re.match(rf"^set\s+({_PLAYER})(?:['’]s|(?<=s)['’])\s+(.+?)\s+to\s+(?:be\s+)?(.+)$", s, re.I)
+    if c and not re.fullmatch(r"\[?(?:active|inactive)\]?", c.group(3), re.I):
+        p = _player(c.group(1), m)
+        if p:
+            return _gs(SetValue, player=p, variable=_var(c.group(2), m), value=_value(c.group(3), m)) or _unsupported_gs(s, m)
+    # gains / loses
+    c = re.match(rf"^({_EACHW}|{_PLAYER})\s+(gains?|loses?|gets|receives|earns|is given|spends|pays)\s+({_NUM})\s+(.+)$", s, re.I)
+    if c:
+        who_raw = c.group(1)
+        each = re.match(_EACHW + "$", who_raw, re.I)
+        who: Any = EachPlayer(term=each.group(1)) if each else _player(who_raw, m)
+        if who and not re.search(r"\bto\b", c.group(5)):
+            sign = -1 if c.group(3).lower() in ("loses", "lose", "spends", "pays") else 1
+            return _gs(ChangeValue, player=who, variable=_var(c.group(5), m), delta=sign * _num(c.group(4))) or _unsupported_gs(s, m)
+    c = re.match(rf"^(increase|raise|decrease|reduce|lower)\s+(?:the\s+)?({_EACHW}(?:['’]s|s['’]|['’])|{_PLAYER}['’]s)\s+(.+?)\s+by\s+({_NUM})$", s, re.I)
+    if c:
+        each = re.match(_EACHW, c.group(2), re.I)
+        who = EachPlayer(term=each.group(1)) if each else _player(re.sub(r"['’]s$", "", c.group(2)), m)
+        if who:
+            sign = 1 if c.group(1).lower() in ("increase", "raise") else -1
+            return _gs(ChangeValue, player=who, variable=_var(c.group(4), m), delta=sign * _num(c.group(5))) or _unsupported_gs(s, m)
+    c = re.match(rf"^(?:give|award)\s+({_EACHW}|{_PLAYER})\s+({_NUM})\s+(.+)$", s, re.I)
+    if c:
+        each = re.match(_EACHW + "$", c.group(1), re.I)
+        who = EachPlayer(term=each.group(1)) if each else _player(c.group(1), m)
+        if who:
+            return _gs(ChangeValue, player=who, variable=_var(c.group(4), m), delta=_num(c.group(3))) or _unsupported_gs(s, m)
+    # transfers
+    c = re.match(rf"^({_PLAYER})\s+(?:transfers|gives|pays|sends)\s+({_NUM})\s+(.+?)\s+to\s+({_PLAYER})$", s, re.I)
+    if c and _player(c.group(1), m) and _player(c.group(4), m):
+        return _gs(TransferValue, source=_player(c.group(1), m), target=_player(c.group(4), m),
+                   variable=_var(c.group(3), m), amount=_num(c.group(2))) or _unsupported_gs(s, m)
+    c = re.match(rf"^transfer\s+({_NUM})\s+(.+?)\s+from\s+({_PLAYER})\s+to\s+({_PLAYER})$", s, re.I)
+    if c and _player(c.group(3), m) and _player(c.group(4), m):
+        return _gs(TransferValue, source=_player(c.group(3), m), target=_player(c.group(4), m),
+                   variable=_var(c.group(2), m), amount=_num(c.group(1))) or _unsupported_gs(s, m)
+    # columns
+    c = re.match(r"^(?:add|create)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:gndt\s+|gamestate\s+|tracking\s+)?column\b(.*)$", s, re.I)
+    if c:
+        return _read_add_column(c.group(1), s, m)
+    # player rows
+    table = r"(?:\s+(?:to|in|on|into|from)\s+the\s+(?:[\w ]+?\s+)?(?:table|gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt))?"
+    c = (re.match(rf"^add\s+(?:a\s+)?(?:new\s+)?(?:row|entry|line)\s+for\s+({_PLAYER}){table}$", s, re.I)
+         or re.match(rf"^add\s+({_PLAYER})\s+(?:as\s+an?\s+(?:new\s+)?(?!rule\b|sub-?rule\b)[\w-]+\s+)?to\s+the\s+(?:[\w ]+?\s+)?(?:table|gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt)$", s, re.I)
+         or re.match(rf"^add\s+({_PLAYER})\s+as\s+an?\s+(?:new\s+)?(?!rule\b|sub-?rule\b|column\b)[\w-]+$", s, re.I))
+    if c and _player(c.group(1), m):
+        return _Read([_Spec(AddPlayer, {"name": _player(c.group(1), m)})])
+    c = (re.match(rf"^(?:remove|delete)\s+(?:the\s+)?(?:row|entry|line)\s+(?:for|of)\s+({_PLAYER}){table}$", s, re.I)
+         or re.match(rf"^(?:remove|delete)\s+({_PLAYER})['’]s\s+(?:row|entry|line){table}$", s, re.I)
+         or re.match(rf"^(?:remove|delete)\s+({_PLAYER})\s+from\s+the\s+(?:[\w ]+?\s+)?(?:table|gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt|game)$", s, re.I))
+    if c and _player(c.group(1), m):
+        return _Read([_Spec(RemovePlayer, {"name": _player(c.group(1), m)})])
+    return None
+
+
+def _unsupported_gs(s: str, m: _Masked) -> _Read:
+    return _unsupported(f"gamestate change not read exactly (player, variable or value unclear): “{_restore(s, m)}”")
+
+
+def _read_add_column(rest: str, s: str, m: _Masked) -> _Read:
+    f: dict[str, Any] = {"column": None, "default": None, "table": None}
+    delim = r"(?=\s*(?:,|$)|\s+(?:to|in|on|defaulting|with|starting|initially|set|which)\b)"
+    while True:
+        rest = re.sub(r"^(?:\s|,|and\b)+", "", rest, flags=re.I)
+        if not rest:
+            break
+        c = re.match(rf"^(?:called|named|titled|entitled|labelled|labeled|for)?\s*({Q}|[^,\x01]+?){delim}", rest, re.I)
+        if c and f["column"] is None and not re.match(r"(?:to|in|on|defaulting|with)\b", rest, re.I):
+            f["column"] = _name(c.group(1), m)
+            rest = rest[c.end():]
+            continue
+        c = re.match(rf"^(?:to|in|on)\s+the\s+(?:({Q}|[\w ]+?)\s+)?(?:table|tab)\b", rest, re.I)
+        if c:
+            f["table"] = _name(c.group(1), m) if c.group(1) else None
+            rest = rest[c.end():]
+            continue
+        c = re.match(r"^(?:to|in|on)\s+the\s+(?:gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt)\b", rest, re.I)
+        if c:
+            rest = rest[c.end():]
+            continue
+        c = re.match(rf"^(?:defaulting\s+to|with\s+(?:a\s+)?default(?:\s+value)?\s+of|with\s+(?:a\s+|an\s+)?(?:starting|initial)\s+value\s+of|"
+                     rf"starting\s+at|initially\s+set\s+to|initially|set\s+to|with\s+(?:the\s+)?value)\s+({Q}|\S+?)(?=\s*(?:,|$))", rest, re.I)
+        if c:
+            f["default"] = _name(c.group(1), m)
+            rest = rest[c.end():]
+            continue
+        return _unsupported(f"cannot read the new column: “{_restore(s, m)}”")
+    if not f["column"]:
+        return _unsupported(f"the new column has no name: “{_restore(s, m)}”")
+    return _Read([_Spec(AddColumn, f)])
+
+
+# --- Text edits inside a rule -----------------------------------------------------------------
+
+_FOLLOWING = r"(?:the\s+following(?:\s+(?:new\s+)?(?:text|sentences?|paragraphs?|words?|bullet(?:\s+points?)?s?|list|lines?|clause|subsection))?|this)"
+
+
+def _edit(e: str, rule: RuleRef | None, m: _Masked) -> _Read | None:
+    """Read an edit ("replace … with …", "remove …", "after …, add …", "add:") in a known rule."""
+    e = re.sub(r"^(?:then\s+|also\s+)", "", e.strip(), flags=re.I)
+    # nested context: "in “If … must”, change the ‘must’ to a ‘may’"
+    w = re.match(rf"^(?:in|within)\s+(?:the\s+(?:sentence|text|phrase|paragraph|clause)\s+)?({Q})\s*,\s*(.+)$", e, re.I)
+    if w:
+        inner = _edit(w.group(2), rule, m)
+        if inner is None:
+            return None
+        within = _tok_inner(w.group(1), m)
+        for spec in inner.specs:
+            for key in ("target", "anchor"):
+                t = spec.fields.get(key)
+                if isinstance(t, Target):
+                    spec.fields[key] = dataclasses.replace(t, within=within)
+        return inner
+    # replace / change
+    c = re.match(
+        rf"^(?:replace|change|substitute|alter|amend|reword|rewrite|update|swap)\s+(.+?)\s+(?:with|to|by|into|for|so\s+(?:that\s+)?it\s+reads|to\s+read)\b"
+        rf"(?:\s+{_FOLLOWING})?(?:\s*(?::-?|-))?\s*(?:(?:a|an|the)\s+)?({Q})?$",
+        e, re.I,
+    )
+    if c:
+        t = _target(c.group(1), m)
+        if t is None:
+            return None
+        target, of_rule = t
+        new = _body(c.group(2), m)
+        return _Read([_Spec(ReplaceText, {"rule": of_rule or rule, "target": target, "new": new})])
+    # remove
+    c = re.match(r"^(?:remove|delete|strike(?:\s+out)?|excise|cut|omit)\s+(.+)$", e, re.I)
+    if c:
+        ts = _targets(c.group(1), m)
+        if ts is None:
+            return None
+        if rule is None and any(r is None and t.kind == TEXT for t, r in ts):
+            return None  # quoted text with no rule named: which rule?
+        return _Read([_Spec(RemoveText, {"rule": r or rule, "target": t}) for t, r in ts])
+    # after X, add …
+    c = re.match(
+        rf"^(?:immediately\s+|directly\s+)?(after|before|following|preceding)\s+(.+?)\s*,?\s*(?:add|insert|append|place|put|include)"
+        rf"(?:\s+{_FOLLOWING})?(?:\s+(?:as\s+a\s+new\s+(?:paragraph|sentence|bullet(?:\s+point)?|line)))?(?:\s*(?::-?|-))?\s*({Q})?$",
+        e, re.I,
+    )
+    if c:
+        t = _target(c.group(2), m)
+        if t is None:
+            return None
+        anchor, of_rule = t
+        pos = "before" if c.group(1).lower() in ("before", "preceding") else "after"
+        body = _body(c.group(3), m)
+        return _Read([_Spec(InsertText, {"rule": of_rule or rule, "anchor": anchor, "body": body, "position": pos})])
+    # add … after X
+    c = re.match(
+        rf"^(?:add|insert|place|put)\s+(?:{_FOLLOWING}|({Q}))\s+(?:immediately\s+|directly\s+)?(after|before|following|preceding)\s+(.+?)(?:\s*(?::-?|-))?\s*({Q})?$",
+        e, re.I,
+    )
+    if c:
+        t = _target(c.group(3), m)
+        if t is None:
+            return None
+        anchor, of_rule = t
+        pos = "before" if c.group(2).lower() in ("before", "preceding") else "after"
+        tok = c.group(1) or c.group(4)
+        body = _body(tok, m)
+        return _Read([_Spec(InsertText, {"rule": of_rule or rule, "anchor": anchor, "body": body, "position": pos})])
+    if rule is None:
+        return None
+    # at the end, add … / add … to the end / add:
+    c = re.match(
+        rf"^(?:(?:at|to)\s+the\s+(end|bottom|beginning|start|top)(?:\s+of\s+(?:it|the\s+rule|this\s+rule|that\s+rule))?\s*,?\s*)?"
+        rf"(add|append|insert|prepend)(?:\s+(?:{_FOLLOWING}|({Q})))?"
+        rf"(?:\s+(?:to|at)\s+(?:the\s+)?(end|bottom|beginning|start|top)(?:\s+of\s+(?:it|the\s+rule|this\s+rule|that\s+rule))?)?"
+        rf"(?:\s+as\s+a\s+new\s+(?:paragraph|sentence|bullet(?:\s+point)?|line))?(?:\s*(?::-?|-))?\s*({Q})?$",
+        e, re.I,
+    )
+    if c:
+        where = (c.group(1) or c.group(4) or "").lower()
+        at = "start" if where in ("beginning", "start", "top") or c.group(2).lower() == "prepend" else "end"
+        tok = c.group(3) or c.group(5)
+        body = _body(tok, m)
+        return _Read([_Spec(AppendText, {"rule": rule, "body": body, "at": at})])
+    return None
+
+
+_RULESET_SCOPE = re.compile(
+    r"(?:,\s*)?\b(?:in|throughout|everywhere\s+in|across)\s+(?:the\s+)?(?:entire\s+|whole\s+)?ruleset\b(?:\s*,)?",
+    re.I,
+)
+
+
+def _read_scoped_edit(s: str, m: _Masked) -> _Read | None:
+    """Edits applied to the whole Ruleset: "Change all occurrences of “A” in the ruleset to “B”."""
+    if not _RULESET_SCOPE.search(s):
+        return None
+    e = _RULESET_SCOPE.sub(" ", s, count=1)
+    e = re.sub(r"\s+", " ", e).strip(" ,")
+    c = re.match(rf"^(?:change|replace|substitute|alter|swap)\s+({Q})\s+(?:with|to|by|for)\s+({Q})$", e, re.I)
+    if c:
+        return _Read([_Spec(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text=_tok_inner(c.group(1), m), occurrence="all"),
+                                          "new": _tok_inner(c.group(2), m)})])
+    r = _edit(e, None, m)
+    if r is None or any(sp.cls is not ReplaceText for sp in r.specs):
+        return None
+    for sp in r.specs:
+        t = sp.fields["target"]
+        if sp.fields["rule"] is not None or t.kind != TEXT:
+            return None
+    return r
+
+
+def _read_in_rule(s: str, m: _Masked) -> _Read | None:
+    """"In the rule X, <edit>" / "From the same rule, remove …" / "To “X”, add:-"."""
+    c = re.match(r"^(in|within|from|for|to|of)\s+([^,]+?)\s*,\s*(.+)$", s, re.I)
+    if not c:
+        return None
+    prep, ref_text, edit = c.group(1).lower(), c.group(2), c.group(3)
+    end = re.match(r"^(?:the\s+)?(end|bottom|beginning|start|top)\s+of\s+(.+)$", ref_text, re.I)
+    if prep == "to" and end:
+        ref = _rule_ref(end.group(2), m)
+        where = end.group(1).lower()
+        if ref is None:
+            return None
+        edit = f"add to the {where}" if re.fullmatch(r"add|append|insert", edit.strip(), re.I) else edit
+        r = _edit(edit, ref, m)
+        if r and all(sp.cls is AppendText for sp in r.specs):
+            for sp in r.specs:
+                sp.fields["at"] = "start" if where in ("beginning", "start", "top") else "end"
+            return r
+        return None
+    ref = _rule_ref(ref_text, m)
+    if ref is None:
+        return None
+    r = _edit(edit, ref, m)
+    if r is None:
+        return _unsupported(f"cannot read the change to the rule: “{_restore(s, m)}”")
+    if prep == "to" and any(sp.cls is not AppendText and sp.cls is not InsertText for sp in r.specs):
+        return None
+    return r
+
+
+def _read_add_to_rule(s: str, m: _Masked) -> _Read | None:
+    """"Add the following paragraph to the beginning of rule 10 - Ascension:" / "Append … to X"."""
+    c = re.match(
+        rf"^(add|append|prepend|insert)(?:\s+(?:{_FOLLOWING}|({Q})))?\s+(?:to|at)\s+(?:the\s+(end|bottom|beginning|start|top)\s+of\s+)?(.+?)"
+        rf"(?:\s*(?::-?|-))?\s*({Q})?$",
+        s, re.I,
+    )
+    if not c:
+        return None
+    ref = _rule_ref(c.group(4), m)
+    if ref is None:
+        return None
+    where = (c.group(3) or "").lower()
+    at = "start" if where in ("beginning", "start", "top") or c.group(1).lower() == "prepend" else "end"
+    tok = c.group(2) or c.group(5)
+    body = _body(tok, m)
+    return _Read([_Spec(AppendText, {"rule": ref, "body": body, "at": at})])
+
+
+def _read_trailing_rule(s: str, m: _Masked) -> _Read | None:
+    """Edits naming the rule at the end: "Remove “A” and “B” from Rule 1.5 (Enactment)."."""
+    mid = re.match(
+        rf"^(replace|change|substitute|insert|add)\s+(.+?)\s+(?:in|within|from|of)\s+((?:the\s+)?(?:{_SECTION_WORD}\s+)?{_RULEWORD}\b.+?|{Q})"
+        rf"\s*,?\s+(with|to|by|after|before|immediately after|immediately before)\b(.*)$",
+        s, re.I,
+    )
+    if mid:
+        ref = _rule_ref(mid.group(3), m)
+        if ref is not None:
+            r = _edit(f"{mid.group(1)} {mid.group(2)} {mid.group(4)}{mid.group(5)}", ref, m)
+            if r is not None:
+                return r
+    for c in re.finditer(r"\s+(?:in|from|of|within)\s+(?=(?:the\s+)?(?:(?:special[ -]case|core|dynastic|appendix)\s+)?(?:rule|sub-?rule)\b|\x01\d+\x02\s*$)", s, re.I):
+        edit, ref_text = s[: c.start()], s[c.end():]
+        ref = _rule_ref(ref_text, m)
+        if ref is None:
+            continue
+        r = _edit(edit, ref, m)
+        if r is not None:
+            return r
+    # "remove the final paragraph of Rule 1.4"; with no rule named at all ("…and reword the third
+    # paragraph onwards to:-") the step continues the rule of the previous step.
+    if not re.search(r"\bparagraph|\bsentence", s, re.I):
+        return None
+    r = _edit(s, None, m)
+    if r is not None:
+        for sp in r.specs:
+            if sp.fields.get("rule", "") is None:
+                sp.fields["rule"] = RuleRef(previous=True)
+    return r
+
+
+
+# ---------------------------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of instruction: what it makes, the shapes players write it in, its reader."""
+
+    name: str
+    makes: tuple[type, ...]
+    read: Callable[[str, _Masked], "_Read | None"]
+    verbs: tuple[str, ...]  # the words an instruction of this kind opens with
+    shapes: tuple[str, ...] = ()
+
+
+#: Every kind of instruction the bot reads, in the order they are tried (the first reader that
+#: accepts a sentence decides).  ``shapes`` are the real phrasings each covers.
+GRAMMAR: tuple[Kind, ...] = (
+    Kind("add rule", (AddRule,), _read_add_rule, ("add", "create", "enact", "insert", "make", "establish"), (
+        "Add a new rule to the Ruleset, called “X”, with the following text: …",
+        "Create a new dynastic rule, “X”, with the following text: …  /  Add a new rule, “X”: …",
+        "Enact a new Special Case rule called X: …",
+        "Add the following as a subrule to the rule X, if it exists, called Y: …",
+        "Create a subrule of X called Y, after the subrule Z, reading “…”",
+    )),
+    Kind("repeal", (RepealRule,), _read_repeal, ("repeal", "delete", "remove", "abolish", "strike"), (
+        "Repeal the rule X.  /  Repeal the rules “A” and “B”.  /  Delete the subrule X.",
+    )),
+    Kind("rename", (RenameRule,), _read_rename, ("rename", "retitle", "change", "set", "alter", "update"), (
+        "Rename rule 1.10 to “House Rules”.  /  Rename “A” to “B” and “C” to “D”.",
+        "Change the title of the rule X to Y.",
+    )),
+    Kind("replace rule", (ReplaceRuleText, ReplaceText), _read_replace_rule, ("reword", "re-word", "rewrite", "re-write", "amend", "replace"), (
+        "Reword Rule 1.3 (Proposals) to:- …  /  Amend the rule X to read: …",
+        "Replace the text of the rule X with: …  /  Replace the rule X with the following rule, called Y: …",
+        "Reword the second paragraph of X to: …",
+    )),
+    Kind("move", (MoveRule,), _read_move, ("move",), (
+        "Move the rule X to the Core section.  /  Move X to become a subrule of Y.",
+        "Move the rule X to be after the rule Y.",
+    )),
+    Kind("status", (SetStatus,), _read_status, ("set", "make", "mark", "change", "switch", "turn", "activate", "deactivate", "inactivate", "reactivate"), (
+        "Set X to Inactive.  /  Activate “X”.  /  Deactivate the Special Case rules A, B and C.",
+    )),
+    Kind("gamestate", (SetValue, ChangeValue, TransferValue, AddColumn, AddPlayer, RemovePlayer), _read_gamestate, ("set", "give", "award", "increase", "raise", "decrease", "reduce", "lower", "transfer", "add", "create", "remove", "delete"), (
+        "Set each Player’s Coins to 3.  /  Set Kevan’s Coins to 3.  /  Set the Coins of every Player to 0.",
+        "Kevan gains 2 Coins.  /  Each Player loses one Coin.  /  Give Kevan 3 Coins.",
+        "Increase Kevan’s Score by 2.  /  Kevan transfers 1 Coin to Lulu.",
+        "Add a column “Hats” to the gamestate table, defaulting to 0.  /  Add a row for Kevan.",
+    )),
+    Kind("ruleset-wide edit", (ReplaceText,), _read_scoped_edit, ("change", "replace", "substitute", "alter", "swap"), (
+        "Change all occurrences of “A” in the ruleset to “B”.  /  Replace “A” with “B” throughout the Ruleset.",
+    )),
+    Kind("edit in a rule", (ReplaceText, RemoveText, InsertText, AppendText), _read_in_rule, (), (
+        "In the rule “X”, replace “A” with “B”.  /  In “X”, replace “A” with:- …",
+        "In the rule “X”, after the sentence ending “A”, add: …  /  …, before the text “A”, add the following text: …",
+        "To “X”, add:- …  /  In the rule X, remove the text “A”.  /  In the same rule, …",
+    )),
+    Kind("add to a rule", (AppendText,), _read_add_to_rule, ("add", "append", "prepend", "insert"), (
+        "Add the following paragraph to the beginning of rule 10 - Ascension: …",
+        "Append the following to the rule X: …",
+    )),
+    Kind("edit naming its rule last", (ReplaceText, RemoveText, InsertText, AppendText), _read_trailing_rule, ("replace", "change", "substitute", "insert", "add", "remove", "delete", "strike"), (
+        "Remove “A” and “B” from Rule 1.5 (Enactment).  /  Replace “A” in the rule X with “B”.",
+        "Remove the final paragraph of Rule 1.4.",
+    )),
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Where added text ends: derived from the table
+# ---------------------------------------------------------------------------------------------
+
+#: Lines that are always part of the text they stand in: list items, quotes, tables, markup.
+PAYLOAD_PREFIX = re.compile(r"^\s*(?:[*#•◦▪>:|{<=]|-\s)")
+
+
+def opens_instruction(line: str) -> bool:
+    """True if ``line`` opens a new top-level instruction to the Admin, which ends the text an
+    earlier instruction adds.
+
+    Derived from :data:`GRAMMAR`: the line's first sentence is read by one of its kinds, or is an
+    instruction the bot recognises but cannot read (an imperative that introduces text of its own,
+    a condition on the Proposal itself, a step deferred to later).  Rule text such as "Add 1 to their
+    Score" or "If a Player has …" reads as no kind, so it stays text.
+    """
+    if not line.strip() or PAYLOAD_PREFIX.match(line):
+        return False
+    stripped = line.strip()
+    spans = language.sentence_spans(stripped)
+    if not spans:
+        return False
+    a, b, _ = spans[0]
+    read = _read_sentence(stripped[a:b])
+    return read.opens
+
+
+#: Verbs of instructions no kind reads yet: such a sentence still opens an instruction (it is
+#: reported, with the text it introduces), so it never becomes part of an earlier rule's text.
+UNREAD_VERBS = ("append", "prepend", "join", "merge", "split", "renumber", "modify", "edit", "redefine",
+                "restore", "revert", "uphold", "overturn", "apply", "perform", "enact", "copy", "transcribe",
+                "reset", "clear", "swap", "substitute", "alter", "update", "amend", "implement")
+_VERBS = sorted({v for kind in GRAMMAR for v in kind.verbs} | set(UNREAD_VERBS), key=len, reverse=True)
+#: An imperative that opens an instruction: a verb of the grammar, or "In/To the rule X, <verb>".
+_INSTRUCTION_VERB = re.compile(
+    rf"^(?:please\s+)?(?:{'|'.join(map(re.escape, _VERBS))})\b|^(?:in|within|to|from|for)\s+[^,]{{1,120}},\s*(?:{'|'.join(map(re.escape, _VERBS))})\b",
+    re.I)
+
+
+def is_remark(paragraph: str) -> bool:
+    """Is this paragraph an author's remark (first person, "Note:", "Thoughts?") rather than rule
+    text or an instruction?  Quoted text does not count."""
+    if not paragraph.strip() or PAYLOAD_PREFIX.match(paragraph):
+        return False
+    s = " ".join(_mask(paragraph.strip()).text.split())
+    return bool(_COMMENTARY.search(s)) and not _INSTRUCTION_VERB.match(_clean(s))
