@@ -121,12 +121,18 @@ _NOT_A_NAME = re.compile(
 )
 
 
+#: Phrases that name a place which is not a rule: a list, a section, a position in a rule.
+_NOT_A_RULE = re.compile(r"^(?:the\s+)?list\s+of\b|\bsection$|,|\b(?:after|before)\s+the\b", re.I)
+
+
 def _rule_ref(phrase: str, m: _Masked) -> RuleRef | None:
     """Read a rule reference: ``the rule “X”``, ``Rule 1.3 (Proposals)``, ``this rule`` …"""
     p = (phrase or "").strip().rstrip(".,;:").strip()
     if not p or len(p) > 300:  # no rule reference is that long; keeps pathological input linear-ish
         return None
     p = re.sub(r"\s+", " ", p)
+    if re.search(r",\s*(?:immediately\s+|directly\s+)?(?:after|before|following|below|above)\b", p, re.I):
+        return None  # "Rule 2 (Players), after the first paragraph": a place in a rule, not a rule's name
     if _PREVIOUS.fullmatch(p):
         return RuleRef(previous=True)
     section = None
@@ -139,7 +145,8 @@ def _rule_ref(phrase: str, m: _Masked) -> RuleRef | None:
         section = _section(sec.group(1))
         body = body[sec.end():]
     numbered = re.fullmatch(r"(?:rule\s+)?(\d+(?:\.\d+)*)\b\s*(.*)", body, re.I)
-    if numbered and (not numbered.group(2) or re.match(r"[-–—(:]|\x01", numbered.group(2))):
+    if numbered and (not numbered.group(2) or re.match(r"[-–—(:]|\x01", numbered.group(2))
+                     or (re.match(r"rule\s", body, re.I) and re.fullmatch(r"[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,5}", numbered.group(2)))):
         return RuleRef(name=_restore(body, m).strip(), number=numbered.group(1), section=section)
     word = re.match(rf"{_RULEWORD}\s+(?:(?:called|named|entitled|titled)\s+)?", body, re.I)
     if word:
@@ -147,14 +154,14 @@ def _rule_ref(phrase: str, m: _Masked) -> RuleRef | None:
     trailing = re.fullmatch(rf"(\x01\d+\x02)\s+{_RULEWORD}", body, re.I)
     if trailing:
         body = trailing.group(1)
-    if not body:
+    if not body or body.lower() in ("rule", "rules", "subrule", "sub-rule", "subrules"):
         return None
     inner = _tok_inner(body, m)
     if inner is not None:
         return RuleRef(name=inner.strip(), section=section) if inner.strip() else None
     if art and not word and not sec:
         body = p[art.end():]  # "the Beast’s Den Effect": the lowercase article is not part of the name
-    if _TOK.search(body) or _NOT_A_NAME.search(body) or len(body) > 120:
+    if _TOK.search(body) or _NOT_A_NAME.search(body) or _NOT_A_RULE.search(body) or len(body) > 120:
         return None
     if re.search(r"\b(?:and|or)\s+(?:the\s+)?(?:rule|sub-?rule)s?\b", body, re.I):
         return None
@@ -267,6 +274,9 @@ def _targets(phrase: str, m: _Masked) -> list[tuple[Target, RuleRef | None]] | N
 # ---------------------------------------------------------------------------------------------
 
 PAYLOAD = object()  # placeholder in a spec's fields: "fill from the payload"
+#: Placeholder for old and new text given as paragraphs after the instruction ("In X, replace ⏎
+#: old ⏎ with ⏎ new"): the payload is cut at its "with" / "to" lines into (old, new) pairs.
+PAIRS = object()
 
 
 def _body(tok: str | None, m: _Masked) -> Any:
@@ -282,7 +292,7 @@ class _Spec:
     fields: dict[str, Any]
 
     def needs_payload(self) -> bool:
-        return any(v is PAYLOAD for v in self.fields.values())
+        return any(v is PAYLOAD or v is PAIRS for v in self.fields.values())
 
 
 @dataclass
@@ -312,7 +322,7 @@ def _ignored(reason: str, category: str) -> _Read:
 
 
 _CONNECTOR = re.compile(
-    r"^(?:\s|\.\.\.|…|[-–—]|\d+[.)](?=\s)|step\s+\d+\s*[:.)]|\(\w\)|"
+    r"^(?:\s|\.\.\.|…|[-–—•◦▪*]|\d+[a-z]?[.)](?=\s)|step\s+\d+\s*[:.)]|\(\w\)|anyway\b,?|now\b,|please\b|"
     r"(?:and|then|also|finally|lastly|next|additionally|furthermore|secondly|thirdly|first(?:ly)?|"
     r"after that|afterwards|subsequently)\b,?)+",
     re.I,
@@ -359,6 +369,8 @@ _VERB_ON_RULE = re.compile(
     rf"for|with|without|after|before|of|on|at|from|to|all|only|also|and|or|but|then|where|which|who|such|its|their|"
     rf"his|her|it|he|she|they|we|you|i|is|are|was|were|be|may|must|can|cannot|should|shall|will|would|could|might)\b)"
     rf"[A-Za-z]+\s+(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}s?\s+(?:{Q}|\d)", re.I)
+#: A sentence that names a rule, a part of one, or quoted text speaks of the Ruleset, not of the blog.
+_NAMES_A_PLACE = re.compile(r"\x01\d+\x02|\b(?:rule|sub-?rule|paragraph|sentence|section|ruleset|keyword|bullet|list)s?\b", re.I)
 #: Words that cannot begin an imperative sentence (determiners, pronouns, modals, prepositions).
 _NON_IMPERATIVE = re.compile(
     r"^(?:the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
@@ -375,7 +387,8 @@ _DEFERRED = re.compile(
     rf"\b{_NUM}\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:after|from|later|following|since)\b|"
     r"\b(?:tomorrow|next week|next month|next dynasty|in the next dynasty)\b|"
     r"^(?:(?:after|before)(?!\s+(?:the\s+)?(?:sentence|paragraph|text|words?|phrase|rule|sub-?rule|first|second|third|last|final|\x01))|"
-    r"when|whenever|once|until|at the (?:start|end|beginning) of|on the next|from now on|"
+    r"when|whenever|once|until|at the (?:start|end|beginning) of(?!\s+(?:the\s+)?(?:\w+\s+)?(?:paragraph|sentence|rule|sub-?rule|"
+    r"list|text|section|bullet|step)\b|\s+\x01)|on the next|from now on|"
     r"starting (?:from|next|on)|beginning (?:next|on))\b",
     re.I,
 )
@@ -427,7 +440,7 @@ def _read_sentence(sentence: str) -> _Read:
     read = _read_core(s, m)
     if read is not None:
         return read
-    if _OUTSIDE.search(s) and (_OUTSIDE_VERB.match(s) or _INSTRUCTION_VERB.match(s)):
+    if _OUTSIDE.search(s) and (_OUTSIDE_VERB.match(s) or (_INSTRUCTION_VERB.match(s) and not _NAMES_A_PLACE.search(s))):
         return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",
                                       "category": "outside wiki"})], opens_instruction=True)
     if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \
@@ -500,13 +513,26 @@ def _read_core(s: str, m: _Masked) -> _Read | None:
 
 _ADJ = rf"(?:(?:new|{_SECTION_WORD}|red|blue|green|orange|purple|yellow|black)\s+)*"
 _DELIM = (
-    r"(?=\s*(?:,|:|;|$)|\s+(?:with|having|reading|which|as follows|to the|in the|into the|under|after|before|"
-    r"below|above|following|and call|and name|and title|called|entitled|titled|named|if it exists)\b)"
+    r"(?=\s*(?:,|:|;|$|\x01)|\s+(?:with|having|reading|which|as follows|to the|in the|into the|under|after|before|"
+    r"below|above|following|and call|and name|and title|and give|called|entitled|titled|named|if it exists)\b)"
 )
-_NAMEFRAG = rf"(?:{Q}|[^,:;\x01\x02]+?)"
+_NAMEFRAG = rf"(?:{Q}|[^,:;\x01\x02]+?(?=\s*\x01|\s*$|[,:;]|\s+\w))"
 
 
 def _read_add_rule(s: str, m: _Masked) -> _Read | None:
+    lead_section = lead_parent = None
+    c = re.match(rf"^in\s+the\s+(?:({Q})|({_SECTION_WORD}))\s+section(?:\s+of\s+the\s+ruleset)?\s*,?\s*(?=(?:add|create|enact|insert)\b)",
+                 s, re.I)
+    if c:
+        lead_section = _tok_inner(c.group(1), m) if c.group(1) else _section(c.group(2))
+        s = s[c.end():]
+    c = re.match(rf"^(?:in|to)\s+((?:the\s+)?(?:{_RULEWORD}\s+)?{Q}|(?:the\s+)?{_RULEWORD}\s+[^,]+?)\s*,?\s*"
+                 rf"(?=(?:add|create|enact|insert)\s+(?:the\s+following\s+|an?\s+)?(?:new\s+)?sub-?rule\b)", s, re.I)
+    if c:
+        lead_parent = _rule_ref(c.group(1), m)
+        if lead_parent is None:
+            return None
+        s = s[c.end():]
     t = re.sub(r"^(add|create|enact|insert)\s+the\s+following\s+(?:(?:text|wording)\s+)?(?:as\s+)?(?:(?:a|an)\s+)?",
                r"\1 a ", s, flags=re.I)
     head = re.match(rf"^(?:add|create|enact|insert|make)\s+(?:(?:a|an)\s+)?({_ADJ})({_RULEWORD})\b(.*)$", t, re.I)
@@ -521,15 +547,20 @@ def _read_add_rule(s: str, m: _Masked) -> _Read | None:
     sec = re.search(_SECTION_WORD, adj_text, re.I)
     if sec:
         f["section"] = _section(sec.group(0))
+    if lead_section:
+        f["section"] = lead_section
+    if lead_parent is not None:
+        f["parent"], f["subrule"] = lead_parent, True
     while True:
-        rest = re.sub(r"^(?:\s|,|and\b|then\b|new\b)+", "", rest, flags=re.I)
+        rest = re.sub(r"^(?:\s|,|\.|and\b|then\b|new\b)+", "", rest, flags=re.I)
         if not rest:
             break
         c = re.match(r"^(?:to|in|into)\s+the\s+(?:ruleset|rules)\b", rest, re.I)
         if c:
             rest = rest[c.end():]
             continue
-        c = re.match(rf"^(?:to|in|into|at the end of|at the bottom of)\s+(?:the\s+)?({_SECTION_WORD})(?:\s+rules?)?(?:\s+section)?\b", rest, re.I)
+        c = re.match(rf"^(?:to|in|into|at the end of|at the bottom of)\s+(?:the\s+)?({_SECTION_WORD})(?:\s+rules?)?(?:\s+section)?"
+                     rf"(?:\s+of\s+the\s+ruleset)?\b", rest, re.I)
         if c:
             f["section"] = _section(c.group(1))
             rest = rest[c.end():]
@@ -573,6 +604,13 @@ def _read_add_rule(s: str, m: _Masked) -> _Read | None:
             f["if_exists"] = True
             rest = rest[c.end():]
             continue
+        c = re.match(rf"^(?:and\s+)?give\s+it\s+(?:the\s+following(?:\s+(?:text|wording|body|contents?))?|the\s+(?:text|wording))"
+                     rf"(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
+        if c:
+            if c.group(1):
+                f["body"] = _tok_inner(c.group(1), m)
+            rest = ""
+            break
         c = re.match(rf"^(?:with|having|using|containing)(?:\s+the)?(?:\s+following)?(?:\s+(?:text|wording|body|contents?|rules? ?text|description))?(?:\s+as\s+follows)?(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
         if c:
             if c.group(1):
@@ -679,6 +717,25 @@ def _read_rename(s: str, m: _Masked) -> _Read | None:
 
 
 def _read_replace_rule(s: str, m: _Masked) -> _Read | None:
+    # "Amend rule 1.7 by replacing:" / "Change the final paragraph of Rule 1 from:" — old and new text follow
+    c = re.fullmatch(r"(?:amend|change|modify|alter)\s+(.+?)\s+(?:by|as\s+follows\s*,?)\s*(?:replacing|changing)(?:\s*(?::-?|-|—))?",
+                     s, re.I)
+    if c is None:
+        c = re.fullmatch(r"(?:change|replace|amend|reword|alter)\s+(.+?)\s+from(?:\s*(?::-?|-|—))?", s, re.I)
+    if c:
+        ref = _rule_ref(c.group(1), m)
+        if ref is None:
+            t = _target(c.group(1), m)
+            ref = t[1] if t is not None else None
+        if ref is None:
+            return _unsupported(f"cannot tell which rule this change is in: “{_restore(s, m)}”")
+        return _Read([_Spec(ReplaceText, {"rule": ref, "target": PAIRS, "new": PAIRS})])
+    # "Amend rule 1.7 as follows." followed by instructions, not by the rule's new text: not a reword
+    c = re.fullmatch(r"(?:amend|change|modify|alter)\s+(.+?)\s+as\s+follows", s, re.I)
+    if c and not re.search(r"\b(?:to\s+read|reads?)\b", s, re.I):
+        ref = _rule_ref(c.group(1), m)
+        if ref is not None:
+            return _Read([_Spec(ReplaceRuleText, {"rule": ref, "body": PAYLOAD, "new_name": None, "_not_steps": True})])
     # Reword / rewrite / amend X to:- … (X may be a paragraph of a rule)
     c = re.match(
         rf"^(?:reword|re-word|rewrite|re-write|amend|replace\s+the\s+(?:entire\s+|whole\s+|full\s+)?(?:text|body|wording|contents?)\s+of)\s+"
@@ -938,6 +995,13 @@ def _edit(e: str, rule: RuleRef | None, m: _Masked) -> _Read | None:
                 if isinstance(t, Target):
                     spec.fields[key] = dataclasses.replace(t, within=within)
         return inner
+    # replace / change, the old and new text following as paragraphs
+    c = re.fullmatch(
+        r"(?:replace|change|substitute|amend|alter|reword)(?:\s+(?:this|the\s+following)(?:\s+(?:text|wording|words?|"
+        r"sentences?|paragraphs?))?)?(?:\s+from)?(?:\s*(?::-?|-|—))?",
+        e, re.I)
+    if c and rule is not None:
+        return _Read([_Spec(ReplaceText, {"rule": rule, "target": PAIRS, "new": PAIRS})])
     # replace / change
     c = re.match(
         rf"^(?:replace|change|substitute|alter|amend|reword|rewrite|update|swap)\s+(.+?)\s+(?:with|to|by|into|for|so\s+(?:that\s+)?it\s+reads|to\s+read)\b"
@@ -1033,8 +1097,27 @@ def _read_scoped_edit(s: str, m: _Masked) -> _Read | None:
     return r
 
 
+_EDIT_VERB = r"(?:replace|change|substitute|remove|delete|strike|add|insert|append|prepend|after|before|at\s+the\s+(?:end|start|beginning))\b"
+_REF_WORDS = rf"(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?(?:{_RULEWORD}\s+)?{Q}(?:\s+{_RULEWORD})?|(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}\s+[^,\x01]+?"
+
+
 def _read_in_rule(s: str, m: _Masked) -> _Read | None:
-    """"In the rule X, <edit>" / "From the same rule, remove …" / "To “X”, add:-"."""
+    """"In the rule X, <edit>" / "In “X” replace …" / "From the same rule, remove …" / "To “X”, add:-" /
+    "After “A” in “X”, add:-" / "Remove from the rule X the paragraph beginning “A”"."""
+    c = re.match(rf"^(after|before)\s+({Q})\s+(?:in|of)\s+({_REF_WORDS})\s*,?\s*((?:add|insert|append|put|place)\b.*)$", s, re.I)
+    if c:
+        ref = _rule_ref(c.group(3), m)
+        return _edit(f"{c.group(1)} {c.group(2)}, {c.group(4)}", ref, m) if ref else None
+    c = re.match(rf"^(remove|delete|strike)\s+from\s+({_REF_WORDS})\s+(the\s+(?:paragraph|sentence|words?|text|phrase)\b.*)$", s, re.I)
+    if c:
+        ref = _rule_ref(c.group(2), m)
+        return _edit(f"{c.group(1)} {c.group(3)}", ref, m) if ref else None
+    c = re.match(rf"^(in|within)\s+({_REF_WORDS})\s+(?={_EDIT_VERB})(.+)$", s, re.I)
+    if c and "," not in c.group(2):
+        ref = _rule_ref(c.group(2), m)
+        if ref is not None:
+            r = _edit(c.group(3), ref, m)
+            return r if r is not None else _unsupported(f"cannot read the change to the rule: “{_restore(s, m)}”")
     c = re.match(r"^(in|within|from|for|to|of)\s+([^,]+?)\s*,\s*(.+)$", s, re.I)
     if not c:
         return None
@@ -1064,10 +1147,30 @@ def _read_in_rule(s: str, m: _Masked) -> _Read | None:
 
 
 def _read_add_to_rule(s: str, m: _Masked) -> _Read | None:
-    """"Add the following paragraph to the beginning of rule 10 - Ascension:" / "Append … to X"."""
+    """"Add the following paragraph to the beginning of rule 10 - Ascension:" / "Append … to X" /
+    "Add to the end of the “X” rule the following paragraph:"."""
+    c = re.fullmatch(rf"(?:add|insert)\s+(?:{_FOLLOWING}|({Q}))\s+(?:to|in|into)\s+(.+?)\s*,\s*(?:immediately\s+|directly\s+)?"
+                     rf"(after|before|following|preceding)\s+((?:the\s+)?{_ORD}\s+paragraph)(?:\s*(?::-?|-)\s*({Q}))?(?:\s*(?::-?|-))?",
+                     s, re.I)
+    if c:  # "Add the following paragraph to Rule 2 (Players), after the first paragraph:-"
+        ref = _rule_ref(c.group(2), m)
+        t = _target(c.group(4), m)
+        if ref is None or t is None:
+            return None
+        pos = "before" if c.group(3).lower() in ("before", "preceding") else "after"
+        return _Read([_Spec(InsertText, {"rule": ref, "anchor": t[0], "body": _body(c.group(1) or c.group(5), m),
+                                         "position": pos})])
+    c = re.fullmatch(rf"(add|append|prepend)\s+to\s+the\s+(end|bottom|beginning|start|top)\s+of\s+(.+?)\s+{_FOLLOWING}"
+                     rf"(?:\s*(?::-?|-))?\s*({Q})?", s, re.I)
+    if c:
+        ref = _rule_ref(c.group(3), m)
+        if ref is None:
+            return None
+        at = "start" if c.group(2).lower() in ("beginning", "start", "top") or c.group(1).lower() == "prepend" else "end"
+        return _Read([_Spec(AppendText, {"rule": ref, "body": _body(c.group(4), m), "at": at})])
     c = re.match(
         rf"^(add|append|prepend|insert)(?:\s+(?:{_FOLLOWING}|({Q})))?\s+(?:to|at)\s+(?:the\s+(end|bottom|beginning|start|top)\s+of\s+)?(.+?)"
-        rf"(?:\s*(?::-?|-))?\s*({Q})?$",
+        rf"(?:\s*(?::-?|-)\s*({Q}))?(?:\s*(?::-?|-))?$",
         s, re.I,
     )
     if not c:
@@ -1080,6 +1183,19 @@ def _read_add_to_rule(s: str, m: _Masked) -> _Read | None:
     tok = c.group(2) or c.group(5)
     body = _body(tok, m)
     return _Read([_Spec(AppendText, {"rule": ref, "body": body, "at": at})])
+
+
+def _read_anywhere(s: str, m: _Masked) -> _Read | None:
+    """"Replace “A” with “B”." naming no rule: the one place in the whole Ruleset that holds “A”
+    (the applier refuses when it is found in none or in several)."""
+    if not re.match(r"(?:replace|change|substitute)\s+\x01", s, re.I):
+        return None
+    r = _edit(s, None, m)
+    if r is None or any(sp.cls is not ReplaceText or sp.fields.get("rule") is not None
+                        or not isinstance(sp.fields.get("target"), Target) or sp.fields["target"].kind != TEXT
+                        for sp in r.specs):
+        return None
+    return r
 
 
 def _read_trailing_rule(s: str, m: _Masked) -> _Read | None:
@@ -1179,6 +1295,10 @@ GRAMMAR: tuple[Kind, ...] = (
         "Add the following paragraph to the beginning of rule 10 - Ascension: …",
         "Append the following to the rule X: …",
     )),
+    Kind("replace, no rule named", (ReplaceText,), _read_anywhere, ("replace", "change", "substitute"), (
+        "Replace “A” with “B”.  (the text occurs once in the whole Ruleset)",
+        "Also replace “A” with:- …",
+    )),
     Kind("edit naming its rule last", (ReplaceText, RemoveText, InsertText, AppendText), _read_trailing_rule, ("replace", "change", "substitute", "insert", "add", "remove", "delete", "strike"), (
         "Remove “A” and “B” from Rule 1.5 (Enactment).  /  Replace “A” in the rule X with “B”.",
         "Remove the final paragraph of Rule 1.4.",
@@ -1233,3 +1353,9 @@ def is_remark(paragraph: str) -> bool:
         return False
     s = " ".join(_mask(paragraph.strip()).text.split())
     return bool(_COMMENTARY.search(s)) and not _INSTRUCTION_VERB.match(_clean(s))
+
+
+def opens_text_instruction(text: str) -> bool:
+    """Does this text begin with an instruction (an imperative of the grammar) rather than rule text?"""
+    first = text.strip().split("\n", 1)[0]
+    return bool(_INSTRUCTION_VERB.match(_clean(_mask(first).text)))

@@ -33,14 +33,16 @@ from typing import Any
 
 from parsers import language, limits
 from parsers.grammar import (
+    PAIRS,
     PAYLOAD,
+    opens_text_instruction,
     _read_sentence,
     _Spec,
     _unsupported,
     is_remark,
     opens_instruction,
 )
-from parsers.steps import Ignored, Proposal, ReplaceText, Step, Unsupported
+from parsers.steps import TEXT, Ignored, Proposal, ReplaceText, Step, Target, Unsupported
 
 __all__ = [
     "ExtractedProposal",
@@ -299,6 +301,21 @@ def _remarks_inside(payload: str) -> list[str]:
     return [p.strip() for p in re.split(r"\n\s*\n", payload) if is_remark(p)]
 
 
+#: A sentence that finishes the one before it: "Add a new rule. Call it “X” and give it …".
+_CONTINUATION = re.compile(r"\s*(?:and\s+)?(?:call|name|title|entitle)\s+it\b|\s*it\s+(?:is|shall\s+be|should\s+be|will\s+be)\s+"
+                           r"(?:called|named|titled|entitled)\b", re.I)
+
+
+def _join_continuations(line: str, sentences: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    for a, b, term in sentences:
+        if out and _CONTINUATION.match(line[a:b]):
+            out[-1] = (out[-1][0], b, term)
+        else:
+            out.append((a, b, term))
+    return out
+
+
 def parse_steps(body: str) -> tuple[Step, ...]:
     """Cut a clean Proposal body into ordered steps.  Spans index into ``body`` with ``\\r\\n``
     normalised to ``\\n`` (and a byte-order mark read as a space).
@@ -323,7 +340,7 @@ def parse_steps(body: str) -> tuple[Step, ...]:
         if not line.strip():
             i += 1
             continue
-        sentences = language.sentence_spans(line)
+        sentences = _join_continuations(line, language.sentence_spans(line))
         next_i = i + 1
         pending: list[Any] | None = None  # [start, end, specs] of consecutive not-understood sentences
 
@@ -383,8 +400,16 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             cls = spec.cls
             if cls is Unsupported and "reason" not in fields:
                 fields["reason"] = f"not understood: “{src}”"
+            not_steps = fields.pop("_not_steps", False)
+            if fields.get("target") is PAIRS:
+                made = _pairs(payload_raw or "", fields["rule"], src, start, end, len(steps))
+                steps.extend(made)
+                continue
             if any(v is PAYLOAD for v in fields.values()):
-                if doubts:
+                if not_steps and payload and opens_text_instruction(payload):
+                    cls, fields = Unsupported, {"reason": "the text after this step is a list of further instructions, "
+                                                          f"not the rule's new text: “{src.splitlines()[0]}”"}
+                elif doubts:
                     cls, fields = Unsupported, {"reason": "cannot tell the text this step adds from the author's "
                                                           "remarks: " + "; ".join(f"“{d}”" for d in doubts)}
                 elif payload:
@@ -399,6 +424,50 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             steps.append(cls(index=len(steps) + 1, text=src, span=(start, end), **fields))
     steps = _govern(steps, governing)
     return tuple(_unclosed_quote(steps, text))
+
+
+#: A line on its own between old and new text: "with", "to:", "with this text:", "and by replacing:".
+_PAIR_WITH = re.compile(r"^\s*(?:with|to|by|into|for)(?:\s+(?:this|the\s+following)(?:\s+(?:text|wording|words?))?)?\s*(?::-?|-|—)?\s*$",
+                        re.I)
+_PAIR_AGAIN = re.compile(r"^\s*and\s+(?:by\s+)?(?:replacing|changing|replace|change)(?:\s+(?:this|the\s+following)"
+                         r"(?:\s+(?:text|wording))?)?\s*(?::-?|-|—)?\s*$", re.I)
+
+
+def _pairs(raw: str, rule, src: str, start: int, end: int, before: int) -> list[Step]:
+    """"In X, replace ⏎ old ⏎ with ⏎ new [⏎ and by replacing ⏎ old ⏎ with ⏎ new]": one
+    ReplaceText per pair, or one Unsupported step saying what could not be told apart."""
+    parts: list[list[str]] = [[]]
+    kinds: list[str] = []
+    for line in raw.split("\n"):
+        if _PAIR_WITH.match(line) and line.strip():
+            kinds.append("with")
+            parts.append([])
+        elif _PAIR_AGAIN.match(line):
+            kinds.append("again")
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    texts = ["\n".join(p).strip() for p in parts]
+
+    def unsupported(why: str) -> list[Step]:
+        return [Unsupported(index=before + 1, text=src, span=(start, end), reason=f"{why}: “{src.splitlines()[0]}”")]
+
+    if not kinds or kinds[0] != "with" or any(a == b for a, b in zip(kinds, kinds[1:])) or kinds[-1] != "with":
+        return unsupported("expected the old text, a line “with” (or “to”), then the new text")
+    made: list[Step] = []
+    for k in range(0, len(texts), 2):
+        old, new = _clean_payload(texts[k]), _clean_payload(texts[k + 1])
+        if not old:
+            return unsupported("no old text given")
+        old_paras = len(re.split(r"\n\s*\n", old))
+        new_paras = re.split(r"\n\s*\n", new)
+        if len(new_paras) > old_paras:
+            extra = "; ".join(f"“{p.strip()[:80]}”" for p in new_paras[old_paras:])
+            return unsupported(f"the new text has more paragraphs than the old; cannot tell whether {extra} is part of "
+                               "it or a remark")
+        made.append(ReplaceText(index=before + len(made) + 1, text=src, span=(start, end), rule=rule,
+                                target=Target(kind=TEXT, text=old), new=new))
+    return made
 
 
 def _govern(steps: list[Step], governing: list[tuple[int, str, str]]) -> list[Step]:
