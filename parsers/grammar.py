@@ -345,7 +345,7 @@ _ABOUT_THIS = re.compile(
     re.I)
 #: "…, this proposal has no effect": the condition governs every step of the Proposal.
 _NO_EFFECT = re.compile(
-    r"\bthis\s+(?:proposal|votable\s+matter|cfj)\s+(?:(?:has|shall\s+have|will\s+have)\s+no\s+(?:other\s+)?effects?|"
+    r"\bthis\s+(?:proposal|votable\s+matter|cfj)\s+(?:(?:has|shall\s+have|will\s+have)\s+no\s+(?:other\s+|further\s+)?effects?|"
     r"(?:does|shall\s+do|will\s+do)\s+nothing|is\s+(?:void|null|ineffective|without\s+effect)|"
     r"(?:fails|shall\s+fail|is\s+not\s+enacted))|\b(?:do|does)\s+nothing\b|\bignore\s+(?:the\s+rest\s+of\s+)?this\s+proposal\b|"
     r"\bnone\s+of\s+(?:the\s+following|this\s+proposal)\b",
@@ -371,6 +371,9 @@ _VERB_ON_RULE = re.compile(
     rf"[A-Za-z]+\s+(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}s?\s+(?:{Q}|\d)", re.I)
 #: A sentence that names a rule, a part of one, or quoted text speaks of the Ruleset, not of the blog.
 _NAMES_A_PLACE = re.compile(r"\x01\d+\x02|\b(?:rule|sub-?rule|paragraph|sentence|section|ruleset|keyword|bullet|list)s?\b", re.I)
+#: What an imperative acts on when it is an instruction to the Admin: quoted text, a rule, a wiki
+#: page or the gamestate ("Add 1 Coin to each Player" is rule text as often as an instruction).
+_NAMES_A_THING = re.compile(r"\x01\d+\x02|\b(?:rule|sub-?rule|ruleset|wiki\s+page|gamestate|tracking\s+page|gndt)s?\b", re.I)
 #: Words that cannot begin an imperative sentence (determiners, pronouns, modals, prepositions).
 _NON_IMPERATIVE = re.compile(
     r"^(?:the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
@@ -451,7 +454,7 @@ def _read_sentence(sentence: str) -> _Read:
         # with it (so the text is never read as instructions) and ends any text before it.
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”", "_payload": PAYLOAD})],
                      opens_instruction=True)
-    if _VERB_ON_RULE.match(s):
+    if _VERB_ON_RULE.match(s) or (_INSTRUCTION_VERB.match(s) and _NAMES_A_THING.search(s)):
         # "<Verb> the rule “X” …": an instruction the bot cannot read; it ends any text before it
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”"})], opens_instruction=True)
     return _unsupported(f"not understood: “{stripped}”")
@@ -466,8 +469,8 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
     governs = None
     if _NO_EFFECT.search(s):
         governs = "all"
-    elif colon and (read is None or not read.needs_payload):
-        governs = "below"
+    elif colon and category == "conditional" and _ABOUT_THIS.search(condition) and (read is None or not read.needs_payload):
+        governs = "below"  # "If the proposal “X” passed:" over the steps below it
     elif read is None and re.match(r"(?:otherwise|else|if not|failing that)\b", s, re.I):
         governs = "below"
     if not (governs or (read is not None and read.opens) or _ABOUT_THIS.search(condition)

@@ -166,6 +166,10 @@ def _opaque(s: str) -> bytearray:
     return inside
 
 
+#: "Proposal: X", "CfJ: X": the colon of a post's title, which introduces no text.
+_TITLE_COLON = re.compile(r"\b(?:proposal|cfj|call\s+for\s+judge?ment|dov|declaration\s+of\s+victory)$", re.I)
+
+
 def sentence_spans(line: str) -> list[tuple[int, int, str]]:
     """Split one line into ``(start, end, terminator)``; terminator is "." / ":" / "" (line end).
 
@@ -187,7 +191,7 @@ def sentence_spans(line: str) -> list[tuple[int, int, str]]:
             if line[start:i + 1].strip():
                 out.append((start, i + 1, "."))
             start = i + 1
-        elif c == ":":
+        elif c == ":" and not _TITLE_COLON.search(line[max(start, i - 40):i]):
             j = i + 1
             if j < n and line[j] == "-":
                 j += 1
