@@ -348,16 +348,25 @@ _NO_EFFECT = re.compile(
     r"\bthis\s+(?:proposal|votable\s+matter|cfj)\s+(?:(?:has|shall\s+have|will\s+have)\s+no\s+(?:other\s+|further\s+)?effects?|"
     r"(?:does|shall\s+do|will\s+do)\s+nothing|is\s+(?:void|null|ineffective|without\s+effect)|"
     r"(?:fails|shall\s+fail|is\s+not\s+enacted))|\b(?:do|does)\s+nothing\b|\bignore\s+(?:the\s+rest\s+of\s+)?this\s+proposal\b|"
-    r"\bnone\s+of\s+(?:the\s+following|this\s+proposal)\b",
+    r"\bnone\s+of\s+(?:the\s+following|this\s+proposal)\b|\bthis\s+(?:rule|change)\s+(?:has|shall\s+have|will\s+have)\s+no\s+effect\b",
     re.I)
-#: First-person remarks and asides: an author's commentary, not an instruction or rule text.
+#: The author's remarks, beyond doubt: first person ("I think", "we’ve"), an "Edit:" or "PS",
+#: "Thoughts?".  Rule text never speaks so.  Quoted text is masked before this is applied.
 _COMMENTARY = re.compile(
     r"(?:\bI['’](?:m|ve|d|ll)\b|\bI\s+(?:am|was|think|thought|believe|feel|felt|propose|proposed|would|will|want|"
     r"wanted|have|had|do|don['’]t|did|didn['’]t|can|can['’]t|could|hope|guess|suppose|mean|like|just|also|really|"
     r"see|saw|know|expect|intend|suggest|figure|figured|wrote|added|made|tried|noticed|realise|realize|reckon|"
     r"might|may|should|must|needed|need)\b|\b(?:me|my|myself|we|we['’](?:re|ve|ll|d))\b|^(?:My|We|We['’](?:re|ve|ll|d))\b|"
-    r"(?i:^(?:note|nb|n\.b|edit|eta|ps|p\.s|thoughts|comments|feedback|thanks|thank you|rationale|reasoning|explanation|"
-    r"background|summary|tl;?dr|context|why)\b|\?$))")
+    r"(?i:^(?:edit|eta|ps|p\.s|thoughts|comments|feedback|thanks|thank you)\b|^.{0,100}\?$))")
+#: What may be a remark or may be rule text: a note, an explanation of the change, "Let’s …".
+#: Where one stands in the text a step adds, the step is left to an Admin, naming it.
+_MAYBE_REMARK = re.compile(
+    r"(?i:^(?:note|nb|n\.b|rationale|reasoning|explanation|background|summary|tl;?dr|context|why|in other words|"
+    r"basically|essentially|the idea|the point|the intent|the goal|for context)\b)|"
+    r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|should|fixes|is\s+(?:to|meant|intended|just|"
+    r"a\s+(?:fix|change|tweak)))\b|^Let['’]s\b|"
+    r"^(?:Allowing|Replacing|Giving|Adding|Changing|Removing|Fixing|Making|Describing|Letting|Clarifying|Simplifying|"
+    r"Reverting|Renaming|Repealing|Tweaking|Updating|Hopefully)\b|\?$", re.I)
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
     r"^(?:please\s+)?(?:post|send|message|dm|pm|e-?mail|vote|fail|enact|withdraw|veto|comment|announce|notify|tell|"
@@ -371,9 +380,14 @@ _VERB_ON_RULE = re.compile(
     rf"[A-Za-z]+\s+(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?{_RULEWORD}s?\s+(?:{Q}|\d)", re.I)
 #: A sentence that names a rule, a part of one, or quoted text speaks of the Ruleset, not of the blog.
 _NAMES_A_PLACE = re.compile(r"\x01\d+\x02|\b(?:rule|sub-?rule|paragraph|sentence|section|ruleset|keyword|bullet|list)s?\b", re.I)
+#: An act for whoever enacts: an instruction verb, or a choice the Admin makes ("choose a random …").
+_ACTS_NOW = re.compile(r"(?:then\s+)?(?:choose|roll|pick|select|randomly|reset|give|set|add|create|remove|delete|repeal|"
+                       r"replace|change|move|rename|transfer)\b", re.I)
 #: What an imperative acts on when it is an instruction to the Admin: quoted text, a rule, a wiki
 #: page or the gamestate ("Add 1 Coin to each Player" is rule text as often as an instruction).
 _NAMES_A_THING = re.compile(r"\x01\d+\x02|\b(?:rule|sub-?rule|ruleset|wiki\s+page|gamestate|tracking\s+page|gndt)s?\b", re.I)
+#: "Give all Employees a rank of Officer": an act on every player's values, at enactment.
+_TO_EVERYONE = re.compile(r"(?:give|set|award|grant)\s+(?:all|each|every)\s+(?-i:[A-Z])", re.I)
 #: Words that cannot begin an imperative sentence (determiners, pronouns, modals, prepositions).
 _NON_IMPERATIVE = re.compile(
     r"^(?:the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
@@ -454,7 +468,7 @@ def _read_sentence(sentence: str) -> _Read:
         # with it (so the text is never read as instructions) and ends any text before it.
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”", "_payload": PAYLOAD})],
                      opens_instruction=True)
-    if _VERB_ON_RULE.match(s) or (_INSTRUCTION_VERB.match(s) and _NAMES_A_THING.search(s)):
+    if _VERB_ON_RULE.match(s) or (_INSTRUCTION_VERB.match(s) and _NAMES_A_THING.search(s)) or _TO_EVERYONE.match(s):
         # "<Verb> the rule “X” …": an instruction the bot cannot read; it ends any text before it
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”"})], opens_instruction=True)
     return _unsupported(f"not understood: “{stripped}”")
@@ -473,6 +487,11 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
         governs = "below"  # "If the proposal “X” passed:" over the steps below it
     elif read is None and re.match(r"(?:otherwise|else|if not|failing that)\b", s, re.I):
         governs = "below"
+    if read is None and instruction and _ACTS_NOW.match(instruction) and not governs:
+        # "If any Islands exist, choose a random Terrain for each": an act for the Admin that the bot
+        # cannot read; it ends the text before it and is left to an Admin
+        return _Read([_Spec(Unsupported, {"reason": f"a step under a condition that the bot cannot read: “{stripped}”"})],
+                     opens_instruction=True)
     if not (governs or (read is not None and read.opens) or _ABOUT_THIS.search(condition)
             or (read is not None and read.needs_payload)):
         return _unsupported(f"reads like rule text, not an instruction (a condition or a time with no step the bot "
@@ -880,6 +899,9 @@ def _gs(cls: type, **fields: Any) -> _Read | None:
 def _read_gamestate(s: str, m: _Masked) -> _Read | None:
     # set each Player’s X to V / set the X of each Player to V
     c = re.match(rf"^set\s+(?:the\s+)?{_EACHW}(?:['’]s|s['’]|['’])\s+(.+?)\s+to\s+(?:be\s+)?(.+)$", s, re.I)
+    if c:
+        return _gs(SetValue, player=EachPlayer(term=c.group(1)), variable=_var(c.group(2), m), value=_value(c.group(3), m)) or _unsupported_gs(s, m)
+    c = re.match(r"^set\s+all\s+((?-i:[A-Z])[\w-]*s)\s+(.+?)\s+to\s+(?:be\s+)?(.+)$", s, re.I)
     if c:
         return _gs(SetValue, player=EachPlayer(term=c.group(1)), variable=_var(c.group(2), m), value=_value(c.group(3), m)) or _unsupported_gs(s, m)
     c = re.match(rf"^set\s+(?:the\s+)?(.+?)\s+(?:of|for)\s+{_EACHW}\s+to\s+(?:be\s+)?(.+)$", s, re.I)
@@ -1350,12 +1372,23 @@ _INSTRUCTION_VERB = re.compile(
 
 
 def is_remark(paragraph: str) -> bool:
-    """Is this paragraph an author's remark (first person, "Note:", "Thoughts?") rather than rule
-    text or an instruction?  Quoted text does not count."""
+    """Is this paragraph, beyond doubt, an author's remark (first person, "Thoughts?") rather than
+    rule text or an instruction?  Quoted text does not count."""
+    s = _remark_text(paragraph)
+    return s is not None and bool(_COMMENTARY.search(s))
+
+
+def may_be_remark(paragraph: str) -> bool:
+    """Could this paragraph be a remark rather than rule text ("Note: …", "This change lets …")?"""
+    s = _remark_text(paragraph)
+    return s is not None and bool(_COMMENTARY.search(s) or _MAYBE_REMARK.search(s))
+
+
+def _remark_text(paragraph: str) -> str | None:
     if not paragraph.strip() or PAYLOAD_PREFIX.match(paragraph):
-        return False
+        return None
     s = " ".join(_mask(paragraph.strip()).text.split())
-    return bool(_COMMENTARY.search(s)) and not _INSTRUCTION_VERB.match(_clean(s))
+    return None if _INSTRUCTION_VERB.match(_clean(s)) else s
 
 
 def opens_text_instruction(text: str) -> bool:

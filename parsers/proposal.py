@@ -40,6 +40,7 @@ from parsers.grammar import (
     _Spec,
     _unsupported,
     is_remark,
+    may_be_remark,
     opens_instruction,
 )
 from parsers.steps import TEXT, Ignored, Proposal, ReplaceText, Step, Target, Unsupported
@@ -147,6 +148,8 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bo
         closed_at = None
         while True:
             depth = _quote_depth_change(text_from, depth, straight)
+            if depth <= 0 and not text_from.rstrip().rstrip(".,;").endswith(closer):
+                break  # “Word” is … : a quote that closes inside its own line quotes a word, not the text
             if depth <= 0 and text_from.rstrip().rstrip(".,;").endswith(closer):
                 nxt = next_nonblank(k)
                 if nxt and nxt[1].lstrip()[:1] == head[0] and not is_instruction_line(nxt[1]):
@@ -204,7 +207,8 @@ def _strip_wrapping_quote(p: str) -> str | None:
         return None
     inner = t2[1:-1]
     if o == '"':
-        return inner if '"' not in inner else None
+        # straight quotes inside must pair up ("… the “Call for Judgment” …" written with straight quotes)
+        return inner if inner.count('"') % 2 == 0 and not re.search(r'(?:^|\n)\s*"|"\s*(?:\n|$)', inner) else None
     depth = 0
     for ch in inner:
         if ch == o:
@@ -280,25 +284,24 @@ def _clean_payload(raw: str) -> str:
 
 
 def _peel_remarks(lines: list[str], first: int, end_line: int) -> int:
-    """Where an unquoted payload (``lines[first:end_line]``) really ends: trailing paragraphs that
-    are the author's remarks ("I think the numbers are right", "Thoughts?") are not rule text."""
-    while True:
-        last = end_line - 1
-        while last >= first and not lines[last].strip():
+    """Where an unquoted payload (``lines[first:end_line]``) really ends: trailing lines that are,
+    beyond doubt, the author's remarks ("I think the numbers are right", "Thoughts?") are not rule
+    text (a line is the unit: blog copies often keep one paragraph a line)."""
+    last = end_line - 1
+    while last > first:
+        if not lines[last].strip():
             last -= 1
-        if last < first:
-            return end_line
-        top = last
-        while top - 1 >= first and lines[top - 1].strip():
-            top -= 1
-        if top == first or not is_remark("\n".join(lines[top:last + 1])):
-            return end_line
-        end_line = top
+            continue
+        if not is_remark(lines[last]):
+            break
+        end_line = last
+        last -= 1
+    return end_line
 
 
 def _remarks_inside(payload: str) -> list[str]:
-    """Paragraphs of an unquoted payload that read as the author's remarks."""
-    return [p.strip() for p in re.split(r"\n\s*\n", payload) if is_remark(p)]
+    """Lines of an unquoted payload that may be the author's remarks rather than rule text."""
+    return [line.strip() for line in payload.split("\n") if may_be_remark(line)]
 
 
 #: A sentence that finishes the one before it: "Add a new rule. Call it “X” and give it …".
