@@ -387,7 +387,7 @@ _ACTS_NOW = re.compile(r"(?:then\s+)?(?:choose|roll|pick|select|randomly|reset|g
 #: page or the gamestate ("Add 1 Coin to each Player" is rule text as often as an instruction).
 _NAMES_A_THING = re.compile(r"\x01\d+\x02|\b(?:rule|sub-?rule|ruleset|wiki\s+page|gamestate|tracking\s+page|gndt)s?\b", re.I)
 #: "Give all Employees a rank of Officer": an act on every player's values, at enactment.
-_TO_EVERYONE = re.compile(r"(?:give|set|award|grant)\s+(?:all|each|every)\s+(?-i:[A-Z])", re.I)
+_TO_EVERYONE = re.compile(r"(?:give|award|grant)\s+(?:all|each|every)\s+(?-i:[A-Z])", re.I)
 #: Words that cannot begin an imperative sentence (determiners, pronouns, modals, prepositions).
 _NON_IMPERATIVE = re.compile(
     r"^(?:the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
@@ -456,6 +456,8 @@ def _read_sentence(sentence: str) -> _Read:
                               condition=s[: len(s) - len(rest)] if rest else s)
     read = _read_core(s, m)
     if read is not None:
+        if not read.opens and _is_imperative_on_something(s):
+            read.opens_instruction = True  # an instruction the bot recognises but cannot read exactly
         return read
     if _OUTSIDE.search(s) and (_OUTSIDE_VERB.match(s) or (_INSTRUCTION_VERB.match(s) and not _NAMES_A_PLACE.search(s))):
         return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",
@@ -468,10 +470,17 @@ def _read_sentence(sentence: str) -> _Read:
         # with it (so the text is never read as instructions) and ends any text before it.
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”", "_payload": PAYLOAD})],
                      opens_instruction=True)
-    if _VERB_ON_RULE.match(s) or (_INSTRUCTION_VERB.match(s) and _NAMES_A_THING.search(s)) or _TO_EVERYONE.match(s):
+    if _is_imperative_on_something(s):
         # "<Verb> the rule “X” …": an instruction the bot cannot read; it ends any text before it
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”"})], opens_instruction=True)
     return _unsupported(f"not understood: “{stripped}”")
+
+
+def _is_imperative_on_something(s: str) -> bool:
+    """An imperative acting on quoted text, a rule, a wiki page, the gamestate or every player:
+    an instruction to the Admin even when no kind reads it."""
+    return bool(_VERB_ON_RULE.match(s) or (_INSTRUCTION_VERB.match(s) and _NAMES_A_THING.search(s))
+                or _TO_EVERYONE.match(s))
 
 
 def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
@@ -487,7 +496,7 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
         governs = "below"  # "If the proposal “X” passed:" over the steps below it
     elif read is None and re.match(r"(?:otherwise|else|if not|failing that)\b", s, re.I):
         governs = "below"
-    if read is None and instruction and _ACTS_NOW.match(instruction) and not governs:
+    if read is None and instruction and category == "conditional" and _ACTS_NOW.match(instruction) and not governs:
         # "If any Islands exist, choose a random Terrain for each": an act for the Admin that the bot
         # cannot read; it ends the text before it and is left to an Admin
         return _Read([_Spec(Unsupported, {"reason": f"a step under a condition that the bot cannot read: “{stripped}”"})],

@@ -1,0 +1,306 @@
+"""How the bot reads a proposal: the whole-proposal structure (instructions, the text each adds,
+conditions, remarks) and the shapes players really write, each in the project's own words.
+
+Every shape here stands for posts of the same structure in the real corpus; the wording, rule names
+and game terms are ours.  The failure classes at the end are the ways a reader goes silently wrong;
+each test fails when its protection is taken out.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from actions.enact import enact
+from actions.report import APPLIED
+from fixturedata import fixture_text
+from parsers import grammar
+from parsers.proposal import parse_proposal, parse_steps
+from parsers.steps import (
+    PARAGRAPH,
+    PARAGRAPH_BEGINNING,
+    SENTENCE,
+    TEXT,
+    AddRule,
+    AppendText,
+    ChangeValue,
+    Ignored,
+    InsertText,
+    RemoveText,
+    RepealRule,
+    ReplaceRuleText,
+    ReplaceText,
+    RuleRef,
+    SetValue,
+    Target,
+    Unsupported,
+)
+
+
+def kinds(text: str) -> list[str]:
+    return [type(s).__name__ for s in parse_steps(text)]
+
+
+def R(name: str, **kw) -> RuleRef:
+    return RuleRef(name=name, **kw)
+
+
+# --------------------------------------------------------------------------- shapes, one row each
+# (shape, text, expected steps as (class, {field: value}))
+SHAPES = [
+    ("old and new text as paragraphs",
+     "In the rule “Lanterns”, replace\n\nA Lamplighter may light one Lantern a day.\n\nwith\n\n"
+     "A Lamplighter may light two Lanterns a day.",
+     [(ReplaceText, {"rule": R("Lanterns"), "target": Target(kind=TEXT, text="A Lamplighter may light one Lantern a day."),
+                     "new": "A Lamplighter may light two Lanterns a day."})]),
+    ("old and new text, 'change … to'",
+     "In the rule Wicks change:\n\nWicks burn slowly\n\nto\n\nWicks burn quickly",
+     [(ReplaceText, {"rule": R("Wicks"), "target": Target(kind=TEXT, text="Wicks burn slowly"), "new": "Wicks burn quickly"})]),
+    ("several old/new pairs in one amendment",
+     "Amend rule 3.2 by replacing:\n\nfirst old words\n\nwith:\n\nfirst new words\n\nand by replacing:\n\n"
+     "second old words\n\nwith:\n\nsecond new words",
+     [(ReplaceText, {"rule": R("rule 3.2", number="3.2"), "target": Target(kind=TEXT, text="first old words"),
+                     "new": "first new words"}),
+      (ReplaceText, {"rule": R("rule 3.2", number="3.2"), "target": Target(kind=TEXT, text="second old words"),
+                     "new": "second new words"})]),
+    ("a paragraph changed 'from … to'",
+     "Change the final paragraph of Rule 5 from:\n\nOil is scarce.\n\n\nto\n\nOil is plentiful.",
+     [(ReplaceText, {"rule": R("Rule 5", number="5"), "target": Target(kind=TEXT, text="Oil is scarce."),
+                     "new": "Oil is plentiful."})]),
+    ("a replacement naming no rule",
+     "Replace “two Wicks” with “three Wicks”.",
+     [(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text="two Wicks"), "new": "three Wicks"})]),
+    ("'Also replace' with its text below",
+     "Also replace “at dusk” with:-\n\nat dusk or at dawn",
+     [(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text="at dusk"), "new": "at dusk or at dawn"})]),
+    ("In X replace, with no comma",
+     "In “Lanterns” replace “dusk” with “dawn”.",
+     [(ReplaceText, {"rule": R("Lanterns"), "target": Target(kind=TEXT, text="dusk"), "new": "dawn"})]),
+    ("anchor first, rule after",
+     "After “one Lantern a day.” in “Lanterns”, add:-\n\nLighting costs one Match.",
+     [(InsertText, {"rule": R("Lanterns"), "anchor": Target(kind=TEXT, text="one Lantern a day."),
+                    "body": "Lighting costs one Match.", "position": "after"})]),
+    ("new rule, 'give it the following text'",
+     "Add a new dynastic rule called “Matches” and give it the following text:\n\nEach Lamplighter has Matches.",
+     [(AddRule, {"name": "Matches", "body": "Each Lamplighter has Matches.", "section": "Dynastic Rules"})]),
+    ("new rule named in a second sentence",
+     "Add a new Dynastic Rule to the Ruleset.  Call it “Matches” and give it the following text:\n\n"
+     "Each Lamplighter has Matches.",
+     [(AddRule, {"name": "Matches", "body": "Each Lamplighter has Matches.", "section": "Dynastic Rules"})]),
+    ("a subrule, its parent named first",
+     "In the rule “Lanterns” add the following subrule named “Shades”:\n\nShades dim a Lantern.",
+     [(AddRule, {"name": "Shades", "parent": R("Lanterns"), "subrule": True, "body": "Shades dim a Lantern."})]),
+    ("a subrule of the rule X “Y”",
+     "Create a subrule of the rule Lanterns “Shades” with the text:\n\nShades dim a Lantern.",
+     [(AddRule, {"name": "Shades", "parent": R("Lanterns"), "subrule": True})]),
+    ("a rule in a section 'of the ruleset'",
+     "Add a new rule to the Appendix section of the ruleset, entitled Glow:\n\nGlow is light.",
+     [(AddRule, {"name": "Glow", "section": "Appendix", "body": "Glow is light."})]),
+    ("the section named before the instruction",
+     "In the “Building Blocks” section of the ruleset, create a new rule, “Beacons”:\n\nBeacons shine.",
+     [(AddRule, {"name": "Beacons", "section": "Building Blocks"})]),
+    ("a paragraph removed by its beginning, rule named first",
+     "Remove from the rule “Lanterns” the paragraph beginning “A Lamplighter may”.",
+     [(RemoveText, {"rule": R("Lanterns"), "target": Target(kind=PARAGRAPH_BEGINNING, text="A Lamplighter may")})]),
+    ("text added after the Nth paragraph",
+     "Add the following paragraph to Rule 4 (Lamplighters), after the first paragraph:-\n\nLamplighters wear hats.",
+     [(InsertText, {"rule": R("Rule 4 (Lamplighters)", number="4"), "anchor": Target(kind=PARAGRAPH, number=1),
+                    "body": "Lamplighters wear hats.", "position": "after"})]),
+    ("added to the end of the X rule, text after",
+     "Add to the end of the “Lanterns” rule the following paragraph:\n\n“Lanterns may be blue.”",
+     [(AppendText, {"rule": R("Lanterns"), "body": "Lanterns may be blue.", "at": "end"})]),
+    ("added to the rule, not to a rule called 'rule'",
+     "Add the following to the rule “Lanterns”:\n\nLanterns hang from hooks.",
+     [(AppendText, {"rule": R("Lanterns"), "body": "Lanterns hang from hooks.", "at": "end"})]),
+    ("a bulleted instruction",
+     "• Repeal the rule “Shades”.",
+     [(RepealRule, {"rule": R("Shades")})]),
+    ("rule number then name",
+     "In rule 3.6 Fair Lighting, replace “should” with “shall”.",
+     [(ReplaceText, {"rule": R("rule 3.6 Fair Lighting", number="3.6")})]),
+    ("every player's value, plural term, no apostrophe",
+     "Set all Lamplighters Matches to 3",
+     [(SetValue, {"variable": "Matches", "value": "3"})]),
+    ("number words beyond twelve",
+     "Kevan gains twenty-one Matches.",
+     [(ChangeValue, {"player": "Kevan", "variable": "Matches", "delta": 21})]),
+]
+
+
+@pytest.mark.parametrize("shape,text,expected", SHAPES, ids=[s[0] for s in SHAPES])
+def test_shape(shape, text, expected):
+    steps = parse_steps(text)
+    assert [type(s) for s in steps] == [cls for cls, _ in expected], [getattr(s, "reason", s) for s in steps]
+    for step, (_, fields) in zip(steps, expected):
+        for key, value in fields.items():
+            assert getattr(step, key) == value, (shape, key)
+
+
+def test_every_kind_declares_its_shapes_and_verbs():
+    """The grammar is one table: every kind names the steps it makes, its verbs and real shapes."""
+    assert len({k.name for k in grammar.GRAMMAR}) == len(grammar.GRAMMAR)
+    for kind in grammar.GRAMMAR:
+        assert kind.makes and kind.shapes, kind.name
+    assert all(kind.verbs for kind in grammar.GRAMMAR if kind.name != "edit in a rule")
+
+
+# --------------------------------------------------------------------------- where added text ends
+def test_added_text_ends_at_an_instruction_the_bot_cannot_read():
+    """An instruction that introduces its own text ends the text before it, even unread."""
+    steps = parse_steps("Add a new rule “Lanterns”, with the following text:\n\nLanterns glow.\n\nLanterns hang.\n\n"
+                        "Enact a new Building Block, called “Beacons”, with the following text:\n\nBeacons shine.\n\n"
+                        "Repeal the rule “Shades”.")
+    assert [type(s) for s in steps] == [AddRule, Unsupported, RepealRule]
+    assert steps[0].body == "Lanterns glow.\n\nLanterns hang."
+    assert "Beacons shine." in steps[1].text  # the unread step keeps its own text
+
+
+@pytest.mark.parametrize("line", [
+    "Deactivate “Shades”.",
+    "Give Kevan 3 Matches.",
+    "Kevan gains 3 Matches.",
+    "Change the Wick of the Great Lantern to “Tallow”.",
+    "Delete all text in the “Lantern Hints” wiki page.",
+    "Give all Lamplighters a rank of Apprentice.",
+])
+def test_added_text_ends_at_any_instruction(line):
+    """Whether a line opens an instruction is derived from the grammar, so all of these agree."""
+    steps = parse_steps(f"Add a new rule “Lanterns”:\nLanterns glow.\n{line}")
+    assert steps[0].body == "Lanterns glow."
+    assert len(steps) == 2
+
+
+def test_added_text_keeps_an_example_it_introduces():
+    """A line the text itself introduces ("For example:") belongs to the text (issue: an example
+    inside unquoted rule text was executed)."""
+    steps = parse_steps("Add a new rule “Lending”:\nA Lamplighter may lend Matches. For example:\n"
+                        "Kevan transfers 1 Match to Lulu.\n")
+    assert [type(s) for s in steps] == [AddRule]
+    assert steps[0].body.endswith("Kevan transfers 1 Match to Lulu.")
+
+
+@pytest.mark.parametrize("opening", ["If", "When", "Whenever"])
+def test_added_text_that_begins_with_a_condition_is_text(opening):
+    steps = parse_steps(f"Add a new rule “Dusk”:\n{opening} a Lantern is lit, its Lamplighter gains 1 Glow.\n"
+                        "Lanterns may be relit.")
+    assert [type(s) for s in steps] == [AddRule]
+    assert steps[0].body.startswith(opening)
+
+
+def test_stray_rule_text_outside_any_added_text_is_not_set_aside():
+    """A condition sentence that carries no instruction and bears on no proposal is rule text out
+    of place: Unsupported (the Admin is told), never quietly set aside as a conditional step."""
+    steps = parse_steps("When a Lantern is lit, its Lamplighter gains 1 Glow.")
+    assert [type(s) for s in steps] == [Unsupported]
+
+
+def test_quoted_word_at_the_start_of_added_text_does_not_make_it_quoted():
+    steps = parse_steps("Add a new rule “Wicks”:\n“Tallow” is a Wick.\nIf “Beacons” was enacted, repeal the rule “Shades”.")
+    assert [type(s) for s in steps] == [AddRule, Ignored]
+    assert steps[0].body == "“Tallow” is a Wick."
+
+
+# --------------------------------------------------------------------------- conditions
+def test_a_condition_on_another_proposal_governs_every_step():
+    """"If … was not enacted, this proposal has no effect" first: no step is applied."""
+    steps = parse_steps("If the proposal “Beacons” was not enacted, this proposal has no effect.\n"
+                        "Repeal the rule “Shades”.\nKevan gains 2 Matches.")
+    assert [type(s) for s in steps] == [Ignored, Ignored, Ignored]
+    assert all(s.category == "conditional" for s in steps)
+    assert "step 1" in steps[1].reason
+
+
+def test_a_condition_at_the_end_governs_the_steps_above_it():
+    steps = parse_steps("Repeal the rule “Shades”.\nIf the proposal “Beacons” failed, this proposal does nothing.")
+    assert [type(s) for s in steps] == [Ignored, Ignored]
+
+
+def test_if_then_otherwise_governs_the_steps_below():
+    steps = parse_steps("If “Beacons” failed, do nothing. Otherwise:\nRepeal the rule “Shades”.\n"
+                        "Add a new rule “Glow”:\nGlow is light.")
+    assert [type(s) for s in steps] == [Ignored, Ignored, Ignored, Ignored]
+
+
+def test_a_condition_on_one_step_governs_only_that_step():
+    steps = parse_steps("Repeal the rule “Shades”, but only if the proposal “Beacons” was enacted.\n"
+                        "Repeal the rule “Wicks”.")
+    assert [type(s) for s in steps] == [Ignored, RepealRule]
+
+
+# --------------------------------------------------------------------------- remarks
+def test_a_trailing_remark_is_set_aside_not_added():
+    steps = parse_steps("Add a new rule “Glow”:\nGlow is light.\nGlow fades at dawn.\n\nI think this balances the night.")
+    assert [type(s) for s in steps] == [AddRule, Ignored]
+    assert steps[0].body == "Glow is light.\nGlow fades at dawn."
+    assert steps[1].category == "note"
+
+
+def test_a_line_that_may_be_a_remark_leaves_the_step_to_an_admin():
+    steps = parse_steps("Add a new rule “Glow”:\nGlow is light.\n\nThis change lets Lamplighters plan ahead.")
+    assert [type(s) for s in steps] == [Unsupported]
+    assert "This change lets Lamplighters plan ahead." in steps[0].reason
+
+
+def test_old_and_new_text_refuse_extra_paragraphs_that_may_be_remarks():
+    steps = parse_steps("In “Wicks”, replace\n\nold words\n\nwith\n\nnew words\n\nMost Lamplighters wanted this.")
+    assert [type(s) for s in steps] == [Unsupported]
+    assert "Most Lamplighters wanted this." in steps[0].reason
+
+
+def test_amend_as_follows_then_instructions_is_not_a_reword():
+    steps = parse_steps("Amend rule 2.1 (“Wicks”) as follows.\n\nJoin the third paragraph with the one before it.")
+    assert isinstance(steps[0], Unsupported)
+    assert not any(isinstance(s, ReplaceRuleText) for s in steps)
+
+
+# --------------------------------------------------------------------------- wrappers and characters
+def test_quote_template_around_added_text_is_unwrapped():
+    steps = parse_steps("Add a new rule “Glow”:\n{{quote|Each Lamplighter has a Glow, defaulting to 0.}}\n"
+                        "Repeal the rule “Shades”.")
+    assert [type(s) for s in steps] == [AddRule, RepealRule]
+    assert steps[0].body == "Each Lamplighter has a Glow, defaulting to 0."
+
+
+def test_pre_content_is_kept_byte_for_byte():
+    steps = parse_steps("To “Wicks”, add:\nA table:\n\n<pre>\nrow one   \n\n\n\nrow two\n</pre>")
+    assert "<pre>\nrow one   \n\n\n\nrow two\n</pre>" in steps[0].body
+
+
+def test_an_unclosed_opening_quote_leaves_the_rest_to_an_admin():
+    steps = parse_steps("In “Wicks”, replace “two with “three”.\nRepeal the rule Shades.")
+    assert [type(s) for s in steps] == [Unsupported]
+    assert "never closed" in steps[0].reason
+
+
+def test_a_byte_order_mark_is_not_text():
+    steps = parse_steps("\ufeffRepeal the rule “Shades”.")
+    assert [type(s) for s in steps] == [RepealRule]
+
+
+def test_a_title_colon_does_not_cut_a_condition():
+    steps = parse_steps("If Proposal: Beacons was not enacted then this proposal has no further effect.\n"
+                        "Repeal the rule “Shades”.")
+    assert [type(s) for s in steps] == [Ignored, Ignored]
+
+
+def test_outside_the_wiki_never_fires_on_a_place_in_the_ruleset():
+    steps = parse_steps("Replace the step “Update the gallery page” in the rule “Votes” with “Tally the votes”.")
+    assert not any(isinstance(s, Ignored) for s in steps)
+
+
+# --------------------------------------------------------------------------- enacted exactly
+def test_old_and_new_paragraphs_enact_exactly():
+    page = fixture_text("ruleset_2023.wiki")
+    old = "Each Puzzler has a publicly tracked number of Coins, defaulting to 3."
+    new = "Each Puzzler has a publicly tracked number of Coins, defaulting to 4."
+    result = enact(parse_proposal("Proposal: Four Coins", f"In the rule “Coins”, replace\n\n{old}\n\nwith\n\n{new}\n"),
+                   page)
+    assert [s.status for s in result.report.steps] == [APPLIED]
+    assert result.pages["Ruleset"] == page.replace(old, new, 1)
+
+
+def test_a_replacement_naming_no_rule_changes_the_one_place_that_holds_it():
+    page = fixture_text("ruleset_2023.wiki")
+    assert page.count("defaulting to 3.") == 1
+    result = enact(parse_proposal("Proposal: Four", "Replace “defaulting to 3.” with “defaulting to 4.”"), page)
+    assert [s.status for s in result.report.steps] == [APPLIED]
+    assert result.pages["Ruleset"] == page.replace("defaulting to 3.", "defaulting to 4.")
