@@ -304,3 +304,36 @@ def test_a_replacement_naming_no_rule_changes_the_one_place_that_holds_it():
     result = enact(parse_proposal("Proposal: Four", "Replace “defaulting to 3.” with “defaulting to 4.”"), page)
     assert [s.status for s in result.report.steps] == [APPLIED]
     assert result.pages["Ruleset"] == page.replace("defaulting to 3.", "defaulting to 4.")
+
+
+# --------------------------------------------------------------------------- wikibot read
+def _wikibot(*args):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "wikibot", *map(str, args)], capture_output=True, text=True)
+
+
+def test_read_command_reports_each_step_and_writes_nothing(tmp_path):
+    from fixturedata import FIXTURES
+
+    ruleset = tmp_path / "Ruleset.wiki"
+    ruleset.write_text((FIXTURES / "ruleset_2023.wiki").read_text(encoding="utf-8"), encoding="utf-8")
+    before = ruleset.read_bytes()
+    proposal = tmp_path / "p.txt"
+    proposal.write_text("Replace “defaulting to 3.” with “defaulting to 4.”\nRepeal the rule “Lanterns”.\n"
+                        "Juggle the Coins thrice.\n\nThoughts?\n", encoding="utf-8")
+    result = _wikibot("read", "--text-file", proposal, "--ruleset-file", ruleset, "--json")
+    assert result.returncode == 3  # one step cannot be read
+    reading = __import__("json").loads(result.stdout)
+    kinds = [row["kind"] for row in reading["steps"]]
+    assert kinds == ["replace text", "repeal a rule", "not read", "set aside"]
+    first, second = reading["steps"][0], reading["steps"][1]
+    assert first["changes"] == "defaulting to 3." and first["adds"] == "defaulting to 4."
+    assert first["on_ruleset"]["status"] == "applied"
+    assert second["on_ruleset"]["status"] == "ignored"  # no rule “Lanterns” on this Ruleset
+    assert reading["summary"] == {"steps": 4, "read": 1, "set_aside": 2, "not_read": 1}
+    assert ruleset.read_bytes() == before
+
+    plain = _wikibot("read", "--text-file", proposal)
+    assert "Juggle the Coins thrice." in plain.stdout and "not read" in plain.stdout

@@ -143,6 +143,18 @@ def cmd_enact(args: argparse.Namespace) -> int:
     return finish(args, result.report, files, result.pages)
 
 
+def cmd_read(args: argparse.Namespace) -> int:
+    """The bot's reading of a proposal, step by step; writes nothing."""
+    from actions.reading import read_proposal, render
+    from parsers.proposal import parse_proposal
+
+    text = read_text(args.text_file, "Proposal")
+    ruleset_text = str(load_ruleset(args.ruleset_file)) if args.ruleset_file else None
+    reading = read_proposal(parse_proposal(args.title, text), ruleset_text)
+    print(json.dumps(reading, ensure_ascii=False, indent=2) if args.json else render(reading))
+    return EXIT_OK if reading["summary"]["not_read"] == 0 else EXIT_UNSUPPORTED
+
+
 def cmd_reset(args: argparse.Namespace) -> int:
     address = read_text(args.address_file, "Ascension Address")
     if not args.ruleset_file:
@@ -332,6 +344,13 @@ def build_parser() -> argparse.ArgumentParser:
     enact.add_argument("--gamestate-file", metavar="G", help="the gamestate tracking page's wikitext")
     enact.add_argument("--partial", action="store_true", help="write the steps that applied even if some did not")
     enact.set_defaults(handler=cmd_enact)
+
+    read = commands.add_parser("read", help="the bot's reading of a proposal, step by step (writes nothing)")
+    read.add_argument("--title", default="Proposal: Draft", help="the Proposal's title (its tags matter)")
+    read.add_argument("--text-file", required=True, metavar="P", help="the Proposal's text")
+    read.add_argument("--ruleset-file", metavar="R", help="try each step on this Ruleset's wikitext")
+    read.add_argument("--json", action="store_true", help="print JSON")
+    read.set_defaults(handler=cmd_read)
 
     reset = commands.add_parser("reset", help="perform the Dynastic Reset an Ascension Address asks for")
     reset.add_argument("--address-file", required=True, metavar="AA", help="the Ascension Address's text")
