@@ -257,7 +257,13 @@ def _targets(phrase: str, m: _Masked) -> list[tuple[Target, RuleRef | None]] | N
     one = _target(phrase, m)
     if one is not None:
         return [one]
-    parts = [x for x in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", phrase.strip()) if x]
+    phrase = phrase.strip()
+    unit = re.match(r"(?:the\s+)?(sentence|paragraph)s\s+(?=\x01)", phrase, re.I)
+    if unit:  # "the sentences “A” and “B”": each quoted part is one of them
+        phrase = phrase[unit.end():]
+    parts = [x for x in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", phrase) if x]
+    if unit:
+        parts = [f"{unit.group(1)} {p}" if re.fullmatch(Q, p.strip()) else p for p in parts]
     if len(parts) < 2:
         return None
     out = []
@@ -413,7 +419,7 @@ _OUTSIDE = re.compile(
     r"\b(?:blog|blogs|blog post|blog entry|posts?|posted|posting|comments?|votes?|voting|vetoe?s?|veto|"
     r"dms?|direct messages?|private messages?|pms?|messages?|discord|slack|irc|e-?mails?|forum|"
     r"the (?:emperor|admin|host)\s+(?:should|must|shall|will|may)|"
-    r"(?:fail|enact|withdraw|self-kill)\w*\s+(?:all\s+|the\s+|this\s+)?(?:pending\s+)?(?:proposals?|cfjs?|dovs?))\b",
+    r"(?:fail|enact|withdraw|self-kill)\w*\s+(?:\w+\s+){0,3}(?:proposals?|cfjs?|dovs?))\b",
     re.I,
 )
 
@@ -1106,7 +1112,8 @@ def _edit(e: str, rule: RuleRef | None, m: _Masked) -> _Read | None:
 
 
 _RULESET_SCOPE = re.compile(
-    r"(?:,\s*)?\b(?:in|throughout|everywhere\s+in|across)\s+(?:the\s+)?(?:entire\s+|whole\s+)?ruleset\b(?:\s*,)?",
+    r"(?:,\s*)?\b(?:in|within|throughout|everywhere\s+in|across)\s+(?:the\s+)?(?:entire\s+|whole\s+)?ruleset\b(?:\s*,)?|"
+    r"(?:,\s*)?\b(?:in|within)\s+(?:every|each|all)\s+rules?\b(?:\s*,)?",
     re.I,
 )
 
@@ -1117,6 +1124,19 @@ def _read_scoped_edit(s: str, m: _Masked) -> _Read | None:
         return None
     e = _RULESET_SCOPE.sub(" ", s, count=1)
     e = re.sub(r"\s+", " ", e).strip(" ,")
+    pairs = re.fullmatch(rf"(?:change|replace|substitute|alter|swap)\s+((?:{Q}\s+(?:with|to|by)\s+{Q}(?:\s*,\s*(?:and\s+)?|\s+and\s+|$))+)",
+                         e, re.I)
+    if pairs and len(re.findall(rf"{Q}\s+(?:with|to|by)\s+{Q}", pairs.group(1), re.I)) > 1:
+        # "Replace “A” with “B” and “C” with “D” in every rule."
+        return _Read([_Spec(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text=_tok_inner(a, m), occurrence="all"),
+                                          "new": _tok_inner(b, m)})
+                      for a, b in re.findall(rf"({Q})\s+(?:with|to|by)\s+({Q})", pairs.group(1), re.I)])
+    c = re.fullmatch(r"(?:change|replace|substitute)\s+(?:all|every|each)\s+(?:instances?|occurrences?|uses?)\s+of\s+"
+                     r"((?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?)\s+(?:with|to|by)\s+((?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?)",
+                     e, re.I)
+    if c:  # a game term, unquoted: "Replace all instances of Artist within the ruleset with Player"
+        return _Read([_Spec(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text=c.group(1), occurrence="all"),
+                                          "new": c.group(2)})])
     c = re.match(rf"^(?:change|replace|substitute|alter|swap)\s+({Q})\s+(?:with|to|by|for)\s+({Q})$", e, re.I)
     if c:
         return _Read([_Spec(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text=_tok_inner(c.group(1), m), occurrence="all"),
