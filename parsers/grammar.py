@@ -122,7 +122,7 @@ _NOT_A_NAME = re.compile(
 
 
 #: Phrases that name a place which is not a rule: a list, a section, a position in a rule.
-_NOT_A_RULE = re.compile(r"^(?:the\s+)?list\s+of\b|\bsection$|,|\b(?:after|before)\s+the\b", re.I)
+_NOT_A_RULE = re.compile(r"^(?:the\s+)?list\s+of\b|\b(?:section|list|table|page)$|,|\b(?:after|before)\s+the\b", re.I)
 
 
 def _rule_ref(phrase: str, m: _Masked) -> RuleRef | None:
@@ -1273,6 +1273,9 @@ def _read_trailing_rule(s: str, m: _Masked) -> _Read | None:
         r = _edit(edit, ref, m)
         if r is not None:
             return r
+    if re.match(rf"(?:immediately\s+|directly\s+)?(?:after|before|following|preceding)\s+{Q}\s*,?\s*(?:add|insert)\b", s, re.I):
+        # "And after “A”, add:-" naming no rule: the rule of the step before, as in "In the same rule, …"
+        return _edit(s, RuleRef(previous=True), m)
     # "remove the final paragraph of Rule 1.4"; with no rule named at all ("…and reword the third
     # paragraph onwards to:-") the step continues the rule of the previous step.
     if not re.search(r"\bparagraph|\bsentence", s, re.I):
@@ -1396,7 +1399,7 @@ UNREAD_VERBS = ("append", "prepend", "join", "merge", "split", "renumber", "modi
 _VERBS = sorted({v for kind in GRAMMAR for v in kind.verbs} | set(UNREAD_VERBS), key=len, reverse=True)
 #: An imperative that opens an instruction: a verb of the grammar, or "In/To the rule X, <verb>".
 _INSTRUCTION_VERB = re.compile(
-    rf"^(?:please\s+)?(?:{'|'.join(map(re.escape, _VERBS))})\b|^(?:in|within|to|from|for)\s+[^,]{{1,120}},\s*(?:{'|'.join(map(re.escape, _VERBS))})\b",
+    rf"^(?:please\s+)?(?:{'|'.join(map(re.escape, _VERBS))})\b|^(?:in|within|to|from|for|after|before)\s+[^,]{{1,120}},\s*(?:{'|'.join(map(re.escape, _VERBS))})\b",
     re.I)
 
 
