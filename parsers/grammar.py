@@ -1162,6 +1162,19 @@ def _read_in_rule(s: str, m: _Masked) -> _Read | None:
     if c:
         ref = _rule_ref(c.group(3), m)
         return _edit(f"{c.group(1)} {c.group(2)}, {c.group(4)}", ref, m) if ref else None
+    c = re.fullmatch(rf"replace\s+the\s+(sentence|paragraph)\s+(?:in|of)\s+({_REF_WORDS})\s+(?:that|which)\s+(?:reads|says|begins)\s+({Q})"
+                     rf"\s+with(?:\s+{_FOLLOWING})?(?:\s*(?::-?|-))?\s*({Q})?", s, re.I)
+    if c:  # "Replace the sentence in the rule “X” that reads “A” with: …"
+        ref = _rule_ref(c.group(2), m)
+        kind = SENTENCE if c.group(1).lower() == "sentence" else PARAGRAPH_CONTAINING
+        return _Read([_Spec(ReplaceText, {"rule": ref, "target": Target(kind=kind, text=_tok_inner(c.group(3), m)),
+                                          "new": _body(c.group(4), m)})]) if ref else None
+    c = re.fullmatch(rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+"
+                     rf"(?:at|to)\s+the\s+(end|bottom)\s+of\s+({_REF_WORDS})(?:\s*(?::-?|-))?\s*({Q})?|"
+                     rf"as\s+a\s+new\s+paragraph\s*,?\s*(?:append|add)\s+(?:{_FOLLOWING}\s+)?to\s+(.+?)(?:\s*(?::-?|-))?\s*({Q})?", s, re.I)
+    if c:  # "Add a new paragraph at the end of “X”:" / "As a new paragraph, append to X:"
+        ref = _rule_ref(c.group(2) or c.group(4), m)
+        return _Read([_Spec(AppendText, {"rule": ref, "body": _body(c.group(3) or c.group(5), m), "at": "end"})]) if ref else None
     c = re.match(rf"^(remove|delete|strike)\s+from\s+({_REF_WORDS})\s+(the\s+(?:paragraph|sentence|words?|text|phrase)\b.*)$", s, re.I)
     if c:
         ref = _rule_ref(c.group(2), m)
@@ -1176,6 +1189,7 @@ def _read_in_rule(s: str, m: _Masked) -> _Read | None:
     if not c:
         return None
     prep, ref_text, edit = c.group(1).lower(), c.group(2), c.group(3)
+    ref_text = re.sub(r"^the\s+(?:text|body|wording)\s+of\s+", "", ref_text, flags=re.I)
     end = re.match(r"^(?:the\s+)?(end|bottom|beginning|start|top)\s+of\s+(.+)$", ref_text, re.I)
     if prep == "to" and end:
         ref = _rule_ref(end.group(2), m)
@@ -1347,6 +1361,10 @@ GRAMMAR: tuple[Kind, ...] = (
         "In the rule “X”, replace “A” with “B”.  /  In “X”, replace “A” with:- …",
         "In the rule “X”, after the sentence ending “A”, add: …  /  …, before the text “A”, add the following text: …",
         "To “X”, add:- …  /  In the rule X, remove the text “A”.  /  In the same rule, …",
+        "In the rule “X”, replace ⏎ old ⏎ with ⏎ new  /  In “X” replace “A” with “B” (no comma)",
+        "After “A” in “X”, add:- …  /  Remove from the rule X the paragraph beginning “A”.",
+        "Replace the sentence in the rule “X” that reads “A” with: …  /  In the text of “X”, replace …",
+        "Add a new paragraph at the end of “X”: …  /  As a new paragraph, append to X: …",
     )),
     Kind("add to a rule", (AppendText,), _read_add_to_rule, ("add", "append", "prepend", "insert"), (
         "Add the following paragraph to the beginning of rule 10 - Ascension: …",
