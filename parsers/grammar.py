@@ -1162,19 +1162,6 @@ def _read_in_rule(s: str, m: _Masked) -> _Read | None:
     if c:
         ref = _rule_ref(c.group(3), m)
         return _edit(f"{c.group(1)} {c.group(2)}, {c.group(4)}", ref, m) if ref else None
-    c = re.fullmatch(rf"replace\s+the\s+(sentence|paragraph)\s+(?:in|of)\s+({_REF_WORDS})\s+(?:that|which)\s+(?:reads|says|begins)\s+({Q})"
-                     rf"\s+with(?:\s+{_FOLLOWING})?(?:\s*(?::-?|-))?\s*({Q})?", s, re.I)
-    if c:  # "Replace the sentence in the rule “X” that reads “A” with: …"
-        ref = _rule_ref(c.group(2), m)
-        kind = SENTENCE if c.group(1).lower() == "sentence" else PARAGRAPH_CONTAINING
-        return _Read([_Spec(ReplaceText, {"rule": ref, "target": Target(kind=kind, text=_tok_inner(c.group(3), m)),
-                                          "new": _body(c.group(4), m)})]) if ref else None
-    c = re.fullmatch(rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+"
-                     rf"(?:at|to)\s+the\s+(end|bottom)\s+of\s+({_REF_WORDS})(?:\s*(?::-?|-))?\s*({Q})?|"
-                     rf"as\s+a\s+new\s+paragraph\s*,?\s*(?:append|add)\s+(?:{_FOLLOWING}\s+)?to\s+(.+?)(?:\s*(?::-?|-))?\s*({Q})?", s, re.I)
-    if c:  # "Add a new paragraph at the end of “X”:" / "As a new paragraph, append to X:"
-        ref = _rule_ref(c.group(2) or c.group(4), m)
-        return _Read([_Spec(AppendText, {"rule": ref, "body": _body(c.group(3) or c.group(5), m), "at": "end"})]) if ref else None
     c = re.match(rf"^(remove|delete|strike)\s+from\s+({_REF_WORDS})\s+(the\s+(?:paragraph|sentence|words?|text|phrase)\b.*)$", s, re.I)
     if c:
         ref = _rule_ref(c.group(2), m)
@@ -1304,6 +1291,91 @@ def _read_trailing_rule(s: str, m: _Masked) -> _Read | None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Phrasings: one row each
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Phrasing:
+    """One way players write one kind of step, as one row: a real shape (in the project's own
+    words), a pattern over the masked sentence whose named groups are read by name (see
+    :func:`_from_groups`), the step it makes and the fields the phrasing itself fixes."""
+
+    shape: str
+    pattern: str
+    step: type
+    fixed: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def regex(self) -> re.Pattern:
+        return _compiled(self.pattern)
+
+
+_PATTERNS: dict[str, re.Pattern] = {}
+
+
+def _compiled(pattern: str) -> re.Pattern:
+    if pattern not in _PATTERNS:
+        _PATTERNS[pattern] = re.compile(pattern, re.I)
+    return _PATTERNS[pattern]
+
+
+_END = r"(?:\s*(?::-?|-|—))?"  # the colon (or dash) that introduces the text below
+_TEXT_AFTER = rf"{_END}\s*(?P<body>{Q})?"  # … and the text, when it is quoted on the same line
+
+#: The named groups a phrasing may use, and how each is read: ``rule`` a rule reference,
+#: ``quote`` a quoted text, ``target`` a place in a rule ("the paragraph beginning “A”"),
+#: ``body`` the text to add (quoted, else the text below).
+PHRASINGS: tuple[Phrasing, ...] = (
+    Phrasing("Replace the sentence in the rule “X” that reads “A” with: …",
+             rf"replace\s+the\s+sentence\s+(?:in|of)\s+(?P<rule>{_REF_WORDS})\s+(?:that|which)\s+(?:reads|says)\s+"
+             rf"(?P<quote>{Q})\s+with(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
+             ReplaceText, (("kind", SENTENCE),)),
+    Phrasing("Replace the paragraph in the rule “X” that begins “A” with: …",
+             rf"replace\s+the\s+paragraph\s+(?:in|of)\s+(?P<rule>{_REF_WORDS})\s+(?:that|which)\s+(?:begins|starts)\s+(?:with\s+)?"
+             rf"(?P<quote>{Q})\s+with(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
+             ReplaceText, (("kind", PARAGRAPH_BEGINNING),)),
+    Phrasing("Add a new paragraph at the end of “X”: …",
+             rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
+             rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
+             AppendText, (("at", "end"),)),
+    Phrasing("As a new paragraph, append to X: …",
+             rf"as\s+a\s+new\s+paragraph\s*,?\s*(?:append|add)\s+(?:{_FOLLOWING}\s+)?to\s+(?P<rule>.+?){_TEXT_AFTER}",
+             AppendText, (("at", "end"),)),
+)
+
+
+def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
+    """The step a matching phrasing makes; None when a group does not read (another kind may)."""
+    fixed = dict(phrasing.fixed)
+    groups = {k: v for k, v in c.groupdict().items() if v is not None}
+    fields: dict[str, Any] = {}
+    if "rule" in groups:
+        fields["rule"] = _rule_ref(groups["rule"], m)
+        if fields["rule"] is None:
+            return None
+    if "quote" in groups:
+        target = Target(kind=fixed.pop("kind", TEXT), text=_tok_inner(groups["quote"], m))
+        fields["anchor" if phrasing.step is InsertText else "target"] = target
+    if phrasing.step in (ReplaceText,):
+        fields["new"] = _body(groups.get("body"), m)
+    elif phrasing.step in (AppendText, InsertText, AddRule, ReplaceRuleText):
+        fields["body"] = _body(groups.get("body"), m)
+    fields.update(fixed)
+    return _Read([_Spec(phrasing.step, fields)])
+
+
+def _read_phrasings(s: str, m: _Masked) -> _Read | None:
+    for phrasing in PHRASINGS:
+        c = phrasing.regex.fullmatch(s)
+        if c:
+            r = _from_groups(phrasing, c, m)
+            if r is not None:
+                return r
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
 # The table
 # ---------------------------------------------------------------------------------------------
 
@@ -1357,14 +1429,15 @@ GRAMMAR: tuple[Kind, ...] = (
     Kind("ruleset-wide edit", (ReplaceText,), _read_scoped_edit, ("change", "replace", "substitute", "alter", "swap"), (
         "Change all occurrences of “A” in the ruleset to “B”.  /  Replace “A” with “B” throughout the Ruleset.",
     )),
+    Kind("one-row phrasings", tuple({p.step for p in PHRASINGS}), _read_phrasings, ("replace", "add", "append"),
+         tuple(p.shape for p in PHRASINGS)),
     Kind("edit in a rule", (ReplaceText, RemoveText, InsertText, AppendText), _read_in_rule, (), (
         "In the rule “X”, replace “A” with “B”.  /  In “X”, replace “A” with:- …",
         "In the rule “X”, after the sentence ending “A”, add: …  /  …, before the text “A”, add the following text: …",
         "To “X”, add:- …  /  In the rule X, remove the text “A”.  /  In the same rule, …",
         "In the rule “X”, replace ⏎ old ⏎ with ⏎ new  /  In “X” replace “A” with “B” (no comma)",
         "After “A” in “X”, add:- …  /  Remove from the rule X the paragraph beginning “A”.",
-        "Replace the sentence in the rule “X” that reads “A” with: …  /  In the text of “X”, replace …",
-        "Add a new paragraph at the end of “X”: …  /  As a new paragraph, append to X: …",
+        "In the text of “X”, replace …",
     )),
     Kind("add to a rule", (AppendText,), _read_add_to_rule, ("add", "append", "prepend", "insert"), (
         "Add the following paragraph to the beginning of rule 10 - Ascension: …",
