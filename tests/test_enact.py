@@ -3,8 +3,8 @@
 Golden tests build steps directly (so they do not depend on the proposal parser's wording), apply
 them to the seed fixture of every era, and compare the whole resulting page with the page built by
 hand from the fixture: the edited rule must be exactly as expected and every other byte unchanged.
-The real example proposals go through ``parse_proposal`` and are compared with reviewed golden
-files in ``tests/fixtures/enact/``.
+The example proposals (our own texts, written in the shapes of real posts) go through
+``parse_proposal`` and are compared with reviewed golden files in ``tests/fixtures/enact/``.
 """
 
 from __future__ import annotations
@@ -236,7 +236,7 @@ def test_change_all_occurrences_in_dynastic_rules(era):
     assert result.pages["Ruleset"] == page.replace(word, "Wibble")
 
 
-# ============================================================================ the real example proposals
+# ============================================================================ the example proposals
 
 EXAMPLES = {
     # proposal file: (fixture, expected statuses)
@@ -273,21 +273,21 @@ def test_dismantle_details():
     after = enact(load_example("dismantle"), before).pages["Ruleset"]
     model = parse(after)
     va = model.find("Victory and Ascension").body
-    assert "either Pass the Mantle" not in va
-    assert "then the new Host may start a new dynasty" in va
-    malign = model.find("Malign Emperors").body
-    assert malign.startswith("If the Special Case rule Mantle Passing is active, and the game is in Interregnum, "
-                             "then the Host of the recently-ended Dynasty may be recipient of the Mantle, as if "
-                             "they were a Partygoer. The Host may not")  # dangling comma tidied
-    assert model.find("Mantle Passing").title == "Mantle Passing [Rare][Inactive]"
-    assert model.get("Alliances") is None and model.get("Mantle Limitations") is None
+    assert "either Hand Over the Keys" not in va
+    assert "While the game is in an Interregnum, the new Innkeeper may start a new dynasty" in va
+    crooked = model.find("Crooked Keepers").body
+    assert crooked.startswith("Whenever the Special Case rule Key Handover is active, and the game is in Interregnum, "
+                              "the Innkeeper of the dynasty that just ended may be handed the Keys, as though they "
+                              "were a Lodger. The Innkeeper may not")  # dangling comma tidied
+    assert model.find("Key Handover").title == "Key Handover [Rare][Inactive]"
+    assert model.get("Friendships") is None and model.get("Key Limitations") is None
 
 
 def test_herblogditus_without_the_parent_rule_is_ignored():
     before = (ENACT / "newspapers_2012.wiki").read_text(encoding="utf-8")
     result = enact(load_example("herblogditus"), before)
     assert statuses(result) == [IGNORED]
-    assert "Parallel BlogNomic" in result.report.steps[0].detail
+    assert "Side Dynasties" in result.report.steps[0].detail
     assert result.pages == {}
 
 
@@ -297,9 +297,9 @@ def test_reductio_numbered_references_of_2006():
     model = parse(result.pages["Ruleset"])
     assert model.find("Rule 1.3").name == "Proposals"
     voting = model.find("Rule 1.4 (Voting)").body
-    assert "A Monk may not vote on a Proposal while" not in voting  # the final paragraph removed
+    assert "A Friar may not vote on a Proposal while" not in voting  # the final paragraph removed
     enactment = model.find("Enactment").body
-    assert enactment.endswith("(or the fact that the proposal was self-killed or vetoed).\n\n")
+    assert enactment.endswith("(or note that the proposal was self-killed or vetoed).\n\n")
     assert "When a Proposal is Enacted, the Admin" not in enactment
 
 

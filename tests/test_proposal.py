@@ -1,4 +1,4 @@
-"""Tests for parsers.proposal: titles, the real example proposals, every documented phrasing,
+"""Tests for parsers.proposal: titles, the example proposals, every documented phrasing,
 payload boundaries, Ignored / Unsupported steps, blog-page chrome, and properties."""
 
 from __future__ import annotations
@@ -104,17 +104,17 @@ def check_texts(body: str, steps) -> None:
 @pytest.mark.parametrize(
     "title, name, tags",
     [
-        ("Proposal: Dismantle", "Dismantle", ()),
+        ("Proposal: Unravel", "Unravel", ()),
         ("Proposal: Wording Fix [Core]", "Wording Fix", ("Core",)),
         ("Proposal: [Core] Wording Fix", "Wording Fix", ("Core",)),
         ("Proposal: Tidy [Special Case][Appendix]", "Tidy", ("Special Case", "Appendix")),
         ("Proposal: I Win [Victory]", "I Win", ("Victory",)),
         ("Proposal: Odd [ Building Blocks ] [Rare]", "Odd", ("Building Blocks", "Rare")),
-        ("Herblogditus", "Herblogditus", ()),
+        ("Logbook", "Logbook", ()),
         ("proposal:Lowercase [core]", "Lowercase", ("core",)),
         (
-            "Proposal: First rule of BlogNomic is “You don’t talk about BlogNomic”",
-            "First rule of BlogNomic is “You don’t talk about BlogNomic”",
+            "Proposal: The golden rule of BlogNomic is “Don’t feed the Admins”",
+            "The golden rule of BlogNomic is “Don’t feed the Admins”",
             (),
         ),
     ],
@@ -132,62 +132,65 @@ def test_parse_proposal_returns_proposal():
 
 
 # ---------------------------------------------------------------------------------------------
-# The real examples
+# The example proposals (our own texts, written in the shapes of real posts)
 # ---------------------------------------------------------------------------------------------
 
 
 def test_example_dismantle():
     title, body = load("dismantle")
     p = parse_proposal(title, body)
-    assert (p.name, p.tags) == ("Dismantle", ())
+    assert (p.name, p.tags) == ("Unravel", ())
     s = p.steps
     check_texts(body, s)
     assert s == (
         RemoveText(
             index=1,
-            text="In the rule Victory and Ascension, remove the text “either Pass the Mantle (by making a post naming a "
-            "Partygoer who was not the last dynasty’s Host, in which case the passing Partygoer ceases to be the Host "
-            "and the Partygoer so named becomes the Host) or”.",
+            text="In the rule Victory and Ascension, remove the text “either Hand Over the Keys (by making a post that "
+            "names a Lodger who was not the previous dynasty’s Innkeeper, whereupon the poster stops being the Innkeeper "
+            "and the named Lodger becomes the Innkeeper) or”.",
             rule=R("Victory and Ascension"),
-            target=Target(kind=TEXT, text="either Pass the Mantle (by making a post naming a Partygoer who was not the "
-                          "last dynasty’s Host, in which case the passing Partygoer ceases to be the Host and the "
-                          "Partygoer so named becomes the Host) or"),
+            target=Target(kind=TEXT, text="either Hand Over the Keys (by making a post that names a Lodger who was not "
+                          "the previous dynasty’s Innkeeper, whereupon the poster stops being the Innkeeper and the "
+                          "named Lodger becomes the Innkeeper) or"),
         ),
         ReplaceText(
             index=2,
-            text="In the same rule, in “If the game is in an Interregnum then the new Host must”, change the ‘must’ to a ‘may’.",
+            text="In the same rule, in “While the game is in an Interregnum, the new Innkeeper must”, change the ‘must’ "
+            "to a ‘may’.",
             rule=SAME,
-            target=Target(kind=TEXT, text="must", within="If the game is in an Interregnum then the new Host must"),
+            target=Target(kind=TEXT, text="must", within="While the game is in an Interregnum, the new Innkeeper must"),
             new="may",
         ),
         ReplaceText(
             index=3,
-            text="In the rule Malign Emperors [Inactive] [Rare], change the first instance of the words ‘The Host’ to the "
-            "following: “If the Special Case rule Mantle Passing is active, and the game is in Interregnum, then the "
-            "Host of the recently-ended Dynasty”;",
-            rule=R("Malign Emperors [Inactive] [Rare]"),
-            target=Target(kind=TEXT, text="The Host", occurrence="first"),
-            new="If the Special Case rule Mantle Passing is active, and the game is in Interregnum, then the Host of "
-            "the recently-ended Dynasty",
+            text="In the rule Crooked Keepers [Inactive] [Rare], change the first instance of the words ‘The Innkeeper’ "
+            "to the following: “Whenever the Special Case rule Key Handover is active, and the game is in Interregnum, "
+            "the Innkeeper of the dynasty that just ended”;",
+            rule=R("Crooked Keepers [Inactive] [Rare]"),
+            target=Target(kind=TEXT, text="The Innkeeper", occurrence="first"),
+            new="Whenever the Special Case rule Key Handover is active, and the game is in Interregnum, the Innkeeper "
+            "of the dynasty that just ended",
         ),
         RemoveText(
             index=4,
-            text="and from the same rule, remove “during an Interregnum, as per the rule Victory and Ascension”.",
+            text="and from the same rule, remove “while the game is in an Interregnum, as set out in the rule Victory "
+            "and Ascension”.",
             rule=SAME,
-            target=Target(kind=TEXT, text="during an Interregnum, as per the rule Victory and Ascension"),
+            target=Target(kind=TEXT, text="while the game is in an Interregnum, as set out in the rule Victory and "
+                          "Ascension"),
         ),
         ReplaceRuleText(
             index=5,
-            text="Replace the rule Mantle Limitations [Active] with the following rule, called Mantle Passing "
+            text="Replace the rule Key Limitations [Active] with the following rule, called Key Handover "
             "[Rare][Inactive]:\n" + body.split("\n")[3],
-            rule=R("Mantle Limitations [Active]"),
-            new_name="Mantle Passing [Rare][Inactive]",
+            rule=R("Key Limitations [Active]"),
+            new_name="Key Handover [Rare][Inactive]",
             body=body.split("\n")[3],
         ),
-        RepealRule(index=6, text="Repeal the rule Alliances.", rule=R("Alliances")),
+        RepealRule(index=6, text="Repeal the rule Friendships.", rule=R("Friendships")),
     )
-    assert s[4].body.startswith("During Interregnum, before posting an Ascension Address")
-    assert s[4].body.endswith("this is referred to as Passing the Mantle.")
+    assert s[4].body.startswith("While the game is in an Interregnum and no Ascension Address has been posted yet")
+    assert s[4].body.endswith("this is known as Handing Over the Keys.")
 
 
 def test_example_first_rule_of_blognomic():
@@ -195,26 +198,26 @@ def test_example_first_rule_of_blognomic():
     p = parse_proposal(title, body)
     s = p.steps
     check_texts(body, s)
-    assert [essence(x)[:2] for x in s] == [("AddRule", ("name", "Directives"))] + [
-        ("AddRule", ("name", n)) for n in ("Trivial Tax [3 Points]", "Ward Proposal [3 Points]", "Self-destruct [3 Points]")
+    assert [essence(x)[:2] for x in s] == [("AddRule", ("name", "Riders"))] + [
+        ("AddRule", ("name", n)) for n in ("Quiet Levy [3 Points]", "Shield Proposal [3 Points]", "Auto-fail [3 Points]")
     ]
-    directives = s[0]
-    assert directives.parent is None and directives.subrule is False and directives.section is None
-    paras = directives.body.split("\n\n")
+    riders = s[0]
+    assert riders.parent is None and riders.subrule is False and riders.section is None
+    paras = riders.body.split("\n\n")
     assert len(paras) == 3
-    assert paras[0].startswith("Proposals may contain sentences that start with “>>”")
-    assert paras[2].endswith("(unless that Directive’s effect explicitly states otherwise).")
-    assert s[1].parent == R("Directives") and s[1].subrule
+    assert paras[0].startswith("A Proposal may include sentences beginning with “>>”")
+    assert paras[2].endswith("(unless that Rider’s effect explicitly says otherwise).")
+    assert s[1].parent == R("Riders") and s[1].subrule
     assert s[1].body == (
-        "Name: Tax Trivial votes with 1 Point.\nEffect: Including the text “Trivial” on a vote to the Modified "
-        "Proposal is an action that has a fee of 1 Point."
+        "Name: Levy Trivial votes at 1 Point.\nEffect: Writing the word “Trivial” in a vote on the Ridden "
+        "Proposal is an action with a fee of 1 Point."
     )
-    # "Create a new sub-rule “Ward Proposal [3 Points]”" names no parent and has no colon:
+    # "Create a new sub-rule “Shield Proposal [3 Points]”" names no parent and has no colon:
     # still a subrule with a payload, parent left for the applier to report.
     assert s[2].subrule and s[2].parent is None
-    assert s[2].body.startswith("Name: Proposal warded against PLAYERNAME.\nEffect: PLAYERNAME can be")
-    assert s[3].body.endswith("(even if it’s not the last pending Proposal).")
-    assert s[3].text.startswith("Create a new sub-rule “Self-destruct [3 Points]”\n\nName:")
+    assert s[2].body.startswith("Name: Proposal shielded from PLAYERNAME.\nEffect: PLAYERNAME may be")
+    assert s[3].body.endswith("(even if it’s not the oldest pending Proposal).")
+    assert s[3].text.startswith("Create a new sub-rule “Auto-fail [3 Points]”\n\nName:")
 
 
 def test_example_herblogditus():
@@ -224,8 +227,8 @@ def test_example_herblogditus():
     lines = body.split("\n")
     assert s == (
         AddRule(
-            index=1, text=body, name="Parallel Dynastic Histories", body="\n".join(lines[1:]),
-            parent=R("Parallel BlogNomic"), subrule=True, if_exists=True,
+            index=1, text=body, name="Side Dynasty Chronicles", body="\n".join(lines[1:]),
+            parent=R("Side Dynasties"), subrule=True, if_exists=True,
         ),
     )
 
@@ -236,14 +239,14 @@ def test_example_hugh_grant():
     check_texts(body, s)
     assert len(s) == 2
     assert essence(s[0]) == essence(AddRule(
-        index=1, text="", name="Sharp Practices",
-        body="There exist a number of Sharp Practices that an Editor can perform. They are described in the "
-        "subrules to this rule. Any time an Editor performs a Sharp Practice, they must increase their Skeletons In "
-        "The Closet (tracked in the GNDT as ‘Skeletons’, defaulting to zero) by 1.",
+        index=1, text="", name="Dirty Tricks",
+        body="There are a number of Dirty Tricks that a Columnist may pull. The subrules to this rule describe "
+        "them. Each time a Columnist pulls a Dirty Trick, they must raise their Scandals In The Drawer (tracked in "
+        "the GNDT as ‘Scandals’, starting at zero) by 1.",
     ))
-    assert s[1].name == "Phone hacking"
+    assert s[1].name == "Bin rummaging"
     assert s[1].parent == SAME and s[1].subrule
-    assert s[1].body.startswith("Phone Hacking is a Sharp Practice")
+    assert s[1].body.startswith("Bin Rummaging is a Dirty Trick")
     assert s[1].body.endswith("with a tone that must be Negative.")
 
 
@@ -253,13 +256,13 @@ def test_example_no_elephants_allowed():
     check_texts(body, s)
     lines = body.split("\n")
     assert [type(x) for x in s] == [AddRule, AddRule, AddRule]
-    assert (s[0].name, s[0].parent, s[0].subrule) == ("Identification", None, False)
+    assert (s[0].name, s[0].parent, s[0].subrule) == ("Briefings", None, False)
     # the rule text mentions "rule 2.2.2" and a URL after a colon: all payload
     assert s[0].body == "\n".join(lines[1:4])
-    assert (s[1].name, s[1].parent) == ("Conspiracy", R("Identification"))
+    assert (s[1].name, s[1].parent) == ("Moles", R("Briefings"))
     assert s[1].body == lines[5]
     assert (s[2].name, s[2].parent, s[2].body) == (
-        "Executive Orders", R("Identification"), "The High-Programmer may add missions to the Mission Document as he wishes.")
+        "Standing Orders", R("Briefings"), "The Chief-Agent may add missions to the Mission File whenever he likes.")
 
 
 def test_example_reductio_propositum():
@@ -269,21 +272,22 @@ def test_example_reductio_propositum():
     lines = body.split("\n")
     assert [type(x).__name__ for x in s] == [
         "Ignored", "ReplaceRuleText", "ReplaceText", "RemoveText", "RemoveText", "RemoveText", "Ignored", "ReplaceText"]
-    assert s[0] == Ignored(index=1, text="[ Further bold trimming. ]", reason="bracketed author's note, not an instruction", category="note")
+    assert s[0] == Ignored(index=1, text="[ More trimming of the fat. ]", reason="bracketed author's note, not an instruction", category="note")
     assert s[1] == ReplaceRuleText(index=2, text="\n".join(lines[1:4]), rule=R("Rule 1.3 (Proposals)", number="1.3"),
                                    body="\n".join(lines[2:4]))
     assert s[2] == ReplaceText(index=3, text="\n".join(lines[4:7]), rule=R("Rule 1.4 (Voting)", number="1.4"),
                                target=Target(kind=PARAGRAPH, number=1), new="\n".join(lines[5:7]))
     assert s[3] == RemoveText(index=4, text="...and remove the final paragraph of Rule 1.4.",
                               rule=R("Rule 1.4", number="1.4"), target=Target(kind=PARAGRAPH, number=-1))
-    remove_text = ("Remove “Note that proposals are not open for voting during Hiatus.” and “or if all Monks have voted on "
-                   "it and it still cannot be Enacted,” from Rule 1.5 (Enactment).")
+    remove_text = ("Remove “Bear in mind that nobody may vote on proposals during Hiatus.” and “or if every Friar has "
+                   "already voted and it still falls short of being Enacted,” from Rule 1.5 (Enactment).")
     r15 = R("Rule 1.5 (Enactment)", number="1.5")
     assert s[4] == RemoveText(index=5, text=remove_text, rule=r15,
-                              target=Target(kind=TEXT, text="Note that proposals are not open for voting during Hiatus."))
+                              target=Target(kind=TEXT, text="Bear in mind that nobody may vote on proposals during Hiatus."))
     assert s[5] == RemoveText(index=6, text=remove_text, rule=r15,
-                              target=Target(kind=TEXT, text="or if all Monks have voted on it and it still cannot be Enacted,"))
-    assert s[6].category == "note" and s[6].text.startswith("[The latter seems rare")
+                              target=Target(kind=TEXT, text="or if every Friar has already voted and it still falls "
+                                            "short of being Enacted,"))
+    assert s[6].category == "note" and s[6].text.startswith("[The second one hardly ever happens")
     # "And reword the third paragraph onwards to:-" names no rule: it continues Rule 1.5
     assert s[7] == ReplaceText(index=8, text="\n".join(lines[9:11]), rule=SAME,
                                target=Target(kind=PARAGRAPHS_FROM, number=3), new=lines[10])
@@ -291,17 +295,16 @@ def test_example_reductio_propositum():
 
 def test_example_eye_of_the_beast():
     title, body = load("eye_of_the_beast")
-    assert title == "The Eye of the Beast"
+    assert title == "The Sting in the Tail"
     s = parse_steps(body)
     check_texts(body, s)
     assert s == (
         ReplaceText(
-            index=1, text=body, rule=R("Beast’s Den Effect"),
-            target=Target(kind=TEXT, text="the Necromancer loses DICE3 Shamblers of their choice from their Cohort and "
-                          "the Corpses of this Location is increased by the result of the dice roll"),
-            new="if the Necromancer has any Shamblers then they lose one at random from their Cohort; if they do not, "
-            "the Necromancer is instead moved to the Tower. Either way, the number of Corpses of this Location is "
-            "increased by 1",
+            index=1, text=body, rule=R("Wasp’s Nest Effect"),
+            target=Target(kind=TEXT, text="the Beekeeper must give up DICE3 Bees they pick from their Hive and the "
+                          "Pollen of this Field is raised by the number rolled"),
+            new="if the Beekeeper has any Bees then one of them, picked at random, leaves their Hive; if they have "
+            "none, the Beekeeper is sent to the Orchard instead. In both cases, the Pollen of this Field is raised by 1",
         ),
     )
 
@@ -313,11 +316,11 @@ def test_example_shambling_warriors():
     assert len(s) == 1
     step = s[0]
     assert isinstance(step, InsertText)
-    assert step.rule == R("Shamblers")
+    assert step.rule == R("Swarms")
     assert step.position == "after"
-    assert step.anchor == Target(kind=SENTENCE_ENDING, text="where x, y and z are numbers, referring to the number of "
-                                 "Skeletons, Zombies and Ghouls in that Necromancer’s Cohort, respectively")
-    assert step.body.startswith("The Attack Power of a Cohort is the sum of y and z.")
+    assert step.anchor == Target(kind=SENTENCE_ENDING, text="where x, y and z are numbers, giving how many Workers, "
+                                 "Drones and Queens are in that Beekeeper’s Hive, respectively")
+    assert step.body.startswith("The Sting of a Hive is y plus z.")
     assert "\n" not in step.body
 
 
@@ -381,29 +384,29 @@ def test_add_rule_inline_quoted_body():
 
 
 def test_in_rule_replace_with_quoted():
-    s = one("In the rule “Shamblers”, replace “Skeleton” with “Zombie”.")
-    assert essence(s) == essence(ReplaceText(index=1, text="", rule=R("Shamblers"), target=Target(kind=TEXT, text="Skeleton"), new="Zombie"))
+    s = one("In the rule “Swarms”, replace “Worker” with “Drone”.")
+    assert essence(s) == essence(ReplaceText(index=1, text="", rule=R("Swarms"), target=Target(kind=TEXT, text="Worker"), new="Drone"))
 
 
 def test_in_rule_replace_with_payload():
-    s = one("In “Shamblers”, replace “Skeleton” with:-\nZombies, and more Zombies.")
-    assert (s.rule, s.target.text, s.new) == (R("Shamblers"), "Skeleton", "Zombies, and more Zombies.")
+    s = one("In “Swarms”, replace “Worker” with:-\nDrones, and more Drones.")
+    assert (s.rule, s.target.text, s.new) == (R("Swarms"), "Worker", "Drones, and more Drones.")
 
 
 def test_after_sentence_ending_add():
-    s = one("In the rule “Shamblers”, after the sentence ending “respectively”, add:\nMore text.")
-    assert essence(s) == essence(InsertText(index=1, text="", rule=R("Shamblers"), anchor=Target(kind=SENTENCE_ENDING, text="respectively"),
+    s = one("In the rule “Swarms”, after the sentence ending “respectively”, add:\nMore text.")
+    assert essence(s) == essence(InsertText(index=1, text="", rule=R("Swarms"), anchor=Target(kind=SENTENCE_ENDING, text="respectively"),
                                             body="More text.", position="after"))
 
 
 def test_before_text_add_following_text():
-    s = one("In the rule “Shamblers”, before the text “Each Necromancer”, add the following text:\nFirst, ")
-    assert (s.anchor, s.position, s.body) == (Target(kind=TEXT, text="Each Necromancer"), "before", "First,")
+    s = one("In the rule “Swarms”, before the text “Each Beekeeper”, add the following text:\nFirst, ")
+    assert (s.anchor, s.position, s.body) == (Target(kind=TEXT, text="Each Beekeeper"), "before", "First,")
 
 
 def test_to_rule_add():
-    s = one("To “Shamblers”, add:-\nMore text.")
-    assert essence(s) == essence(AppendText(index=1, text="", rule=R("Shamblers"), body="More text.", at="end"))
+    s = one("To “Swarms”, add:-\nMore text.")
+    assert essence(s) == essence(AppendText(index=1, text="", rule=R("Swarms"), body="More text.", at="end"))
 
 
 def test_add_paragraph_to_beginning_of_numbered_rule():
@@ -422,9 +425,9 @@ def test_remove_text_then_same_rule():
 
 
 def test_replace_rule_with_following_rule_called():
-    s = one("Replace the rule Mantle Limitations [Active] with the following rule, called Mantle Passing [Rare][Inactive]:\nNew text.")
-    assert essence(s) == essence(ReplaceRuleText(index=1, text="", rule=R("Mantle Limitations [Active]"), body="New text.",
-                                                 new_name="Mantle Passing [Rare][Inactive]"))
+    s = one("Replace the rule Key Limitations [Active] with the following rule, called Key Handover [Rare][Inactive]:\nNew text.")
+    assert essence(s) == essence(ReplaceRuleText(index=1, text="", rule=R("Key Limitations [Active]"), body="New text.",
+                                                 new_name="Key Handover [Rare][Inactive]"))
 
 
 def test_reword_numbered_rule():
@@ -570,22 +573,22 @@ def test_move_rule():
 
 
 def test_set_status():
-    assert essence(one("Set Mantle Passing to Inactive.")) == essence(
-        SetStatus(index=1, text="", rule=R("Mantle Passing"), status="Inactive"))
+    assert essence(one("Set Key Handover to Inactive.")) == essence(
+        SetStatus(index=1, text="", rule=R("Key Handover"), status="Inactive"))
     steps = parse_steps("Set Imperial Deferentials, The Traitor, and Dynastic Distance to Inactive.")
     assert [(x.rule, x.status) for x in steps] == [
         (R("Imperial Deferentials"), "Inactive"), (R("The Traitor"), "Inactive"), (R("Dynastic Distance"), "Inactive")]
-    assert one("Set the Special Case rule “Mantle Passing” to Active.").rule == R("Mantle Passing", section=SECTION_SPECIAL_CASE)
+    assert one("Set the Special Case rule “Key Handover” to Active.").rule == R("Key Handover", section=SECTION_SPECIAL_CASE)
 
 
 def test_rule_reference_forms():
     cases = {
-        "Repeal the rule “Shamblers”.": R("Shamblers"),
-        "Repeal the rule 'Shamblers'.": R("Shamblers"),
+        "Repeal the rule “Swarms”.": R("Swarms"),
+        "Repeal the rule 'Swarms'.": R("Swarms"),
         "Repeal Rule 6 (Calls for Judgment).": R("Rule 6 (Calls for Judgment)", number="6"),
         "Repeal Rule 1.9.": R("Rule 1.9", number="1.9"),
-        "Repeal the dynastic rule “Shamblers”.": R("Shamblers", section=SECTION_DYNASTIC),
-        "Repeal the “Shamblers” rule.": R("Shamblers"),
+        "Repeal the dynastic rule “Swarms”.": R("Swarms", section=SECTION_DYNASTIC),
+        "Repeal the “Swarms” rule.": R("Swarms"),
     }
     for text, ref in cases.items():
         assert one(text).rule == ref, text
@@ -693,7 +696,7 @@ def test_payload_with_instruction_like_rule_text_stays_in_payload():
         "* Add a token to the pile\n"
         "# Replace the pile"
     )
-    body = f"Add a new rule called Score:\n{rule}\nIn the rule “Shamblers”, replace “a” with “b”."
+    body = f"Add a new rule called Score:\n{rule}\nIn the rule “Swarms”, replace “a” with “b”."
     steps = parse_steps(body)
     assert [type(x) for x in steps] == [AddRule, ReplaceText]
     assert steps[0].body == rule
@@ -744,8 +747,8 @@ def test_payload_paragraphs_are_normalised():
 
 
 def test_payload_continues_on_colon_line():
-    s = one("Reword Rule 1.3 (Proposals) to: Any Monk may propose.")
-    assert s.body == "Any Monk may propose."
+    s = one("Reword Rule 1.3 (Proposals) to: Any Friar may propose.")
+    assert s.body == "Any Friar may propose."
 
 
 @pytest.mark.parametrize(
@@ -789,17 +792,17 @@ def page(name: str) -> str:
 
 def test_extract_strips_status_and_signature_and_comments():
     ex = extract_proposal(page("herblogditus"))
-    assert ex.title == "Proposal: Herblogditus"
-    assert ex.status == ("Reached quorum 6 votes to 0. Enacted by Kevan.", "Adminned at 25 Feb 2022 14:10:25 UTC")
+    assert ex.title == "Proposal: Logbook"
+    assert ex.status == ("Reached quorum 5 votes to 1. Enacted by Quillon.", "Adminned at 03 Mar 2022 11:52:40 UTC")
     assert ex.text == load("herblogditus")[1]
-    assert ex.commentary.startswith("Kevan: he/him")
+    assert ex.commentary.startswith("Quillon: they/them")
 
 
 def test_extract_reductio_keeps_notes_and_drops_signature():
     ex = extract_proposal(page("reductio_propositum"))
-    assert ex.status == ("Reaches Quorum (7-0)", "Enacted by Hix", "Adminned at 29 Jun 2006 13:01:54 UTC")
+    assert ex.status == ("Reaches Quorum (6-1)", "Enacted by Orla", "Adminned at 04 Jul 2006 09:26:18 UTC")
     assert ex.text == load("reductio_propositum")[1]
-    assert ex.commentary == "Thelonious:"
+    assert ex.commentary == "Bartleby:"
 
 
 def test_extract_cuts_at_the_gap_before_comments():
@@ -808,18 +811,18 @@ def test_extract_cuts_at_the_gap_before_comments():
 
 def test_extract_archive_page_with_two_proposals():
     found = extract_proposals(page("archive_2023-12_multiple_proposals"))
-    assert [x.title for x in found] == ["Proposal: The Eye of the Beast", "Proposal: Shambling Warriors"]
+    assert [x.title for x in found] == ["Proposal: The Sting in the Tail", "Proposal: Buzzing Soldiers"]
     assert found[1].text == load("shambling_warriors")[1]
-    assert found[0].status == ("Timed out, 3-0. Enacted by JonathanDark.", "Adminned at 02 Jan 2024 16:29:33 UTC")
-    assert "Sunday, December 31, 2023" not in found[0].text and "Agenda" not in found[0].text
+    assert found[0].status == ("Timed out, 4-0. Enacted by Wrenfield.", "Adminned at 01 Jan 2024 10:12:08 UTC")
+    assert "Saturday, December 30, 2023" not in found[0].text and "Agenda" not in found[0].text
 
 
 @pytest.mark.parametrize(
     "name, trailing",
     [
-        ("dismantle", "“most recently concluded dynasty” pedanically"),
-        ("no_elephants_allowed", "Pretty much a straight reproposal"),
-        ("hugh_grant_sharp_practices", "I think this proposal carried"),
+        ("dismantle", "“the dynasty that most recently ended” nitpickng"),
+        ("no_elephants_allowed", "Basically last week’s proposal again"),
+        ("hugh_grant_sharp_practices", "I suspect this proposal quietly warns"),
     ],
 )
 def test_extract_known_limit_unmarked_author_commentary_is_kept(name, trailing):
@@ -833,7 +836,7 @@ def test_extract_known_limit_unmarked_author_commentary_is_kept(name, trailing):
 
 def test_extract_trailing_comment_after_plain_step_becomes_unsupported():
     steps = parse_steps(extract_proposal_text(page("dismantle")))
-    assert isinstance(steps[-1], Unsupported) and "pedanically" in steps[-1].text
+    assert isinstance(steps[-1], Unsupported) and "nitpickng" in steps[-1].text
     assert isinstance(steps[-2], RepealRule)
 
 
