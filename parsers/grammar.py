@@ -1335,6 +1335,10 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"replace\s+the\s+paragraph\s+(?:in|of)\s+(?P<rule>{_REF_WORDS})\s+(?:that|which)\s+(?:begins|starts)\s+(?:with\s+)?"
              rf"(?P<quote>{Q})\s+with(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
              ReplaceText, (("kind", PARAGRAPH_BEGINNING),)),
+    Phrasing("Replace the sentence in the rule “X” that begins “A” with: …",
+             rf"replace\s+the\s+sentence\s+(?:in|of)\s+(?P<rule>{_REF_WORDS})\s+(?:that|which)\s+(?:begins|starts)\s+(?:with\s+)?"
+             rf"(?P<quote>{Q})\s+with(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
+             ReplaceText, (("kind", SENTENCE_BEGINNING),)),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
