@@ -500,6 +500,9 @@ class _Run:
         self.original = {id(b): (str(b.heading), b.body) for b in rs.blocks}
         self.original_order = [id(b) for b in rs.blocks]
         self.original_text = str(rs)
+        #: rule numbers as the Proposal found the page: "rule 13" still means that rule after an
+        #: earlier step repealed rule 12 and the numbering moved
+        self.numbering = {r.number: r for r in rs.rules if r.number}
         self.gs_changed = False
 
     # ---------------------------------------------------------------- references
@@ -545,7 +548,7 @@ class _Run:
             except AmbiguousRule as exc:
                 raise _unsupported(str(exc)) from None
         try:
-            rule = self.rs.find(reference, within=within)
+            rule = self.rs.find(reference, within=within, numbering=self.numbering)
         except RuleNotFound as exc:
             raise _ignored(f"{exc} A step about a rule that does not exist is ignored.") from None
         except AmbiguousRule as exc:

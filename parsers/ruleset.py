@@ -376,23 +376,26 @@ class Ruleset:
         return [r for r in self.rules if r.kind == kind]
 
     # ----------------------------------------------------------------- lookup
-    def find(self, reference: str, *, within: Block | None = None) -> Rule:
+    def find(self, reference: str, *, within: Block | None = None, numbering: dict[str, Rule] | None = None) -> Rule:
         """The rule a player means by ``reference``.
 
         Case, quotes, "the rule"/"subrule" and bracketed parts do not matter; "Rule 1.9",
         "Rule 6 (Calls for Judgment)" and "rule 10 - Ascension" are looked up by number and must
-        agree with the name they carry. Raises :class:`RuleNotFound` or :class:`AmbiguousRule`.
+        agree with the name they carry. ``numbering`` (number → rule) looks numbers up as they stood
+        at some earlier time — a Proposal's rule numbers mean the page as the Proposal found it.
+        Raises :class:`RuleNotFound` or :class:`AmbiguousRule`.
         """
-        found, pool = self._matches(reference, within)
+        found, pool = self._matches(reference, within, numbering)
         return self._one(reference, found, pool)
 
-    def _matches(self, reference: str, within: Block | None) -> tuple[list[Rule], list[Rule]]:
+    def _matches(self, reference: str, within: Block | None,
+                 numbering: dict[str, Rule] | None = None) -> tuple[list[Rule], list[Rule]]:
         """(rules answering to the reference, the rules looked among); a numbered reference is
         resolved (or refused) here."""
         ref = names.parse_reference(reference)
         pool = list(within.descendants()) if within is not None else self.rules
         if ref.number is not None:
-            return [self._find_numbered(reference, ref, pool)], pool
+            return [self._find_numbered(reference, ref, pool, numbering)], pool
         keys = names.reference_keys(ref.name or "")
         if not keys:
             raise RuleNotFound("A rule reference was empty: name the rule, e.g. “Coins” or “Rule 1.9”.")
@@ -403,8 +406,16 @@ class Ruleset:
                 break
         return found, pool
 
-    def _find_numbered(self, reference: str, ref: names.NameRef, pool: list[Rule]) -> Rule:
-        by_number = [r for r in pool if r.number == ref.number]
+    def _find_numbered(self, reference: str, ref: names.NameRef, pool: list[Rule],
+                       numbering: dict[str, Rule] | None = None) -> Rule:
+        if numbering and ref.number in numbering:
+            then = numbering[ref.number]
+            if not any(r is then for r in pool):
+                raise RuleNotFound(f"Rule {ref.number} (“{then.title}”, as numbered when the Proposal was made) "
+                                   "no longer exists.")
+            by_number = [then]
+        else:
+            by_number = [r for r in pool if r.number == ref.number]
         if not by_number:
             raise RuleNotFound(f"There is no Rule {ref.number} in this Ruleset (its rules are numbered "
                                f"{self._number_span(pool)}).")

@@ -372,3 +372,23 @@ def test_read_command_reports_each_step_and_writes_nothing(tmp_path):
 
     plain = _wikibot("read", "--text-file", proposal)
     assert "Juggle the Coins thrice." in plain.stdout and "not read" in plain.stdout
+
+
+def test_rule_numbers_mean_the_page_as_the_proposal_found_it():
+    """Old eras name rules by number: after "Repeal rule 12." the rules below move up, but "rule 13"
+    in the same Proposal still means the rule that was 13 (it would silently edit the wrong rule)."""
+    page = fixture_text("ruleset_2004.wiki")
+    from parsers import ruleset as rsmod
+
+    model = rsmod.parse(page)
+    thirteen = next(r for r in model.rules if r.number == "13")
+    body = thirteen.body
+    word = next(w for w in ("Trivial", "Speaker", "Member") if body.count(w) == 1)
+    result = enact(parse_proposal("Proposal: Renumbered", f"Repeal rule 12.\nIn rule 13, replace “{word}” with “Minor”."),
+                   page)
+    assert [s.status for s in result.report.steps] == [APPLIED, APPLIED]
+    after = rsmod.parse(result.pages["Ruleset"])
+    assert "Minor" in after.find(thirteen.title).body
+    repealed = rsmod.parse(page).find("Rule 12")
+    result = enact(parse_proposal("Proposal: Gone", "Repeal rule 12.\nIn rule 12, replace “a” with “b”."), page)
+    assert result.report.steps[1].status == "ignored" and repealed.title in result.report.steps[1].detail
