@@ -375,7 +375,7 @@ _MAYBE_REMARK = re.compile(
     r"Reverting|Renaming|Repealing|Tweaking|Updating|Hopefully)\b|\?$", re.I)
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
-    r"^(?:please\s+)?(?:post|send|message|dm|pm|e-?mail|vote|fail|enact|withdraw|veto|comment|announce|notify|tell|"
+    r"^(?:please\s+)?(?:post|place|send|message|dm|pm|e-?mail|vote|fail|enact|withdraw|veto|comment|announce|notify|tell|"
     r"inform|ask|roll|self-kill|close|archive|publish|write|mark|the\s+(?:emperor|admin|host)\s+(?:should|must|shall|"
     r"will|may))\b", re.I)
 #: Any other "<Verb> the rule “X” …": an imperative on a rule, even one the bot cannot read.
@@ -394,6 +394,11 @@ _ACTS_NOW = re.compile(r"(?:then\s+)?(?:choose|roll|pick|select|randomly|reset|g
 _NAMES_A_THING = re.compile(r"\x01\d+\x02|\b(?:rule|sub-?rule|ruleset|wiki\s+page|gamestate|tracking\s+page|gndt)s?\b", re.I)
 #: "Give all Employees a rank of Officer": an act on every player's values, at enactment.
 _TO_EVERYONE = re.compile(r"(?:give|award|grant)\s+(?:all|each|every)\s+(?-i:[A-Z])", re.I)
+#: What a Call for Judgement rules, as distinct from what it changes on the wiki.
+_RULING = re.compile(r"(?:the\s+passage\s+of\s+)?this\s+(?:cfj|call\s+for\s+judge?ment)\s+(?:asserts|rules|finds|declares|holds|"
+                     r"determines|clarifies|confirms|affirms)\b|(?:uphold|overturn|affirm)\b", re.I)
+#: A short heading line of the post ("The disagreement:", "REPRESENTING:", "2. Tidy-up").
+_LABEL = re.compile(r"(?:\d+[a-z]?[.)]\s*)?[A-Z][\w'’ -]{0,40}:?")
 #: Words that cannot begin an imperative sentence (determiners, pronouns, modals, prepositions).
 _NON_IMPERATIVE = re.compile(
     r"^(?:the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
@@ -468,6 +473,11 @@ def _read_sentence(sentence: str) -> _Read:
     if _OUTSIDE.search(s) and (_OUTSIDE_VERB.match(s) or (_INSTRUCTION_VERB.match(s) and not _NAMES_A_PLACE.search(s))):
         return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",
                                       "category": "outside wiki"})], opens_instruction=True)
+    if _RULING.match(s):
+        return _Read([_Spec(Ignored, {"reason": f"a ruling of the Call for Judgement, not an edit of the wiki: “{stripped}”",
+                                      "category": "outside wiki"})], opens_instruction=True)
+    if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s):
+        return _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
     if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \
             and not _INSTRUCTION_VERB.match(s):
         return _ignored(f"the author's remark, not an instruction: “{stripped}”", "note")
@@ -502,6 +512,10 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
         governs = "below"  # "If the proposal “X” passed:" over the steps below it
     elif read is None and re.match(r"(?:otherwise|else|if not|failing that)\b", s, re.I):
         governs = "below"
+    if read is None and instruction and _OUTSIDE_VERB.match(instruction) and _OUTSIDE.search(instruction) \
+            and not _NAMES_A_PLACE.search(instruction) and not governs:
+        return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",
+                                      "category": "outside wiki"})], opens_instruction=True)
     if read is None and instruction and category == "conditional" and _ACTS_NOW.match(instruction) and not governs:
         # "If any Islands exist, choose a random Terrain for each": an act for the Admin that the bot
         # cannot read; it ends the text before it and is left to an Admin

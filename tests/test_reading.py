@@ -392,3 +392,16 @@ def test_rule_numbers_mean_the_page_as_the_proposal_found_it():
     repealed = rsmod.parse(page).find("Rule 12")
     result = enact(parse_proposal("Proposal: Gone", "Repeal rule 12.\nIn rule 12, replace “a” with “b”."), page)
     assert result.report.steps[1].status == "ignored" and repealed.title in result.report.steps[1].detail
+
+
+def test_a_cfj_ruling_and_post_headings_are_set_aside_and_named():
+    steps = parse_steps("The passage of this CfJ asserts that the last Address was valid.\n\nThe problem:\n"
+                        "If you agree, place a FOR in the comments.\nUphold the resolution of every pending Proposal.")
+    assert [type(s) for s in steps] == [Ignored, Ignored, Ignored, Ignored]
+    assert [s.category for s in steps] == ["outside wiki", "note", "outside wiki", "outside wiki"]
+
+
+def test_rule_text_about_votes_under_a_condition_stays_text():
+    steps = parse_steps("Reword Rule 4 (Voting) to:-\nA Friar may vote on a Proposal.\n"
+                        "If the Friar who posted a Proposal has not voted on it, eir Vote counts as FOR.")
+    assert [type(s) for s in steps] == [ReplaceRuleText]
