@@ -371,8 +371,12 @@ _MAYBE_REMARK = re.compile(
     r"basically|essentially|the idea|the point|the intent|the goal|for context)\b)|"
     r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|should|fixes|is\s+(?:to|meant|intended|just|"
     r"a\s+(?:fix|change|tweak)))\b|^Let['’]s\b|"
+    r"^(?:Hopefully|Basically)\b|"
+    # a fragment led by a gerund that explains the change ("Replacing Shoulds with Shalls."): rule
+    # text led by a gerund has a verb of its own ("Adding a Rider … can only be done …")
     r"^(?:Allowing|Replacing|Giving|Adding|Changing|Removing|Fixing|Making|Describing|Letting|Clarifying|Simplifying|"
-    r"Reverting|Renaming|Repealing|Tweaking|Updating|Hopefully)\b|\?$", re.I)
+    r"Reverting|Renaming|Repealing|Tweaking|Updating)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
+    r"counts?|takes?|costs?|requires?|means?)\b)|\?$", re.I)
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
     r"^(?:please\s+)?(?:post|place|send|message|dm|pm|e-?mail|vote|fail|enact|withdraw|veto|comment|announce|notify|tell|"
@@ -1514,15 +1518,19 @@ _INSTRUCTION_VERB = re.compile(
 
 def is_remark(paragraph: str) -> bool:
     """Is this paragraph, beyond doubt, an author's remark (first person, "Thoughts?") rather than
-    rule text or an instruction?  Quoted text does not count."""
+    rule text or an instruction?  Quoted text does not count; any of its sentences may say so."""
     s = _remark_text(paragraph)
-    return s is not None and bool(_COMMENTARY.search(s))
+    return s is not None and any(_COMMENTARY.search(x) for x in _each_sentence(s))
 
 
 def may_be_remark(paragraph: str) -> bool:
     """Could this paragraph be a remark rather than rule text ("Note: …", "This change lets …")?"""
     s = _remark_text(paragraph)
-    return s is not None and bool(_COMMENTARY.search(s) or _MAYBE_REMARK.search(s))
+    return s is not None and any(_COMMENTARY.search(x) or _MAYBE_REMARK.search(x) for x in _each_sentence(s))
+
+
+def _each_sentence(masked: str) -> list[str]:
+    return [masked[a:b].strip() for a, b, _ in language.sentence_spans(masked)] or [masked]
 
 
 def _remark_text(paragraph: str) -> str | None:

@@ -405,3 +405,15 @@ def test_rule_text_about_votes_under_a_condition_stays_text():
     steps = parse_steps("Reword Rule 4 (Voting) to:-\nA Friar may vote on a Proposal.\n"
                         "If the Friar who posted a Proposal has not voted on it, eir Vote counts as FOR.")
     assert [type(s) for s in steps] == [ReplaceRuleText]
+
+
+def test_a_remark_in_the_second_sentence_of_a_line_is_found():
+    steps = parse_steps("In “Wicks”, after “burn slowly”, add:-\n\nA Wick may be trimmed.\n\n"
+                        "The old rule was odd. This makes trimming a daily action.")
+    assert [type(s) for s in steps] == [Unsupported]
+    assert "This makes trimming" in steps[0].reason
+
+
+def test_rule_text_led_by_a_gerund_with_a_verb_of_its_own_is_text():
+    steps = parse_steps("Add a new rule “Trims”:\nTrimming a Wick is a daily action.\nAdding oil costs one Match.")
+    assert [type(s) for s in steps] == [AddRule]
