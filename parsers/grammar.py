@@ -380,8 +380,8 @@ _MAYBE_REMARK = re.compile(
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
     r"^(?:please\s+)?(?:post|place|send|message|dm|pm|e-?mail|vote|fail|enact|withdraw|veto|comment|announce|notify|tell|"
-    r"inform|ask|roll|self-kill|close|archive|publish|write|mark|the\s+(?:emperor|admin|host)\s+(?:should|must|shall|"
-    r"will|may))\b", re.I)
+    r"inform|ask|roll|self-kill|close|archive|publish|write|mark|the\s+(?:emperor|admin|host|leader)\s+(?:should|must|shall|will)\s+"
+    r"(?:then\s+)?(?:post|send|message|dm|pm|e-?mail|roll|tell|notify|inform|announce))\b", re.I)
 #: Any other "<Verb> the rule “X” …": an imperative on a rule, even one the bot cannot read.
 _VERB_ON_RULE = re.compile(
     rf"^(?!(?:the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
@@ -395,7 +395,8 @@ _ACTS_NOW = re.compile(r"(?:then\s+)?(?:choose|roll|pick|select|randomly|reset|g
                        r"replace|change|move|rename|transfer)\b", re.I)
 #: What an imperative acts on when it is an instruction to the Admin: quoted text, a rule, a wiki
 #: page or the gamestate ("Add 1 Coin to each Player" is rule text as often as an instruction).
-_NAMES_A_THING = re.compile(r"\x01\d+\x02|\b(?:rule|sub-?rule|ruleset|wiki\s+page|gamestate|tracking\s+page|gndt)s?\b", re.I)
+_NAMES_A_THING = re.compile(r"\x01\d+\x02|\b(?:rule|sub-?rule|ruleset|wiki\s+page|gamestate|tracking\s+page|gndt)s?\b|"
+                            r"\bthis\s+(?:proposal|votable\s+matter|cfj)\b", re.I)
 #: "Give all Employees a rank of Officer": an act on every player's values, at enactment.
 _TO_EVERYONE = re.compile(r"(?:give|award|grant)\s+(?:all|each|every)\s+(?-i:[A-Z])", re.I)
 #: What a Call for Judgement rules, as distinct from what it changes on the wiki.
@@ -1544,3 +1545,14 @@ def opens_text_instruction(text: str) -> bool:
     """Does this text begin with an instruction (an imperative of the grammar) rather than rule text?"""
     first = text.strip().split("\n", 1)[0]
     return bool(_INSTRUCTION_VERB.match(_clean(_mask(first).text)))
+
+
+def reads_as_step(line: str) -> bool:
+    """Does the line's first sentence read as a step the bot can apply (not merely an instruction
+    it recognises)?  Only such a line, right after an instruction's colon, means no text was given."""
+    stripped = line.strip()
+    spans = language.sentence_spans(stripped)
+    if not stripped or PAYLOAD_PREFIX.match(line) or not spans:
+        return False
+    a, b, _ = spans[0]
+    return any(sp.cls not in (Ignored, Unsupported) for sp in _read_sentence(stripped[a:b]).specs)

@@ -42,6 +42,7 @@ from parsers.grammar import (
     is_remark,
     may_be_remark,
     opens_instruction,
+    reads_as_step,
 )
 from parsers.steps import TEXT, Ignored, Proposal, ReplaceText, Step, Target, Unsupported
 
@@ -168,7 +169,7 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bo
         end = _template_end(lines, start[0], start[1])
         if end is not None:
             return end, True
-    if start[0] >= first and is_instruction_line(start[1]):
+    if start[0] >= first and reads_as_step(start[1]):
         return first, False  # no payload at all
     k = max(first, start[0] + 1)
     previous = start[1]

@@ -417,3 +417,17 @@ def test_a_remark_in_the_second_sentence_of_a_line_is_found():
 def test_rule_text_led_by_a_gerund_with_a_verb_of_its_own_is_text():
     steps = parse_steps("Add a new rule “Trims”:\nTrimming a Wick is a daily action.\nAdding oil costs one Match.")
     assert [type(s) for s in steps] == [AddRule]
+
+
+def test_text_after_a_colon_is_text_even_when_it_speaks_of_proposals():
+    """Right after "add:-" comes text: a line that only looks like a condition on proposals or an
+    act off the wiki does not make the step textless."""
+    steps = parse_steps("To Rule 5 (Enactment), add:-\nIf a Rebel Proposal fails, the Emperor may levy a fine of 5 Gold.")
+    assert [type(s) for s in steps] == [AppendText]
+
+
+def test_an_act_for_this_proposal_inside_added_text_ends_it():
+    steps = parse_steps("Add a new subrule to “Committees”, called “Recruitment”:-\n\nRecruitment has 10 Seats.\n\n"
+                        "Add every Clerk who voted FOR this proposal to the Recruitment Committee.")
+    assert [type(s) for s in steps] == [AddRule, Unsupported]
+    assert steps[0].body == "Recruitment has 10 Seats."
