@@ -694,6 +694,22 @@ def _para_at(paras: list[_Paragraph], a: int, b: int) -> _Paragraph | None:
     return None
 
 
+def _numbered_paragraph(block: Block, paras: list[_Paragraph], number: int | None) -> _Paragraph:
+    """The Nth paragraph (-1: the final one), when which one that is cannot be in doubt."""
+    if number is None or number == 0:
+        raise _unsupported("the step does not say which paragraph")
+    if not paras:
+        raise _unsupported(f"“{block.title}” has no paragraphs")
+    index = len(paras) - 1 if number == -1 else number - 1
+    if index >= len(paras) or index < 0:
+        raise _unsupported(f"“{block.title}” has {len(paras)} paragraph(s), not {number}")
+    counted = paras[-1:] if number == -1 else paras[: index + 1]
+    if any(p.kind != "prose" for p in counted):
+        raise _unsupported(f"“{block.title}” has lists or tables, so which paragraph is number "
+                           f"{'final' if number == -1 else number} is a matter of reading; an Admin must decide")
+    return paras[index]
+
+
 def _locate(block: Block, target: st.Target) -> list[_Spot]:
     """Where a target is in a block's body; raises _Outcome when it cannot be said for sure."""
     body = block.body
@@ -721,6 +737,9 @@ def _locate(block: Block, target: st.Target) -> list[_Spot]:
             raise _unsupported("the quoted text is empty once markup and spacing are set aside")
         spans, _ = _occurrences(proj.text, needle)
         matches = [TextMatch(block, proj, i, j) for i, j in spans if i >= lo and j <= hi]
+        if target.number is not None:  # "in the second paragraph of X, replace …"
+            para = _numbered_paragraph(block, paras, target.number)
+            matches = [m for m in matches if para.start <= m.span[0] and m.span[1] <= para.end]
         if not matches:
             raise _not_found(block, target.text, proj)
         chosen = _select(matches, target.occurrence, f"“{target.text}”", places)
@@ -769,21 +788,7 @@ def _locate(block: Block, target: st.Target) -> list[_Spot]:
         return spots
 
     if kind in (st.PARAGRAPH, st.PARAGRAPHS_FROM):
-        number = target.number
-        if number is None or number == 0:
-            raise _unsupported("the step does not say which paragraph")
-        if not paras:
-            raise _unsupported(f"“{block.title}” has no paragraphs")
-        index = len(paras) - 1 if number == -1 else number - 1
-        if index >= len(paras) or index < 0:
-            raise _unsupported(f"“{block.title}” has {len(paras)} paragraph(s), not {number}")
-        counted = paras if number == -1 else paras[: index + 1]
-        if number == -1:
-            counted = paras[-1:]
-        if any(p.kind != "prose" for p in counted):
-            raise _unsupported(f"“{block.title}” has lists or tables, so which paragraph is number "
-                               f"{'final' if number == -1 else number} is a matter of reading; an Admin must decide")
-        para = paras[index]
+        para = _numbered_paragraph(block, paras, target.number)
         if kind == st.PARAGRAPHS_FROM:
             last = paras[-1]
             return [_Spot(para.start, last.end, "paragraph", None, para, True, True)]
@@ -946,6 +951,12 @@ def _remove_at(block: Block, body: str, spot: _Spot) -> str:
 def _insert_at(block: Block, body: str, spot: _Spot, text: str, position: str) -> tuple[str, str]:
     """Insert text before/after a spot; returns (new body, how)."""
     payload = text.strip("\n")
+    if position == "end":  # "add … to the end of the second paragraph": inside it, after its last word
+        if spot.level != "paragraph" or "\n" in payload:
+            raise _unsupported("only a single line of text can be added to the end of a paragraph")
+        end = spot.b
+        glue = "" if payload[:1] in ",.;:)!?" else " "
+        return body[:end] + glue + payload + body[end:], "at the end of it"
     multi = "\n" in payload
     if multi or spot.level == "paragraph":
         payload = wiki_paragraphs(payload)

@@ -1196,6 +1196,17 @@ def _read_in_rule(s: str, m: _Masked) -> _Read | None:
         return None
     prep, ref_text, edit = c.group(1).lower(), c.group(2), c.group(3)
     ref_text = re.sub(r"^the\s+(?:text|body|wording)\s+of\s+", "", ref_text, flags=re.I)
+    scoped = re.fullmatch(rf"(?:the\s+)?({_ORD})\s+paragraph\s+(?:of|in)\s+(.+)", ref_text, re.I)
+    if scoped and prep in ("in", "within"):  # "In the second paragraph of the rule X, replace …"
+        ref = _rule_ref(scoped.group(2), m)
+        r = _edit(edit, ref, m) if ref is not None else None
+        if r is None or not all(isinstance(sp.fields.get("target"), Target) and sp.fields["target"].kind in (TEXT, SENTENCE)
+                                for sp in r.specs):
+            return _unsupported(f"cannot read the change to the paragraph: “{_restore(s, m)}”")
+        number = _ord(scoped.group(1))
+        for sp in r.specs:
+            sp.fields["target"] = dataclasses.replace(sp.fields["target"], number=number)
+        return r
     end = re.match(r"^(?:the\s+)?(end|bottom|beginning|start|top)\s+of\s+(.+)$", ref_text, re.I)
     if prep == "to" and end:
         ref = _rule_ref(end.group(2), m)
@@ -1358,6 +1369,14 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"replace\s+the\s+sentence\s+(?:in|of)\s+(?P<rule>{_REF_WORDS})\s+(?:that|which)\s+(?:begins|starts)\s+(?:with\s+)?"
              rf"(?P<quote>{Q})\s+with(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
              ReplaceText, (("kind", SENTENCE_BEGINNING),)),
+    Phrasing("Add the following to the end of the second paragraph of the rule X: …",
+             rf"(?:add|append)\s+(?:{_FOLLOWING}|(?P<body2>{Q}))\s+to\s+(?:the\s+end\s+of\s+)?(?:the\s+)?(?P<para>{_ORD})\s+paragraph\s+"
+             rf"(?:of|in)\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
+             InsertText, (("position", "end"),)),
+    Phrasing("At the end of the last paragraph of “X”, add: …  /  To the first paragraph in “X”, add:- …",
+             rf"(?:at\s+the\s+end\s+of|to)\s+(?:the\s+)?(?P<para>{_ORD})\s+paragraph\s+(?:of|in)\s+(?P<rule>{_REF_WORDS})\s*,?\s*"
+             rf"(?:add|append|insert)(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
+             InsertText, (("position", "end"),)),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
@@ -1377,6 +1396,10 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
         fields["rule"] = _rule_ref(groups["rule"], m)
         if fields["rule"] is None:
             return None
+    if "para" in groups:
+        fields["anchor"] = Target(kind=PARAGRAPH, number=_ord(groups["para"]))
+    if "body2" in groups:
+        groups.setdefault("body", groups["body2"])
     if "quote" in groups:
         target = Target(kind=fixed.pop("kind", TEXT), text=_tok_inner(groups["quote"], m))
         fields["anchor" if phrasing.step is InsertText else "target"] = target

@@ -77,7 +77,8 @@ class Target:
     kind: str  # one of the target-kind constants above
     text: str | None = None  # quoted target text exactly as given (None for numbered paragraphs)
     occurrence: Occurrence = None  # None = exactly one match expected
-    number: int | None = None  # paragraph number for PARAGRAPH / PARAGRAPHS_FROM; -1 = final
+    number: int | None = None  # paragraph number for PARAGRAPH / PARAGRAPHS_FROM (-1 = final); for TEXT and
+    # SENTENCE, the paragraph the text must stand in ("in the second paragraph of X, replace …")
     within: str | None = None  # restrict the match to inside this quoted passage ("in “…”, change …")
 
 
@@ -150,12 +151,13 @@ class RemoveText(Step):
 
 @dataclass(frozen=True, kw_only=True)
 class InsertText(Step):
-    """Insert ``body`` before or after ``anchor`` inside a rule."""
+    """Insert ``body`` before or after ``anchor`` inside a rule; ``"end"``: at the end of the anchor
+    paragraph, inside it ("add … to the end of the second paragraph")."""
 
     rule: RuleRef
     anchor: Target
     body: str
-    position: Literal["before", "after"] = "after"
+    position: Literal["before", "after", "end"] = "after"
 
 
 @dataclass(frozen=True, kw_only=True)

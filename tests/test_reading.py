@@ -431,3 +431,27 @@ def test_an_act_for_this_proposal_inside_added_text_ends_it():
                         "Add every Clerk who voted FOR this proposal to the Recruitment Committee.")
     assert [type(s) for s in steps] == [AddRule, Unsupported]
     assert steps[0].body == "Recruitment has 10 Seats."
+
+
+def test_a_replacement_scoped_to_a_paragraph_changes_only_that_paragraph():
+    page = fixture_text("ruleset_2023.wiki")
+    proposal = parse_proposal("Proposal: Scoped", "In the second paragraph of the rule “Turns”, replace “Turn Order” with "
+                                                  "“the Turn Order”.")
+    assert proposal.steps[0].target == Target(kind=TEXT, text="Turn Order", number=2)
+    result = enact(proposal, page)
+    assert [s.status for s in result.report.steps] == [APPLIED]
+    old = "If a Puzzler goes Idle, their name is removed from Turn Order"
+    assert result.pages["Ruleset"] == page.replace(old, old.replace("Turn Order", "the Turn Order"), 1)
+
+
+@pytest.mark.parametrize("text", [
+    "To the second paragraph in “Turns”, add:-\n\nThis happens at once.",
+    "Add the following to the end of the second paragraph of the rule Turns:\n\nThis happens at once.",
+    "Add “This happens at once.” to the second paragraph of the rule “Turns”.",
+])
+def test_text_added_to_the_end_of_a_paragraph_stays_in_it(text):
+    page = fixture_text("ruleset_2023.wiki")
+    result = enact(parse_proposal("Proposal: Appended", text), page)
+    assert [s.status for s in result.report.steps] == [APPLIED]
+    old = "If a Puzzler goes Idle, their name is removed from Turn Order"
+    assert result.pages["Ruleset"] == page.replace(old, old + " This happens at once.", 1)
