@@ -1196,6 +1196,20 @@ def _read_in_rule(s: str, m: _Masked) -> _Read | None:
         return None
     prep, ref_text, edit = c.group(1).lower(), c.group(2), c.group(3)
     ref_text = re.sub(r"^the\s+(?:text|body|wording)\s+of\s+", "", ref_text, flags=re.I)
+    section = re.fullmatch(rf"(?:the\s+)?(?:({Q})|({_SECTION_WORD}))\s+section(?:\s+of\s+the\s+ruleset)?", ref_text, re.I)
+    if section and prep in ("in", "within"):  # "In the Building Blocks section of the ruleset, repeal the rule X."
+        name = _tok_inner(section.group(1), m) if section.group(1) else _section(section.group(2))
+        r = _read_core(edit, m)
+        if r is None:
+            return _unsupported(f"cannot read the change in the section: “{_restore(s, m)}”")
+        refs = [k for sp in r.specs for k, v in sp.fields.items() if isinstance(v, RuleRef) and not v.previous]
+        if not refs or any(sp.cls is Unsupported for sp in r.specs):
+            return _unsupported(f"a change in the section “{name}” that names no rule: “{_restore(s, m)}”")
+        for sp in r.specs:
+            for key, value in list(sp.fields.items()):
+                if isinstance(value, RuleRef) and not value.previous:
+                    sp.fields[key] = dataclasses.replace(value, section=name)
+        return r
     scoped = re.fullmatch(rf"(?:the\s+)?({_ORD})\s+paragraph\s+(?:of|in)\s+(.+)", ref_text, re.I)
     if scoped and prep in ("in", "within"):  # "In the second paragraph of the rule X, replace …"
         ref = _rule_ref(scoped.group(2), m)

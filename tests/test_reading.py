@@ -455,3 +455,14 @@ def test_text_added_to_the_end_of_a_paragraph_stays_in_it(text):
     assert [s.status for s in result.report.steps] == [APPLIED]
     old = "If a Puzzler goes Idle, their name is removed from Turn Order"
     assert result.pages["Ruleset"] == page.replace(old, old + " This happens at once.", 1)
+
+
+def test_a_step_inside_a_named_section():
+    page = fixture_text("ruleset_2023.wiki")
+    proposal = parse_proposal("Proposal: Tidy", "In the Building Blocks section of the ruleset, repeal the rule Reinitialisation.")
+    assert proposal.steps[0].rule == RuleRef(name="Reinitialisation", section="Building Blocks")
+    result = enact(proposal, page)
+    assert [s.status for s in result.report.steps] == [APPLIED]
+    assert "== Reinitialisation ==" not in result.pages["Ruleset"]
+    steps = parse_steps("In the Building Blocks section, replace “a” with “b”.")
+    assert [type(s) for s in steps] == [Unsupported]
