@@ -18,7 +18,7 @@ REFUSED = "refused"          # the step is understood but the rules forbid it (i
 STATUSES = (APPLIED, IGNORED, UNSUPPORTED, REFUSED)
 
 #: ignored steps that may still need a human: the bot does not judge votes, wait, or act off the wiki
-FOR_AN_ADMIN = ("conditional", "deferred", "outside wiki")
+FOR_AN_ADMIN = ("conditional", "deferred", "outside wiki", "remark")
 
 
 @dataclass

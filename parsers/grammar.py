@@ -485,7 +485,7 @@ def _read_sentence(sentence: str) -> _Read:
         return _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
     if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \
             and not _INSTRUCTION_VERB.match(s):
-        return _ignored(f"the author's remark, not an instruction: “{stripped}”", "note")
+        return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
     if s.rstrip().endswith((":", ":-")) and _INSTRUCTION_VERB.match(s):
         # An instruction the bot cannot read that introduces text of its own: it takes that text
         # with it (so the text is never read as instructions) and ends any text before it.

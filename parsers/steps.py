@@ -246,10 +246,12 @@ class RemovePlayer(Step):
 
 @dataclass(frozen=True, kw_only=True)
 class Ignored(Step):
-    """A step the rules say to skip: conditional, deferred, outside the wiki, or an author's note."""
+    """A step the rules say to skip: conditional, deferred, outside the wiki, an author's bracketed
+    note or a heading of the post ("note"), or a remark of the author's set apart from the text a
+    step adds ("remark": shown to the Admin, who can tell if it was rule text after all)."""
 
     reason: str
-    category: Literal["conditional", "deferred", "outside wiki", "note"]
+    category: Literal["conditional", "deferred", "outside wiki", "note", "remark"]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -722,7 +722,7 @@ def test_quoted_payloads_are_unwrapped_and_end_at_their_close(wrapped):
 def test_quoted_payload_then_commentary_is_not_swallowed():
     steps = parse_steps("Add a new rule “Score”:\n“Each Player has a Score.”\nI think this is fun.")
     assert [type(x) for x in steps] == [AddRule, Ignored]
-    assert steps[1].category == "note" and "remark" in steps[1].reason
+    assert steps[1].category == "remark" and "remark" in steps[1].reason
     assert steps[0].body == "Each Player has a Score."
 
 

@@ -266,7 +266,7 @@ def test_a_trailing_remark_is_set_aside_not_added():
     steps = parse_steps("Add a new rule “Glow”:\nGlow is light.\nGlow fades at dawn.\n\nI think this balances the night.")
     assert [type(s) for s in steps] == [AddRule, Ignored]
     assert steps[0].body == "Glow is light.\nGlow fades at dawn."
-    assert steps[1].category == "note"
+    assert steps[1].category == "remark"
 
 
 def test_a_line_that_may_be_a_remark_leaves_the_step_to_an_admin():
