@@ -402,6 +402,11 @@ _TO_EVERYONE = re.compile(r"(?:give|award|grant)\s+(?:all|each|every)\s+(?-i:[A-
 #: What a Call for Judgement rules, as distinct from what it changes on the wiki.
 _RULING = re.compile(r"(?:the\s+passage\s+of\s+)?this\s+(?:cfj|call\s+for\s+judge?ment)\s+(?:asserts|rules|finds|declares|holds|"
                      r"determines|clarifies|confirms|affirms)\b|(?:uphold|overturn|affirm)\b", re.I)
+#: "Make the following changes to the Ruleset:" — a heading over instructions, not text to add.
+_INTRODUCES_STEPS = re.compile(
+    r"(?:please\s+)?(?:make|apply|enact|do|perform|implement|carry\s+out)\s+(?:the\s+following|these)(?:\s+(?:changes?|"
+    r"amendments?|edits?|steps?))?(?:\s+(?:to|in|on)\s+(?:the\s+)?(?:ruleset|gamestate|wiki)(?:\s+and\s+(?:the\s+)?"
+    r"(?:ruleset|gamestate|wiki))?)?\s*(?::-?|-|—)?", re.I)
 #: A short heading line of the post ("The disagreement:", "REPRESENTING:", "2. Tidy-up").
 _LABEL = re.compile(r"(?:\d+[a-z]?[.)]\s*)?[A-Z][\w'’ -]{0,40}:?")
 #: Words that cannot begin an imperative sentence (determiners, pronouns, modals, prepositions).
@@ -481,6 +486,9 @@ def _read_sentence(sentence: str) -> _Read:
     if _RULING.match(s):
         return _Read([_Spec(Ignored, {"reason": f"a ruling of the Call for Judgement, not an edit of the wiki: “{stripped}”",
                                       "category": "outside wiki"})], opens_instruction=True)
+    if _INTRODUCES_STEPS.fullmatch(s):
+        return _Read([_Spec(Ignored, {"reason": f"introduces the steps below it: “{stripped}”", "category": "note"})],
+                     opens_instruction=True)
     if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s):
         return _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
     if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \

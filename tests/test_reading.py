@@ -466,3 +466,9 @@ def test_a_step_inside_a_named_section():
     assert "== Reinitialisation ==" not in result.pages["Ruleset"]
     steps = parse_steps("In the Building Blocks section, replace “a” with “b”.")
     assert [type(s) for s in steps] == [Unsupported]
+
+
+def test_a_heading_over_instructions_does_not_swallow_them():
+    steps = parse_steps("Make the following changes to the Ruleset:\n\nRepeal the rule “Shades”.\n"
+                        "In the rule “Wicks”, replace “slowly” with “quickly”.")
+    assert [type(s) for s in steps] == [Ignored, RepealRule, ReplaceText]
