@@ -1309,7 +1309,7 @@ def _read_trailing_rule(s: str, m: _Masked) -> _Read | None:
     """Edits naming the rule at the end: "Remove “A” and “B” from Rule 1.5 (Enactment)."."""
     mid = re.match(
         rf"^(replace|change|substitute|insert|add)\s+(.+?)\s+(?:in|within|from|of)\s+((?:the\s+)?(?:{_SECTION_WORD}\s+)?{_RULEWORD}\b.+?|{Q})"
-        rf"\s*,?\s+(with|to|by|after|before|immediately after|immediately before)\b(.*)$",
+        rf"\s*,?\s+(with|to|by|after|before|immediately after|immediately before|so\s+that\s+it\s+reads|so\s+it\s+reads|to\s+read)\b(.*)$",
         s, re.I,
     )
     if mid:
