@@ -402,6 +402,8 @@ _TO_EVERYONE = re.compile(r"(?:give|award|grant)\s+(?:all|each|every)\s+(?-i:[A-
 #: What a Call for Judgement rules, as distinct from what it changes on the wiki.
 _RULING = re.compile(r"(?:the\s+passage\s+of\s+)?this\s+(?:cfj|call\s+for\s+judge?ment)\s+(?:asserts|rules|finds|declares|holds|"
                      r"determines|clarifies|confirms|affirms)\b|(?:uphold|overturn|affirm)\b", re.I)
+#: "…, do the following:" — the steps below are the condition's.
+_DO_THE_FOLLOWING = re.compile(r"(?:then\s+)?(?:do|apply|make|perform|enact)\s+(?:the\s+following|these)(?:\s+(?:changes?|steps?))?", re.I)
 #: "Make the following changes to the Ruleset:" — a heading over instructions, not text to add.
 _INTRODUCES_STEPS = re.compile(
     r"(?:please\s+)?(?:make|apply|enact|do|perform|implement|carry\s+out)\s+(?:the\s+following|these)(?:\s+(?:changes?|"
@@ -521,8 +523,12 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
     governs = None
     if _NO_EFFECT.search(s):
         governs = "all"
-    elif colon and category == "conditional" and _ABOUT_THIS.search(condition) and (read is None or not read.needs_payload):
-        governs = "below"  # "If the proposal “X” passed:" over the steps below it
+    elif colon and category == "conditional" and _ABOUT_THIS.search(condition) and (read is None or not read.needs_payload) \
+            and not (instruction and _INSTRUCTION_VERB.match(_strip_end(instruction)[0])
+                     and not _DO_THE_FOLLOWING.fullmatch(_strip_end(instruction)[0])):
+        # "If the proposal “X” passed:" / "…, do the following:" over the steps below it (but "If …,
+        # append the following to X:" is one step with its own text)
+        governs = "below"
     elif read is None and re.match(r"(?:otherwise|else|if not|failing that)\b", s, re.I):
         governs = "below"
     if read is None and instruction and _OUTSIDE_VERB.match(instruction) and _OUTSIDE.search(instruction) \

@@ -481,3 +481,16 @@ def test_a_heading_over_instructions_does_not_swallow_them():
     steps = parse_steps("Make the following changes to the Ruleset:\n\nRepeal the rule “Shades”.\n"
                         "In the rule “Wicks”, replace “slowly” with “quickly”.")
     assert [type(s) for s in steps] == [Ignored, RepealRule, ReplaceText]
+
+
+def test_a_conditional_step_with_its_own_text_takes_it_and_governs_nothing_else():
+    steps = parse_steps("If the proposal “Beacons” passes, append the following to the “Trimming” action:\n"
+                        "If the Wick is long, it burns twice.\nRepeal the rule “Shades”.")
+    assert [type(s) for s in steps] == [Ignored, RepealRule]
+    assert "burns twice" in steps[0].text
+
+
+def test_do_the_following_governs_the_steps_below():
+    steps = parse_steps("If more than half of the votes on this proposal contain “BRIGHT”, do the following:\n"
+                        "Repeal the rule “Shades”.\nRepeal the rule “Wicks”.")
+    assert [type(s) for s in steps] == [Ignored, Ignored, Ignored]
