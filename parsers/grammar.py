@@ -589,6 +589,24 @@ _DELIM = (
 _NAMEFRAG = rf"(?:{Q}|[^,:;\x01\x02]+?(?=\s*\x01|\s*$|[,:;]|\s+\w))"
 
 
+class _Fields(dict):
+    """A step's fields as an instruction sets them: a field set twice to different values ("called
+    A … named B") is remembered in ``twice``, so the instruction is unsupported, never overwritten."""
+
+    NAMES = {"name": "two names", "section": "two sections", "parent": "two parent rules", "body": "two texts",
+             "after": "two places", "before": "two places"}
+
+    def __init__(self, initial: dict[str, Any]):
+        super().__init__(initial)
+        self.twice: list[str] = []
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        old = self.get(key)
+        if key in self.NAMES and old is not None and old is not PAYLOAD and old != value:
+            self.twice.append(f"{self.NAMES[key]} (“{old}” and “{value}”)")
+        super().__setitem__(key, value)
+
+
 def _read_add_rule(s: str, m: _Masked) -> _Read | None:
     lead_section = lead_parent = None
     c = re.match(rf"^in\s+the\s+(?:({Q})|({_SECTION_WORD}))\s+section(?:\s+of\s+the\s+ruleset)?\s*,?\s*(?=(?:add|create|enact|insert)\b)",
@@ -611,8 +629,8 @@ def _read_add_rule(s: str, m: _Masked) -> _Read | None:
     adjs = head.group(1).lower().split()
     subrule = head.group(2).lower() != "rule"
     rest = head.group(3)
-    f: dict[str, Any] = {"name": None, "body": PAYLOAD, "section": None, "parent": None,
-                         "subrule": subrule, "after": None, "before": None, "if_exists": False}
+    f = _Fields({"name": None, "body": PAYLOAD, "section": None, "parent": None,
+                 "subrule": subrule, "after": None, "before": None, "if_exists": False})
     adj_text = " ".join(adjs)
     sec = re.search(_SECTION_WORD, adj_text, re.I)
     if sec:
@@ -710,6 +728,8 @@ def _read_add_rule(s: str, m: _Masked) -> _Read | None:
                 rest = rest[c.end():]
                 continue
         return _unsupported_add(s, m, f"cannot read “{_restore(rest, m).strip()}”")
+    if f.twice:
+        return _unsupported_add(s, m, "it gives " + "; ".join(f.twice))
     if not f["name"]:
         return _unsupported_add(s, m, "the new rule has no name")
     if f["parent"] is not None:

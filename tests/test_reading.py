@@ -494,3 +494,13 @@ def test_do_the_following_governs_the_steps_below():
     steps = parse_steps("If more than half of the votes on this proposal contain “BRIGHT”, do the following:\n"
                         "Repeal the rule “Shades”.\nRepeal the rule “Wicks”.")
     assert [type(s) for s in steps] == [Ignored, Ignored, Ignored]
+
+
+@pytest.mark.parametrize("text,why", [
+    ("Add a new rule called “Wicks”, named “Fuses”:\n\nText.", "two names"),
+    ("Add a new dynastic rule to the Appendix, called “Wicks”:\n\nText.", "two sections"),
+])
+def test_a_field_given_twice_is_not_overwritten(text, why):
+    steps = parse_steps(text)
+    assert [type(s) for s in steps] == [Unsupported]
+    assert why in steps[0].reason
