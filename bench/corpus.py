@@ -73,6 +73,8 @@ def proposals(paths: list[Path], verbose: bool) -> Counter:
             totals["posts fully read"] += 1
         elif kinds["read"]:
             totals["posts partly read"] += 1
+        elif kinds["unread"] == 0:
+            totals["posts wholly set aside"] += 1
         else:
             totals["posts with nothing read"] += 1
         print(f"{path.name}: read {kinds['read']}, set aside {kinds['set aside']}, unread {kinds['unread']}")
