@@ -410,7 +410,7 @@ _INTRODUCES_STEPS = re.compile(
     r"amendments?|edits?|steps?))?(?:\s+(?:to|in|on)\s+(?:the\s+)?(?:ruleset|gamestate|wiki)(?:\s+and\s+(?:the\s+)?"
     r"(?:ruleset|gamestate|wiki))?)?\s*(?::-?|-|—)?", re.I)
 #: A short heading line of the post ("The disagreement:", "REPRESENTING:", "2. Tidy-up").
-_LABEL = re.compile(r"(?:\d+[a-z]?[.)]\s*)?[A-Z][\w'’ -]{0,40}:?")
+_LABEL = re.compile(r"\d+[a-z]?[.)]\s*[A-Z][\w'’ -]{0,40}:?|[A-Z][\w'’ -]{0,40}:")
 #: Words that cannot begin an imperative sentence (determiners, pronouns, modals, prepositions).
 _NON_IMPERATIVE = re.compile(
     r"^(?:the|this|that|these|those|each|every|any|a|an|no|per|under|by|in|as|see|if|when|whenever|while|unless|"
@@ -481,6 +481,10 @@ def _read_sentence(sentence: str) -> _Read:
     if read is not None:
         if not read.opens and _is_imperative_on_something(s):
             read.opens_instruction = True  # an instruction the bot recognises but cannot read exactly
+        if all(sp.cls is Unsupported for sp in read.specs) and s.rstrip().endswith((":", ":-", "—")) \
+                and not read.needs_payload:
+            # unread, but it introduces text of its own: that text goes with it, never read as steps
+            read.specs[-1].fields["_payload"] = PAYLOAD
         return read
     if _OUTSIDE.search(s) and (_OUTSIDE_VERB.match(s) or (_INSTRUCTION_VERB.match(s) and not _NAMES_A_PLACE.search(s))):
         return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",

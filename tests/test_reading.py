@@ -504,3 +504,10 @@ def test_a_field_given_twice_is_not_overwritten(text, why):
     steps = parse_steps(text)
     assert [type(s) for s in steps] == [Unsupported]
     assert why in steps[0].reason
+
+
+def test_an_unread_instruction_takes_the_text_it_introduces():
+    steps = parse_steps("In the rule “Wicks”, replace the second step of the Trim Check with the following steps:\n"
+                        "* Roll a DICE6.\nOtherwise, the check fails.\nRepeal the rule “Shades”.")
+    assert [type(s) for s in steps] == [Unsupported, RepealRule]
+    assert "Otherwise, the check fails." in steps[0].text
