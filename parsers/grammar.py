@@ -533,8 +533,8 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
         # "If the proposal “X” passed:" / "…, do the following:" over the steps below it (but "If …,
         # append the following to X:" is one step with its own text)
         governs = "below"
-    elif read is None and re.match(r"(?:otherwise|else|if not|failing that)\b", s, re.I):
-        governs = "below"
+    elif read is None and not instruction and re.match(r"(?:otherwise|else|if not|failing that)\b", s, re.I):
+        governs = "below"  # "Otherwise:" on its own line; "Otherwise, the check fails." is rule text
     if read is None and instruction and _OUTSIDE_VERB.match(instruction) and _OUTSIDE.search(instruction) \
             and not _NAMES_A_PLACE.search(instruction) and not governs:
         return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",
