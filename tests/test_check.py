@@ -17,8 +17,8 @@ R2023 = parse(fixture_text("ruleset_2023.wiki"))
 C2020 = infer_constraints(R2020)
 C2022 = infer_constraints(R2022)
 C2023 = infer_constraints(R2023)
-DEFUSAL = fixture_text("gamestate_defusal_school.wiki")
-SNDT = fixture_text("gamestate_sndt.wiki")
+LIGHTHOUSE = fixture_text("gamestate_lighthouse.wiki")
+LEDGER = fixture_text("gamestate_harbour_ledger.wiki")
 
 PUZZLE_BOARD = """{{pill|Round|2|lightblue}}
 
@@ -170,37 +170,37 @@ def test_free_text_is_not_judged():
 # --------------------------------------------------------------------------- the Appendix default
 
 def test_appendix_default_on_plainly_numeric_columns():
-    new = edit(DEFUSAL, "| Darknight      || 11 ||", "| Darknight      || -2 ||")
-    result = check_edit(R2023, C2023, DEFUSAL, new)
-    assert violations(result) == [("Darknight", "Expertise", "11", "-2", "Expertise holds non-negative integers",
+    new = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || -2 ||")
+    result = check_edit(R2023, C2023, LIGHTHOUSE, new)
+    assert violations(result) == [("Ferncliff", "Knowledge", "11", "-2", "Knowledge holds non-negative integers",
                                    APPX)]
-    half = edit(DEFUSAL, "| Darknight      || 11 ||", "| Darknight      || 2.5 ||")
-    assert not check_edit(R2023, C2023, DEFUSAL, half).legal
-    up = edit(DEFUSAL, "| Darknight      || 11 ||", "| Darknight      || 12 ||")
-    assert check_edit(R2023, C2023, DEFUSAL, up).legal
+    half = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || 2.5 ||")
+    assert not check_edit(R2023, C2023, LIGHTHOUSE, half).legal
+    up = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || 12 ||")
+    assert check_edit(R2023, C2023, LIGHTHOUSE, up).legal
 
 
 def test_single_values():
-    new = edit(DEFUSAL, "{{pill|Round|2|lightblue}}", "{{pill|Round|-1|lightblue}}")
-    result = check_edit(R2023, C2023, DEFUSAL, new)
+    new = edit(LIGHTHOUSE, "{{pill|Round|2|lightblue}}", "{{pill|Round|-1|lightblue}}")
+    result = check_edit(R2023, C2023, LIGHTHOUSE, new)
     assert result.to_dict()["violations"] == [{"table": None, "row": None, "column": "Round", "old": "2",
                                                "new": "-1", "constraint": "Round holds non-negative integers",
                                                "source": APPX}]
     assert result.summary.startswith("Round set to -1; ")
-    # "Lesson" holds text: no judgement
-    text = edit(DEFUSAL, "{{pill|Lesson|Power|silver}}", "{{pill|Lesson|-3 apples|silver}}")
-    assert check_edit(R2023, C2023, DEFUSAL, text).legal
+    # "Season" holds text: no judgement
+    text = edit(LIGHTHOUSE, "{{pill|Season|Storm|silver}}", "{{pill|Season|-3 apples|silver}}")
+    assert check_edit(R2023, C2023, LIGHTHOUSE, text).legal
     # a one-row name/value table
-    reward = edit(SNDT, "| 3\n|}", "| -3\n|}")
-    assert violations(check_edit(R2023, C2023, SNDT, reward)) == [
-        (None, "Standard Reward", "3", "-3", "Standard Reward holds non-negative integers", APPX)]
+    reward = edit(LEDGER, "| 3\n|}", "| -3\n|}")
+    assert violations(check_edit(R2023, C2023, LEDGER, reward)) == [
+        (None, "Harbour Toll", "3", "-3", "Harbour Toll holds non-negative integers", APPX)]
 
 
 def test_icon_and_text_columns_are_not_judged():
-    new = edit(SNDT, "| Clucky || 24 ||", "| Clucky || 24 || ⚪⚪")
-    assert check_edit(R2023, C2023, SNDT, new).legal
-    claim = edit(DEFUSAL, "Lawnomos (3rd)", "-4")  # a text column: "-4" is not judged
-    assert check_edit(R2023, C2023, DEFUSAL, claim).legal
+    new = edit(LEDGER, "| Pebble || 24 ||", "| Pebble || 24 || ⚪⚪")
+    assert check_edit(R2023, C2023, LEDGER, new).legal
+    claim = edit(LIGHTHOUSE, "Gullrock (3rd)", "-4")  # a text column: "-4" is not judged
+    assert check_edit(R2023, C2023, LIGHTHOUSE, claim).legal
 
 
 def test_column_written_another_way_is_skipped_with_a_note():
@@ -215,9 +215,9 @@ def test_column_written_another_way_is_skipped_with_a_note():
 # --------------------------------------------------------------------------- joins, leaves, names
 
 def test_join_and_leave_rows_are_not_errors():
-    new = edit(DEFUSAL, "|-\n| Lulu           ||  2 || - || - || Ready\n", "")
-    new = edit(new, "| qenya          ||  4 ||", "| Zed_99 || 0 || - || - || Ready\n|-\n| qenya          ||  4 ||")
-    assert check_edit(R2022, C2022, DEFUSAL, new, player_term="Defuser").legal
+    new = edit(LIGHTHOUSE, "|-\n| Wren           ||  2 || - || - || Awake\n", "")
+    new = edit(new, "| pelle          ||  4 ||", "| Zed_99 || 0 || - || - || Awake\n|-\n| pelle          ||  4 ||")
+    assert check_edit(R2022, C2022, LIGHTHOUSE, new, player_term="Lighter").legal
 
 
 def test_new_row_values_are_checked():
@@ -234,11 +234,11 @@ def test_bad_new_player_name():
          "Appendix: Names")]
     assert result.summary.startswith("New player name Zoë!; player names are 3 to 30 characters")
     # 2022 says 4 to 30: "Bob" is too short there, fine in 2023
-    short = edit(DEFUSAL, "| qenya          ||  4 ||", "| Bob || 0 || - || - || Ready\n|-\n| qenya          ||  4 ||")
-    assert not check_edit(R2022, C2022, DEFUSAL, short, player_term="Defuser").legal
-    assert check_edit(R2023, C2023, DEFUSAL, short, player_term="Defuser").legal
-    # not a players table (first column "Defuser" is not the era's term): names not judged
-    assert check_edit(R2022, C2022, DEFUSAL, short).legal
+    short = edit(LIGHTHOUSE, "| pelle          ||  4 ||", "| Bob || 0 || - || - || Awake\n|-\n| pelle          ||  4 ||")
+    assert not check_edit(R2022, C2022, LIGHTHOUSE, short, player_term="Lighter").legal
+    assert check_edit(R2023, C2023, LIGHTHOUSE, short, player_term="Lighter").legal
+    # not a players table (first column "Lighter" is not the era's term): names not judged
+    assert check_edit(R2022, C2022, LIGHTHOUSE, short).legal
 
 
 def test_new_row_in_a_name_table_is_not_judged_by_the_name_rule():
@@ -286,9 +286,9 @@ def test_override_switches_a_constraint_off():
     negative = merge(C2023, parse_overrides("* Coins: integer, may be negative\n"))
     assert check_edit(R2023, negative, PUZZLE_BOARD, new).legal
     # switching the Appendix guess off frees unnamed numeric columns
-    guess = edit(DEFUSAL, "| Darknight      || 11 ||", "| Darknight      || -2 ||")
-    assert check_edit(R2023, merge(C2023, parse_overrides("* numeric values: off")), DEFUSAL, guess).legal
-    assert check_edit(R2023, merge(C2023, parse_overrides("* Expertise: off")), DEFUSAL, guess).legal
+    guess = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || -2 ||")
+    assert check_edit(R2023, merge(C2023, parse_overrides("* numeric values: off")), LIGHTHOUSE, guess).legal
+    assert check_edit(R2023, merge(C2023, parse_overrides("* Knowledge: off")), LIGHTHOUSE, guess).legal
 
 
 def test_override_adds_and_tightens():
@@ -296,10 +296,10 @@ def test_override_adds_and_tightens():
     new = edit(PUZZLE_BOARD, "| Bob || 3 ||", "| Bob || 6 ||")
     assert violations(check_edit(R2023, cs, PUZZLE_BOARD, new)) == [
         ("Bob", "Coins", "3", "6", "Coins hold integers from 0 to 5", "User:WikiBot/Constraints, line 2")]
-    status = merge(C2023, parse_overrides("* Status (table Defuser): one of Ready, Defusing, Resting\n"))
-    bad = edit(DEFUSAL, "| Lulu           ||  2 || - || - || Ready", "| Lulu           ||  2 || - || - || Asleep")
-    assert violations(check_edit(R2023, status, DEFUSAL, bad)) == [
-        ("Lulu", "Status", "Ready", "Asleep", "Status is one of Ready, Defusing or Resting",
+    status = merge(C2023, parse_overrides("* Status (table Lighter): one of Awake, Sleeping, Resting\n"))
+    bad = edit(LIGHTHOUSE, "| Wren           ||  2 || - || - || Awake", "| Wren           ||  2 || - || - || Asleep")
+    assert violations(check_edit(R2023, status, LIGHTHOUSE, bad)) == [
+        ("Wren", "Status", "Awake", "Asleep", "Status is one of Awake, Sleeping or Resting",
          "constraints page, line 1")]
     names = merge(C2023, parse_overrides("* player names: 6..30 characters\n"))
     joined = edit(PUZZLE_BOARD, "|}\n\n== Board", "|-\n| Dana || 3 || 0\n|}\n\n== Board")
@@ -365,7 +365,7 @@ WIKI_BITS = st.sampled_from(["{|", "|}", "|-", "||", "!!", "! ", "| ", "\n", "{{
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.one_of(st.text(max_size=300), st.lists(WIKI_BITS, max_size=60).map("".join)))
 def test_property_no_crash_on_arbitrary_new_text(text):
-    for old in (PUZZLE_BOARD, DEFUSAL):
+    for old in (PUZZLE_BOARD, LIGHTHOUSE):
         result = check_edit(R2023, C2023, old, text)
         assert isinstance(result, CheckResult)
         json.dumps(result.to_dict())
