@@ -1342,6 +1342,9 @@ def _scan(text: str, names: frozenset) -> list:
 # page
 
 
+_HEADING_LINE = re.compile(r"^\s*(=+)\s*(?P<title>.+?)\s*\1\s*$", re.M)
+
+
 class GamestatePage:
     """A gamestate tracking page: text parts and tables, in order.
 
@@ -1383,6 +1386,21 @@ class GamestatePage:
                 else f"no table {which}: the page has no tables"
             )
         raise TypeError(f"table must be an index or a Table, not {type(which).__name__}")
+
+    def label_of(self, table: Table) -> str | None:
+        """How the page names a table: its caption, else the last heading in the text just above it
+        (``== Bombs ==``), else None."""
+        if table.caption:
+            return table.caption
+        previous = ""
+        for part in self.parts:
+            if part is table:
+                break
+            previous = str(part) if isinstance(part, TextPart) else ""
+        heading = None
+        for m in _HEADING_LINE.finditer(previous):
+            heading = m.group("title")
+        return plain_text(heading) or None if heading else None
 
     def find_table(self, column) -> Table:
         """The one table with a column headed ``column``."""

@@ -87,7 +87,7 @@ def test_negative_count_is_illegal_with_the_issue_summary():
     result = check_edit(R2023, C2023, PUZZLE_BOARD, edit(PUZZLE_BOARD, "| Bob || 3 ||", "| Bob || -2 ||"))
     assert not result.legal
     assert result.to_dict() == {
-        "legal": False,
+        "legal": False, "verdict": "illegal",
         "violations": [{"table": "Puzzler table", "row": "Bob", "column": "Coins", "old": "3", "new": "-2",
                         "constraint": "Coins hold non-negative integers", "source": APPX}],
         "summary": "Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables).",
@@ -99,7 +99,8 @@ def test_legal_change_is_legal():
     result = check_edit(R2023, C2023, PUZZLE_BOARD, edit(PUZZLE_BOARD, "| Bob || 3 ||", "| Bob || 7 ||"))
     assert result.legal and result.violations == []
     assert result.summary == "No illegal values among 1 changed value."
-    assert result.to_dict() == {"legal": True, "violations": [], "summary": result.summary}
+    assert result.to_dict() == {"legal": True, "verdict": "legal", "violations": [],
+                                "summary": result.summary}
 
 
 def test_no_change():
@@ -214,10 +215,14 @@ def test_column_written_another_way_is_skipped_with_a_note():
 
 # --------------------------------------------------------------------------- joins, leaves, names
 
-def test_join_and_leave_rows_are_not_errors():
-    new = edit(LIGHTHOUSE, "|-\n| Wren           ||  2 || - || - || Awake\n", "")
-    new = edit(new, "| pelle          ||  4 ||", "| Zed_99 || 0 || - || - || Awake\n|-\n| pelle          ||  4 ||")
-    assert check_edit(R2022, C2022, LIGHTHOUSE, new, player_term="Lighter").legal
+def test_a_join_is_judged_a_leave_cannot_be():
+    joined = edit(LIGHTHOUSE, "| pelle          ||  4 ||", "| Zed_99 || 0 || - || - || Awake\n|-\n| pelle          ||  4 ||")
+    assert check_edit(R2022, C2022, LIGHTHOUSE, joined, player_term="Lighter").verdict == "legal"
+    # a row that disappeared: whether the player left by the rules is for humans to say
+    left = edit(joined, "|-\n| Wren           ||  2 || - || - || Awake\n", "")
+    result = check_edit(R2022, C2022, LIGHTHOUSE, left, player_term="Lighter")
+    assert result.verdict == "cannot judge" and not result.legal
+    assert "the row “Wren” is gone" in result.summary
 
 
 def test_new_row_values_are_checked():
@@ -310,11 +315,12 @@ def test_override_adds_and_tightens():
 
 # --------------------------------------------------------------------------- robustness
 
-def test_unreadable_page_is_not_judged():
+def test_unreadable_page_cannot_be_judged():
     broken = PUZZLE_BOARD.replace("|}\n\n== Board", "\n\n== Board", 1)
     broken = broken[: broken.rfind("|}")]
     result = check_edit(R2023, C2023, PUZZLE_BOARD, broken)
-    assert result.legal and "could not be read" in result.summary and result.notes
+    assert result.verdict == "cannot judge" and not result.legal
+    assert result.summary.startswith("Cannot judge: the page after the edit cannot be read") and result.notes
 
 
 def test_constraints_default_to_inference_and_no_ruleset():
@@ -369,7 +375,9 @@ def test_property_no_crash_on_arbitrary_new_text(text):
         result = check_edit(R2023, C2023, old, text)
         assert isinstance(result, CheckResult)
         json.dumps(result.to_dict())
-        assert result.legal == (not result.violations)
+        assert result.legal == (not result.violations and not result.cannot_judge)
+        # arbitrary text loses the old page's tables, rows or values: never "legal"
+        assert result.verdict != "legal"
 
 
 # --------------------------------------------------------------------------- the era-shaped fixtures
@@ -420,3 +428,58 @@ def test_spans_fixture():
     capped = merge(C2023, parse_overrides("* Attack (table Teams and scores): integer 0..10"))
     assert violations(check_edit(R2023, capped, SPANS, attack)) == [
         ("Bob", "Attack", "5", "-5", "Attack holds integers from 0 to 10", "constraints page, line 1")]
+
+
+# --------------------------------------------------------------------------- never "legal" for what cannot be read
+
+ILLEGAL_BOB = edit(PUZZLE_BOARD, "| Bob || 3 ||", "| Bob || -99 ||")
+
+
+def test_table_without_its_closing_line_cannot_be_judged():
+    # MediaWiki still shows the table; the bot cannot read it the same way: exit 2, never legal
+    broken = ILLEGAL_BOB.replace("| [[User:Kevan|Kevan]] || '''1''' || 4\n|}", "| [[User:Kevan|Kevan]] || '''1''' || 4\n", 1)
+    broken = broken[: broken.rfind("|}")]
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, broken)
+    assert result.verdict == "cannot judge", result.summary
+    assert "cannot be read as tables" in result.summary
+
+
+def test_invisible_character_in_a_header_cannot_be_judged():
+    hidden = edit(ILLEGAL_BOB, "! Puzzler !! Coins !!", "! Puzzler !! Co\u200bins !!")
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, hidden)
+    assert result.verdict == "cannot judge", result.summary
+    assert "U+200B ZERO WIDTH SPACE" in result.summary and "“Coins”" in result.summary
+
+
+def test_look_alike_letter_in_a_row_name_cannot_be_judged():
+    cyrillic = edit(PUZZLE_BOARD, "| Bob || 3 || 2", "| B\u043eb || 3 || 2")   # CYRILLIC SMALL LETTER O
+    # the era's name rule names it (exit 1) ...
+    assert check_edit(R2023, C2023, PUZZLE_BOARD, cyrillic).verdict == "illegal"
+    # ... and without one, the bot still will not call it legal (exit 2)
+    result = check_edit(R2023, merge(C2023, parse_overrides("* player names: off")), PUZZLE_BOARD, cyrillic)
+    assert result.verdict == "cannot judge", result.summary
+    assert "CYRILLIC SMALL LETTER O" in result.summary
+
+
+def test_blanked_page_cannot_be_judged():
+    for blank in ("", "\n", "Nothing to see here."):
+        result = check_edit(R2023, C2023, PUZZLE_BOARD, blank)
+        assert result.verdict == "cannot judge" and "blanked" in result.summary
+
+
+def test_deleted_row_cannot_be_judged_and_an_illegal_value_beside_it_is_named():
+    gone = edit(PUZZLE_BOARD, "|-\n| Alice || 3 || 0\n", "")
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, gone)
+    assert result.verdict == "cannot judge" and "the row “Alice” is gone" in result.summary
+    both = edit(ILLEGAL_BOB, "|-\n| Alice || 3 || 0\n", "")
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, both)
+    assert result.verdict == "illegal" and result.violations[0].row == "Bob"
+    assert any("Alice" in n for n in result.notes)
+
+
+def test_a_removed_table_or_single_value_cannot_be_judged():
+    no_board = PUZZLE_BOARD[: PUZZLE_BOARD.index("== Board ==")]
+    assert check_edit(R2023, C2023, PUZZLE_BOARD, no_board).verdict == "cannot judge"
+    no_round = edit(PUZZLE_BOARD, "{{pill|Round|2|lightblue}}", "")
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, no_round)
+    assert result.verdict == "cannot judge" and "the value “Round” is gone" in result.summary

@@ -1,0 +1,257 @@
+"""The one legality of the gamestate: which values a table cell or a single value may hold.
+
+Pure. One :class:`Legality` is built from a Ruleset (and the Admins' overrides, already merged into
+the constraints: :func:`actions.constraints.merge`) and answers for **every** writer and judge of
+the gamestate page alike: enactment (:mod:`actions.gamestate_steps`) asks it before it writes a
+value, ``wikibot check`` and the patrol (:mod:`actions.check`) ask it about every value an edit
+changed, the reset asks it for defaults. There is no second copy: a value enactment writes is one
+``check`` accepts, and a value ``check`` calls illegal is one enactment refuses, with the same
+constraint and the same source sentence.
+
+What it knows:
+
+* the constraints (:func:`actions.constraints.infer_constraints` + overrides), looked up by a
+  column's heading and the table it stands in (:meth:`Legality.find`);
+* the era's word for a player (:func:`actions.synonyms.player_term`, one way) and so which tables
+  are players tables;
+* the name rule for new players.
+
+How a value is judged (:meth:`Legality.judge`) — restraint: only what can be shown illegal:
+
+* A variable switched ``off`` on the overrides page, or a text or list variable, is never judged.
+* Integer and allowed-values variables: a blank is legal only where the default is blank or the
+  column already held blanks (the page's own "none"); otherwise the value must read as the kind
+  (an integer, one of the listed values) and lie in the range. A column whose existing values mostly
+  do not read as the constraint's kind (icons, "3 (+1)") is written some other way: it is left
+  alone with a note rather than guessed at (overrides are applied as written).
+* A column no rule describes gets the Appendix's non-negative integers only when every value it
+  held was a non-negative integer, and only to flag a negative or fractional number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from actions.constraints import (
+    APPENDIX_ORIGIN, ENUM, INTEGER, NUMERIC, OFF, OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, Constraint,
+    infer_constraints, valid_player_name, variable_key,
+)
+from actions.synonyms import player_term as ruleset_player_term
+from parsers.gamestate import Table
+from parsers.ruleset import Ruleset
+
+# First-column headings of a players table; not "Name", which also heads tables of non-players.
+PLAYER_HEADERS = ("player", "nomicer", "user")
+NUMERIC_KEY = variable_key(NUMERIC)
+PLAYER_NAMES_KEY = variable_key(PLAYER_NAMES)
+
+_INT = re.compile(r"[+\-−]?\d{1,3}(?:,\d{3})+|[+\-−]?\d+")
+_NUMBER = re.compile(r"[+\-−]?\d+(?:\.\d+)?")
+
+
+@dataclass
+class Violation:
+    """One value the rules forbid, and why (the constraint and the rule or Appendix entry it is from)."""
+
+    table: str | None
+    row: str | None
+    column: str
+    old: str | None
+    new: str
+    constraint: str
+    source: str
+    new_row: bool = field(default=False, repr=False)
+    name_rule: bool = field(default=False, repr=False)
+    quote: str = field(default="", repr=False)   # the sentence of the rule (or Appendix) it comes from
+
+    def to_dict(self) -> dict:
+        return {"table": self.table, "row": self.row, "column": self.column, "old": self.old,
+                "new": self.new, "constraint": self.constraint, "source": self.source}
+
+    def sentence(self) -> str:
+        """"Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables)." """
+        shown = self.new if self.new != "" else "blank"
+        if self.name_rule:
+            what = f"new player name {shown}"
+        elif self.row:
+            what = f"{self.column} of {self.row} set to {shown}"
+        else:
+            what = f"{self.column} set to {shown}"
+        return f"{what}; {self.constraint} ({self.source})."
+
+
+@dataclass
+class Place:
+    """Where a value stands: the table (as the page labels it) or None for a single value."""
+
+    label: str | None = None          # caption, else the heading just above
+    first_header: str = ""
+    name: str | None = None           # how a violation names the table
+    table: Table | None = None
+
+    @classmethod
+    def of(cls, table: Table | None, label: str | None = None) -> "Place":
+        if table is None:
+            return cls()
+        heads = table.headers
+        first = heads[0] if heads else ""
+        name = label or (f"{first} table" if first else f"table {table.index}")
+        return cls(label, first, name, table)
+
+
+def as_int(value: str) -> int | None:
+    """A cell's integer ("12", "-3", "1,000", "−2"), or None."""
+    v = value.strip().replace("−", "-")
+    if _INT.fullmatch(v):
+        return int(v.replace(",", ""))
+    return None
+
+
+def _clean_enum(value: str) -> str:
+    return value.strip().strip("‘’“”\"'.").casefold()
+
+
+def conforms(c: Constraint, value: str) -> bool:
+    if c.kind == INTEGER:
+        return as_int(value) is not None
+    if c.kind == ENUM:
+        return _clean_enum(value) in {_clean_enum(a) for a in (c.allowed or [])}
+    return True
+
+
+def _table_matches(hint: str, place: Place | None) -> bool:
+    if place is None or place.table is None and not place.label:
+        return False
+    want = variable_key(hint)
+    return want in {variable_key(place.label or ""), variable_key(place.first_header)}
+
+
+class Legality:
+    """The legal gamestate of one Ruleset (+ overrides); see the module docstring."""
+
+    def __init__(self, ruleset: Ruleset | None, constraints: list[Constraint] | None = None, *,
+                 page: str | None = None, player_term: str | None = None):
+        self.ruleset = ruleset
+        if constraints is None:
+            constraints = infer_constraints(ruleset) if ruleset is not None else []
+        self.constraints = constraints
+        self.page = page
+        self.player_term = player_term or ruleset_player_term(ruleset)
+        self.by_key: dict[str, list[Constraint]] = {}
+        self.numeric: Constraint | None = None
+        self.names: Constraint | None = None
+        self.numeric_off = self.names_off = False
+        for c in constraints:
+            if c.key == NUMERIC_KEY:
+                if c.kind == OFF:
+                    self.numeric_off = True
+                elif self.numeric is None:
+                    self.numeric = c
+                continue
+            if c.key == PLAYER_NAMES_KEY:
+                if c.kind == OFF:
+                    self.names_off = True
+                elif self.names is None:
+                    self.names = c
+                continue
+            if page and c.page and c.origin != OVERRIDE_ORIGIN and variable_key(c.page) != variable_key(page) \
+                    and c.page != "GNDT":
+                continue
+            for k in c.keys():
+                self.by_key.setdefault(k, []).append(c)
+
+    # ------------------------------------------------------------------ look-ups
+    def find(self, column: str, place: Place | None = None) -> Constraint | None:
+        """The constraint of a column (or single value) ``column`` in ``place``: one the rules scope to
+        that table first, then an unscoped one; overrides before rules before the Appendix."""
+        found = self.by_key.get(variable_key(column), [])
+        scoped = [c for c in found if c.table and _table_matches(c.table, place)]
+        free = [c for c in found if not c.table]
+        for group in (scoped, free):
+            for origin in (OVERRIDE_ORIGIN, RULE_ORIGIN, APPENDIX_ORIGIN):
+                for c in group:
+                    if c.origin == origin:
+                        return c
+        return None
+
+    def is_players_table(self, table: Table | None) -> bool:
+        return table is not None and table.is_players_table(self.player_term, headers=PLAYER_HEADERS)
+
+    # ------------------------------------------------------------------ judging
+    def judge(self, column: str, new: str, *, place: Place | None = None, row: str | None = None,
+              old: str | None = None, column_old: list[str] | None = None, new_row: bool = False,
+              notes: list[str] | None = None) -> Violation | None:
+        """Is ``new`` legal in ``column`` (of ``row`` in ``place``)? ``column_old`` is what the column
+        held before (all rows), which decides blanks, other representations and the Appendix guess."""
+        column_old = list(column_old or [])
+        notes = notes if notes is not None else []
+        where = f"{column} of {row}" if row else column
+        table_name = place.name if place else None
+        c = self.find(column, place)
+        if c is not None and c.kind == OFF:
+            return None
+        if c is not None and c.kind in (INTEGER, ENUM):
+            nonblank = [v for v in column_old if v.strip()]
+            if c.origin != OVERRIDE_ORIGIN and len(nonblank) >= 2 and \
+                    sum(1 for v in nonblank if conforms(c, v)) * 2 < len(nonblank):
+                notes.append(f"{where}: not checked against “{c.describe(column)}”: the column's values "
+                             "are written some other way")
+                return None
+            value = new.strip()
+            if value == "":
+                if c.default == "" or any(not v.strip() for v in column_old):
+                    return None
+                return self._violation(table_name, row, column, old, new, c, new_row, blank=True)
+            if c.kind == ENUM:
+                if conforms(c, value):
+                    return None
+                return self._violation(table_name, row, column, old, new, c, new_row)
+            number = as_int(value)
+            if number is None:
+                return self._violation(table_name, row, column, old, new, c, new_row, not_integer=True)
+            if c.min is not None and number < c.min:
+                return self._violation(table_name, row, column, old, new, c, new_row, below=True)
+            if c.max is not None and number > c.max:
+                return self._violation(table_name, row, column, old, new, c, new_row)
+            return None
+        if c is not None:
+            return None  # text, list: nothing to check
+        # No rule describes it: the Appendix default, only for plainly numeric columns.
+        if self.numeric is None or self.numeric_off:
+            return None
+        nonblank = [v for v in column_old if v.strip()]
+        if not nonblank or not all(n is not None and n >= 0 for n in map(as_int, nonblank)):
+            return None
+        value = new.strip().replace("−", "-")
+        if not _NUMBER.fullmatch(value):
+            return None
+        if value.startswith("-") or "." in value:
+            n = self.numeric
+            return Violation(table_name, row, column, old, new, n.describe(column), n.source, new_row=new_row,
+                             quote=n.sentence)
+        return None
+
+    def judge_name(self, name: str, place: Place) -> Violation | None:
+        """A new row's name, in a players table, against the name rule (when the era has one)."""
+        if self.names is None or self.names_off or not name.strip() or not self.is_players_table(place.table):
+            return None
+        if valid_player_name(name, self.names):
+            return None
+        n = self.names
+        return Violation(place.name, name, place.first_header or "name", None, name, n.describe(), n.source,
+                         new_row=True, name_rule=True, quote=n.sentence)
+
+    @staticmethod
+    def _violation(table_name, row, column, old, new, c: Constraint, new_row: bool, *, blank: bool = False,
+                   not_integer: bool = False, below: bool = False) -> Violation:
+        text = c.describe(column)
+        source, quote = c.source, c.sentence
+        if c.kind == INTEGER and c.min_source and c.min == 0 and (below or not_integer or blank):
+            # "a number of Coins" is an integer ≥ 0 because the Appendix says so
+            text = f"{column} {'hold' if column.rstrip().endswith('s') else 'holds'} non-negative integers"
+            source, quote = c.min_source, c.min_sentence or ""
+        return Violation(table_name, row, column, old, new, text, source, new_row=new_row, quote=quote)
+
+
+__all__ = ["Legality", "Violation", "Place", "as_int", "conforms", "PLAYER_HEADERS"]
