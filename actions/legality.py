@@ -254,4 +254,66 @@ class Legality:
         return Violation(table_name, row, column, old, new, text, source, new_row=new_row, quote=quote)
 
 
-__all__ = ["Legality", "Violation", "Place", "as_int", "conforms", "PLAYER_HEADERS"]
+
+
+# --------------------------------------------------------------------------- a page's columns and their constraints
+
+@dataclass
+class ColumnRule:
+    """One column (or single value) of the tracking page and the constraint that governs it."""
+
+    table: str | None           # how the page names the table; None for a single value
+    column: str
+    constraint: Constraint | None
+    how: str                    # "rule", "override", "appendix" (the non-negative guess), "none"
+
+    def to_dict(self) -> dict:
+        c = self.constraint
+        return {"table": self.table, "column": self.column, "how": self.how,
+                "constraint": c.describe(self.column) if c else None, "source": c.source if c else None,
+                "sentence": c.sentence if c else None}
+
+    def line(self) -> str:
+        where = f"{self.table} / {self.column}" if self.table else f"{self.column} (single value)"
+        if self.constraint is None:
+            return f"{where}: no rule constrains it"
+        c = self.constraint
+        guess = " (only if it holds plain numbers)" if self.how == APPENDIX_ORIGIN else ""
+        return f"{where}: {c.describe(self.column)}{guess} ({c.source})"
+
+
+def page_constraints(legality: Legality, page) -> list[ColumnRule]:
+    """Every table column and single value of a :class:`parsers.gamestate.GamestatePage` with the
+    constraint the one legality applies to it — what ``wikibot constraints --gamestate-file`` lists."""
+    out: list[ColumnRule] = []
+    for v in page.single_values:
+        out.append(_column_rule(legality, None, v.name, [v.value]))
+    for table in page.tables:
+        if table.is_key_value:
+            continue
+        place = Place.of(table, page.label_of(table))
+        heads = table.headers
+        keys = table.column_keys()
+        values = [vals for _, vals in table.row_values()]
+        for i, h in enumerate(heads):
+            if i == 0 or not h:
+                if i == 0 and legality.is_players_table(table) and legality.names is not None:
+                    out.append(ColumnRule(place.name, h, legality.names, legality.names.origin))
+                continue
+            held = [vals.get(keys[i], "") for vals in values] if i < len(keys) else []
+            out.append(_column_rule(legality, place, h, held))
+    return out
+
+
+def _column_rule(legality: Legality, place: Place | None, column: str, held: list[str]) -> ColumnRule:
+    c = legality.find(column, place)
+    if c is not None:
+        return ColumnRule(place.name if place else None, column, c, c.origin)
+    nonblank = [v for v in held if v.strip()]
+    plain_numbers = bool(nonblank) and all(n is not None and n >= 0 for n in map(as_int, nonblank))
+    if legality.numeric is not None and not legality.numeric_off and plain_numbers:
+        return ColumnRule(place.name if place else None, column, legality.numeric, APPENDIX_ORIGIN)
+    return ColumnRule(place.name if place else None, column, None, "none")
+
+
+__all__ = ["Legality", "Violation", "Place", "ColumnRule", "page_constraints", "as_int", "conforms", "PLAYER_HEADERS"]
