@@ -520,7 +520,9 @@ def test_gamestate_change_set_transfer():
 def test_gamestate_negative_value_is_refused():
     rs, gs = gs_pair()
     r = enact(P(st.ChangeValue(index=0, text="x", player="JonathanDark", variable="Coins", delta=-1)), rs, gs)
-    assert statuses(r) == [REFUSED] and "below 0" in r.report.steps[0].detail
+    assert statuses(r) == [REFUSED]
+    assert "Coins of JonathanDark set to -1; Coins hold non-negative integers (Appendix: Numbers and Variables)" \
+        in r.report.steps[0].detail
     assert r.pages == {}
     r = enact(P(st.ChangeValue(index=0, text="x", player=st.EACH, variable="Coins", delta=-1)), rs, gs)
     assert statuses(r) == [REFUSED] and r.pages == {}  # all or nothing
@@ -537,7 +539,7 @@ def test_gamestate_columns_and_rows():
     assert statuses(r) == [APPLIED, APPLIED, APPLIED, REFUSED, UNSUPPORTED]
     after = r.pages["Puzzle Board"]
     assert "! Puzzler !! Coins !! Matches !! Stars" in after and "[[User:Lulu|Lulu]]" not in after
-    assert "| Newbie |" in after
+    assert "| Newbie || 3 || 0" in after   # the rules' starting values: Coins default to 3, Matches to 0
 
 
 def test_gamestate_step_without_page_is_unsupported():
@@ -549,7 +551,7 @@ def test_stated_range_is_obeyed():
     rs = ruleset_of("2023").replace("defaulting to 3.", "defaulting to 3. Coins cannot exceed 5.", 1)
     gs = text_of("gamestate_puzzle_board.wiki")
     r = enact(P(st.ChangeValue(index=0, text="x", player="Kevan", variable="Coins", delta=4)), rs, gs)
-    assert statuses(r) == [REFUSED] and "above 5" in r.report.steps[0].detail
+    assert statuses(r) == [REFUSED] and "Coins hold integers from 0 to 5" in r.report.steps[0].detail
 
 
 # ============================================================================ report and properties
