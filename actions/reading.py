@@ -23,6 +23,8 @@ KIND_NAMES = {
     st.InsertText: "insert text", st.AppendText: "add text", st.MoveRule: "move a rule", st.SetStatus: "set a status",
     st.SetValue: "set a value", st.ChangeValue: "change a value", st.TransferValue: "transfer a value",
     st.AddColumn: "add a column", st.AddPlayer: "add a player", st.RemovePlayer: "remove a player",
+    st.AddRow: "add a row", st.RemoveRow: "remove a row", st.SetAttribute: "set an attribute",
+    st.SetSingleValue: "set a single value", st.ChangeSingleValue: "change a single value",
     st.Ignored: "set aside", st.Unsupported: "not read",
 }
 
@@ -62,10 +64,13 @@ def describe_step(step: st.Step) -> dict:
     changes = _target_text(getattr(step, "target", None)) or _target_text(getattr(step, "anchor", None))
     if changes is not None:
         row["changes" if not isinstance(step, st.InsertText) else "next_to"] = changes
-    for key in ("new_name", "status", "variable", "value", "delta", "amount", "column", "default"):
+    for key in ("new_name", "status", "table", "name", "thing", "attribute", "variable", "value", "delta", "amount",
+                "column", "default"):
         value = getattr(step, key, None)
         if value is not None:
             row[key] = value
+    if getattr(step, "values", None):
+        row["values"] = dict(step.values)
     player = getattr(step, "player", None)
     if player is not None:
         row["player"] = "every player" if isinstance(player, st.EachPlayer) else player
