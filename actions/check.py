@@ -100,6 +100,7 @@ class _Table:
     index: int
     first_header: str
     first_key: str
+    legend: dict[str, str] = field(default_factory=dict)   # symbol → value, from the legend below the table
 
     @property
     def name(self) -> str:
@@ -108,7 +109,7 @@ class _Table:
 
     @property
     def place(self) -> Place:
-        return Place.of(self.table, self.label)
+        return Place.of(self.table, self.label, self.legend)
 
 
 @dataclass
@@ -123,7 +124,13 @@ class _Change:
 
 
 def _tables(page: GamestatePage) -> list[_Table]:
-    return [_read_table(t, page.label_of(t)) for t in page.tables if not t.is_key_value]
+    out = []
+    for t in page.tables:
+        if not t.is_key_value:
+            read = _read_table(t, page.label_of(t))
+            read.legend = page.legend_of(t)
+            out.append(read)
+    return out
 
 
 def _read_table(table: Table, label: str | None) -> _Table:

@@ -92,7 +92,7 @@ def _named_table(page: GamestatePage, name: str) -> Table:
 
 
 def _place(page: GamestatePage, table: Table) -> Place:
-    return Place.of(table, page.label_of(table))
+    return Place.on(page, table)
 
 
 def _column_values(table: Table, column: str) -> list[str]:
@@ -276,8 +276,14 @@ def _set_attribute(page: GamestatePage, step: st.SetAttribute, legality: Legalit
             raise _unsupported(f"several tables have a row “{step.thing}” and a column “{step.attribute}”; "
                                "name the table")
     table = tables[0]
-    column = _column(table, step.attribute, f"the table “{_place(page, table).name}”")
-    value = _as_written(table, column, [step.thing], step.value.strip())
+    place = _place(page, table)
+    column = _column(table, step.attribute, f"the table “{place.name}”")
+    value = step.value.strip()
+    symbols = {name.casefold(): symbol for symbol, name in place.legend.items()}
+    if value.casefold() in symbols:  # a board written in symbols: "Lemon" is written as its symbol
+        value = symbols[value.casefold()]
+    else:
+        value = _as_written(table, column, [step.thing], value)
     _judge(legality, page, table, step.thing, column, value)
     _call(table.set_cell, step.thing, column, value)
     return f"set {column} of {step.thing} to {value}"

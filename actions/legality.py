@@ -64,6 +64,7 @@ class Violation:
     new_row: bool = field(default=False, repr=False)
     name_rule: bool = field(default=False, repr=False)
     quote: str = field(default="", repr=False)   # the sentence of the rule (or Appendix) it comes from
+    cell_of: str = field(default="", repr=False)  # a grid's cell: the variable every cell holds ("Content")
 
     def to_dict(self) -> dict:
         return {"table": self.table, "row": self.row, "column": self.column, "old": self.old,
@@ -74,6 +75,8 @@ class Violation:
         shown = self.new if self.new != "" else "blank"
         if self.name_rule:
             what = f"new player name {shown}"
+        elif self.cell_of:
+            what = f"{self.cell_of} of the cell at row {self.row}, column {self.column} set to {shown}"
         elif self.row:
             what = f"{self.column} of {self.row} set to {shown}"
         else:
@@ -89,15 +92,28 @@ class Place:
     first_header: str = ""
     name: str | None = None           # how a violation names the table
     table: Table | None = None
+    legend: dict[str, str] = field(default_factory=dict)  # symbol → value ("" → a blank cell's value)
 
     @classmethod
-    def of(cls, table: Table | None, label: str | None = None) -> "Place":
+    def of(cls, table: Table | None, label: str | None = None, legend: dict[str, str] | None = None) -> "Place":
         if table is None:
             return cls()
         heads = table.headers
         first = heads[0] if heads else ""
         name = label or (f"{first} table" if first else f"table {table.index}")
-        return cls(label, first, name, table)
+        return cls(label, first, name, table, dict(legend or {}))
+
+    @classmethod
+    def on(cls, page, table: Table) -> "Place":
+        """A table as the page names it, with the legend below it."""
+        return cls.of(table, page.label_of(table), page.legend_of(table))
+
+    def read(self, value: str) -> str:
+        """A cell's value as the rules name it: a legend's symbol read as its name."""
+        v = value.strip()
+        if self.legend and v in self.legend:
+            return self.legend[v]
+        return value
 
 
 def as_int(value: str) -> int | None:
@@ -142,7 +158,10 @@ class Legality:
         self.numeric: Constraint | None = None
         self.names: Constraint | None = None
         self.numeric_off = self.names_off = False
+        self.grids: dict[str, Constraint] = {}
         for c in constraints:
+            if c.grid and c.kind != OFF:
+                self.grids.setdefault(variable_key(c.grid), c)
             if c.key == NUMERIC_KEY:
                 if c.kind == OFF:
                     self.numeric_off = True
@@ -173,6 +192,11 @@ class Legality:
                 for c in group:
                     if c.origin == origin:
                         return c
+        if place is not None:
+            # a board: every cell holds the grid's variable, whatever the column's heading
+            for key in (variable_key(place.label or ""), variable_key(place.first_header)):
+                if key and key in self.grids:
+                    return self.grids[key]
         return None
 
     def is_players_table(self, table: Table | None) -> bool:
@@ -191,6 +215,11 @@ class Legality:
         c = self.find(column, place)
         if c is not None and c.kind == OFF:
             return None
+        if place is not None and place.legend:
+            column_old = [place.read(v) if v.strip() or "" not in place.legend else place.legend[""] for v in column_old]
+            shown, new = new, (place.read(new) if new.strip() or "" not in place.legend else place.legend[""])
+        else:
+            shown = new
         if c is not None and c.kind in (INTEGER, ENUM):
             nonblank = [v for v in column_old if v.strip()]
             if c.origin != OVERRIDE_ORIGIN and len(nonblank) >= 2 and \
@@ -202,18 +231,18 @@ class Legality:
             if value == "":
                 if c.default == "" or any(not v.strip() for v in column_old):
                     return None
-                return self._violation(table_name, row, column, old, new, c, new_row, blank=True)
+                return self._violation(table_name, row, column, old, shown, c, new_row, blank=True)
             if c.kind == ENUM:
                 if conforms(c, value):
                     return None
-                return self._violation(table_name, row, column, old, new, c, new_row)
+                return self._violation(table_name, row, column, old, shown, c, new_row)
             number = as_int(value)
             if number is None:
-                return self._violation(table_name, row, column, old, new, c, new_row, not_integer=True)
+                return self._violation(table_name, row, column, old, shown, c, new_row, not_integer=True)
             if c.min is not None and number < c.min:
-                return self._violation(table_name, row, column, old, new, c, new_row, below=True)
+                return self._violation(table_name, row, column, old, shown, c, new_row, below=True)
             if c.max is not None and number > c.max:
-                return self._violation(table_name, row, column, old, new, c, new_row)
+                return self._violation(table_name, row, column, old, shown, c, new_row)
             return None
         if c is not None:
             return None  # text, list: nothing to check
@@ -228,7 +257,7 @@ class Legality:
             return None
         if value.startswith("-") or "." in value:
             n = self.numeric
-            return Violation(table_name, row, column, old, new, n.describe(column), n.source, new_row=new_row,
+            return Violation(table_name, row, column, old, shown, n.describe(column), n.source, new_row=new_row,
                              quote=n.sentence)
         return None
 
@@ -245,18 +274,22 @@ class Legality:
     @staticmethod
     def _violation(table_name, row, column, old, new, c: Constraint, new_row: bool, *, blank: bool = False,
                    not_integer: bool = False, below: bool = False) -> Violation:
-        text = c.describe(column)
+        grid_cell = bool(c.grid) and variable_key(column) not in c.keys()
+        text = c.describe(c.variable if grid_cell else column)
         source, quote = c.source, c.sentence
         if c.kind == INTEGER and c.min_source and c.min == 0 and (below or not_integer or blank):
             # "a number of Coins" is an integer ≥ 0 because the Appendix says so
             text = f"{column} {'hold' if column.rstrip().endswith('s') else 'holds'} non-negative integers"
             source, quote = c.min_source, c.min_sentence or ""
-        return Violation(table_name, row, column, old, new, text, source, new_row=new_row, quote=quote)
+        return Violation(table_name, row, column, old, new, text, source, new_row=new_row, quote=quote,
+                         cell_of=c.variable if grid_cell else "")
 
 
 
 
 # --------------------------------------------------------------------------- a page's columns and their constraints
+
+GUESS = "guess"   # the Appendix's non-negative integers, for a column no rule names that holds plain numbers
 
 @dataclass
 class ColumnRule:
@@ -265,7 +298,7 @@ class ColumnRule:
     table: str | None           # how the page names the table; None for a single value
     column: str
     constraint: Constraint | None
-    how: str                    # "rule", "override", "appendix" (the non-negative guess), "none"
+    how: str                    # "rule", "override", "appendix", GUESS (the non-negative guess), "none"
 
     def to_dict(self) -> dict:
         c = self.constraint
@@ -278,8 +311,9 @@ class ColumnRule:
         if self.constraint is None:
             return f"{where}: no rule constrains it"
         c = self.constraint
-        guess = " (only if it holds plain numbers)" if self.how == APPENDIX_ORIGIN else ""
-        return f"{where}: {c.describe(self.column)}{guess} ({c.source})"
+        guess = " (while it holds plain numbers)" if self.how == GUESS else ""
+        name = c.variable if c.grid and variable_key(self.column) not in c.keys() else self.column
+        return f"{where}: {c.describe(name)}{guess} ({c.source})"
 
 
 def page_constraints(legality: Legality, page) -> list[ColumnRule]:
@@ -291,10 +325,15 @@ def page_constraints(legality: Legality, page) -> list[ColumnRule]:
     for table in page.tables:
         if table.is_key_value:
             continue
-        place = Place.of(table, page.label_of(table))
+        place = Place.on(page, table)
         heads = table.headers
         keys = table.column_keys()
         values = [vals for _, vals in table.row_values()]
+        grid = next((legality.grids[k] for k in (variable_key(place.label or ""), variable_key(place.first_header))
+                     if k and k in legality.grids), None)
+        if grid is not None and all(legality.find(h, place) is grid for h in heads[1:] if h):
+            out.append(ColumnRule(place.name, "every cell", grid, grid.origin))
+            continue
         for i, h in enumerate(heads):
             if i == 0 or not h:
                 if i == 0 and legality.is_players_table(table) and legality.names is not None:
@@ -312,7 +351,7 @@ def _column_rule(legality: Legality, place: Place | None, column: str, held: lis
     nonblank = [v for v in held if v.strip()]
     plain_numbers = bool(nonblank) and all(n is not None and n >= 0 for n in map(as_int, nonblank))
     if legality.numeric is not None and not legality.numeric_off and plain_numbers:
-        return ColumnRule(place.name if place else None, column, legality.numeric, APPENDIX_ORIGIN)
+        return ColumnRule(place.name if place else None, column, legality.numeric, GUESS)
     return ColumnRule(place.name if place else None, column, None, "none")
 
 
