@@ -15,6 +15,7 @@ added or removed; an attribute of a named thing set; a single value set or chang
 
 from __future__ import annotations
 
+from actions.constraints import variable_key
 from actions.legality import Legality, Place, Violation, as_int
 from actions.report import REFUSED, UNSUPPORTED
 from parsers import language
@@ -79,7 +80,8 @@ def _named_table(page: GamestatePage, name: str) -> Table:
     """The one table the page names ``name``: by caption or heading above, else by its first
     column's heading (singular or plural)."""
     forms = [f for f in language.plural_forms(name) if f]
-    by_label = [t for t in page.tables if (page.label_of(t) or "") and any(_same(page.label_of(t), f) for f in forms)]
+    keys = {variable_key(f) for f in forms}
+    by_label = [t for t in page.tables if variable_key(page.label_of(t) or "") in keys - {""}]
     if len(by_label) == 1:
         return by_label[0]
     by_first = [t for t in page.tables if t.headers and t.headers[0] and any(_same(t.headers[0], f) for f in forms)]

@@ -1498,7 +1498,7 @@ GAMESTATE_PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?P<name>{_GS_ROWNAME})(?:\s*,?\s*with\s+(?P<values>.+))?",
              AddRow),
     Phrasing("Add a new Stop called “Harbour” to the Stops table, with a Type of Ferry.",
-             rf"add\s+(?:a\s+|an\s+)?(?:new\s+)?[\w-]+\s+(?:called|named)\s+(?P<name>{_GS_ROWNAME})\s+to\s+{_GS_TABLE}"
+             rf"add\s+(?:a\s+|an\s+)?(?:new\s+)?(?!column\b|rule\b|sub-?rule\b|section\b)[\w-]+\s+(?:called|named)\s+(?P<name>{_GS_ROWNAME})\s+to\s+{_GS_TABLE}"
              rf"(?:\s*,?\s*with\s+(?P<values>.+))?",
              AddRow),
     Phrasing("Remove the row for “Harbour” from the Stops table.  /  Remove “Harbour” from the “Stops” table.",
