@@ -59,6 +59,7 @@ that even then the same change made again by the same user is reported, not undo
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -67,7 +68,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-from actions.check import CheckResult, check_edit
+from actions.check import CANNOT_JUDGE, CheckResult, check_edit
 from actions.constraints import Constraint, OverrideError, infer_constraints, merge, parse_overrides
 from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
@@ -196,8 +197,13 @@ def undo_summary(revid: int, user: str, result: CheckResult) -> str:
     return head + body + tail
 
 
-#: How :func:`actions.check.check_edit` says that the page after the edit could not be read.
-UNREADABLE_AFTER = "The new page could not be read"
+#: How :func:`actions.check.check_edit` says that the page before / after the edit could not be read.
+UNREADABLE_BEFORE = "the page before the edit cannot be read"
+UNREADABLE_AFTER = "the page after the edit cannot be read"
+#: An Admin's Ruleset edit whose summary starts so accepts the unreviewed edits before it (see README).
+ACCEPT = re.compile(r"\s*(?:/\*.*?\*/\s*)?accept", re.I)
+#: Ruleset revisions looked at to find the last one an Admin (or the bot) made.
+HISTORY = 50
 
 
 def not_undone_because(error: WikiError) -> str:
@@ -275,6 +281,8 @@ class Patrol:
         self._admins: dict[str, bool] = {}
         self._overrides: list = []
         self._current = 0
+        self._now = 0                          # the Ruleset revision that judges "now" (see _trusted_at)
+        self._histories: dict[str, list[dict]] = {}   # title → its latest revisions, newest first
         self._page: dict[str, PageText] = {}   # a page (gamestate, log) as the bot's last save left it
 
     # ------------------------------------------------------------------ one cycle
@@ -299,6 +307,11 @@ class Patrol:
         self._overrides = self._read_overrides()
         self._current = ruleset_page.revid
         self._constraints = {self._current: (ruleset, merge(infer_constraints(ruleset), self._overrides))}
+        self._histories = {}
+        self._now = self._trusted_at(self._current)
+        if self._now != self._current:
+            self._fetch_texts([self._now])
+            self._constraints_at(self._now)  # kept for the whole cycle (the texts are not)
         tracking = ruleset.tracking_page()
         gamestate = tracking[0] if tracking else None
         if gamestate is None:
@@ -383,7 +396,7 @@ class Patrol:
             if c.parent:
                 needed.add(c.parent)
             if c.kind == GAMESTATE:
-                revid = self._ruleset_revid_at(c, rules_changes)
+                revid = self._trusted_at(self._ruleset_revid_at(c, rules_changes))
                 if revid not in self._constraints:
                     needed.add(revid)
         return {r for r in needed if r not in self._texts}
@@ -421,6 +434,45 @@ class Patrol:
             if (r.timestamp, r.rcid) > (change.timestamp, change.rcid):
                 return r.parent or self._current
         return self._current
+
+    def _history(self, title: str) -> list[dict]:
+        """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment,
+        sha1), newest first: one API request per page and cycle."""
+        if title not in self._histories:
+            data = self._api(f"reading the history of “{title}”", action="query", prop="revisions", titles=title,
+                             rvprop="ids|user|timestamp|comment|sha1", rvlimit=HISTORY)
+            pages = data.get("query", {}).get("pages", [])
+            pages = pages.values() if isinstance(pages, dict) else pages
+            self._histories[title] = [rev for page in pages for rev in page.get("revisions", [])]
+        return self._histories[title]
+
+    def _trusted(self, user: str) -> bool:
+        """A Ruleset change that moves the limits: the bot's own (enactments, resets) or an Admin's."""
+        return user == self.wiki.username or self._is_admin(user)
+
+    def _trusted_at(self, revid: int) -> int:
+        """The Ruleset as last changed by an Admin or the bot, as of revision ``revid``: edits by others
+        on top of it do not count until an Admin accepts them by editing the Ruleset after them. When
+        no such revision is among the latest :data:`HISTORY`, ``revid`` itself."""
+        history = self._history(self.settings.ruleset)
+        ids = [int(rev["revid"]) for rev in history]
+        if revid not in ids:
+            return revid
+        for rev in history[ids.index(revid):]:
+            if self._trusted(rev.get("user", "")):
+                if int(rev["revid"]) != revid:
+                    log.info("patrol: the Ruleset's revision %s has edits no Admin has accepted; gamestate edits "
+                             "are judged by revision %s", revid, rev["revid"])
+                return int(rev["revid"])
+        return revid
+
+    def _restores_earlier_text(self, change: Change, new: str) -> bool:
+        """Does the edit put back the exact text of an earlier revision (a revert)?"""
+        digest = hashlib.sha1(new.encode("utf-8")).hexdigest()
+        history = self._history(change.title)
+        ids = [int(rev["revid"]) for rev in history]
+        start = ids.index(change.parent) + 1 if change.parent in ids else len(history)
+        return any(rev.get("sha1") == digest for rev in history[start:])
 
     def _constraints_at(self, revid: int) -> tuple[ruleset_parser.Ruleset, list[Constraint]]:
         if revid not in self._constraints:
@@ -467,13 +519,18 @@ class Patrol:
                                          "Not judged; check it by hand.")]
         if change.kind != GAMESTATE:
             return self._review_rules(change, old, new)
-        at_the_time = self._constraints_at(self._ruleset_revid_at(change, rules_changes))
+        at_the_time = self._constraints_at(self._trusted_at(self._ruleset_revid_at(change, rules_changes)))
         result = check_edit(*at_the_time, old, new, page=change.title)
-        if result.legal:
-            if result.summary.startswith(UNREADABLE_AFTER):
+        if result.verdict == CANNOT_JUDGE:
+            reasons = result.cannot_judge
+            if all(r.startswith(UNREADABLE_BEFORE) for r in reasons):
+                return []  # the page was unreadable already: the edit that broke it was reported
+            if any(r.startswith(UNREADABLE_AFTER) for r in reasons):
                 # the page was readable before this edit: the edit broke it, and nothing in it was checked
                 return [self._report(change, f"the edit left the page unreadable to the bot: {result.notes[0]}. "
                                              "Its values were not checked; put the page right by hand.")]
+            return [self._report(change, f"cannot judge: {'; '.join(reasons)}. Not undone; check it by hand.")]
+        if result.legal:
             return []
         finding = self._act(change, old, new, result, mark, at_the_time)
         return [finding] if finding else []
@@ -481,6 +538,10 @@ class Patrol:
     def _review_rules(self, change: Change, old: str, new: str) -> list[Finding]:
         review = review_edit(old, new)
         if review.typo or names_enactment(change.comment):
+            return []
+        if self._is_admin(change.user) and (ACCEPT.match(change.comment) or self._restores_earlier_text(change, new)):
+            # an Admin accepting the edits before (summary "Accept …"), or reverting to an earlier text
+            # (of an unauthorised edit): the Admin has reviewed them, nothing new to review
             return []
         what = (f"“{change.title}” changed beyond a typo fix ({review.reason}), and the edit summary names no "
                 "enactment or Call for Judgement; an Admin should check that the change was authorised.")
@@ -508,7 +569,7 @@ class Patrol:
     def _undo(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
               key: list, at_the_time: tuple) -> Finding | None:
         title = change.title
-        now = self._constraints[self._current]
+        now = self._constraints_at(self._now)
         illegal = {tuple(k) for k in key}
         # values the edit overwrote that were illegal already: putting them back is part of the undo
         restoring = {tuple(k) for k in change_key(check_edit(*now, new, old, page=title))}
