@@ -1289,7 +1289,7 @@ def _read_add_to_rule(s: str, m: _Masked) -> _Read | None:
     c = re.fullmatch(rf"(?:add|insert)\s+(?:{_FOLLOWING}|({Q}))\s+(?:to|in|into)\s+(.+?)\s*,\s*(?:immediately\s+|directly\s+)?"
                      rf"(after|before|following|preceding)\s+((?:the\s+)?{_ORD}\s+paragraph)(?:\s*(?::-?|-)\s*({Q}))?(?:\s*(?::-?|-))?",
                      s, re.I)
-    if c:  # "Add the following paragraph to Rule 2 (Players), after the first paragraph:-"
+    if c:  # "Add this paragraph to Rule 7 (Turns), after its first paragraph:-"
         ref = _rule_ref(c.group(2), m)
         t = _target(c.group(4), m)
         if ref is None or t is None:
@@ -1421,7 +1421,7 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"replace\s+the\s+sentence\s+(?:in|of)\s+(?P<rule>{_REF_WORDS})\s+(?:that|which)\s+(?:begins|starts)\s+(?:with\s+)?"
              rf"(?P<quote>{Q})\s+with(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
              ReplaceText, (("kind", SENTENCE_BEGINNING),)),
-    Phrasing("Add the following to the end of the second paragraph of the rule X: …",
+    Phrasing("Append the following to the end of the third paragraph in X: …",
              rf"(?:add|append)\s+(?:{_FOLLOWING}|(?P<body2>{Q}))\s+to\s+(?:the\s+end\s+of\s+)?(?:the\s+)?(?P<para>{_ORD})\s+paragraph\s+"
              rf"(?:of|in)\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
              InsertText, (("position", "end"),)),

@@ -94,10 +94,10 @@ SHAPES = [
      "Create a subrule of the rule Lanterns “Shades” with the text:\n\nShades dim a Lantern.",
      [(AddRule, {"name": "Shades", "parent": R("Lanterns"), "subrule": True})]),
     ("a rule in a section 'of the ruleset'",
-     "Add a new rule to the Appendix section of the ruleset, entitled Glow:\n\nGlow is light.",
+     "Add a new rule, entitled Glow, to the Appendix section of the ruleset:\n\nGlow is light.",
      [(AddRule, {"name": "Glow", "section": "Appendix", "body": "Glow is light."})]),
     ("the section named before the instruction",
-     "In the “Building Blocks” section of the ruleset, create a new rule, “Beacons”:\n\nBeacons shine.",
+     "In the “Building Blocks” section of the ruleset, create a rule named “Beacons”:\n\nBeacons shine.",
      [(AddRule, {"name": "Beacons", "section": "Building Blocks"})]),
     ("a paragraph removed by its beginning, rule named first",
      "Remove from the rule “Lanterns” the paragraph beginning “A Lamplighter may”.",
@@ -437,7 +437,7 @@ def test_text_after_a_colon_is_text_even_when_it_speaks_of_proposals():
 
 def test_an_act_for_this_proposal_inside_added_text_ends_it():
     steps = parse_steps("Add a new subrule to “Committees”, called “Recruitment”:-\n\nRecruitment has 10 Seats.\n\n"
-                        "Add every Clerk who voted FOR this proposal to the Recruitment Committee.")
+                        "Add each Clerk that voted FOR this proposal to the Recruitment Committee.")
     assert [type(s) for s in steps] == [AddRule, Unsupported]
     assert steps[0].body == "Recruitment has 10 Seats."
 
@@ -455,7 +455,7 @@ def test_a_replacement_scoped_to_a_paragraph_changes_only_that_paragraph():
 
 @pytest.mark.parametrize("text", [
     "To the second paragraph in “Turns”, add:-\n\nThis happens at once.",
-    "Add the following to the end of the second paragraph of the rule Turns:\n\nThis happens at once.",
+    "Append the following to the end of the 2nd paragraph of the rule Turns:\n\nThis happens at once.",
     "Add “This happens at once.” to the second paragraph of the rule “Turns”.",
 ])
 def test_text_added_to_the_end_of_a_paragraph_stays_in_it(text):
@@ -468,7 +468,7 @@ def test_text_added_to_the_end_of_a_paragraph_stays_in_it(text):
 
 def test_a_step_inside_a_named_section():
     page = fixture_text("ruleset_2023.wiki")
-    proposal = parse_proposal("Proposal: Tidy", "In the Building Blocks section of the ruleset, repeal the rule Reinitialisation.")
+    proposal = parse_proposal("Proposal: Tidy", "Within the Building Blocks section of the ruleset, repeal the rule Reinitialisation.")
     assert proposal.steps[0].rule == RuleRef(name="Reinitialisation", section="Building Blocks")
     result = enact(proposal, page)
     assert [s.status for s in result.report.steps] == [APPLIED]
