@@ -80,6 +80,8 @@ def _name(frag: str, m: _Masked) -> str | None:
     inner = _tok_inner(frag, m)
     if inner is not None:
         return inner.strip()
+    if re.match(r"\x01\d+\x02\s*\w", frag):
+        return None  # "“Fuse” throughout the ruleset": a quoted name with more words after it is not a name
     return _restore(frag, m).strip() or None
 
 
@@ -788,6 +790,8 @@ def _read_repeal(s: str, m: _Masked) -> _Read | None:
 
 
 def _read_rename(s: str, m: _Masked) -> _Read | None:
+    if _RULESET_SCOPE.search(s):
+        return None  # "Rename “A” to “B” throughout the ruleset": a term, not a rule's title
     c = re.match(r"^(?:rename|retitle)\s+(.+)$", s, re.I)
     if c:
         body = c.group(1)
@@ -824,6 +828,16 @@ def _read_replace_rule(s: str, m: _Masked) -> _Read | None:
         if ref is None:
             return _unsupported(f"cannot tell which rule this change is in: “{_restore(s, m)}”")
         return _Read([_Spec(ReplaceText, {"rule": ref, "target": PAIRS, "new": PAIRS})])
+    # "Amend rule 4 by replacing “A” with “B”." / "… by removing “A”" / "… by adding “A” after “B”"
+    c = re.fullmatch(r"(?:amend|modify|alter|change)\s+(.+?)\s+by\s+(replacing|changing|substituting|removing|deleting|striking|"
+                     r"adding|inserting|appending)\s+(\x01.+)", s, re.I)
+    if c:
+        ref = _rule_ref(c.group(1), m)
+        verb = {"replacing": "replace", "changing": "change", "substituting": "substitute", "removing": "remove",
+                "deleting": "delete", "striking": "strike", "adding": "add", "inserting": "insert",
+                "appending": "append"}[c.group(2).lower()]
+        r = _edit(f"{verb} {c.group(3)}", ref, m) if ref is not None else None
+        return r if r is not None else _unsupported(f"cannot read the amendment: “{_restore(s, m)}”")
     # "Amend rule 1.7 as follows." followed by instructions, not by the rule's new text: not a reword
     c = re.fullmatch(r"(?:amend|change|modify|alter)\s+(.+?)\s+as\s+follows", s, re.I)
     if c and not re.search(r"\b(?:to\s+read|reads?)\b", s, re.I):
@@ -1181,7 +1195,7 @@ def _read_scoped_edit(s: str, m: _Masked) -> _Read | None:
         return None
     e = _RULESET_SCOPE.sub(" ", s, count=1)
     e = re.sub(r"\s+", " ", e).strip(" ,")
-    pairs = re.fullmatch(rf"(?:change|replace|substitute|alter|swap)\s+((?:{Q}\s+(?:with|to|by)\s+{Q}(?:\s*,\s*(?:and\s+)?|\s+and\s+|$))+)",
+    pairs = re.fullmatch(rf"(?:change|replace|substitute|alter|swap|rename)\s+((?:{Q}\s+(?:with|to|by)\s+{Q}(?:\s*,\s*(?:and\s+)?|\s+and\s+|$))+)",
                          e, re.I)
     if pairs and len(re.findall(rf"{Q}\s+(?:with|to|by)\s+{Q}", pairs.group(1), re.I)) > 1:
         # "Replace “A” with “B” and “C” with “D” in every rule."
@@ -1194,7 +1208,7 @@ def _read_scoped_edit(s: str, m: _Masked) -> _Read | None:
     if c:  # a game term, unquoted: "Replace all instances of Artist within the ruleset with Player"
         return _Read([_Spec(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text=c.group(1), occurrence="all"),
                                           "new": c.group(2)})])
-    c = re.match(rf"^(?:change|replace|substitute|alter|swap)\s+({Q})\s+(?:with|to|by|for)\s+({Q})$", e, re.I)
+    c = re.match(rf"^(?:change|replace|substitute|alter|swap|rename)\s+({Q})\s+(?:with|to|by|for|as)\s+({Q})$", e, re.I)
     if c:
         return _Read([_Spec(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text=_tok_inner(c.group(1), m), occurrence="all"),
                                           "new": _tok_inner(c.group(2), m)})])
@@ -1215,10 +1229,22 @@ _REF_WORDS = rf"(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?(?:{_RULEWORD}\s+)?{Q}(?:\
 def _read_in_rule(s: str, m: _Masked) -> _Read | None:
     """"In the rule X, <edit>" / "In “X” replace …" / "From the same rule, remove …" / "To “X”, add:-" /
     "After “A” in “X”, add:-" / "Remove from the rule X the paragraph beginning “A”"."""
-    c = re.match(rf"^(after|before)\s+({Q})\s+(?:in|of)\s+({_REF_WORDS})\s*,?\s*((?:add|insert|append|put|place)\b.*)$", s, re.I)
+    c = re.match(rf"^(after|before)\s+(?:the\s+(sentence|words?|text|phrase)\s+)?({Q})\s+(?:in|of)\s+({_REF_WORDS})\s*,?\s*"
+                 rf"((?:add|insert|append|put|place)\b.*)$", s, re.I)
     if c:
-        ref = _rule_ref(c.group(3), m)
-        return _edit(f"{c.group(1)} {c.group(2)}, {c.group(4)}", ref, m) if ref else None
+        ref = _rule_ref(c.group(4), m)
+        r = _edit(f"{c.group(1)} {c.group(3)}, {c.group(5)}", ref, m) if ref else None
+        if r is not None and c.group(2) and c.group(2).lower() == "sentence":
+            for sp in r.specs:  # the anchor is a whole sentence: it must stand as one in the rule
+                if isinstance(sp.fields.get("anchor"), Target) and sp.fields["anchor"].kind == TEXT:
+                    sp.fields["anchor"] = dataclasses.replace(sp.fields["anchor"], kind=SENTENCE)
+        return r
+    c = re.fullmatch(rf"to\s+((?-i:[A-Z])[^,:;\x01\x02]{{0,60}}?)\s+(add|append|insert)(?:\s+{_FOLLOWING})?(?:\s*(?::-?|-|—))?\s*({Q})?",
+                     s, re.I)
+    if c:  # "To Wicks add:-": an unquoted rule name with no comma
+        ref = _rule_ref(c.group(1), m)
+        if ref is not None:
+            return _Read([_Spec(AppendText, {"rule": ref, "body": _body(c.group(3), m), "at": "end"})])
     c = re.match(rf"^(remove|delete|strike)\s+from\s+({_REF_WORDS})\s+(the\s+(?:paragraph|sentence|words?|text|phrase)\b.*)$", s, re.I)
     if c:
         ref = _rule_ref(c.group(2), m)
