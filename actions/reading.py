@@ -62,6 +62,14 @@ def describe_step(step: st.Step) -> dict:
     changes = _target_text(getattr(step, "target", None)) or _target_text(getattr(step, "anchor", None))
     if changes is not None:
         row["changes" if not isinstance(step, st.InsertText) else "next_to"] = changes
+    target = getattr(step, "target", None)
+    if isinstance(target, st.Target) and target.occurrence is not None:
+        row["occurrence"] = "every occurrence" if target.occurrence == "all" else f"occurrence {target.occurrence}"
+    if isinstance(step, st.MoveRule):
+        where = ([f"under “{_rule_name(step.parent)}”"] if step.parent else []) + \
+                ([f"after “{_rule_name(step.after)}”"] if step.after else []) + \
+                ([f"in the section “{step.section}”"] if step.section else [])
+        row["moves_to"] = ", ".join(where)
     for key in ("new_name", "status", "variable", "value", "delta", "amount", "column", "default"):
         value = getattr(step, key, None)
         if value is not None:
@@ -107,7 +115,8 @@ def render(reading: dict) -> str:
         quoted = " ".join(row["text"].split())
         lines.append(f"{row['n']:>2}. {row['kind']}: {quoted if len(quoted) <= 100 else quoted[:99] + '…'}")
         for key, label in (("new_rule", "new rule"), ("section", "in section"), ("rule", "rule"),
-                           ("changes", "changes"), ("next_to", "next to"), ("new_name", "new name"),
+                           ("changes", "changes"), ("occurrence", "where"), ("next_to", "next to"),
+                           ("moves_to", "moves to"), ("new_name", "new name"),
                            ("player", "player"), ("variable", "value"), ("value", "set to"), ("delta", "by"),
                            ("set_aside", "set aside as"), ("why", "why")):
             if key in row:
@@ -145,7 +154,8 @@ def step_lines(reading: dict, width: int = 160) -> list[str]:
     for row in reading["steps"]:
         parts = [f"{row['n']}. {row['kind']}"]
         for key, label in (("new_rule", "new rule"), ("section", "in section"), ("rule", "rule"),
-                           ("changes", "changes"), ("next_to", "next to"), ("new_name", "new name"),
+                           ("changes", "changes"), ("occurrence", "where"), ("next_to", "next to"),
+                           ("moves_to", "moves to"), ("new_name", "new name"),
                            ("player", "player"), ("variable", "value"), ("value", "set to"), ("delta", "by")):
             if key in row:
                 parts.append(f"{label}: “{short(row[key])}”")

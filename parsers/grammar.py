@@ -374,6 +374,8 @@ _MAYBE_REMARK = re.compile(
     r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|should|fixes|is\s+(?:to|meant|intended|just|"
     r"a\s+(?:fix|change|tweak)))\b|^Let['’]s\b|"
     r"^(?:Hopefully|Basically)\b|"
+    r"(?i:^(?:the\s+)?(?:last|previous|earlier|original|first)\s+(?:proposal|version|attempt|draft|try)\b)|"
+    r"(?i:\b(?:trying|try)\s+(?:again|this\s+again)\b)|"
     # a fragment led by a gerund that explains the change ("Replacing Shoulds with Shalls."): rule
     # text led by a gerund has a verb of its own ("Adding a Rider … can only be done …")
     r"^(?:Allowing|Replacing|Giving|Adding|Changing|Removing|Fixing|Making|Describing|Letting|Clarifying|Simplifying|"
@@ -1455,6 +1457,10 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?:at\s+the\s+end\s+of|to)\s+(?:the\s+)?(?P<para>{_ORD})\s+paragraph\s+(?:of|in)\s+(?P<rule>{_REF_WORDS})\s*,?\s*"
              rf"(?:add|append|insert)(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
              InsertText, (("position", "end"),)),
+    Phrasing("Replace “A” with “B” wherever it appears in the rule “X”.",
+             rf"(?:replace|change|substitute)\s+(?P<quote>{Q})\s+(?:with|to|by)\s+(?P<body>{Q})\s*,?\s+(?:wherever|everywhere|"
+             rf"each\s+time|every\s+time|whenever)\s+it\s+(?:appears|occurs|is\s+used)\s+in\s+(?P<rule>{_REF_WORDS})",
+             ReplaceText, (("occurrence", "all"),)),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
@@ -1479,7 +1485,8 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
     if "body2" in groups:
         groups.setdefault("body", groups["body2"])
     if "quote" in groups:
-        target = Target(kind=fixed.pop("kind", TEXT), text=_tok_inner(groups["quote"], m))
+        target = Target(kind=fixed.pop("kind", TEXT), text=_tok_inner(groups["quote"], m),
+                        occurrence=fixed.pop("occurrence", None))
         fields["anchor" if phrasing.step is InsertText else "target"] = target
     if phrasing.step in (ReplaceText,):
         fields["new"] = _body(groups.get("body"), m)
@@ -1616,6 +1623,17 @@ _VERBS = sorted({v for kind in GRAMMAR for v in kind.verbs} | set(UNREAD_VERBS),
 _INSTRUCTION_VERB = re.compile(
     rf"^(?:please\s+)?(?:{'|'.join(map(re.escape, _VERBS))})\b|^(?:in|within|to|from|for|after|before)\s+[^,]{{1,120}},\s*(?:{'|'.join(map(re.escape, _VERBS))})\b",
     re.I)
+
+
+def looks_like_instruction(line: str) -> bool:
+    """Does this line open with an imperative of the grammar ("Set each …", "Update the … page")
+    or state a change to the gamestate ("Each Villager’s Energy is set to 5")?  Weaker than
+    :func:`opens_instruction`: used where a text's extent is already in doubt."""
+    if PAYLOAD_PREFIX.match(line):
+        return False  # a list item, a quote, a table row: always text
+    s = line.strip()
+    return bool(_INSTRUCTION_VERB.match(s) or re.search(r"\b(?:is|are)\s+(?:now\s+)?(?:set|changed|increased|"
+                                                         r"decreased|reset)\s+to\b", s, re.I))
 
 
 def is_remark(paragraph: str) -> bool:

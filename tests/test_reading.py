@@ -164,6 +164,10 @@ SHAPES = [
     ("added to the list of …: a list is not a rule",
      "Add “Tallow” to the list of Wick Types.",
      [(Unsupported, {})]),
+    ("a replacement wherever it appears in one rule",
+     "Replace “Hay Bale” with “Straw Bale” wherever it appears in the rule “Stables”.",
+     [(ReplaceText, {"rule": R("Stables"), "target": Target(kind=TEXT, text="Hay Bale", occurrence="all"),
+                     "new": "Straw Bale"})]),
     ("number words beyond twelve",
      "Kevan gains twenty-one Matches.",
      [(ChangeValue, {"player": "Kevan", "variable": "Matches", "delta": 21})]),
@@ -587,3 +591,23 @@ def test_an_unread_instruction_takes_the_text_it_introduces():
                         "* Roll a DICE6.\nOtherwise, the check fails.\nRepeal the rule “Shades”.")
     assert [type(s) for s in steps] == [Unsupported, RepealRule]
     assert "Otherwise, the check fails." in steps[0].text
+
+
+def test_old_and_new_lines_refuse_an_instruction_run_on_after_the_new_line():
+    # One old line, "with", the new line, then the next instruction with no blank line between: the
+    # instruction is not new text (it was written into the rule before).
+    text = ("In “Chores” replace\nA Farmer may spend 2 Hay of any one Goat\nwith\nA Farmer may spend 2 Oats of any one "
+            "Goat\nSet each Goat’s Oats to half of their Hay, rounded down.")
+    [step] = parse_steps(text)
+    assert isinstance(step, Unsupported) and "Set each Goat’s Oats" in step.reason
+    # A list that grows by an item is still read: list items are text.
+    grown = ("In “Chores” replace\n* Feed the Goats\nwith\n* Feed the Goats\n* Set the Gate to Open")
+    [step] = parse_steps(grown)
+    assert isinstance(step, ReplaceText) and step.new == "* Feed the Goats\n* Set the Gate to Open"
+
+
+def test_a_note_about_an_earlier_attempt_is_not_rule_text():
+    steps = parse_steps("Add a new dynastic rule called “Hay”:\n\nEach Farmer has 3 Hay.\n\n"
+                        "The previous proposal was illegal because of the proposal limit, so trying again.")
+    assert [type(s) for s in steps] == [Unsupported]
+    assert "previous proposal" in steps[0].reason
