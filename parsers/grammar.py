@@ -1660,6 +1660,38 @@ def _remark_text(paragraph: str) -> str | None:
     return None if _INSTRUCTION_VERB.match(_clean(s)) else s
 
 
+#: A line, inside text an instruction adds, that reads as another instruction the grammar cannot
+#: read: an edit of a named place ("In the rule “X”, in the subrule “Y”, replace this text:",
+#: "In the Z atomic action of “X”, immediately above …, add the following bullet points.") or a
+#: change to every player's value ("Set each active player’s Faction to Red.").  Rule text names
+#: places and values too, but not with an imperative of its own at the head of a line.
+_EDIT_OF_A_PLACE = re.compile(
+    r"^(?:in|within|to|from|for|after|before|immediately\s+(?:above|below|before|after))\b[^\n]{0,250}?"
+    r"(?:\x01\d+\x02|\b(?:rule|sub-?rule|section|atomic\s+action|ruleset)s?\b)[^\n]{0,250}?,\s*"
+    r"(?:please\s+)?(?:add|replace|remove|delete|insert|append|prepend|change|amend|reword|strike|substitute)\b",
+    re.I)
+_VALUE_OF_EVERYONE = re.compile(
+    r"^(?:please\s+)?(?:set|give|award|increase|decrease|reduce|raise|lower|reset)\s+(?:each|every|all)\s+"
+    r"(?:[\w-]+\s+){0,2}[\w-]+['’]s?\s+[\w -]{1,40}?\s+to\s+\S+(?:\s+\S+)?\s*\.?$", re.I)  # "… to Red." and no more:
+# rule text says when ("Set each Player's Score to 0 at the start of each week.")
+_PROBLEM_STATEMENT = re.compile(r"^(?:one|a|the|another|my|our)\s+(?:common\s+|big\s+|main\s+|real\s+)?"
+                                r"(?:problem|issue|concern|complaint|reason)\b", re.I)
+
+
+def ends_added_text(line: str) -> bool:
+    """Does this line, met inside the text an instruction adds, end that text?  True for a line
+    that opens an instruction (:func:`opens_instruction`), and also for one that reads like an
+    instruction the bot cannot read or like the author's reasoning: the text stops before it, and
+    the line is reported as a step of its own (not understood, or a remark) for an Admin to see,
+    instead of being written into a rule."""
+    if not line.strip() or PAYLOAD_PREFIX.match(line):
+        return False
+    if opens_instruction(line):
+        return True
+    s = _clean(" ".join(_mask(line.strip()).text.split()))
+    return bool(_EDIT_OF_A_PLACE.match(s) or _VALUE_OF_EVERYONE.match(s) or _PROBLEM_STATEMENT.match(s))
+
+
 def opens_text_instruction(text: str) -> bool:
     """Does this text begin with an instruction (an imperative of the grammar) rather than rule text?"""
     first = text.strip().split("\n", 1)[0]

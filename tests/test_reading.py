@@ -600,6 +600,10 @@ def test_old_and_new_lines_refuse_an_instruction_run_on_after_the_new_line():
             "Goat\nSet each Goat’s Oats to half of their Hay, rounded down.")
     [step] = parse_steps(text)
     assert isinstance(step, Unsupported) and "Set each Goat’s Oats" in step.reason
+    # A statement of a change the grammar does not take for an instruction still may not be new text.
+    [step] = parse_steps(text.replace("Set each Goat’s Oats to half of their Hay, rounded down.",
+                                      "Each Goat’s Oats are set to 5."))
+    assert isinstance(step, Unsupported) and "Each Goat’s Oats are set to 5." in step.reason
     # A list that grows by an item is still read: list items are text.
     grown = ("In “Chores” replace\n* Feed the Goats\nwith\n* Feed the Goats\n* Set the Gate to Open")
     [step] = parse_steps(grown)
@@ -611,3 +615,16 @@ def test_a_note_about_an_earlier_attempt_is_not_rule_text():
                         "The previous proposal was illegal because of the proposal limit, so trying again.")
     assert [type(s) for s in steps] == [Unsupported]
     assert "previous proposal" in steps[0].reason
+
+
+@pytest.mark.parametrize("line", [
+    "In the rule “Barns”, in the subrule “Lofts”, replace this text:",
+    "In the Milking atomic action of “Barns”, immediately above the bullet starting “Goats rest”, add these bullets.",
+    "Set each active Farmer’s Team to Red.",
+    "One common problem with the game is that it has a single winner, so late joiners give up.",
+])
+def test_text_a_step_adds_ends_before_a_line_that_reads_like_another_instruction_or_reasoning(line):
+    # Written with single line breaks, as many posts are: the line is reported, never written into the rule.
+    steps = parse_steps(f"Add a new subrule to “Barns”, called “Lofts”:\nLofts hold Hay.\n{line}\nMore words.")
+    assert isinstance(steps[0], AddRule) and steps[0].body == "Lofts hold Hay."
+    assert line not in steps[0].body and not all(isinstance(s, AddRule) for s in steps)
