@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from parsers import language
+from parsers.ruleset import DYNASTIC
 from parsers.steps import (
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
@@ -44,6 +45,7 @@ from parsers.steps import (
     RemovePlayer,
     RemoveText,
     RenameRule,
+    RepealAll,
     RepealRule,
     ReplaceRuleText,
     ReplaceText,
@@ -337,7 +339,10 @@ _CONNECTOR = re.compile(
 )
 _IMMEDIATE = re.compile(
     r"^(?:upon|on|at|after)\s+(?:the\s+)?enactment(?:\s+of\s+this\s+(?:proposal|votable matter))?\s*,?\s*|"
-    r"^(?:when|once|as soon as)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+enacted|enacts|passes)\s*,?\s*",
+    r"^(?:when|once|as soon as)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+enacted|enacts|passes)\s*,?\s*|"
+    # the Proposal's own passing is no condition at all when it is being enacted
+    r"^(?:if|should)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+(?:enacted|passed)|passes|gets\s+enacted|is\s+successful)"
+    r"(?!\s+(?:with|by|unanimously|before|after|within|without|and|or|but))\s*,?\s*",
     re.I,
 )
 _CONDITIONAL = re.compile(
@@ -770,6 +775,16 @@ def _ref_list(refs: str, m: _Masked, plural: bool) -> list[RuleRef] | None:
 
 
 def _read_repeal(s: str, m: _Masked) -> _Read | None:
+    c = re.fullmatch(r"(?:repeal|delete|remove|abolish)\s+(?:all|every|each)\s+(?:of\s+the\s+)?(?:current(?:ly\s+existing)?\s+|"
+                     r"existing\s+|remaining\s+)?dynastic\s+rules?(?:\s*,?\s+(?:except|other\s+than|apart\s+from|but|save)"
+                     r"(?:\s+for)?\s+(.+))?", s, re.I)
+    if c:  # "Repeal all dynastic rules [except “A” and “B”]."
+        keep: list[RuleRef] = []
+        if c.group(1):
+            keep = _ref_list(re.sub(r"^(?:the\s+)?(?:rules?\s+)?", "", c.group(1), flags=re.I), m, plural=True) or []
+            if not keep:
+                return _unsupported(f"cannot read which rules are kept: “{_restore(s, m)}”")
+        return _Read([_Spec(RepealAll, {"kind": DYNASTIC, "keep": tuple(keep)})])
     c = re.match(rf"^(?:repeal|delete|remove|abolish|strike)\s+(?:the\s+)?(?:entire\s+|whole\s+)?(?:({_SECTION_WORD})\s+)?({_RULEWORD})(s?)\s+(.+)$", s, re.I)
     if not c:
         c2 = re.match(r"^repeal\s+(.+)$", s, re.I)
@@ -1532,7 +1547,7 @@ GRAMMAR: tuple[Kind, ...] = (
         "Add the following as a subrule to the rule X, if it exists, called Y: …",
         "Create a subrule of X called Y, after the subrule Z, reading “…”",
     )),
-    Kind("repeal", (RepealRule,), _read_repeal, ("repeal", "delete", "remove", "abolish", "strike"), (
+    Kind("repeal", (RepealRule, RepealAll), _read_repeal, ("repeal", "delete", "remove", "abolish", "strike"), (
         "Repeal the rule X.  /  Repeal the rules “A” and “B”.  /  Delete the subrule X.",
     )),
     Kind("rename", (RenameRule,), _read_rename, ("rename", "retitle", "change", "set", "alter", "update"), (
