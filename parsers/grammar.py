@@ -23,6 +23,7 @@ from typing import Any, Callable
 from parsers import language
 from parsers.ruleset import DYNASTIC
 from parsers.steps import (
+    KEYWORD,
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
     PARAGRAPH_CONTAINING,
@@ -1479,6 +1480,17 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?:replace|change|substitute)\s+(?P<quote>{Q})\s+(?:with|to|by)\s+(?P<body>{Q})\s*,?\s+(?:wherever|everywhere|"
              rf"each\s+time|every\s+time|whenever)\s+it\s+(?:appears|occurs|is\s+used)\s+in\s+(?P<rule>{_REF_WORDS})",
              ReplaceText, (("occurrence", "all"),)),
+    Phrasing("Change the text of the “Hiatus” keyword to read as follows: …  /  Change the definition of “Hiatus” to: …",
+             rf"(?=[^\x01]*(?:\x01\d+\x02[^\x01]*)?\b(?:keyword|glossary|definition)\b)"  # it says it is a keyword
+             rf"(?:change|replace|reword|amend|update|rewrite)\s+(?:the\s+(?:text|definition|wording|entry)\s+(?:of|for)\s+)?"
+             rf"(?:the\s+)?(?:(?:keyword|glossary\s+entry)\s+)?(?P<quote>{Q})(?:\s+(?:keyword|glossary\s+entry|definition))?"
+             rf"(?:\s+in\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?\s+"
+             rf"(?:so\s+(?:that\s+)?it\s+reads|to\s+read|to|with)(?:\s+as\s+follows|\s+the\s+following)?{_TEXT_AFTER}",
+             ReplaceText, (("kind", KEYWORD),)),
+    Phrasing("Remove the keyword “Hiatus” from the glossary.",
+             rf"(?:remove|delete|strike)\s+(?:the\s+(?:definition|entry)\s+(?:of|for)\s+)?(?:the\s+)?(?:keyword|glossary\s+entry)\s+"
+             rf"(?P<quote>{Q})(?:\s+from\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?",
+             RemoveText, (("kind", KEYWORD),)),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
@@ -1498,6 +1510,8 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
         fields["rule"] = _rule_ref(groups["rule"], m)
         if fields["rule"] is None:
             return None
+    elif phrasing.step in (ReplaceText, RemoveText):
+        fields["rule"] = None  # a glossary entry: the rule that defines it is found on the page
     if "para" in groups:
         fields["anchor"] = Target(kind=PARAGRAPH, number=_ord(groups["para"]))
     if "body2" in groups:
