@@ -2,7 +2,7 @@
 
 Pure: a :class:`parsers.gamestate.GamestatePage` (edited in place), a step and a
 :class:`actions.legality.Legality` in; a one-line description of what changed out, or
-:class:`StepOutcome` (refused: the rules forbid the value; unsupported: the bot cannot apply it
+:class:`actions.outcome.StepOutcome` (refused: the rules forbid the value; unsupported: the bot cannot apply it
 with certainty). Before any cell is written, every value the step would write is judged by the
 same :meth:`Legality.judge` that ``wikibot check`` and the patrol use, so a page enactment writes
 is one they accept, and a value they call illegal is refused here with the same constraint and
@@ -17,19 +17,11 @@ from __future__ import annotations
 
 from actions.constraints import variable_key
 from actions.legality import Legality, Place, Violation, as_int
+from actions.outcome import StepOutcome
 from actions.report import REFUSED, UNSUPPORTED
 from parsers import language
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage, Table, name_key
-
-
-class StepOutcome(Exception):
-    """The step was not applied: ``status`` REFUSED or UNSUPPORTED, ``detail`` why."""
-
-    def __init__(self, status: str, detail: str):
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
 
 
 def _unsupported(detail: str) -> StepOutcome:
