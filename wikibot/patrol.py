@@ -69,12 +69,13 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from actions.check import CANNOT_JUDGE, CheckResult, check_edit
-from actions.constraints import Constraint, OverrideError, infer_constraints, merge, parse_overrides
+from actions.constraints import Constraint, infer_constraints, merge
 from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
 from wikibot import statefile
+from wikibot.operations import read_overrides
 from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki, WikiError,
                           WritesDisabled)
 
@@ -357,14 +358,7 @@ class Patrol:
         return PatrolMark(self.mark_file, _iso(datetime.now(timezone.utc)), {}, 0)
 
     def _read_overrides(self) -> list:
-        page = self.wiki.read(self.settings.constraints)
-        if not page.exists:
-            return []
-        try:
-            return parse_overrides(page.text, page=self.settings.constraints)
-        except OverrideError as error:
-            log.warning("patrol: lines of “%s” skipped: %s", self.settings.constraints, error)
-            return error.parsed
+        return read_overrides(self.wiki)
 
     def _recent_changes(self, mark: PatrolMark, watched: dict[str, str]) -> list[Change]:
         changes: list[Change] = []
