@@ -1,41 +1,37 @@
-"""One edit of the gamestate tracking page → the changed values that break a constraint.
+"""One edit of the gamestate tracking page → legal, illegal (the values that break a constraint) or
+cannot judge (what the bot could not read the same way).
 
 Pure: the Ruleset, the constraints (:mod:`actions.constraints`) and the old and new text of the
-page in; a :class:`CheckResult` out. ``CheckResult.to_dict()`` is exactly the JSON of
-``wikibot check``::
+page in; a :class:`CheckResult` out. Every value is judged by the one legality
+(:class:`actions.legality.Legality`, shared with enactment and the reset). ``CheckResult.to_dict()``
+is exactly the JSON of ``wikibot check``::
 
-    {"legal": bool,
+    {"legal": bool, "verdict": "legal" | "illegal" | "cannot judge",
      "violations": [{"table", "row", "column", "old", "new", "constraint", "source"}],
      "summary": "Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables)."}
 
-What is checked, and what is not (restraint: only what can be shown illegal)
----------------------------------------------------------------------------
+What is checked (restraint: only what can be shown illegal is called illegal)
+----------------------------------------------------------------------------
 * Only **changed** values. A value that was already illegal and is left as it was is not this
   edit's fault. Tables are paired old↔new by caption/heading and first column heading, rows by
   the name in their first cell (case, ``_``/space and ``User:`` ignored), columns by heading, single
   values (``{{pill|Round|2|…}}``, one-row name/value tables) by name.
-* Rows of players who **joined or left** are not errors. A new row's values are checked against the
-  constraints like any changed value, and in a players table (first column headed Player, Nomicer,
-  User or the era's player term) the new player's name is checked against the Appendix name rule
-  (spaces count as underscores, as in MediaWiki user names). Layout changes (new or removed
-  columns and tables) are not errors; values in a new column are checked against the constraints
-  the rules give that column.
-* Values are read as plain text: ``{{box|Ash|gray}}`` is ``Ash``, ``'''7'''`` is ``7``,
-  ``[[User:Kevan|Kevan]]`` is ``Kevan`` (see :func:`parsers.gamestate.plain_text`).
-* **Blank cells are not numbers.** A blank is legal only where the variable's default is blank
-  ("defaulting to empty", ``default blank`` on the overrides page), or where the column already held
-  blanks before the edit (the page's own way to show "none"); otherwise setting an integer or
-  allowed-values variable to blank is a violation.
-* A rule's constraint applies to a column headed with the variable's name (plural and case
-  ignored; "Influence" for "Influence Score"), in the table the rule names if it names one.
-  A column whose existing values mostly do not read as the constraint's kind (icons, "3 (+1)", …)
-  uses another representation: it is skipped, with a note, rather than guessed at. Overrides are
-  applied as written, without that guard.
-* A column no rule describes gets the Appendix's "numeric values hold only non-negative integers"
-  only when every value it held before the edit was a non-negative integer, and only to flag a new
-  value that reads as a negative or fractional number. Text in such a column is not judged.
-* A page that cannot be read (a table never closed) is not judged: the result is legal, with a
-  note saying why nothing was checked.
+* A new row's values are checked like any changed value; in a players table (first column headed
+  Player, Nomicer, User or the era's player term) the new player's name is checked against the
+  Appendix name rule. Values in a new column are checked against the constraints of that column.
+* Values are read as plain text (:func:`parsers.gamestate.plain_text`); a board's symbols are read
+  through the legend under it. How a value is judged — blanks, another representation, the
+  Appendix's guess for columns no rule describes — is :meth:`actions.legality.Legality.judge`.
+
+Never "legal" for what cannot be read
+-------------------------------------
+Each of these makes the verdict "cannot judge" (``wikibot check`` exits 2, the patrol reports it to
+humans) unless a named violation makes it "illegal": either page not reading as tables (a table
+whose closing ``|}`` was removed), a header or row name that changed — including by an invisible or
+look-alike character, named in the reason (:func:`odd_characters`) — a row, table or single value
+that disappeared, the whole page blanked. A player may leave or a column be renamed by the rules;
+whether this edit did so lawfully is for humans, and the bot says which sentence of the page it
+could not follow.
 """
 
 from __future__ import annotations

@@ -17,9 +17,12 @@ One :meth:`Patrol.cycle` (the daemon runs one every ``patrol_seconds``):
    restart neither judges an edit twice nor skips one.
 
 A gamestate edit is judged with :func:`actions.check.check_edit` on its parent's text and its own,
-against the constraints of the Ruleset **as it was when the edit was made** (when the Ruleset
-changed after the edit, its revision from before that change is used) merged with the
-constraints page **as it is now**. An illegal edit is undone with a summary that says who, what,
+against the constraints of the Ruleset **as last changed by an Admin or the bot when the edit was
+made** (when the Ruleset changed after the edit, its revision from before that change; then back
+past the edits of others no Admin has accepted yet: a Ruleset edit by a non-Admin moves no limit
+until an Admin edits the Ruleset on top of it, see :meth:`Patrol._trusted_at`) merged with the
+constraints page **as it is now**. An edit the check cannot judge (a table that no longer reads the
+same way, a renamed or look-alike header or row, a vanished row, a blanked page) is reported. An illegal edit is undone with a summary that says who, what,
 which constraint and rule, and how to dispute it. If it is still the page's latest revision its
 parent's text is restored; if others edited since, only its own change is reversed
 (:func:`actions.reverse_patch.reverse_onto`: the diff-match-patch patch from its text back to its
@@ -39,8 +42,10 @@ page unreadable (its values could not be checked). A fault of the wiki itself (d
 the log page protected) stops the cycle instead, and the edit waits for the next one.
 
 Rules pages (Ruleset, Building Blocks) are never reverted. An edit by anyone but the bot that is
-typo-level (:func:`actions.ruleset_review.review_edit`) passes silently; any other whose summary
-names no enactment or Call for Judgement is reported on the log page.
+typo-level (:func:`actions.ruleset_review.review_edit`) passes silently, and so does an Admin's edit
+that accepts the edits before it (summary starting "Accept") or puts back the exact text of an
+earlier revision (a revert, found by the revisions' checksums); any other whose summary names no
+enactment or Call for Judgement is reported on the log page.
 
 The log page gets one line per finding: ``* 2026-11-29 13:05:02 — [[Special:Diff/N]] by User:
 what``, where values taken from the page are written so that no markup in them can act
