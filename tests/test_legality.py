@@ -122,3 +122,14 @@ def test_the_issue_cases_agree():
               gamestate_title=title)
     assert r.report.steps[0].status == APPLIED
     assert check_edit(MODELS["2023"], None, gs, r.pages[title], page=title).verdict == "legal"
+
+
+def test_number_words_are_read_one_way_for_gains_and_for_values():
+    from parsers.proposal import parse_proposal
+
+    rs, gs, title = ERAS["2023"]
+    r = enact(parse_proposal("Proposal: Twelve", "Kevan gains twelve Coins.\nSet Lulu's Coins to twelve.\n"), rs, gs,
+              gamestate_title=title)
+    assert [s.status for s in r.report.steps] == [APPLIED, APPLIED]
+    after = r.pages[title]
+    assert "<!-- Puzzle Master --> || 14 ||" in after and "| [[User:Lulu|Lulu]] || 12 ||" in after
