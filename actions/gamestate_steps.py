@@ -213,20 +213,25 @@ def _defaults(legality: Legality, page: GamestatePage, table: Table, given: dict
 
 def _add_row(page: GamestatePage, table: Table, name: str, given: dict[str, str], legality: Legality) -> str:
     place = _place(page, table)
+    values = _defaults(legality, page, table, given)
+    refusals: list[str] = []   # every value of the new row the rules forbid, named together
     v = legality.judge_name(name, place)
     if v is not None:
-        raise _refused(v)
-    values = _defaults(legality, page, table, given)
+        refusals.append(v.sentence()[:-1])
     for h in table.headers[1:]:
         if not h:
             continue
         v = legality.judge(h, values.get(h, ""), place=place, row=name, old=None,
                            column_old=_column_values(table, h), new_row=True)
-        if v is not None:
-            if h not in given and values.get(h, "") == "":
-                raise StepOutcome(REFUSED, f"the new row “{name}” would leave {h} blank and the rules give "
-                                           f"no starting value; {v.constraint} ({v.source}); nothing was changed")
-            raise _refused(v)
+        if v is None:
+            continue
+        if h not in given and values.get(h, "") == "":
+            refusals.append(f"the new row “{name}” would leave {h} blank and the rules give no starting value; "
+                            f"{v.constraint} ({v.source})")
+        else:
+            refusals.append(v.sentence()[:-1])
+    if refusals:
+        raise StepOutcome(REFUSED, "; ".join(refusals) + ": an illegal value; nothing was changed")
     _call(table.add_row, name, values)
     shown = ", ".join(f"{k} {v}" for k, v in values.items() if v != "")
     return f"added a row for {name} to “{place.name}”" + (f" ({shown})" if shown else "")

@@ -343,9 +343,8 @@ ERA_PAGES = [  # (era, gamestate fixture, {table: columns the rules constrain})
     ("2016", "gamestate_communities_2016.wiki", {"Communities": {"Faction", "War", "Culture", "Economy"}}),
     ("2020", "gamestate_archipelago_2020.wiki", {"Players": {"Action Points"},
                                                 "Villagers": {"Species", "Personality", "Location"}}),
-    ("2022", "gamestate_metropolis_2022.wiki", {"Baron table": {"Baron", "Influence", "Affinity",
-                                                                "Personal Resources Stockpile"},
-                                               "Districts": {"Affinity", "Influence"}}),
+    ("2022", "gamestate_metropolis_2022.wiki", {"Baron table": {"Baron", "Influence", "Personal Resources Stockpile"},
+                                               "Monster Species": {"Affinity"}}),
     ("2023", "gamestate_puzzle_board.wiki", {"Game Board (Row, Column)": {"every cell"},
                                             "Puzzlers": {"Puzzler", "Coins", "Matches"}}),
 ]
