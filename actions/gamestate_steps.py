@@ -103,6 +103,8 @@ def _column_values(table: Table, column: str) -> list[str]:
 def _judge(legality: Legality, page: GamestatePage, table: Table, row: str, column: str, value: str,
            *, new_row: bool = False) -> None:
     old = None if new_row else _call(table.get, row, column)
+    if old is not None and old == value:
+        return  # left as it was: not this step's doing, as check sees it
     v = legality.judge(column, value, place=_place(page, table), row=row, old=old,
                        column_old=_column_values(table, column), new_row=new_row)
     if v is not None:
@@ -289,6 +291,8 @@ def _set_attribute(page: GamestatePage, step: st.SetAttribute, legality: Legalit
 
 
 def _single_judge(legality: Legality, name: str, old: str, value: str) -> None:
+    if old == value:
+        return
     v = legality.judge(name, value, place=None, row=None, old=old, column_old=[old])
     if v is not None:
         raise _refused(v)
