@@ -304,8 +304,8 @@ def _items(text: str, start: int) -> tuple[list[str], int]:
 
 
 _P_NUMBER_OF = re.compile(
-    rf"{_OWNER}\s+(?:has|have|holds|hold)\s+an?\s+(?:publicly[ -]tracked\s+)?(?:number|amount)\s+of\s+"
-    rf"(?P<name>{_NAME_RE})")
+    rf"{_OWNER}\s+(?:has|have|holds|hold)\s+an?\s+(?:publicly[ -]tracked\s+)?(?:(?:numeric|numerical|integer)\s+)?"
+    rf"(?:number|amount|value)\s+of\s+(?P<name>{_NAME_RE})")
 _P_NUMERIC_ATTR = re.compile(
     rf"{_OWNER}\s+(?:has|have)\s+an?\s+(?:publicly[ -]tracked\s+)?(?P<neg>non-?negative\s+)?"
     rf"(?:numerical|numeric|integer)\s+(?P<name>{_NAME_RE}(?:\s+and\s+{_NAME_RE})?)")
@@ -366,6 +366,8 @@ _T_OTHER_VARIABLE = re.compile(r"\b(?:number|amount)\s+of\b|\bhas\s+an?\b|\band\
 _P_SINGLE = re.compile(
     rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+an?\s+(?:publicly[ -]tracked\s+)?(?P<neg>non-?negative\s+)?"
     r"(?:number|integer|numeric\s+value|numerical\s+value)\b(?!\s+of\b)")
+#: "The Round Number is publicly tracked on the gamestate tracking page and defaults to 4"
+_P_SINGLE_TRACKED = re.compile(rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+publicly\s+tracked\b")
 _P_GRID = re.compile(
     rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+an?\s+(?:publicly[ -]tracked\s+)?(?:{_NUM})\s*(?:by|x|×)\s*(?:{_NUM})\s+"
     rf"grid(?:\s+of\s+(?P<cells>[a-z]+|{_CAP}))?")
@@ -556,6 +558,12 @@ def _sentence_facts(rule: Rule, s: str, entity_tables: list) -> list[_Fact]:
         lo, hi = _limits_after(s, m.end())
         add(m.group("name"), kind=INTEGER, page=page, table=table, min=0 if m.group("neg") else lo, max=hi,
             default=_default_after(s, m.end())).single = True
+    m = _P_SINGLE_TRACKED.match(s)
+    if m and _ok_name(m.group("name")):
+        default = _default_after(s, m.end())
+        if default is not None and re.fullmatch(r"-?\d+", default):
+            lo, hi = _limits_after(s, m.end())
+            add(m.group("name"), kind=INTEGER, page=page, table=table, min=lo, max=hi, default=default).single = True
     m = _P_GRID.match(s)
     if m and _ok_name(m.group("name")):
         cells = _title(_singular_phrase(m.group("cells") or "cell"))
@@ -627,7 +635,9 @@ def _sentence_facts(rule: Rule, s: str, entity_tables: list) -> list[_Fact]:
             continue
         default = _default_after(tail, 0)
         if default is not None and re.match(r"\s*,?\s*which\b", tail) and ", and " not in tail[:tail.find("default")]:
-            add(name, kind=TEXT, owner=m.group("owner"), page=page, table=table, default=default)
+            # "has a Score, which is publicly tracked and defaults to 0": a number by its default
+            kind = INTEGER if re.fullmatch(r"-?\d+", default) else TEXT
+            add(name, kind=kind, owner=m.group("owner"), page=page, table=table, default=default)
     m = _P_SUBJECT_DEFAULT.match(s)
     if m and _ok_name(m.group("name")):
         default = _default_after(s, m.start())
