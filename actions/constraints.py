@@ -689,27 +689,43 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
     """The constraints the Ruleset states, Appendix defaults first, then rules in page order."""
     appendix = _appendix_constraints(ruleset)
     numeric = next((c for c in appendix if c.variable == NUMERIC), None)
-    merged: dict[str, Constraint] = {}
-    conflicts: set[str] = set()
+    # one constraint per variable and owner: "Each Stop has a Type …" and "Each Organism has a Type …"
+    # are two variables; a sentence naming no owner ("Coins cannot exceed 10") joins every owner's
+    merged: dict[tuple[str, str], Constraint] = {}
+    conflicts: set[tuple[str, str]] = set()
     entity_tables: list[tuple[str, str | None, str | None, str, str | None]] = []
+
+    def new_constraint(fact: _Fact) -> Constraint:
+        c = Constraint(fact.variable, fact.kind or "", min=fact.min, max=fact.max, allowed=fact.allowed,
+                       default=fact.default, page=fact.page, table=fact.table, rule=fact.rule.name,
+                       sentences=[fact.sentence], owner=fact.owner)
+        if fact.negative_ok:
+            c.min, c.min_source = None, "negative"
+        return c
+
     for rule in _rules_read(ruleset):
         for fact in _facts_of(rule, entity_tables):
             key = variable_key(fact.variable)
-            if not key or key in conflicts:
+            if not key:
                 continue
-            have = merged.get(key)
-            if have is None:
-                merged[key] = Constraint(
-                    fact.variable, fact.kind or "", min=fact.min, max=fact.max, allowed=fact.allowed,
-                    default=fact.default, page=fact.page, table=fact.table, rule=fact.rule.name,
-                    sentences=[fact.sentence], owner=fact.owner)
-                if fact.negative_ok:
-                    merged[key].min = None
-                    merged[key].min_source = "negative"
-                continue
-            if not _absorb(have, fact):
-                conflicts.add(key)
-                del merged[key]
+            owner = variable_key(_singular_phrase(fact.owner)) if fact.owner else ""
+            same_var = [k for k in merged if k[0] == key]
+            if owner and (key, owner) not in merged and (key, "") in merged and \
+                    not any(k[1] for k in same_var):
+                merged[(key, owner)] = merged.pop((key, ""))   # the owner named later
+            if owner:
+                targets = [(key, owner)]
+            else:
+                targets = same_var or [(key, "")]
+            for target in targets:
+                if target in conflicts:
+                    continue
+                have = merged.get(target)
+                if have is None:
+                    merged[target] = new_constraint(fact)
+                elif not _absorb(have, fact):
+                    conflicts.add(target)
+                    del merged[target]
     out = list(appendix)
     tracking = ruleset.tracking_page()
     for c in merged.values():
