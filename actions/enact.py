@@ -738,8 +738,13 @@ def _do_gamestate(run: _Run, step: st.Step) -> str:
             raise _unsupported(run.gs_problem)
         where = f" (the tracking page is “{run.gs_title}”)" if run.gs_title else ""
         raise _unsupported(f"this step changes the gamestate, but no gamestate page was given{where}")
-    overrides = getattr(run, "overrides", None) or []
-    legality = Legality(run.rs, merge(infer_constraints(run.rs), overrides), page=run.gs_title)
+    text = str(run.rs)
+    cached = getattr(run, "legality", None)
+    if cached is None or cached[0] != text:  # read again only when a step before changed the Ruleset
+        overrides = getattr(run, "overrides", None) or []
+        cached = (text, Legality(run.rs, merge(infer_constraints(run.rs), overrides), page=run.gs_title))
+        run.legality = cached
+    legality = cached[1]
     detail = gamestate_steps.apply(run.gs, step, legality)  # raises the StepOutcome of actions.outcome
     run.gs_changed = True
     return detail
