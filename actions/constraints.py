@@ -35,6 +35,19 @@ Where constraints come from
   - ``tracked in the Players table on the “Archipelago” wiki page`` (page and table of the
     variable in that sentence); ``Villagers and their respective attributes are tracked in the
     “Villagers” table of …`` (page and table of every variable "Each Villager has").
+  - a limit in the sentence that defines the variable: ``…, defaulting to 0, which cannot exceed
+    5``, ``…, which may not be greater than 10``, ``… and with a maximum of 10`` (taken only when no
+    second variable is introduced before it);
+  - single values: ``The Round is a publicly tracked number, defaulting to 1``, ``The Round Number
+    is publicly tracked … and defaults to 4``; ``a numeric value of Bells``; an attribute whose
+    default is a number (``has a Renown, which … defaults to 0``) is a number;
+  - boards: ``The Game Board is a publicly tracked 10 by 10 grid of cells`` with ``Each Cell also
+    has a Content which can be …``: every cell of that board holds a Content (``grid``); the
+    cell's Row and Column are the board's own coordinates.
+
+  Each variable is kept per owner: ``Each Stop has a Type …`` and ``Each Organism has a Type …``
+  are two constraints, and a table is judged by its own thing's (:mod:`actions.legality`); a
+  sentence naming no owner (``Coins cannot exceed 10``) joins every owner's.
 
   A numeric variable a rule defines is a non-negative integer unless the rules say it "may be
   negative": that part of the constraint is cited from the Appendix (``min_source``), the rest
