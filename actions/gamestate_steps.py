@@ -46,6 +46,11 @@ def _number(text: str) -> int | None:
 # --------------------------------------------------------------------------- finding tables, columns, rows
 
 def _players(page: GamestatePage, legality: Legality, term: str | None = None) -> Table:
+    """The players table, as the one legality knows it (first column headed Player, Nomicer, User or
+    the era's term); else as the page reader does (also "Name")."""
+    ours = [t for t in page.tables if legality.is_players_table(t)]
+    if len(ours) == 1:
+        return ours[0]
     error = None
     for candidate in dict.fromkeys([legality.player_term, term]):
         try:

@@ -148,3 +148,16 @@ def test_an_unreachable_wiki_gives_one_line_not_a_traceback(tmp_path):
     assert result.returncode == 2, output
     assert "Traceback" not in output and 'File "' not in output
     assert "Could not reach or log in to the wiki" in result.stderr and "Check that the wiki is up" in result.stderr
+
+
+def test_enact_judges_a_gamestate_file_the_ruleset_does_not_name(tmp_path):
+    page = tmp_path / "Archipelago.wiki"
+    shutil.copy(FIXTURES / "gamestate_archipelago_2020.wiki", page)
+    proposal = tmp_path / "p.txt"
+    proposal.write_text("Each Player gains 1 Action Point.\n")
+    result = wikibot("enact", "--title", "AP", "--text-file", proposal, "--ruleset-file", FIXTURES / "ruleset_2020.wiki",
+                     "--gamestate-file", page, "--json")
+    report = json.loads(result.stdout)
+    assert report["steps"][0]["status"] == "refused", report
+    assert "Action Points hold integers from 0 to 10" in report["steps"][0]["detail"]
+    assert page.read_text() == (FIXTURES / "gamestate_archipelago_2020.wiki").read_text()
