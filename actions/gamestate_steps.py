@@ -105,15 +105,20 @@ def _column_values(table: Table, column: str) -> list[str]:
     return out
 
 
-def _judge(legality: Legality, page: GamestatePage, table: Table, row: str, column: str, value: str,
-           *, new_row: bool = False) -> None:
-    old = None if new_row else _call(table.get, row, column)
-    if old is not None and old == value:
-        return  # left as it was: not this step's doing, as check sees it
-    v = legality.judge(column, value, place=_place(page, table), row=row, old=old,
-                       column_old=_column_values(table, column), new_row=new_row)
-    if v is not None:
-        raise _refused(v)
+def _judge(legality: Legality, page: GamestatePage, table: Table, cells: list[tuple[str, str, str]]) -> None:
+    """Judge every (row, column, value) the step would write; refuse naming every one the rules
+    forbid (as check names them all), before anything is written."""
+    refusals = []
+    for row, column, value in cells:
+        old = _call(table.get, row, column)
+        if old == value:
+            continue  # left as it was: not this step's doing, as check sees it
+        v = legality.judge(column, value, place=_place(page, table), row=row, old=old,
+                           column_old=_column_values(table, column))
+        if v is not None:
+            refusals.append(v.sentence()[:-1])
+    if refusals:
+        raise StepOutcome(REFUSED, "; ".join(refusals) + ": an illegal value; nothing was changed")
 
 
 def _rows(table: Table, who) -> list[str]:
@@ -142,8 +147,7 @@ def _set_value(page: GamestatePage, step: st.SetValue, legality: Legality) -> st
     column = _column(table, step.variable)
     rows = _rows(table, step.player)
     value = _as_written(table, column, rows, step.value.strip())
-    for r in rows:
-        _judge(legality, page, table, r, column, value)
+    _judge(legality, page, table, [(r, column, value) for r in rows])
     for r in rows:
         _call(table.set_cell, r, column, value)
     who = "every player" if isinstance(step.player, st.EachPlayer) else rows[0]
@@ -164,8 +168,8 @@ def _change_value(page: GamestatePage, step: st.ChangeValue, legality: Legality)
     new: list[tuple[str, int, int]] = []
     for r in _rows(table, step.player):
         cur = _current_number(table, r, column)
-        _judge(legality, page, table, r, column, str(cur + step.delta))
         new.append((r, cur, cur + step.delta))
+    _judge(legality, page, table, [(r, column, str(value)) for r, _, value in new])
     for r, _, value in new:
         _call(table.set_cell, r, column, str(value))
     return "; ".join(f"{r}: {column} {a} → {b}" for r, a, b in new)
@@ -179,8 +183,7 @@ def _transfer(page: GamestatePage, step: st.TransferValue, legality: Legality) -
     column = _column(table, step.variable)
     before = {who: _current_number(table, who, column) for who in (step.source, step.target)}
     after = {step.source: before[step.source] - step.amount, step.target: before[step.target] + step.amount}
-    for who, value in after.items():
-        _judge(legality, page, table, who, column, str(value))
+    _judge(legality, page, table, [(who, column, str(value)) for who, value in after.items()])
     for who, value in after.items():
         _call(table.set_cell, who, column, str(value))
     return "; ".join(f"{who}: {column} {before[who]} → {after[who]}" for who in after)
@@ -188,6 +191,8 @@ def _transfer(page: GamestatePage, step: st.TransferValue, legality: Legality) -
 
 def _add_column(page: GamestatePage, step: st.AddColumn, legality: Legality) -> str:
     table = _players(page, legality) if step.table is None else _named_table(page, step.table)
+    if any(h and _same(h, step.column) for h in table.headers):
+        raise _unsupported(f"“{_place(page, table).name}” already has a column “{step.column}”")
     default = (step.default or "").strip()
     number = _number(default) if default else None
     if number is not None:
@@ -290,7 +295,7 @@ def _set_attribute(page: GamestatePage, step: st.SetAttribute, legality: Legalit
         value = symbols[value.casefold()]
     else:
         value = _as_written(table, column, [step.thing], value)
-    _judge(legality, page, table, step.thing, column, value)
+    _judge(legality, page, table, [(step.thing, column, value)])
     _call(table.set_cell, step.thing, column, value)
     return f"set {column} of {step.thing} to {value}"
 

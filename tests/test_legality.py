@@ -71,11 +71,17 @@ def era_steps(draw):
     delta = draw(hs.integers(-150, 150))
     kinds = [st.SetAttribute(index=1, text="x", thing=row, attribute=column, value=value, table=label),
              st.AddRow(index=1, text="x", table=label, name=draw(hs.sampled_from(["Newcomer", "Zy", "Qu_99"])),
-                       values=((column, value),))]
+                       values=((column, value),)),
+             st.RemoveRow(index=1, text="x", table=label, name=row),
+             st.AddColumn(index=1, text="x", table=label, default=value,
+                          column=draw(hs.sampled_from(["Stars", column + "s", "Coins", "Species"])))]
     if legality.is_players_table(table) or table.is_players_table(legality.player_term):
         who = draw(hs.sampled_from([row, st.EACH]))
+        other = draw(hs.sampled_from([r for r in table.row_names if r]))
         kinds += [st.SetValue(index=1, text="x", player=who, variable=column, value=value),
-                  st.ChangeValue(index=1, text="x", player=who, variable=column, delta=delta)]
+                  st.ChangeValue(index=1, text="x", player=who, variable=column, delta=delta),
+                  st.TransferValue(index=1, text="x", source=row, target=other, variable=column,
+                                   amount=draw(hs.integers(1, 150)))]
     if page.single_values:
         single = draw(hs.sampled_from(page.single_values)).name
         kinds += [st.SetSingleValue(index=1, text="x", name=single, value=value),
