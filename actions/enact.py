@@ -816,6 +816,13 @@ def _gamestate(run: _Run):
 
 def _players(run: _Run, term: str | None = None):
     gs = _gamestate(run)
+    known = _player_term(run.rs)
+    if term and known and not language.is_plural_pair(term, known) and \
+            term.casefold() not in (known.casefold(), "player", "players"):
+        # "Set each Villager's Energy to 7." where the players are Puzzlers: Villagers are some
+        # other thing of the game, with rows of their own; never the players' rows.
+        raise _unsupported(f"“{term}” is not this era's word for a player (“{known}”): the bot cannot tell which "
+                           "rows the step means")
     error = None
     for candidate in dict.fromkeys([_player_term(run.rs), term]):
         try:

@@ -719,3 +719,12 @@ def test_a_game_term_replaced_throughout_takes_its_plural_along():
     odd = enact(parse_proposal("Proposal: Coin [Core] [Appendix]", "Replace “Coin” with “Gem” throughout the Ruleset."),
                 page.replace("Each Puzzler has", "Each Coinmaster has", 1))
     assert "Ruleset" not in odd.pages
+
+
+def test_each_thing_that_is_not_a_player_is_never_taken_for_the_players():
+    page, gamestate = fixture_text("ruleset_2023.wiki"), fixture_text("gamestate_puzzle_board.wiki")
+    players = enact(parse_proposal("Proposal: Rich", "Set each Puzzler’s Coins to 7."), page, gamestate)
+    assert [s.status for s in players.report.steps] == [APPLIED]
+    others = enact(parse_proposal("Proposal: Rich", "Set each Villager’s Coins to 7."), page, gamestate)
+    assert [s.status for s in others.report.steps] != [APPLIED] and not others.pages
+    assert "not this era's word for a player" in others.report.steps[0].detail
