@@ -460,6 +460,13 @@ def _clean(masked: str) -> str:
     return s
 
 
+#: How an instruction introduces text below it: a colon or dash, or "… with the following",
+#: "… add the following bullet points.", "… as follows".
+_INTRODUCES_TEXT = re.compile(
+    r"(?::-?|—|\bthe\s+following(?:\s+(?:new\s+)?(?:text|bullet\s+points?|bullets|steps?|lines?|items?|paragraphs?|"
+    r"sentences?|wording|segments?|list|rules?))?|\bas\s+follows|\b(?:with|to)(?:\s+(?:this|these))?)\s*\.?\s*$", re.I)
+
+
 def _read_sentence(sentence: str) -> _Read:
     """Read one top-level sentence (not its payload).
 
@@ -494,8 +501,7 @@ def _read_sentence(sentence: str) -> _Read:
     if read is not None:
         if not read.opens and _is_imperative_on_something(s):
             read.opens_instruction = True  # an instruction the bot recognises but cannot read exactly
-        if all(sp.cls is Unsupported for sp in read.specs) and s.rstrip().endswith((":", ":-", "—")) \
-                and not read.needs_payload:
+        if all(sp.cls is Unsupported for sp in read.specs) and _INTRODUCES_TEXT.search(s) and not read.needs_payload:
             # unread, but it introduces text of its own: that text goes with it, never read as steps
             read.specs[-1].fields["_payload"] = PAYLOAD
         return read
@@ -513,7 +519,7 @@ def _read_sentence(sentence: str) -> _Read:
     if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \
             and not _INSTRUCTION_VERB.match(s):
         return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
-    if s.rstrip().endswith((":", ":-")) and _INSTRUCTION_VERB.match(s):
+    if _INTRODUCES_TEXT.search(s) and (_INSTRUCTION_VERB.match(s) or _EDIT_OF_A_PLACE.match(s)):
         # An instruction the bot cannot read that introduces text of its own: it takes that text
         # with it (so the text is never read as instructions) and ends any text before it.
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”", "_payload": PAYLOAD})],

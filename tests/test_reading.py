@@ -728,3 +728,15 @@ def test_each_thing_that_is_not_a_player_is_never_taken_for_the_players():
     others = enact(parse_proposal("Proposal: Rich", "Set each Villager’s Coins to 7."), page, gamestate)
     assert [s.status for s in others.report.steps] != [APPLIED] and not others.pages
     assert "not this era's word for a player" in others.report.steps[0].detail
+
+
+@pytest.mark.parametrize("opening", [
+    "In the Milking atomic action of “Barns”, immediately above the bullet starting “Goats rest”, add the following bullets.",
+    "Replace the steps of the “Milking” atomic action with the following",
+    "Replace the step “Goats rest” in the Milking atomic action with",
+])
+def test_an_unread_instruction_introducing_text_without_a_colon_takes_that_text(opening):
+    # The text below is the instruction's own, never read as steps of its own ("* Post a notice …"
+    # would otherwise be set aside as off the wiki, and "* Set the Gate …" applied).
+    steps = parse_steps(f"{opening}\n\n* Post a notice on the blog.\n* Set the Gate to Open.")
+    assert [type(s) for s in steps] == [Unsupported]
