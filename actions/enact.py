@@ -625,6 +625,73 @@ def _do_append(run: _Run, step: st.AppendText) -> str:
     return f"added the text to the {'end' if step.at == 'end' else 'beginning'} of “{rule.title}”"
 
 
+_LIST_ITEM = re.compile(r"^([*#]+)[ \t]*", re.M)
+
+
+def _lists(body: str) -> list[tuple[int, int, str]]:
+    """The lists in a rule's body: (start, end, the line before the list) of each run of list lines."""
+    lines, found, pos = body.split("\n"), [], 0
+    start = intro = None
+    prev = ""
+    for line in lines + [""]:
+        if _LIST_ITEM.match(line):
+            if start is None:
+                start, intro = pos, prev
+        elif start is not None:
+            found.append((start, pos - 1, intro or ""))
+            start = None
+        if line.strip():
+            prev = line
+        pos += len(line) + 1
+    return found
+
+
+def _named(intro: str, of: str) -> bool:
+    words = [w for w in re.findall(r"\w+", of.casefold()) if w not in ("the", "a", "of")]
+    have = {language.singular(w) for w in re.findall(r"\w+", rsmod.plain(intro).casefold())}
+    return bool(words) and all(language.singular(w) in have for w in words)
+
+
+def _do_add_list_item(run: _Run, step: st.AddListItem) -> str:
+    if step.rule is not None:
+        ref = _text_rule(run, step.rule)
+        candidates = [(ref.rule, span) for span in _lists(ref.rule.body)]
+        where = f"“{ref.rule.title}”"
+    else:
+        ref = None
+        candidates = [(r, span) for r in run.rs.rules for span in _lists(r.body)]
+        where = "the Ruleset"
+    if step.of and len(candidates) > 1:
+        candidates = [(r, span) for r, span in candidates if _named(span[2], step.of) or _named(r.title, step.of)]
+    if not candidates:
+        raise _unsupported(f"no list{' of ' + step.of if step.of else ''} found in {where}")
+    if len(candidates) > 1:
+        raise _unsupported(f"{len(candidates)} lists{' of ' + step.of if step.of else ''} in {where} "
+                           "(" + ", ".join(sorted({f'“{r.title}”' for r, _ in candidates})) + "); the step does not say which")
+    rule, (a, b, _intro) = candidates[0]
+    body = rule.body
+    marker = _LIST_ITEM.match(body[body.rfind("\n", 0, b) + 1:b] or body[a:b]).group(1)
+    items = [line.strip() for line in step.items.strip("\n").split("\n") if line.strip()]
+    if not items:
+        raise _unsupported("no list item given")
+    marked = [line for line in items if _LIST_ITEM.match(line)]
+    if marked and len(marked) != len(items):
+        stray = next(line for line in items if not _LIST_ITEM.match(line))
+        raise _unsupported(f"the text holds a line that is not a list item (“{stray[:80]}”): the bot cannot tell "
+                           "whether it belongs to the list")
+    if not marked and len(items) > 1:
+        raise _unsupported("several lines without list markers: the bot cannot tell where one item ends")
+    lines = marked or [f"{marker} {items[0]}"]
+    _require_clean("\n".join(lines))
+    new = body[:b] + "\n" + "\n".join(lines) + body[b:]
+    _require_clean(new, before=body)
+    rule.body = new
+    run.touch(rule)
+    if ref is not None:
+        run.remember(ref)
+    return f"in “{rule.title}”, added {len(lines)} item{'s' if len(lines) != 1 else ''} to the end of the list"
+
+
 def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = False) -> str:
     """"Change all occurrences of A in the ruleset to B": rule texts and rule titles."""
     rs = run.rs
@@ -970,6 +1037,7 @@ _HANDLERS: dict[type, tuple[str, Callable]] = {
     st.RemoveText: ("remove text", _do_remove_text),
     st.InsertText: ("insert text", _do_insert_text),
     st.AppendText: ("add text", _do_append),
+    st.AddListItem: ("add list item", _do_add_list_item),
     st.MoveRule: ("move rule", _do_move),
     st.SetStatus: ("set status", _do_status),
     st.SetValue: ("set value", _do_set_value),

@@ -23,6 +23,7 @@ from typing import Any, Callable
 from parsers import language
 from parsers.ruleset import DYNASTIC
 from parsers.steps import (
+    AddListItem,
     KEYWORD,
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
@@ -388,7 +389,7 @@ _MAYBE_REMARK = re.compile(
     # a fragment led by a gerund that explains the change ("Replacing Shoulds with Shalls."): rule
     # text led by a gerund has a verb of its own ("Adding a Rider … can only be done …")
     r"^(?:Allowing|Replacing|Giving|Adding|Changing|Removing|Fixing|Making|Describing|Letting|Clarifying|Simplifying|"
-    r"Reverting|Renaming|Repealing|Tweaking|Updating)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
+    r"Reverting|Renaming|Repealing|Tweaking|Updating|Rephrasing|Rewording|Restating|Reintroducing|Reviving|Moving)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
     r"counts?|takes?|costs?|requires?|means?)\b)|\?$", re.I)
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
@@ -1497,6 +1498,15 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?:remove|delete|strike)\s+(?:the\s+(?:definition|entry)\s+(?:of|for)\s+)?(?:the\s+)?(?:keyword|glossary\s+entry)\s+"
              rf"(?P<quote>{Q})(?:\s+from\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?",
              RemoveText, (("kind", KEYWORD),)),
+    Phrasing("Add “Tallow” to the list of Wick Types in the rule Wicks.  /  Add the following to the list of Wick Types:",
+             rf"(?:add|append|insert)\s+(?:(?P<body>{Q})|the\s+following(?:\s+(?:new\s+)?(?:list\s+)?items?)?|a\s+new\s+(?:list\s+)?item)\s+"
+             rf"(?:to|at\s+the\s+end\s+of)\s+the\s+(?:(?:sole|only)\s+list|list\s+of\s+(?P<of>[^\x01\x02,:;]+?))"
+             rf"(?:\s+(?:in|of)\s+(?P<rule>{_REF_WORDS}))?{_END}",
+             AddListItem),
+    Phrasing("Amend the rule Wicks by appending the following list item to the sole list: …",
+             rf"(?:amend|change)\s+(?P<rule>{_REF_WORDS}|the\s+(?:{_SECTION_WORD})\s+rule\s+(?:entitled|called|named)\s+[^\x01\x02,:;]+?)\s+by\s+"
+             rf"(?:appending|adding)\s+(?:the\s+following(?:\s+(?:new\s+)?(?:list\s+)?items?)?|(?P<body>{Q}))\s+to\s+the\s+(?:sole|only)\s+list{_END}",
+             AddListItem),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
@@ -1526,7 +1536,12 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
         target = Target(kind=fixed.pop("kind", TEXT), text=_tok_inner(groups["quote"], m),
                         occurrence=fixed.pop("occurrence", None))
         fields["anchor" if phrasing.step is InsertText else "target"] = target
-    if phrasing.step in (ReplaceText,):
+    if phrasing.step is AddListItem:
+        fields.setdefault("rule", None)
+        fields["items"] = _body(groups.get("body"), m)
+        if "of" in groups:
+            fields["of"] = _restore(groups["of"], m).strip()
+    elif phrasing.step in (ReplaceText,):
         fields["new"] = _body(groups.get("body"), m)
     elif phrasing.step in (AppendText, InsertText, AddRule, ReplaceRuleText):
         fields["body"] = _body(groups.get("body"), m)

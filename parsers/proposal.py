@@ -274,6 +274,11 @@ def _clean_payload(raw: str) -> str:
             t = "\n\n".join(x.strip() for x in stripped)
 
     def tidy(part: str) -> str:
+        # "•" bullets nested by indentation alone (as blog copies show them): deeper indent, deeper item
+        indents = sorted({len(m.group(1).expandtabs(4)) for m in re.finditer(r"^([ \t]*)•", part, re.M)})
+        if 1 < len(indents) <= 3:
+            part = re.sub(r"^([ \t]*)•[ \t]*", lambda m: "*" * (indents.index(len(m.group(1).expandtabs(4))) + 1) + " ",
+                          part, flags=re.M)
         part = re.sub(r"^[ \t]*•[ \t]*", "* ", part, flags=re.M)
         part = re.sub(r"^[ \t]*◦[ \t]*", "** ", part, flags=re.M)
         part = re.sub(r"^[ \t]*▪[ \t]*", "*** ", part, flags=re.M)

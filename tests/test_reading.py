@@ -16,6 +16,7 @@ from fixturedata import fixture_text
 from parsers import grammar
 from parsers.proposal import parse_proposal, parse_steps
 from parsers.steps import (
+    AddListItem,
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
     SENTENCE,
@@ -162,9 +163,9 @@ SHAPES = [
     ("a sentence changed so that it reads, rule named first",
      "In the rule “Wicks”, change the sentence “Wicks burn.” so that it reads:\n\nWicks glow.",
      [(ReplaceText, {"rule": R("Wicks"), "target": Target(kind=SENTENCE, text="Wicks burn."), "new": "Wicks glow."})]),
-    ("added to the list of …: a list is not a rule",
+    ("added to the list of …: a list, not a rule",
      "Add “Tallow” to the list of Wick Types.",
-     [(Unsupported, {})]),
+     [(AddListItem, {"rule": None, "items": "Tallow", "of": "Wick Types"})]),
     ("a replacement wherever it appears in one rule",
      "Replace “Hay Bale” with “Straw Bale” wherever it appears in the rule “Stables”.",
      [(ReplaceText, {"rule": R("Stables"), "target": Target(kind=TEXT, text="Hay Bale", occurrence="all"),
@@ -224,8 +225,7 @@ CORPUS_SHAPES = [
      ["InsertText"]),
     ("Reword rule X to:-", "Reword rule 4 to:-\n\nTapers are wax.", ["ReplaceRuleText"]),
     ("Reword the first paragraph of X to:-", "Reword the first paragraph of “Tapers” to:-\n\nTapers are wax.", ["ReplaceText"]),
-    ("Add to the list of … (no list is a rule: left to an Admin)",
-     "Add “Beeswax” to the list of Taper Kinds in the rule Tapers.", ["Unsupported"]),
+    ("Add to the list of …", "Add “Beeswax” to the list of Taper Kinds in the rule Tapers.", ["AddListItem"]),
     ("Replace the entire text of rule X with", "Replace the entire text of rule Tapers with the following:\n\nTapers are wax.",
      ["ReplaceRuleText"]),
     ("Building Blocks edits (another page: left to an Admin)", "Remove the Building Block “Snuffers”.", ["Unsupported"]),
@@ -253,7 +253,7 @@ CORPUS_SHAPES = [
     ("Make these changes to both the main and shadow rulesets",
      "Make these changes to both the main and shadow rulesets:\n\nRepeal the rule Tapers.", ["Unsupported", "RepealRule"]),
     ("Amend the Core Rule … by appending the following list item to the sole list",
-     "Amend the Core Rule Tapers by appending the following list item to the sole list:\n\n* Beeswax", ["Unsupported"]),
+     "Amend the Core Rule Tapers by appending the following list item to the sole list:\n\n* Beeswax", ["AddListItem"]),
     ("In the Building Blocks page of the wiki, change X to be titled Y",
      "In the Building Blocks page of the wiki, change Snuffers to be titled Dousers.", ["Unsupported"]),
     ("Change the Ruleset to match the wiki page at revision N",
@@ -740,3 +740,32 @@ def test_an_unread_instruction_introducing_text_without_a_colon_takes_that_text(
     # would otherwise be set aside as off the wiki, and "* Set the Gate …" applied).
     steps = parse_steps(f"{opening}\n\n* Post a notice on the blog.\n* Set the Gate to Open.")
     assert [type(s) for s in steps] == [Unsupported]
+
+
+def test_an_item_is_added_to_the_one_list_that_names_it():
+    page = fixture_text("ruleset_2023.wiki")
+    text = "Add the following to the list of Imperatives:\n\n* '\'\'May'\'\': “is allowed to”"
+    result = enact(parse_proposal("Proposal: May [Appendix]", text), page)
+    assert [s.status for s in result.report.steps] == [APPLIED]
+    last = "* '\'\'Should'\'\': “is recommended that”"
+    assert result.pages["Ruleset"] == page.replace(last, last + "\n* '\'\'May'\'\': “is allowed to”", 1)
+    # An item given bare takes the list's own marker.
+    bare = enact(parse_proposal("Proposal: May [Appendix]", "Add “Might” to the list of Imperatives."), page)
+    assert last + "\n* Might\n" in bare.pages["Ruleset"]
+    # A rule with several lists, none of them named as the step says: left to an Admin.
+    several = enact(parse_proposal("Proposal: May [Appendix]", "Add “Might” to the list of Verbs in the rule Keywords."), page)
+    assert "Ruleset" not in several.pages and several.report.steps[0].status != APPLIED
+
+
+def test_bullets_nested_by_indentation_alone_keep_their_depth():
+    [step] = parse_steps("Amend the rule Wicks by appending the following list item to the sole list:\n\n"
+                         "  • A Lamplighter may not trim a Wick unless:\n    • it is lit; or\n    • it is wet.")
+    assert isinstance(step, AddListItem)
+    assert step.items == "* A Lamplighter may not trim a Wick unless:\n** it is lit; or\n** it is wet."
+
+
+def test_a_line_that_is_not_an_item_is_never_made_one():
+    page = fixture_text("ruleset_2023.wiki")
+    text = "Add the following to the list of Imperatives:\n\n* '''May''': “is allowed to”\nMay is a softer word."
+    result = enact(parse_proposal("Proposal: May [Appendix]", text), page)
+    assert "Ruleset" not in result.pages and "not a list item" in result.report.steps[0].detail
