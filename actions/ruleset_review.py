@@ -254,4 +254,8 @@ def review_edit(old_text: str, new_text: str) -> Review:
     return Review(True, "", fixes)
 
 
-__all__ = ["Review", "review_edit", "names_enactment", "KEYWORDS", "NUMBER_WORDS", "MAX_WORD_FIXES"]
+#: the word-level comparison, shared with :mod:`actions.review`
+tokens = _tokens
+token_diff = _token_diff
+
+__all__ = ["Review", "review_edit", "tokens", "token_diff", "names_enactment", "KEYWORDS", "NUMBER_WORDS", "MAX_WORD_FIXES"]
