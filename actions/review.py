@@ -399,6 +399,7 @@ class _Comparison:
             mine = self.hand_unit(key)
             if mine is None:
                 problems.append((NOT_DONE, unit.name, unit.text, "", f"“{unit.name}” is not on the page"))
+                self.used_units.add(("missing", key))
                 continue
             self.used_units.add(self.pairs.get(key, key))
             for i, h in enumerate(self.diffs.get(key, [])):
@@ -499,7 +500,7 @@ class _Comparison:
                 typo = key[0] in RULES_PAGES and ruleset_review.review_edit(unit.text, fixed).typo
                 out.append(Unasked(unit.name, _wdiff(unit.text, mine.text, h), typo))
         for key, unit in self.bot.items():
-            if self.hand_unit(key) is None:
+            if self.hand_unit(key) is None and ("missing", key) not in self.used_units:
                 out.append(Unasked(unit.name, f"[-{_short(unit.text, _SHOWN)}-] (removed)", False))
         for key, unit in self.hand.items():
             if key not in self.bot and key not in self.paired_hand and key not in self.used_units:
@@ -562,7 +563,8 @@ def review_enactment(proposal: st.Proposal, before: dict[str, str], after: dict[
             check.verdict, check.detail = NOTHING_TO_DO, f"ignored as the rules say: {outcome.detail}"
         else:
             why = outcome.detail or outcome.status
-            check.verdict, check.detail = NOT_CHECKED, f"the bot {outcome.status} this step ({outcome.action}): {why}"
+            how = {IGNORED: "sets this step aside for an Admin"}.get(outcome.status, f"finds this step {outcome.status}")
+            check.verdict, check.detail = NOT_CHECKED, f"the bot {how} ({outcome.action}): {why}"
         checks.append(check)
     return _compare("Enactment", proposal.name, before, bot_pages, after, checks)
 

@@ -1,0 +1,237 @@
+"""actions.review: a hand enactment (or reset) compared with the bot's own, step by step.
+
+Every enactment fixture, enacted by the bot, reviews clean (enact and review cannot drift apart);
+then one hand edit per kind of slip, each found and named."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from actions import review as rv
+from actions.enact import enact
+from actions.reset import dynastic_reset
+from parsers.ascension import parse_address
+from parsers.proposal import parse_proposal
+from tests.fixturedata import fixture_text
+from tests.test_enact import ENACT, EXAMPLES, load_example
+
+RULESET = """= Dynastic Rules =
+== Coins ==
+Each Puzzler has a publicly trakced number of Coins, defaulting to 3. Coins cannot exceed 10.
+
+== Hats ==
+Each Puzzler may wear one Hat.
+
+== Markets ==
+A Puzzler may buy a Hat for 2 Coins. Markets close at night.
+"""
+
+PROPOSAL = """In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.
+
+Add a new rule to the Ruleset, called “Scarves”, with the following text:
+
+Each Puzzler may wear one Scarf.
+
+In the rule “Markets”, after “for 2 Coins”, add “, or a Scarf for 1 Coin”.
+"""
+
+BOT = """= Dynastic Rules =
+== Coins ==
+Each Puzzler has a publicly trakced number of Coins, defaulting to 5. Coins cannot exceed 10.
+
+== Hats ==
+Each Puzzler may wear one Hat.
+
+== Markets ==
+A Puzzler may buy a Hat for 2 Coins, or a Scarf for 1 Coin. Markets close at night.
+
+== Scarves ==
+Each Puzzler may wear one Scarf.
+
+"""
+
+
+def review_of(hand: str, text: str = PROPOSAL, before: str = RULESET) -> rv.Review:
+    return rv.review_enactment(parse_proposal("Proposal: Richer", text), {"Ruleset": before}, {"Ruleset": hand})
+
+
+def slip(old: str, new: str, page: str = BOT) -> str:
+    assert page.count(old) == 1, old
+    return page.replace(old, new)
+
+
+def verdicts(review: rv.Review) -> list[str]:
+    return [s.verdict for s in review.steps]
+
+
+# ============================================================================ the bot's own edits
+
+
+def test_the_bot_result_is_what_the_review_expects():
+    assert enact(parse_proposal("Proposal: Richer", PROPOSAL), RULESET).pages["Ruleset"] == BOT
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_every_enactment_fixture_reviews_clean(name):
+    fixture, statuses = EXAMPLES[name]
+    before = (ENACT / f"{fixture}.wiki").read_text(encoding="utf-8")
+    after = (ENACT / f"{name}.after.wiki").read_text(encoding="utf-8")
+    review = rv.review_enactment(load_example(name), {"Ruleset": before}, {"Ruleset": after})
+    assert review.unasked == [], review.render()
+    for step, status in zip(review.steps, statuses):
+        if status == "applied":
+            assert step.verdict == rv.AS_WRITTEN, review.render()
+        else:
+            assert step.verdict in (rv.NOT_CHECKED, rv.NOTHING_TO_DO), review.render()
+    assert review.exit_code == (rv.EXIT_NOT_CHECKED if review.of(rv.NOT_CHECKED) else rv.EXIT_CLEAN)
+
+
+def test_a_clean_hand_enactment():
+    review = review_of(BOT)
+    assert verdicts(review) == [rv.AS_WRITTEN] * 3 and review.unasked == []
+    assert review.exit_code == rv.EXIT_CLEAN
+    assert review.summary == "Enactment of Richer: 3 of 3 steps as written"
+
+
+# ============================================================================ one test per kind of slip
+
+
+def test_a_wrong_number():
+    review = review_of(slip("defaulting to 5", "defaulting to 4"))
+    assert verdicts(review) == [rv.DIFFERENTLY, rv.AS_WRITTEN, rv.AS_WRITTEN]
+    step = review.steps[0]
+    assert (step.bot, step.edit, step.rule) == ("5", "4", "Coins")
+    assert review.unasked == [] and review.exit_code == rv.EXIT_DIFFERENT
+    assert "step 1 wrote '4' where the proposal says '5'" in review.summary
+
+
+def test_a_missed_step():
+    review = review_of(slip("\n== Scarves ==\nEach Puzzler may wear one Scarf.\n", ""))
+    assert verdicts(review) == [rv.AS_WRITTEN, rv.NOT_DONE, rv.AS_WRITTEN]
+    assert "“Scarves” is not on the page" in review.steps[1].detail
+    assert review.unasked == [] and review.exit_code == rv.EXIT_DIFFERENT
+    assert "step 2 not done" in review.summary
+
+
+def test_a_replacement_left_undone():
+    review = review_of(slip("defaulting to 5", "defaulting to 3"))
+    assert verdicts(review)[0] == rv.NOT_DONE and review.exit_code == rv.EXIT_DIFFERENT
+
+
+def test_a_step_applied_to_the_wrong_rule():
+    hand = slip(", or a Scarf for 1 Coin. Markets", ". Markets")
+    hand = slip("one Hat.", "one Hat, or a Scarf for 1 Coin.", hand)
+    review = review_of(hand)
+    assert verdicts(review) == [rv.AS_WRITTEN, rv.AS_WRITTEN, rv.DIFFERENTLY]
+    assert "in “Hats”, not in “Markets”" in review.steps[2].detail
+    assert review.unasked == []   # the text found elsewhere is the step's, not an unasked change
+
+
+def test_text_added_in_the_wrong_place():
+    hand = slip("a Hat for 2 Coins, or a Scarf for 1 Coin.", "a Hat, or a Scarf for 1 Coin, for 2 Coins.")
+    review = review_of(hand)
+    assert verdicts(review)[2] == rv.DIFFERENTLY
+    assert review.exit_code == rv.EXIT_DIFFERENT
+
+
+def test_a_new_rule_in_the_wrong_place():
+    moved = "== Scarves ==\nEach Puzzler may wear one Scarf.\n"
+    hand = slip("\n" + moved, "")
+    hand = slip("== Hats ==", moved + "\n== Hats ==", hand)
+    review = review_of(hand)
+    assert verdicts(review) == [rv.AS_WRITTEN, rv.DIFFERENTLY, rv.AS_WRITTEN]
+    assert "“Scarves” stands after Coins; the proposal puts it after Markets" in review.steps[1].detail
+
+
+def test_an_unasked_change():
+    review = review_of(slip("cannot exceed 10", "cannot exceed 12"))
+    assert verdicts(review) == [rv.AS_WRITTEN] * 3
+    [change] = review.unasked
+    assert change.rule == "Coins" and not change.typo and "[-10-]{+12+}" in change.diff
+    assert review.exit_code == rv.EXIT_DIFFERENT
+    assert review.summary.endswith("1 unasked change in Coins")
+
+
+def test_an_unasked_rule_removed_and_one_added():
+    hand = slip("== Hats ==\nEach Puzzler may wear one Hat.\n\n", "") + "\n== Gloves ==\nNone.\n"
+    review = review_of(hand)
+    assert {(u.rule, u.diff.endswith("(removed)")) for u in review.unasked} == {("Hats", True), ("Gloves", False)}
+    assert review.exit_code == rv.EXIT_DIFFERENT
+
+
+def test_a_typo_fix_is_listed_apart():
+    review = review_of(slip("trakced", "tracked"))
+    assert verdicts(review) == [rv.AS_WRITTEN] * 3
+    [change] = review.unasked
+    assert change.typo and change.rule == "Coins"
+    assert review.exit_code == rv.EXIT_CLEAN   # typo fixes are named, not counted as differences
+    assert "1 typo fix in Coins" in review.summary
+
+
+def test_a_step_the_bot_cannot_read_is_not_checked():
+    text = PROPOSAL + "\nIf this proposal has more than 5 FOR votes, repeal the rule “Hats”.\n"
+    review = review_of(BOT, text)
+    assert verdicts(review)[:3] == [rv.AS_WRITTEN] * 3 and verdicts(review)[3] == rv.NOT_CHECKED
+    assert review.exit_code == rv.EXIT_NOT_CHECKED
+
+
+def test_a_slip_outweighs_steps_not_checked():
+    text = PROPOSAL + "\nIf this proposal has more than 5 FOR votes, repeal the rule “Hats”.\n"
+    review = review_of(slip("defaulting to 5", "defaulting to 4"), text)
+    assert review.exit_code == rv.EXIT_DIFFERENT
+
+
+def test_json_shape():
+    data = review_of(slip("defaulting to 5", "defaulting to 4")).to_dict()
+    assert set(data) == {"steps", "unasked", "summary"}
+    assert set(data["steps"][0]) == {"n", "text", "verdict", "detail"}
+    json.dumps(data)
+
+
+# ============================================================================ the gamestate page
+
+GAMESTATE = """{| class="wikitable"
+! Player !! Coins
+|-
+| Alice || 3
+|-
+| Bobby || 4
+|}
+"""
+
+
+def test_a_wrong_gamestate_value():
+    text = "Alice gains 2 Coins.\n"
+    proposal = parse_proposal("Proposal: Gift", text)
+    before = {"Ruleset": RULESET, "Gamestate": GAMESTATE}
+    bot = enact(proposal, RULESET, GAMESTATE, gamestate_title="Gamestate").pages["Gamestate"]
+    assert "| Alice || 5" in bot
+    clean = rv.review_enactment(proposal, before, {"Ruleset": RULESET, "Gamestate": bot})
+    assert verdicts(clean) == [rv.AS_WRITTEN] and clean.exit_code == 0
+    wrong = rv.review_enactment(proposal, before, {"Ruleset": RULESET, "Gamestate": bot.replace("Alice || 5", "Alice || 6")})
+    assert verdicts(wrong) == [rv.DIFFERENTLY] and (wrong.steps[0].bot, wrong.steps[0].edit) == ("5", "6")
+
+
+# ============================================================================ a Dynastic Reset by hand
+
+ADDRESS = "Set the synonym for Baron to “Knight”. Repeal all dynastic rules."
+
+
+def test_a_hand_reset_reviewed_from_the_address():
+    ruleset = fixture_text("ruleset_2022.wiki")
+    plan = parse_address(ADDRESS, ruleset=ruleset)
+    bot = dynastic_reset(ruleset, plan)
+    assert bot.ok, bot.report.render(with_diffs=False)
+    clean = rv.review_reset(plan, {"Ruleset": ruleset}, {"Ruleset": bot.pages["Ruleset"]})
+    assert clean.of(rv.DIFFERENTLY, rv.NOT_DONE) == [] and clean.unasked == [], clean.render()
+    assert clean.exit_code == rv.EXIT_CLEAN
+    assert clean.summary.startswith("Dynastic Reset")
+    # one "Baron" left standing: the term step is done differently, naming the rule
+    page = bot.pages["Ruleset"]
+    at = page.index("Knight", page.index("= Core Rules ="))
+    hand = page[:at] + "Baron" + page[at + len("Knight"):]
+    slipped = rv.review_reset(plan, {"Ruleset": ruleset}, {"Ruleset": hand})
+    term = next(s for s in slipped.steps if "Knight" in s.text)
+    assert term.verdict in (rv.NOT_DONE, rv.DIFFERENTLY) and slipped.exit_code == rv.EXIT_DIFFERENT
