@@ -252,6 +252,22 @@ def _hunks(a: str, b: str) -> list[_Hunk]:
     return out
 
 
+def _lead(text: str, at: int, words: int = 2) -> str:
+    """Up to ``words`` words before ``at`` on the same line: the context a difference is shown with."""
+    line = text[:at].rpartition("\n")[2]
+    tokens = ruleset_review.tokens(line)
+    taken, seen = [], 0
+    for t in reversed(tokens):
+        if ruleset_review.is_word(t):
+            if seen == words:
+                break
+            seen += 1
+        taken.append(t)
+    while taken and not ruleset_review.is_word(taken[-1]):
+        taken.pop()   # the lead starts at a word
+    return "".join(reversed(taken))
+
+
 def _touches(x0: int, x1: int, y0: int, y1: int) -> bool:
     """Do the ranges overlap (an empty range touches the range it stands in or at the edge of)?"""
     if x0 == x1 or y0 == y1:
@@ -393,7 +409,7 @@ class _Comparison:
             return result
         without = _all_units(check.without)
         fp = _footprint(self.bot, without)
-        problems: list[tuple[str, str, str, str, str]] = []   # (kind, rule, bot text, edit text, detail)
+        problems: list[tuple] = []   # (kind, rule, bot text, edit text, detail[, the bot's own words])
         for key in sorted(fp.added, key=list(self.bot).index):
             unit = self.bot[key]
             mine = self.hand_unit(key)
@@ -440,10 +456,16 @@ class _Comparison:
                 h1 = hit[-1][1].b1 + (e1 - hit[-1][1].a1)
                 bot_seg, hand_seg = unit.text[e0:e1], mine.text[h0:h1]
                 without_seg = wtext[max(0, w0 - (b0 - e0)):w1 + (e1 - b1)]
+                lead = _lead(unit.text, e0)
+                bot_shown, hand_shown = lead + bot_seg, lead + hand_seg
                 if hand_seg == without_seg:
-                    problems.append((NOT_DONE, unit.name, bot_seg, hand_seg, f"in “{unit.name}”"))
+                    problems.append((NOT_DONE, unit.name, bot_shown, hand_shown,
+                                     f"in “{unit.name}” the edit left “{_short(hand_shown, 80)}” where the "
+                                     f"proposal makes it “{_short(bot_shown, 80)}”", unit.text[b0:b1]))
                 else:
-                    problems.append((DIFFERENTLY, unit.name, bot_seg, hand_seg, f"in “{unit.name}”"))
+                    problems.append((DIFFERENTLY, unit.name, bot_shown, hand_shown,
+                                     f"in “{unit.name}” the edit wrote “{_short(hand_shown, 80)}” where the "
+                                     f"proposal says “{_short(bot_shown, 80)}”"))
         for key in fp.placed:
             if key in self.moved and key in self.bot:
                 theirs = self._hand_key(key)
@@ -468,8 +490,8 @@ class _Comparison:
 
     def _found_elsewhere(self, problems: list) -> None:
         """A step's text missing where it belongs but written elsewhere: done differently, saying where."""
-        for at, (kind, rule, bot_seg, hand_seg, detail) in enumerate(problems):
-            wanted = " ".join(bot_seg.split())
+        for at, (kind, rule, bot_seg, hand_seg, detail, *own) in enumerate(problems):
+            wanted = " ".join((own[0] if own else bot_seg).split())
             if kind != NOT_DONE or len(wanted) < 3:
                 continue
             for key, hunks in self.diffs.items():

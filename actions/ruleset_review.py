@@ -257,5 +257,6 @@ def review_edit(old_text: str, new_text: str) -> Review:
 #: the word-level comparison, shared with :mod:`actions.review`
 tokens = _tokens
 token_diff = _token_diff
+is_word = _is_word
 
 __all__ = ["Review", "review_edit", "tokens", "token_diff", "names_enactment", "KEYWORDS", "NUMBER_WORDS", "MAX_WORD_FIXES"]

@@ -102,9 +102,9 @@ def test_a_wrong_number():
     review = review_of(slip("defaulting to 5", "defaulting to 4"))
     assert verdicts(review) == [rv.DIFFERENTLY, rv.AS_WRITTEN, rv.AS_WRITTEN]
     step = review.steps[0]
-    assert (step.bot, step.edit, step.rule) == ("5", "4", "Coins")
+    assert (step.bot, step.edit, step.rule) == ("defaulting to 5", "defaulting to 4", "Coins")
     assert review.unasked == [] and review.exit_code == rv.EXIT_DIFFERENT
-    assert "step 1 wrote '4' where the proposal says '5'" in review.summary
+    assert "step 1 wrote 'defaulting to 4' where the proposal says 'defaulting to 5'" in review.summary
 
 
 def test_a_missed_step():
@@ -211,7 +211,7 @@ def test_a_wrong_gamestate_value():
     clean = rv.review_enactment(proposal, before, {"Ruleset": RULESET, "Gamestate": bot})
     assert verdicts(clean) == [rv.AS_WRITTEN] and clean.exit_code == 0
     wrong = rv.review_enactment(proposal, before, {"Ruleset": RULESET, "Gamestate": bot.replace("Alice || 5", "Alice || 6")})
-    assert verdicts(wrong) == [rv.DIFFERENTLY] and (wrong.steps[0].bot, wrong.steps[0].edit) == ("5", "6")
+    assert verdicts(wrong) == [rv.DIFFERENTLY] and wrong.steps[0].bot.endswith("5") and wrong.steps[0].edit.endswith("6")
 
 
 # ============================================================================ a Dynastic Reset by hand
