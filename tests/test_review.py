@@ -235,3 +235,41 @@ def test_a_hand_reset_reviewed_from_the_address():
     slipped = rv.review_reset(plan, {"Ruleset": ruleset}, {"Ruleset": hand})
     term = next(s for s in slipped.steps if "Knight" in s.text)
     assert term.verdict in (rv.NOT_DONE, rv.DIFFERENTLY) and slipped.exit_code == rv.EXIT_DIFFERENT
+
+
+# ============================================================================ the command line
+
+
+def test_wikibot_review_exit_codes_and_json(tmp_path, capsys):
+    from wikibot.cli import main
+
+    (tmp_path / "p.txt").write_text(PROPOSAL, encoding="utf-8")
+    (tmp_path / "old.wiki").write_text(RULESET, encoding="utf-8")
+    (tmp_path / "bot.wiki").write_text(BOT, encoding="utf-8")
+    (tmp_path / "slip.wiki").write_text(slip("defaulting to 5", "defaulting to 4"), encoding="utf-8")
+    (tmp_path / "cond.txt").write_text(PROPOSAL + "\nIf this proposal has more than 5 FOR votes, repeal the rule "
+                                       "“Hats”.\n", encoding="utf-8")
+    base = ["review", "--title", "Proposal: Richer", "--ruleset-old", str(tmp_path / "old.wiki")]
+    assert main(base + ["--text-file", str(tmp_path / "p.txt"), "--ruleset-new", str(tmp_path / "bot.wiki")]) == 0
+    assert "3 of 3 steps as written" in capsys.readouterr().out
+    assert main(base + ["--text-file", str(tmp_path / "p.txt"), "--ruleset-new", str(tmp_path / "slip.wiki"),
+                        "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["steps"][0]["verdict"] == rv.DIFFERENTLY and data["unasked"] == []
+    assert main(base + ["--text-file", str(tmp_path / "cond.txt"), "--ruleset-new", str(tmp_path / "bot.wiki")]) == 3
+    capsys.readouterr()
+    assert main(base + ["--ruleset-new", str(tmp_path / "bot.wiki")]) == 2   # neither a proposal nor an Address
+    assert "--text-file" in capsys.readouterr().err
+
+
+def test_wikibot_review_of_a_reset(tmp_path, capsys):
+    from wikibot.cli import main
+
+    ruleset = fixture_text("ruleset_2022.wiki")
+    plan = parse_address(ADDRESS, ruleset=ruleset)
+    (tmp_path / "aa.txt").write_text(ADDRESS, encoding="utf-8")
+    (tmp_path / "old.wiki").write_text(ruleset, encoding="utf-8")
+    (tmp_path / "new.wiki").write_text(dynastic_reset(ruleset, plan).pages["Ruleset"], encoding="utf-8")
+    assert main(["review", "--address-file", str(tmp_path / "aa.txt"), "--ruleset-old", str(tmp_path / "old.wiki"),
+                 "--ruleset-new", str(tmp_path / "new.wiki")]) == 0
+    assert capsys.readouterr().out.startswith("Dynastic Reset")
