@@ -403,12 +403,17 @@ class _Comparison:
         return units[keys[at - 1]].name if at > 0 else "the start of the page"
 
     # ------------------------------------------------------------------ one step
-    def judge(self, check: _Check) -> StepReview:
+    def judge(self, check: _Check, reviewed: set[str] | None = None) -> StepReview:
         result = StepReview(check.n, check.text, check.verdict or AS_WRITTEN, check.detail)
         if check.verdict is not None:
             return result
         without = _all_units(check.without)
         fp = _footprint(self.bot, without)
+        pages = {key[0] for key in fp.units() | set(fp.removed)}
+        if reviewed is not None and pages and not pages & reviewed:
+            result.verdict = NOT_CHECKED
+            result.detail = f"it changes {', '.join(f'“{p}”' for p in sorted(pages))}, which this edit did not touch"
+            return result
         problems: list[tuple] = []   # (kind, rule, bot text, edit text, detail[, the bot's own words])
         for key in sorted(fp.added, key=list(self.bot).index):
             unit = self.bot[key]
@@ -536,10 +541,12 @@ class _Comparison:
 
 
 def _compare(action: str, name: str, before: dict[str, str], bot_pages: dict[str, str],
-             hand_pages: dict[str, str], checks: list[_Check]) -> Review:
+             hand_pages: dict[str, str], checks: list[_Check], reviewed: set[str] | None = None) -> Review:
+    if reviewed is not None:   # a page the edit did not touch is taken as the bot would leave it
+        hand_pages = {t: v if t in reviewed else bot_pages[t] for t, v in hand_pages.items()}
     comparison = _Comparison(before, bot_pages, hand_pages)
     review = Review(action, name)
-    review.steps = [comparison.judge(c) for c in checks]
+    review.steps = [comparison.judge(c, reviewed) for c in checks]
     review.unasked = comparison.unasked(bool(review.of(NOT_CHECKED)))
     return review
 
@@ -558,9 +565,12 @@ def _check_pages(before: dict[str, str], after: dict[str, str]) -> None:
 
 
 def review_enactment(proposal: st.Proposal, before: dict[str, str], after: dict[str, str], *,
-                     ruleset_title: str = "Ruleset", gamestate_title: str | None = None) -> Review:
+                     ruleset_title: str = "Ruleset", gamestate_title: str | None = None,
+                     reviewed: set[str] | None = None) -> Review:
     """Review a hand enactment of ``proposal``: ``before`` and ``after`` map page titles (the Ruleset,
-    and the gamestate page when given) to their text before and after the edit."""
+    and the gamestate page when given) to their text before and after the edit. ``reviewed``: the
+    pages this edit is about (one edit of an enactment made in two); a step that changes only other
+    pages is not checked, and those pages are not compared."""
     _check_pages(before, after)
     gs_title = next((t for t in before if t != ruleset_title), None)
     gs_text = before.get(gs_title) if gs_title else None
@@ -588,7 +598,7 @@ def review_enactment(proposal: st.Proposal, before: dict[str, str], after: dict[
             how = {IGNORED: "sets this step aside for an Admin"}.get(outcome.status, f"finds this step {outcome.status}")
             check.verdict, check.detail = NOT_CHECKED, f"the bot {how} ({outcome.action}): {why}"
         checks.append(check)
-    return _compare("Enactment", proposal.name, before, bot_pages, after, checks)
+    return _compare("Enactment", proposal.name, before, bot_pages, after, checks, reviewed)
 
 
 # ============================================================================ a Dynastic Reset

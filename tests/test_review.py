@@ -273,3 +273,17 @@ def test_wikibot_review_of_a_reset(tmp_path, capsys):
     assert main(["review", "--address-file", str(tmp_path / "aa.txt"), "--ruleset-old", str(tmp_path / "old.wiki"),
                  "--ruleset-new", str(tmp_path / "new.wiki")]) == 0
     assert capsys.readouterr().out.startswith("Dynastic Reset")
+
+
+def test_one_edit_of_an_enactment_made_in_two():
+    text = "In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.\n\nAlice gains 2 Coins.\n"
+    proposal = parse_proposal("Proposal: Both", text)
+    bot = enact(proposal, RULESET, GAMESTATE, gamestate_title="Gamestate").pages
+    before = {"Ruleset": RULESET, "Gamestate": GAMESTATE}
+    rules_edit = rv.review_enactment(proposal, before, {"Ruleset": bot["Ruleset"], "Gamestate": GAMESTATE},
+                                     reviewed={"Ruleset"})
+    assert verdicts(rules_edit) == [rv.AS_WRITTEN, rv.NOT_CHECKED] and rules_edit.unasked == []
+    assert "“Gamestate”, which this edit did not touch" in rules_edit.steps[1].detail
+    board_edit = rv.review_enactment(proposal, before, {"Ruleset": RULESET, "Gamestate": bot["Gamestate"]},
+                                     reviewed={"Gamestate"})
+    assert verdicts(board_edit) == [rv.NOT_CHECKED, rv.AS_WRITTEN] and board_edit.unasked == []
