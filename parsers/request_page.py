@@ -9,7 +9,8 @@ An Admin asks for work by adding a section::
     ~~~~
 
 or ``{{Ascension|at=2026-12-01 18:00|…}}`` followed by the Address text, or
-``{{Synonyms|Player=Necromancer}}``. The bot answers inside the section, after a marker line; a
+``{{Synonyms|Player=Necromancer}}``; anyone may post ``{{Review|title=Proposal: Hats|rev=N}}`` with a
+proposal's text, for a review of a hand enactment (:mod:`wikibot.reviews`). The bot answers inside the section, after a marker line; a
 request whose section holds the done marker is never done again. Who asked is *not* read from here
 (signatures can be copied): the wiki layer takes it from the page history.
 """
@@ -24,7 +25,7 @@ import mwparserfromhell
 
 from parsers import ruleset as sections_parser
 
-KINDS = ("enact", "ascension", "synonyms")
+KINDS = ("enact", "ascension", "synonyms", "review")
 REPLY_MARK = "<!-- wikibot:reply -->"
 DONE_MARK = "<!-- wikibot:done -->"
 _SIGNATURE = re.compile(r"\s*(?:--\s*)?(?:\[\[User:[^\n]*|~~~~~?)\s*$", re.I)
@@ -131,7 +132,7 @@ def _request(heading: str, body: str) -> Request:
         if guess in KINDS:
             kind = guess
         else:
-            problems.append("no {{Enact}}, {{Ascension}} or {{Synonyms}} template in the section")
+            problems.append("no {{Enact}}, {{Ascension}}, {{Synonyms}} or {{Review}} template in the section")
     lines = str(code).strip("\n").split("\n")
     while lines and (not lines[-1].strip() or _SIGNATURE.fullmatch(lines[-1])):
         lines.pop()

@@ -332,6 +332,7 @@ SETUP_PAGES = {
     "Template:Enact": BOX + "'''Enact''' [{{{url|}}} {{{title|}}}]</div>",
     "Template:Ascension": BOX + "'''Dynastic Reset'''{{#if:{{{at|}}}| at {{{at}}} UTC}}</div>",
     "Template:Synonyms": BOX + "'''Synonyms'''</div>",
+    "Template:Review": BOX + "'''Review''' of {{{title|}}}{{#if:{{{rev|}}}| ([[Special:Diff/{{{rev}}}]])}}</div>",
 }
 
 

@@ -610,7 +610,9 @@ class Patrol:
         title = self.settings.log
         base = self._page.pop(title, None) or self.wiki.read(title)
         try:
-            saved = self.wiki.save(base, compute, f"Patrol: {change.diff_link} by {change.user} needs a human")
+            summary = (f"Patrol: review of {change.diff_link} by {change.user}" if action == REVIEWED
+                       else f"Patrol: {change.diff_link} by {change.user} needs a human")
+            saved = self.wiki.save(base, compute, summary)
         except WritesDisabled:
             raise _Stop() from None
         self._page[title] = saved.page if saved else base
