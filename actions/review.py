@@ -147,7 +147,7 @@ class Review:
             if s.detail:
                 line += f" — {s.detail}"
             lines.append(line)
-            if s.verdict == DIFFERENTLY and (s.bot or s.edit):
+            if s.verdict == DIFFERENTLY and (s.bot or s.edit) and not (s.bot in s.detail and s.edit in s.detail):
                 lines.append(f"    bot:  {_short(s.bot, _SHOWN) or '(nothing)'}")
                 lines.append(f"    edit: {_short(s.edit, _SHOWN) or '(nothing)'}")
         for u in self.unasked:
@@ -183,16 +183,18 @@ class _Unit:
 
 
 def _units(title: str, text: str) -> list[_Unit]:
+    # Blank lines at the end of a unit are not compared: the wiki drops them at the end of a page, and
+    # a new rule puts one after the rule before it; neither changes what the rules say.
     if title not in RULES_PAGES:
-        return [_Unit((title, "", 0), f"the page “{title}”", text, text)]
+        return [_Unit((title, "", 0), f"the page “{title}”", text.rstrip(), text.rstrip())]
     page = rsmod.parse(text)
-    out = [_Unit((title, "<top>", 0), f"the top of the {title} page", page.preamble, page.preamble)]
+    out = [_Unit((title, "<top>", 0), f"the top of the {title} page", page.preamble.rstrip(), page.preamble.rstrip())]
     seen: dict[str, int] = {}
     for block in page.blocks:
         seen[block.key] = seen.get(block.key, 0) + 1
         name = block.title if title == "Ruleset" else f"{block.title} (on {title})"
-        out.append(_Unit((title, block.key, seen[block.key]), name, block.text(), block.body))
-    out.append(_Unit((title, "<end>", 0), f"the end of the {title} page", page.trailer, page.trailer))
+        out.append(_Unit((title, block.key, seen[block.key]), name, block.text().rstrip(), block.body.rstrip()))
+    out.append(_Unit((title, "<end>", 0), f"the end of the {title} page", page.trailer.rstrip(), page.trailer.rstrip()))
     return out
 
 
@@ -429,9 +431,14 @@ class _Comparison:
                 if any(mine.text == old for old in fp.removed.values()):
                     problems.append((NOT_DONE, unit.name, unit.text, mine.text, f"“{mine.name}” was left as it was"))
                 else:
-                    first = next(iter(self.diffs[key]))
-                    problems.append((DIFFERENTLY, unit.name, unit.text[first.a0:first.a1] or unit.text,
-                                     mine.text[first.b0:first.b1], f"in “{unit.name}”"))
+                    first = self.diffs[key][0]
+                    lead = _lead(unit.text, first.a0)
+                    bot_shown, hand_shown = lead + unit.text[first.a0:first.a1], lead + mine.text[first.b0:first.b1]
+                    problems.append((DIFFERENTLY, unit.name, bot_shown, hand_shown,
+                                     f"in “{unit.name}” the edit wrote “{_short(hand_shown, 80)}” where the "
+                                     f"proposal says “{_short(bot_shown, 80)}”"
+                                     + (f" (and {len(self.diffs[key]) - 1} more difference"
+                                        f"{'s' * (len(self.diffs[key]) > 2)})" if len(self.diffs[key]) > 1 else "")))
         for key, old in fp.removed.items():
             still = self.hand.get(key)
             if still is not None and key not in self.bot:

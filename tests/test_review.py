@@ -287,3 +287,24 @@ def test_one_edit_of_an_enactment_made_in_two():
     board_edit = rv.review_enactment(proposal, before, {"Ruleset": RULESET, "Gamestate": bot["Gamestate"]},
                                      reviewed={"Gamestate"})
     assert verdicts(board_edit) == [rv.NOT_CHECKED, rv.AS_WRITTEN] and board_edit.unasked == []
+
+
+REPEAL_AND_RENAME = "Repeal the rule “Hats”.\n\nRename the rule “Markets” to “Bazaars”.\n"
+
+
+def test_a_repeal_and_a_rename_left_undone():
+    review = review_of(RULESET, REPEAL_AND_RENAME)
+    assert verdicts(review) == [rv.NOT_DONE, rv.NOT_DONE]
+    assert "“Hats” is still on the page" in review.steps[0].detail
+    assert review.unasked == []
+
+
+def test_a_rename_misspelt():
+    bot = enact(parse_proposal("Proposal: Richer", REPEAL_AND_RENAME), RULESET).pages["Ruleset"]
+    review = review_of(bot.replace("Bazaars", "Bazars"), REPEAL_AND_RENAME)
+    assert verdicts(review) == [rv.AS_WRITTEN, rv.DIFFERENTLY]
+    assert (review.steps[1].bot, review.steps[1].edit) == ("Bazaars", "Bazars") and review.unasked == []
+
+
+def test_a_trailing_blank_line_is_no_difference():
+    assert review_of(BOT.rstrip("\n")).exit_code == rv.EXIT_CLEAN
