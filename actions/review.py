@@ -278,15 +278,24 @@ def _touches(x0: int, x1: int, y0: int, y1: int) -> bool:
 
 
 def _wdiff(a: str, b: str, h: _Hunk, context: int = 40) -> str:
-    before = a[max(0, h.a0 - context):h.a0]
-    after = a[h.a1:h.a1 + context]
+    line_start = a.rfind("\n", 0, h.a0) + 1
+    line_end = a.find("\n", h.a1)
+    line_end = len(a) if line_end < 0 else line_end
+    before = a[max(line_start, h.a0 - context):h.a0]
+    after = a[h.a1:min(line_end, h.a1 + context)]
+    cut_before = h.a0 - len(before) > line_start
+    cut_after = h.a1 + len(after) < line_end
+    if cut_before and " " in before:
+        before = before[before.index(" ") + 1:]   # start at a whole word
+    if cut_after and " " in after:
+        after = after[:after.rindex(" ")]
     old, new = a[h.a0:h.a1], b[h.b0:h.b1]
-    out = ("…" if h.a0 > context else "") + before
+    out = ("…" if cut_before else "") + before
     if old:
         out += f"[-{old}-]"
     if new:
         out += f"{{+{new}+}}"
-    out += after + ("…" if h.a1 + context < len(a) else "")
+    out += after + ("…" if cut_after else "")
     return " ".join(out.split())
 
 
