@@ -499,11 +499,16 @@ class _Comparison:
             return result
         self._found_elsewhere(problems)
         kinds = {p[0] for p in problems}
-        result.verdict = NOT_DONE if kinds == {NOT_DONE} else DIFFERENTLY
+        parts = len(fp.added) + len(fp.removed) + sum(len(spans) for spans in fp.ranges.values())
+        partly = kinds == {NOT_DONE} and len(problems) < parts
+        result.verdict = NOT_DONE if kinds == {NOT_DONE} and not partly else DIFFERENTLY
         first = next((p for p in problems if p[0] == DIFFERENTLY), problems[0])
         result.rule = first[1]
         result.bot, result.edit = first[2], first[3]
-        result.detail = "; ".join(dict.fromkeys(p[4] for p in problems))
+        shown = list(dict.fromkeys(p[4] for p in problems))
+        result.detail = "; ".join(shown[:5]) + (f"; and {len(shown) - 5} more" if len(shown) > 5 else "")
+        if partly:
+            result.detail = f"partly done ({len(problems)} of {parts} changes missing): " + result.detail
         return result
 
     def _hand_key(self, key: tuple) -> tuple:

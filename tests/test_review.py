@@ -14,6 +14,7 @@ from actions.enact import enact
 from actions.reset import dynastic_reset
 from parsers.ascension import parse_address
 from parsers.proposal import parse_proposal
+from parsers.ruleset import parse
 from tests.fixturedata import fixture_text
 from tests.test_enact import ENACT, EXAMPLES, load_example
 
@@ -308,3 +309,27 @@ def test_a_rename_misspelt():
 
 def test_a_trailing_blank_line_is_no_difference():
     assert review_of(BOT.rstrip("\n")).exit_code == rv.EXIT_CLEAN
+
+
+def test_a_step_partly_done_is_done_differently():
+    text = "Change all occurrences of “Coins” in the ruleset to “Gems”.\n"
+    bot = enact(parse_proposal("Proposal: Richer", text), RULESET).pages["Ruleset"]
+    assert bot.count("Gems") == 4
+    review = review_of(bot.replace("for 2 Gems", "for 2 Coins"), text)
+    [step] = review.steps
+    assert step.verdict == rv.DIFFERENTLY and step.detail.startswith("partly done (1 of ")
+    assert "in “Markets” the edit left “for 2 Coins”" in step.detail
+    assert review_of(RULESET, text).steps[0].verdict == rv.NOT_DONE
+
+
+def test_a_hand_reset_that_keeps_a_rule_it_should_repeal():
+    ruleset = fixture_text("ruleset_2022.wiki")
+    plan = parse_address(ADDRESS, ruleset=ruleset)
+    bot = dynastic_reset(ruleset, plan).pages["Ruleset"]
+    kept = parse(ruleset).find("Resources")
+    hand = bot.replace("= Special Case", kept.text() + "= Special Case", 1) if "= Special Case" in bot else None
+    assert hand is not None and hand != bot
+    review = rv.review_reset(plan, {"Ruleset": ruleset}, {"Ruleset": hand})
+    repeal = next(s for s in review.steps if s.text.startswith("repeal"))
+    assert repeal.verdict == rv.DIFFERENTLY and "“Resources” is still on the page" in repeal.detail
+    assert review.exit_code == rv.EXIT_DIFFERENT
