@@ -94,3 +94,42 @@ def test_a_review_request_without_rev_reviews_the_requesters_latest_ruleset_edit
     post_review(game, local_wiki.admin)
     [answer] = RequestDesk(game.wiki).poll()
     assert answer.headline == f"Enactment of Richer: 2 of 2 steps as written ([[Special:Diff/{revid}]])"
+
+
+def test_a_review_is_not_posted_twice_when_the_mark_was_lost_after_posting(game, local_wiki):
+    """A bot killed between the log page's save and the mark's: the edit is judged again, the review
+    found on the log page already, and not posted a second time."""
+    post_review(game, local_wiki.admin)
+    mark = game.settings.state_dir / "patrol.json"
+    before = mark.read_text(encoding="utf-8")
+    game.edit(local_wiki.admin, "defaulting to 3", "defaulting to 4", "Enacting Proposal: Richer",
+              title=game.settings.ruleset)
+    slipped = game.latest(game.settings.ruleset)["revid"]
+    assert len(Patrol(game.wiki).cycle()) == 1
+    log_revid = game.latest(game.settings.log)["revid"]
+    mark.write_text(before, encoding="utf-8")   # as if the mark had not been saved
+    [again] = Patrol(game.wiki).cycle()
+    assert again.change.revid == slipped
+    assert game.latest(game.settings.log)["revid"] == log_revid   # nothing written the second time
+    assert game.log().count(f"[[Special:Diff/{slipped}]] by AdminAlice") == 1
+
+
+def test_a_gamestate_edit_naming_the_proposal_is_reviewed_on_its_own(game, local_wiki):
+    rules = game.settings.ruleset
+    synonyms = game.text(rules) + "\n\n== Synonyms ==\n* Puzzler (Player)\n"
+    local_wiki.edit_as(local_wiki.admin, rules, synonyms, "Enacting Proposal: Synonyms")
+    Patrol(game.wiki).cycle()   # that edit names no proposal on the request page: passed
+    requests = game.settings.requests
+    gift = "PlainBob gains 2 Coins.\n\nIn the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.\n"
+    local_wiki.edit_as(local_wiki.admin, requests, f"== Review: Gift ==\n{{{{Review|title=Proposal: Gift}}}}\n{gift}")
+    ruleset_edit = game.edit(local_wiki.admin, "defaulting to 3", "defaulting to 5", "Enacting Proposal: Gift",
+                             title=rules)
+    board_edit = game.edit(local_wiki.admin, "| PlainBob || 3", "| PlainBob || 6", "Enacting Proposal: Gift")
+    findings = Patrol(game.wiki).cycle()
+    assert [(f.action, f.change.revid) for f in findings] == [(REVIEWED, ruleset_edit), (REVIEWED, board_edit)]
+    log = game.log()
+    assert f"[[Special:Diff/{ruleset_edit}]] by AdminAlice: Enactment of Gift: 1 of 2 steps as written; 1 not checked" in log
+    board_line = next(line for line in log.split("\n") if f"[[Special:Diff/{board_edit}]] by" in line)
+    assert ("Enactment of Gift: 0 of 2 steps as written; step 1 wrote 'PlainBob &#124;&#124; 6' where the proposal "
+            "says 'PlainBob &#124;&#124; 5'; 1 not checked (step 2)") in board_line
+    assert "| PlainBob || 6" in game.text()   # never undone or changed because of a review
