@@ -333,3 +333,21 @@ def test_a_hand_reset_that_keeps_a_rule_it_should_repeal():
     repeal = next(s for s in review.steps if s.text.startswith("repeal"))
     assert repeal.verdict == rv.DIFFERENTLY and "“Resources” is still on the page" in repeal.detail
     assert review.exit_code == rv.EXIT_DIFFERENT
+
+
+def test_wikibot_review_with_the_gamestate_page(tmp_path, capsys):
+    from wikibot.cli import main
+
+    text = "In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.\n\nAlice gains 2 Coins.\n"
+    bot = enact(parse_proposal("Proposal: Both", text), RULESET, GAMESTATE, gamestate_title="Gamestate").pages
+    files = {"p.txt": text, "rs1": RULESET, "rs2": bot["Ruleset"], "gs1": GAMESTATE,
+             "gs2": bot["Gamestate"].replace("Alice || 5", "Alice || 7")}
+    for name, content in files.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    args = ["review", "--title", "Proposal: Both", "--text-file", str(tmp_path / "p.txt"),
+            "--ruleset-old", str(tmp_path / "rs1"), "--ruleset-new", str(tmp_path / "rs2"), "--json"]
+    assert main(args + ["--gamestate-old", str(tmp_path / "gs1"), "--gamestate-new", str(tmp_path / "gs2")]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert [s["verdict"] for s in data["steps"]] == [rv.AS_WRITTEN, rv.DIFFERENTLY]
+    assert main(args + ["--gamestate-old", str(tmp_path / "gs1")]) == 2   # both sides or neither
+    assert "--gamestate-new" in capsys.readouterr().err
