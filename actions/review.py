@@ -40,6 +40,7 @@ from actions import ruleset_review
 from actions.enact import enact
 from actions.report import APPLIED, FOR_AN_ADMIN, IGNORED
 from actions.reset import dynastic_reset
+from parsers import limits
 from parsers import ruleset as rsmod
 from parsers import steps as st
 from parsers.ascension import ResetPlan
@@ -371,7 +372,10 @@ def _pair(bot: dict[tuple, _Unit], hand: dict[tuple, _Unit]) -> dict[tuple, tupl
         for x in extra:
             if x[0] != k[0] or x in pairs.values():
                 continue
-            ratio = difflib.SequenceMatcher(None, bot[k].text, hand[x].text, autojunk=False).ratio()
+            matcher = difflib.SequenceMatcher(None, bot[k].text, hand[x].text, autojunk=False)
+            if matcher.real_quick_ratio() <= score or matcher.quick_ratio() <= score:
+                continue   # the cheap upper bounds first
+            ratio = matcher.ratio()
             if ratio > score:
                 best, score = x, ratio
         if best is not None:
@@ -577,6 +581,8 @@ def _pages(before: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
 
 
 def _check_pages(before: dict[str, str], after: dict[str, str]) -> None:
+    for title, text in after.items():   # the pages before: checked by the enactment or reset itself
+        limits.check_page(text, f"The page “{title}” after the edit")
     if set(before) != set(after):
         raise ValueError("The pages before and after the edit must be the same pages: give each page's text "
                          "before and after (a page the edit did not change: the same file twice).")

@@ -351,3 +351,10 @@ def test_wikibot_review_with_the_gamestate_page(tmp_path, capsys):
     assert [s["verdict"] for s in data["steps"]] == [rv.AS_WRITTEN, rv.DIFFERENTLY]
     assert main(args + ["--gamestate-old", str(tmp_path / "gs1")]) == 2   # both sides or neither
     assert "--gamestate-new" in capsys.readouterr().err
+
+
+def test_a_page_beyond_the_size_limit_is_refused_before_anything_is_read():
+    from parsers.limits import PAGE_CHARS, TooLarge
+
+    with pytest.raises(TooLarge):
+        review_of(BOT + "x" * PAGE_CHARS)
