@@ -18,7 +18,8 @@ from parsers import steps as st
 
 #: How each kind of step is named for a reader.
 KIND_NAMES = {
-    st.AddRule: "add a rule", st.RepealRule: "repeal a rule", st.RenameRule: "rename a rule",
+    st.AddRule: "add a rule", st.RepealRule: "repeal a rule", st.RepealAll: "repeal every rule of a kind",
+    st.RenameRule: "rename a rule",
     st.ReplaceRuleText: "replace a rule's text", st.ReplaceText: "replace text", st.RemoveText: "remove text",
     st.InsertText: "insert text", st.AppendText: "add text", st.MoveRule: "move a rule", st.SetStatus: "set a status",
     st.SetValue: "set a value", st.ChangeValue: "change a value", st.TransferValue: "transfer a value",
@@ -65,6 +66,9 @@ def describe_step(step: st.Step) -> dict:
     target = getattr(step, "target", None)
     if isinstance(target, st.Target) and target.occurrence is not None:
         row["occurrence"] = "every occurrence" if target.occurrence == "all" else f"occurrence {target.occurrence}"
+    if isinstance(step, st.RepealAll):
+        row["repeals"] = f"every {step.kind} rule" + (
+            " except " + ", ".join(f"“{_rule_name(r)}”" for r in step.keep) if step.keep else "")
     if isinstance(step, st.MoveRule):
         where = ([f"under “{_rule_name(step.parent)}”"] if step.parent else []) + \
                 ([f"after “{_rule_name(step.after)}”"] if step.after else []) + \
@@ -116,7 +120,7 @@ def render(reading: dict) -> str:
         lines.append(f"{row['n']:>2}. {row['kind']}: {quoted if len(quoted) <= 100 else quoted[:99] + '…'}")
         for key, label in (("new_rule", "new rule"), ("section", "in section"), ("rule", "rule"),
                            ("changes", "changes"), ("occurrence", "where"), ("next_to", "next to"),
-                           ("moves_to", "moves to"), ("new_name", "new name"),
+                           ("moves_to", "moves to"), ("repeals", "repeals"), ("new_name", "new name"),
                            ("player", "player"), ("variable", "value"), ("value", "set to"), ("delta", "by"),
                            ("set_aside", "set aside as"), ("why", "why")):
             if key in row:
@@ -155,7 +159,7 @@ def step_lines(reading: dict, width: int = 160) -> list[str]:
         parts = [f"{row['n']}. {row['kind']}"]
         for key, label in (("new_rule", "new rule"), ("section", "in section"), ("rule", "rule"),
                            ("changes", "changes"), ("occurrence", "where"), ("next_to", "next to"),
-                           ("moves_to", "moves to"), ("new_name", "new name"),
+                           ("moves_to", "moves to"), ("repeals", "repeals"), ("new_name", "new name"),
                            ("player", "player"), ("variable", "value"), ("value", "set to"), ("delta", "by")):
             if key in row:
                 parts.append(f"{label}: “{short(row[key])}”")

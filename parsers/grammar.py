@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from parsers import language
+from parsers.ruleset import DYNASTIC
 from parsers.steps import (
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
@@ -44,6 +45,7 @@ from parsers.steps import (
     RemovePlayer,
     RemoveText,
     RenameRule,
+    RepealAll,
     RepealRule,
     ReplaceRuleText,
     ReplaceText,
@@ -337,7 +339,10 @@ _CONNECTOR = re.compile(
 )
 _IMMEDIATE = re.compile(
     r"^(?:upon|on|at|after)\s+(?:the\s+)?enactment(?:\s+of\s+this\s+(?:proposal|votable matter))?\s*,?\s*|"
-    r"^(?:when|once|as soon as)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+enacted|enacts|passes)\s*,?\s*",
+    r"^(?:when|once|as soon as)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+enacted|enacts|passes)\s*,?\s*|"
+    # the Proposal's own passing is no condition at all when it is being enacted
+    r"^(?:if|should)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+(?:enacted|passed)|passes|gets\s+enacted|is\s+successful)"
+    r"(?!\s+(?:with|by|unanimously|before|after|within|without|and|or|but))\s*,?\s*",
     re.I,
 )
 _CONDITIONAL = re.compile(
@@ -770,6 +775,16 @@ def _ref_list(refs: str, m: _Masked, plural: bool) -> list[RuleRef] | None:
 
 
 def _read_repeal(s: str, m: _Masked) -> _Read | None:
+    c = re.fullmatch(r"(?:repeal|delete|remove|abolish)\s+(?:all|every|each)\s+(?:of\s+the\s+)?(?:current(?:ly\s+existing)?\s+|"
+                     r"existing\s+|remaining\s+)?dynastic\s+rules?(?:\s*,?\s+(?:except|other\s+than|apart\s+from|but|save)"
+                     r"(?:\s+for)?\s+(.+))?", s, re.I)
+    if c:  # "Repeal all dynastic rules [except “A” and “B”]."
+        keep: list[RuleRef] = []
+        if c.group(1):
+            keep = _ref_list(re.sub(r"^(?:the\s+)?(?:rules?\s+)?", "", c.group(1), flags=re.I), m, plural=True) or []
+            if not keep:
+                return _unsupported(f"cannot read which rules are kept: “{_restore(s, m)}”")
+        return _Read([_Spec(RepealAll, {"kind": DYNASTIC, "keep": tuple(keep)})])
     c = re.match(rf"^(?:repeal|delete|remove|abolish|strike)\s+(?:the\s+)?(?:entire\s+|whole\s+)?(?:({_SECTION_WORD})\s+)?({_RULEWORD})(s?)\s+(.+)$", s, re.I)
     if not c:
         c2 = re.match(r"^repeal\s+(.+)$", s, re.I)
@@ -1532,7 +1547,7 @@ GRAMMAR: tuple[Kind, ...] = (
         "Add the following as a subrule to the rule X, if it exists, called Y: …",
         "Create a subrule of X called Y, after the subrule Z, reading “…”",
     )),
-    Kind("repeal", (RepealRule,), _read_repeal, ("repeal", "delete", "remove", "abolish", "strike"), (
+    Kind("repeal", (RepealRule, RepealAll), _read_repeal, ("repeal", "delete", "remove", "abolish", "strike"), (
         "Repeal the rule X.  /  Repeal the rules “A” and “B”.  /  Delete the subrule X.",
     )),
     Kind("rename", (RenameRule,), _read_rename, ("rename", "retitle", "change", "set", "alter", "update"), (
@@ -1658,6 +1673,38 @@ def _remark_text(paragraph: str) -> str | None:
         return None
     s = " ".join(_mask(paragraph.strip()).text.split())
     return None if _INSTRUCTION_VERB.match(_clean(s)) else s
+
+
+#: A line, inside text an instruction adds, that reads as another instruction the grammar cannot
+#: read: an edit of a named place ("In the rule “X”, in the subrule “Y”, replace this text:",
+#: "In the Z atomic action of “X”, immediately above …, add the following bullet points.") or a
+#: change to every player's value ("Set each active player’s Faction to Red.").  Rule text names
+#: places and values too, but not with an imperative of its own at the head of a line.
+_EDIT_OF_A_PLACE = re.compile(
+    r"^(?:in|within|to|from|for|after|before|immediately\s+(?:above|below|before|after))\b[^\n]{0,250}?"
+    r"(?:\x01\d+\x02|\b(?:rule|sub-?rule|section|atomic\s+action|ruleset)s?\b)[^\n]{0,250}?,\s*"
+    r"(?:please\s+)?(?:add|replace|remove|delete|insert|append|prepend|change|amend|reword|strike|substitute)\b",
+    re.I)
+_VALUE_OF_EVERYONE = re.compile(
+    r"^(?:please\s+)?(?:set|give|award|increase|decrease|reduce|raise|lower|reset)\s+(?:each|every|all)\s+"
+    r"(?:[\w-]+\s+){0,2}[\w-]+['’]s?\s+[\w -]{1,40}?\s+to\s+\S+(?:\s+\S+)?\s*\.?$", re.I)  # "… to Red." and no more:
+# rule text says when ("Set each Player's Score to 0 at the start of each week.")
+_PROBLEM_STATEMENT = re.compile(r"^(?:one|a|the|another|my|our)\s+(?:common\s+|big\s+|main\s+|real\s+)?"
+                                r"(?:problem|issue|concern|complaint|reason)\b", re.I)
+
+
+def ends_added_text(line: str) -> bool:
+    """Does this line, met inside the text an instruction adds, end that text?  True for a line
+    that opens an instruction (:func:`opens_instruction`), and also for one that reads like an
+    instruction the bot cannot read or like the author's reasoning: the text stops before it, and
+    the line is reported as a step of its own (not understood, or a remark) for an Admin to see,
+    instead of being written into a rule."""
+    if not line.strip() or PAYLOAD_PREFIX.match(line):
+        return False
+    if opens_instruction(line):
+        return True
+    s = _clean(" ".join(_mask(line.strip()).text.split()))
+    return bool(_EDIT_OF_A_PLACE.match(s) or _VALUE_OF_EVERYONE.match(s) or _PROBLEM_STATEMENT.match(s))
 
 
 def opens_text_instruction(text: str) -> bool:

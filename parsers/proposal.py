@@ -35,6 +35,7 @@ from parsers import language, limits
 from parsers.grammar import (
     PAIRS,
     PAYLOAD,
+    ends_added_text,
     opens_text_instruction,
     _read_sentence,
     _Spec,
@@ -178,7 +179,7 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bo
         line = lines[k]
         if line.strip():
             # a line the text itself introduces ("For example:", "as follows:") belongs to the text
-            if is_instruction_line(line) and not previous.rstrip().endswith((":", ":-")):
+            if ends_added_text(line) and not previous.rstrip().endswith((":", ":-")):
                 return k, False
             previous = line
         k += 1

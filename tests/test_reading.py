@@ -27,6 +27,7 @@ from parsers.steps import (
     Ignored,
     InsertText,
     RemoveText,
+    RepealAll,
     RepealRule,
     ReplaceRuleText,
     ReplaceText,
@@ -168,6 +169,12 @@ SHAPES = [
      "Replace “Hay Bale” with “Straw Bale” wherever it appears in the rule “Stables”.",
      [(ReplaceText, {"rule": R("Stables"), "target": Target(kind=TEXT, text="Hay Bale", occurrence="all"),
                      "new": "Straw Bale"})]),
+    ("every dynastic rule repealed",
+     "• Repeal all dynastic rules.",
+     [(RepealAll, {"kind": "dynastic", "keep": ()})]),
+    ("every dynastic rule repealed but some",
+     "Repeal all of the dynastic rules except “Stables” and “Hay”.",
+     [(RepealAll, {"kind": "dynastic", "keep": (R("Stables"), R("Hay"))})]),
     ("number words beyond twelve",
      "Kevan gains twenty-one Matches.",
      [(ChangeValue, {"player": "Kevan", "variable": "Matches", "delta": 21})]),
@@ -342,6 +349,17 @@ def test_if_then_otherwise_governs_the_steps_below():
     steps = parse_steps("If “Beacons” failed, do nothing. Otherwise:\nRepeal the rule “Shades”.\n"
                         "Add a new rule “Glow”:\nGlow is light.")
     assert [type(s) for s in steps] == [Ignored, Ignored, Ignored, Ignored]
+
+
+def test_the_proposals_own_passing_is_no_condition():
+    # Enacting it means it passed: the step is due (read, or named as not read), never set aside.
+    [step] = parse_steps("If this Proposal passes, Kevan gains 2 Coins.")
+    assert isinstance(step, ChangeValue) and step.player == "Kevan"
+    [step] = parse_steps("If this Proposal is enacted, Kevan shall receive the bonus instead of Lulu.")
+    assert isinstance(step, Unsupported)
+    # … but its passing in a particular way is a condition the bot cannot decide.
+    [step] = parse_steps("If this Proposal passes with more than 5 votes FOR, Kevan gains 2 Coins.")
+    assert isinstance(step, Ignored) and step.category == "conditional"
 
 
 def test_a_condition_on_one_step_governs_only_that_step():
@@ -600,6 +618,10 @@ def test_old_and_new_lines_refuse_an_instruction_run_on_after_the_new_line():
             "Goat\nSet each Goat’s Oats to half of their Hay, rounded down.")
     [step] = parse_steps(text)
     assert isinstance(step, Unsupported) and "Set each Goat’s Oats" in step.reason
+    # A statement of a change the grammar does not take for an instruction still may not be new text.
+    [step] = parse_steps(text.replace("Set each Goat’s Oats to half of their Hay, rounded down.",
+                                      "Each Goat’s Oats are set to 5."))
+    assert isinstance(step, Unsupported) and "Each Goat’s Oats are set to 5." in step.reason
     # A list that grows by an item is still read: list items are text.
     grown = ("In “Chores” replace\n* Feed the Goats\nwith\n* Feed the Goats\n* Set the Gate to Open")
     [step] = parse_steps(grown)
@@ -611,3 +633,27 @@ def test_a_note_about_an_earlier_attempt_is_not_rule_text():
                         "The previous proposal was illegal because of the proposal limit, so trying again.")
     assert [type(s) for s in steps] == [Unsupported]
     assert "previous proposal" in steps[0].reason
+
+
+@pytest.mark.parametrize("line", [
+    "In the rule “Barns”, in the subrule “Lofts”, replace this text:",
+    "In the Milking atomic action of “Barns”, immediately above the bullet starting “Goats rest”, add these bullets.",
+    "Set each active Farmer’s Team to Red.",
+    "One common problem with the game is that it has a single winner, so late joiners give up.",
+])
+def test_text_a_step_adds_ends_before_a_line_that_reads_like_another_instruction_or_reasoning(line):
+    # Written with single line breaks, as many posts are: the line is reported, never written into the rule.
+    steps = parse_steps(f"Add a new subrule to “Barns”, called “Lofts”:\nLofts hold Hay.\n{line}\nMore words.")
+    assert isinstance(steps[0], AddRule) and steps[0].body == "Lofts hold Hay."
+    assert line not in steps[0].body and not all(isinstance(s, AddRule) for s in steps)
+
+
+def test_repealing_every_dynastic_rule_is_the_same_as_repealing_each():
+    page = fixture_text("ruleset_2023.wiki")
+    every = enact(parse_proposal("Proposal: Clean Slate", "Repeal all dynastic rules except “Coins” and “Matches”."), page)
+    each = enact(parse_proposal("Proposal: Clean Slate", "Repeal the rule “The Game Board”.\nRepeal the rule “Turns”."), page)
+    assert [s.status for s in every.report.steps] == [APPLIED]
+    assert every.pages["Ruleset"] == each.pages["Ruleset"]
+    assert "== Coins ==" in every.pages["Ruleset"] and "== Low-Player Mode ==" in every.pages["Ruleset"]
+    kept_core = enact(parse_proposal("Proposal: Clean Slate", "Repeal all dynastic rules except “Fair Play”."), page)
+    assert [s.status for s in kept_core.report.steps] != [APPLIED] and "Ruleset" not in kept_core.pages
