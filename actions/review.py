@@ -92,6 +92,10 @@ class Review:
     steps: list[StepReview] = field(default_factory=list)
     unasked: list[Unasked] = field(default_factory=list)
 
+    @property
+    def source(self) -> str:
+        return "the Address" if self.action == "Dynastic Reset" else "the proposal"
+
     def of(self, *verdicts: str) -> list[StepReview]:
         return [s for s in self.steps if s.verdict in verdicts]
 
@@ -117,7 +121,7 @@ class Review:
         parts = [f"{len(self.of(AS_WRITTEN))} of {len(checkable)} step{'s' * (len(checkable) != 1)} as written"]
         for s in self.of(DIFFERENTLY, NOT_DONE):
             if s.verdict == DIFFERENTLY and s.bot and s.edit:
-                parts.append(f"step {s.n} wrote '{_short(s.edit, 60)}' where the proposal says '{_short(s.bot, 60)}'")
+                parts.append(f"step {s.n} wrote '{_short(s.edit, 60)}' where {self.source} says '{_short(s.bot, 60)}'")
             elif s.verdict == DIFFERENTLY:
                 parts.append(f"step {s.n} done differently ({_short(s.detail, 90)})")
             else:
@@ -313,6 +317,7 @@ class _Check:
     verdict: str | None = None
     detail: str = ""
     without: dict[str, str] | None = None
+    residual: bool = False   # the part of an action no other check covers: its footprint is what is left
 
 
 @dataclass
@@ -324,6 +329,26 @@ class _Footprint:
 
     def units(self) -> set:
         return set(self.ranges) | self.added | self.placed
+
+    def empty(self) -> bool:
+        return not (self.ranges or self.added or self.removed or self.placed)
+
+    def less(self, others: list["_Footprint"]) -> "_Footprint":
+        """This footprint without what any of ``others`` covers (the same unit, an overlapping span)."""
+        rest = _Footprint()
+        taken_units = set().union(*(o.added | o.placed for o in others)) if others else set()
+        taken_removed = set().union(*(set(o.removed) for o in others)) if others else set()
+        rest.added = self.added - taken_units
+        rest.placed = self.placed - taken_units
+        rest.removed = {k: v for k, v in self.removed.items() if k not in taken_removed}
+        for key, spans in self.ranges.items():
+            if key in taken_units:
+                continue
+            theirs = [span for o in others for span in o.ranges.get(key, [])]
+            kept = [span for span in spans if not any(_touches(span[0], span[1], t[0], t[1]) for t in theirs)]
+            if kept:
+                rest.ranges[key] = kept
+        return rest
 
 
 def _order_moved(first: list, second: list) -> set:
@@ -384,8 +409,10 @@ def _pair(bot: dict[tuple, _Unit], hand: dict[tuple, _Unit]) -> dict[tuple, tupl
 
 
 class _Comparison:
-    def __init__(self, before: dict[str, str], bot_pages: dict[str, str], hand_pages: dict[str, str]):
-        self.before = before
+    def __init__(self, before: dict[str, str], bot_pages: dict[str, str], hand_pages: dict[str, str],
+                 source: str = "the proposal"):
+        self.source = source
+        self.before = _all_units(before)
         self.bot = _all_units(bot_pages)
         self.hand = _all_units(hand_pages)
         self.pairs = _pair(self.bot, self.hand)                 # bot key → hand key
@@ -418,12 +445,14 @@ class _Comparison:
         return units[keys[at - 1]].name if at > 0 else "the start of the page"
 
     # ------------------------------------------------------------------ one step
-    def judge(self, check: _Check, reviewed: set[str] | None = None) -> StepReview:
+    def footprint(self, check: _Check) -> _Footprint | None:
+        return None if check.verdict is not None else _footprint(self.bot, _all_units(check.without))
+
+    def judge(self, check: _Check, fp: _Footprint | None, reviewed: set[str] | None = None) -> StepReview:
         result = StepReview(check.n, check.text, check.verdict or AS_WRITTEN, check.detail)
-        if check.verdict is not None:
+        if check.verdict is not None or fp is None:
             return result
         without = _all_units(check.without)
-        fp = _footprint(self.bot, without)
         pages = {key[0] for key in fp.units() | set(fp.removed)}
         if reviewed is not None and pages and not pages & reviewed:
             result.verdict = NOT_CHECKED
@@ -448,15 +477,16 @@ class _Comparison:
                     lead = _lead(unit.text, first.a0)
                     bot_shown, hand_shown = lead + unit.text[first.a0:first.a1], lead + mine.text[first.b0:first.b1]
                     problems.append((DIFFERENTLY, unit.name, bot_shown, hand_shown,
-                                     f"in “{unit.name}” the edit wrote “{_short(hand_shown, 80)}” where the "
-                                     f"proposal says “{_short(bot_shown, 80)}”"
+                                     f"in “{unit.name}” the edit wrote “{_short(hand_shown, 80)}” where "
+                                     f"{self.source} says “{_short(bot_shown, 80)}”"
                                      + (f" (and {len(self.diffs[key]) - 1} more difference"
                                         f"{'s' * (len(self.diffs[key]) > 2)})" if len(self.diffs[key]) > 1 else "")))
         for key, old in fp.removed.items():
             still = self.hand.get(key)
             if still is not None and key not in self.bot:
                 self.used_units.add(key)
-                if still.text == old:
+                original = self.before.get(key)
+                if still.text == old or (original is not None and still.text == original.text):
                     problems.append((NOT_DONE, still.name, "", still.text, f"“{still.name}” is still on the page"))
                 else:
                     problems.append((DIFFERENTLY, still.name, "", still.text, f"“{still.name}” is still on the page, changed"))
@@ -483,20 +513,21 @@ class _Comparison:
                 without_seg = wtext[max(0, w0 - (b0 - e0)):w1 + (e1 - b1)]
                 lead = _lead(unit.text, e0)
                 bot_shown, hand_shown = lead + bot_seg, lead + hand_seg
-                if hand_seg == without_seg:
+                original = self.before.get(key)
+                if hand_seg == without_seg or (original is not None and mine.text == original.text):
                     problems.append((NOT_DONE, unit.name, bot_shown, hand_shown,
-                                     f"in “{unit.name}” the edit left “{_short(hand_shown, 80)}” where the "
-                                     f"proposal makes it “{_short(bot_shown, 80)}”", unit.text[b0:b1]))
+                                     f"in “{unit.name}” the edit left “{_short(hand_shown, 80)}” where "
+                                     f"{self.source} makes it “{_short(bot_shown, 80)}”", unit.text[b0:b1]))
                 else:
                     problems.append((DIFFERENTLY, unit.name, bot_shown, hand_shown,
-                                     f"in “{unit.name}” the edit wrote “{_short(hand_shown, 80)}” where the "
-                                     f"proposal says “{_short(bot_shown, 80)}”"))
+                                     f"in “{unit.name}” the edit wrote “{_short(hand_shown, 80)}” where "
+                                     f"{self.source} says “{_short(bot_shown, 80)}”"))
         for key in fp.placed:
             if key in self.moved and key in self.bot:
                 theirs = self._hand_key(key)
                 problems.append((DIFFERENTLY, self.bot[key].name, "", "",
                                  f"“{self.bot[key].name}” stands after {self.neighbour(self.hand, theirs)}; "
-                                 f"the proposal puts it after {self.neighbour(self.bot, key)}"))
+                                 f"{self.source} puts it after {self.neighbour(self.bot, key)}"))
                 self.used_units.add(("moved", key))
         if not problems:
             result.detail = result.detail or ""
@@ -569,9 +600,14 @@ def _compare(action: str, name: str, before: dict[str, str], bot_pages: dict[str
              hand_pages: dict[str, str], checks: list[_Check], reviewed: set[str] | None = None) -> Review:
     if reviewed is not None:   # a page the edit did not touch is taken as the bot would leave it
         hand_pages = {t: v if t in reviewed else bot_pages[t] for t, v in hand_pages.items()}
-    comparison = _Comparison(before, bot_pages, hand_pages)
     review = Review(action, name)
-    review.steps = [comparison.judge(c, reviewed) for c in checks]
+    comparison = _Comparison(before, bot_pages, hand_pages, review.source)
+    prints = [comparison.footprint(c) for c in checks]
+    for at, check in enumerate(checks):
+        if check.residual and prints[at] is not None:
+            prints[at] = prints[at].less([p for i, p in enumerate(prints) if p is not None and i != at])
+    kept = [(c, p) for c, p in zip(checks, prints) if not (c.residual and (p is None or p.empty()))]
+    review.steps = [comparison.judge(c, p, reviewed) for c, p in kept]
     review.unasked = comparison.unasked(bool(review.of(NOT_CHECKED)))
     return review
 
@@ -687,6 +723,10 @@ def review_reset(plan: ResetPlan, before: dict[str, str], after: dict[str, str],
             checks.append(_Check(n, text, NOT_CHECKED, "the bot cannot tell this part of the reset from the rest"))
             continue
         checks.append(_Check(n, text, without=left_pages))
+    if full.ok:
+        checks.append(_Check(n + 1, "the rest of the reset: every other change it makes (Special Case rules not named "
+                             "back to their default status, Building Blocks not chosen removed, rules renumbered)",
+                             without=dict(before), residual=True))
     return _compare("Dynastic Reset", plan.theme or "", before, bot_pages, after, checks)
 
 

@@ -51,7 +51,7 @@ KEYWORDS = frozenset("""
     double twice once per maximum minimum max min increase increased increases decrease decreased
     decreases add added adds subtract subtracted remove removed removes set sets equal equals exceed
     exceeds exactly at to from in out on off of by for with against true false yes win wins lose loses
-    public publicly private privately secret secretly
+    public publicly private privately secret secretly active inactive
 """.split())
 
 NUMBER_WORDS = frozenset("""

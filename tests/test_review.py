@@ -358,3 +358,16 @@ def test_a_page_beyond_the_size_limit_is_refused_before_anything_is_read():
 
     with pytest.raises(TooLarge):
         review_of(BOT + "x" * PAGE_CHARS)
+
+
+def test_a_hand_reset_that_leaves_a_special_case_rule_away_from_its_default():
+    ruleset = fixture_text("ruleset_2022.wiki")
+    plan = parse_address(ADDRESS, ruleset=ruleset)
+    bot = dynastic_reset(ruleset, plan).pages["Ruleset"]
+    assert "== Bounties [Rare][Inactive] ==" in bot and "== Bounties [Rare][Active] ==" in ruleset
+    review = rv.review_reset(plan, {"Ruleset": ruleset},
+                             {"Ruleset": bot.replace("== Bounties [Rare][Inactive] ==", "== Bounties [Rare][Active] ==")})
+    rest = review.steps[-1]
+    assert rest.text.startswith("the rest of the reset") and rest.verdict == rv.NOT_DONE
+    assert "Bounties" in rest.detail and "where the Address makes it" in rest.detail
+    assert review.unasked == [] and review.exit_code == rv.EXIT_DIFFERENT
