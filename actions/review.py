@@ -572,7 +572,7 @@ class _Comparison:
                 break
 
     # ------------------------------------------------------------------ what no step asked for
-    def unasked(self, not_checked: bool) -> list[Unasked]:
+    def unasked(self) -> list[Unasked]:
         out: list[Unasked] = []
         for key, hunks in self.diffs.items():
             unit, mine = self.bot[key], self.hand_unit(key)
@@ -608,7 +608,7 @@ def _compare(action: str, name: str, before: dict[str, str], bot_pages: dict[str
             prints[at] = prints[at].less([p for i, p in enumerate(prints) if p is not None and i != at])
     kept = [(c, p) for c, p in zip(checks, prints) if not (c.residual and (p is None or p.empty()))]
     review.steps = [comparison.judge(c, p, reviewed) for c, p in kept]
-    review.unasked = comparison.unasked(bool(review.of(NOT_CHECKED)))
+    review.unasked = comparison.unasked()
     return review
 
 
