@@ -25,9 +25,21 @@ wrote or removed, the rules it added, removed or moved). A step is then
 * **not checked** when the bot cannot apply it (unsupported, refused) or sets it aside for a human
   (a condition, a later time, something off the wiki): the bot does not know what it must write.
 
+A step some of whose changes are missing and the rest made is done differently ("partly done").
 Every difference outside all footprints is an **unasked change**, with its rule and a word-level
 diff (``[-old-]{+new+}``); one that :func:`actions.ruleset_review.review_edit` calls typo-level is
-marked ``typo`` and does not count as a difference.
+marked ``typo`` and does not count as a difference. Blank lines at the end of a rule are not
+compared (the wiki drops them at the end of a page; they change nothing a rule says).
+
+A Dynastic Reset is reviewed the same way, part by part of the Address (each term change, the
+repeal, the Special Case rules named, the tracking page, the Building Blocks chosen), each part
+left out in turn; a last part, the rest of the reset, takes whatever the bot's reset changes that
+no other part covers (Special Case rules back to default, renumbering), so that every change is
+some part's.
+
+An enactment made in two edits (Ruleset, then gamestate) is reviewed one edit at a time:
+``reviewed`` names the pages the edit is about, and a step that changes only other pages is not
+checked.
 """
 
 from __future__ import annotations
