@@ -133,3 +133,15 @@ def test_a_gamestate_edit_naming_the_proposal_is_reviewed_on_its_own(game, local
     assert ("Enactment of Gift: 0 of 2 steps as written; step 1 wrote 'PlainBob &#124;&#124; 6' where the proposal "
             "says 'PlainBob &#124;&#124; 5'; 1 not checked (step 2)") in board_line
     assert "| PlainBob || 6" in game.text()   # never undone or changed because of a review
+
+
+def test_a_review_request_naming_no_revision_number_says_what_to_write(game, local_wiki):
+    requests = game.settings.requests
+    local_wiki.edit_as(local_wiki.plain, requests,
+                       f"== Review: Richer ==\n{{{{Review|title=Proposal: Richer|rev=yesterday}}}}\n{PROPOSAL}")
+    [answer] = RequestDesk(game.wiki).poll()
+    assert answer.headline == "Not done: rev=yesterday is not a revision number; write the N of Special:Diff/N."
+    local_wiki.edit_as(local_wiki.plain, requests,
+                       f"== Review: Again ==\n{{{{Review|title=Proposal: Richer}}}}\n{PROPOSAL}")
+    [answer] = RequestDesk(game.wiki).poll()
+    assert answer.headline.startswith("Not done: PlainBob has not edited")
