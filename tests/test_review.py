@@ -371,3 +371,17 @@ def test_a_hand_reset_that_leaves_a_special_case_rule_away_from_its_default():
     assert rest.text.startswith("the rest of the reset") and rest.verdict == rv.NOT_DONE
     assert "Bounties" in rest.detail and "where the Address makes it" in rest.detail
     assert review.unasked == [] and review.exit_code == rv.EXIT_DIFFERENT
+
+
+def test_the_proposal_an_edit_summary_names_is_found_on_the_request_page():
+    from parsers import request_page
+    from wikibot.reviews import find_proposal
+
+    page = ("== Enact: Hat ==\n{{Enact|title=Proposal: Hat}}\nRepeal the rule “Hats”.\n\n"
+            "== Review: Hat tricks ==\n{{Review|title=Proposal: Hat Tricks [Core]}}\nRepeal the rule “Hats”.\n\n"
+            "== Read: Hats ==\n{{Read|title=Proposal: Hats}}\nRepeal the rule “Hats”.\n")
+    requests = request_page.parse(page)
+    assert find_proposal(requests, "Enacting Proposal: Hat").heading == "Enact: Hat"
+    assert find_proposal(requests, "enacted “Hat Tricks”").heading == "Review: Hat tricks"   # the longest name
+    assert find_proposal(requests, "Enacted Hats") is None   # whole words; a {{Read}} draft is no proposal
+    assert find_proposal(requests, "tidy") is None

@@ -15,6 +15,7 @@ their tool.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from actions import review as rv
@@ -45,7 +46,8 @@ def find_proposal(requests: list[Request], summary: str) -> Request | None:
         if request.kind not in PROPOSAL_KINDS or not request.text.strip():
             continue
         name = _folded(parse_title(proposal_title(request))[0])
-        if len(name) >= 3 and name in said and len(name) > length:
+        named = re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", said) if len(name) >= 3 else None
+        if named and len(name) > length:   # whole words: "Hat" is not named by "Enacted Hats"
             best, length = request, len(name)
     return best
 
