@@ -43,11 +43,13 @@ proposal re-applied without it.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 from actions.locating import Spot as _Spot
+from actions.locating import keyword_definitions
 from actions.locating import locate as _locate
 from actions.locating import select as _select
 from actions.matching import LIST_LINE as _LIST_LINE
@@ -506,7 +508,39 @@ def _apply_spots(body: str, spots: list[_Spot], edit: Callable[[str, _Spot], str
     return body
 
 
+def _definition(run: _Run, keyword: str):
+    found = keyword_definitions(run.rs.rules, keyword)
+    if not found:
+        raise _ignored(f"no rule defines the keyword “{keyword}” (a glossary line “'''{keyword}''': …”)")
+    if len(found) > 1:
+        raise _unsupported(f"the keyword “{keyword}” is defined in several places: "
+                           + ", ".join(f"“{d.rule.title}”" for d in found))
+    return found[0]
+
+
+def _keyword_step(run: _Run, step: st.ReplaceText | st.RemoveText) -> str:
+    """A glossary entry's definition replaced, or the entry removed; the keyword itself stays."""
+    d = _definition(run, step.target.text)
+    rule, body = d.rule, d.rule.body
+    if isinstance(step, st.ReplaceText):
+        if "\n" in step.new.strip():
+            raise _unsupported("a keyword's definition is one line of the glossary; the new text has several lines")
+        new = step.new.strip()
+        _require_clean(new)
+        body = body[:d.a] + new + body[d.b:]
+        done = f"in “{rule.title}”, replaced the definition of “{step.target.text}”"
+    else:
+        body = body[:d.line_a] + body[d.line_b:]
+        done = f"in “{rule.title}”, removed the keyword “{step.target.text}”"
+    _require_clean(body, before=rule.body)
+    rule.body = body
+    run.touch(rule)
+    return done
+
+
 def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
+    if step.target.kind == st.KEYWORD:
+        return _keyword_step(run, step)
     if step.rule is None:
         return _replace_everywhere(run, step)
     ref = _text_rule(run, step.rule)
@@ -536,6 +570,8 @@ def _target_words(target: st.Target) -> str:
 
 
 def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
+    if step.target.kind == st.KEYWORD:
+        return _keyword_step(run, step)
     ref = _text_rule(run, step.rule)
     rule = ref.rule
     spots = _locate(rule, step.target)
@@ -589,7 +625,7 @@ def _do_append(run: _Run, step: st.AppendText) -> str:
     return f"added the text to the {'end' if step.at == 'end' else 'beginning'} of “{rule.title}”"
 
 
-def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
+def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = False) -> str:
     """"Change all occurrences of A in the ruleset to B": rule texts and rule titles."""
     rs = run.rs
     target = step.target
@@ -615,6 +651,26 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
             for i, j in part:
                 word = re.search(r"\w*\Z", proj.text[:i]).group(0) + proj.text[i:j] + re.match(r"\w*", proj.text[j:]).group(0)
                 partial.append(f"“{word}” in “{block.title}”")
+    plural = language.plural(target.text) if re.fullmatch(r"[A-Z][\w'’-]*", target.text) else None
+
+    def is_plural(place: str) -> bool:
+        return bool(plural) and re.match(r"“(.*?)” in “", place).group(1).casefold() == plural.casefold()
+
+    if plural_done:
+        partial = [p for p in partial if not is_plural(p)]  # left where the Tags rule keeps them
+    elif target.occurrence == "all" and partial and plural and step.new.strip() and all(map(is_plural, partial)):
+        # A game term replaced throughout ("Puzzler" with "Solver"): its plural is the same word to a
+        # reader, and becomes the new term's plural; nothing else contains it.
+        new_plural = language.plural(step.new.strip())
+        try:
+            first = _replace_everywhere(run, dataclasses.replace(
+                step, target=dataclasses.replace(target, text=plural), new=new_plural), True)
+        except _Outcome as out:
+            if out.status != IGNORED:
+                raise
+            first = f"none, {out.detail}"
+        rest = _replace_everywhere(run, step, True)
+        return f"{rest}; and “{plural}” with “{new_plural}”: {first}"
     if target.occurrence == "all" and partial:
         listed = "; ".join(partial[:8]) + (f"; and {len(partial) - 8} more" if len(partial) > 8 else "")
         raise _unsupported(f"“{target.text}” also occurs inside longer words ({listed}); the bot cannot tell "
@@ -760,6 +816,13 @@ def _gamestate(run: _Run):
 
 def _players(run: _Run, term: str | None = None):
     gs = _gamestate(run)
+    known = _player_term(run.rs)
+    if term and known and not language.is_plural_pair(term, known) and \
+            term.casefold() not in (known.casefold(), "player", "players"):
+        # "Set each Villager's Energy to 7." where the players are Puzzlers: Villagers are some
+        # other thing of the game, with rows of their own; never the players' rows.
+        raise _unsupported(f"“{term}” is not this era's word for a player (“{known}”): the bot cannot tell which "
+                           "rows the step means")
     error = None
     for candidate in dict.fromkeys([_player_term(run.rs), term]):
         try:

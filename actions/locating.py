@@ -3,6 +3,7 @@ beginning), chosen by occurrence; or why it cannot be told with certainty.  Pure
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -197,3 +198,34 @@ def locate(block: Block, target: st.Target) -> list[Spot]:
 
 def visible_between(body: str, a: int, b: int) -> bool:
     return bool(Projection(body[a:b]).text.strip()) if a < b else False
+
+
+#: A glossary entry: "* '''Hiatus''': If BlogNomic is on Hiatus, …" (or without the bullet, as
+#: older Rulesets write it).  ``definition`` is the text after the colon, to the end of the line.
+KEYWORD_LINE = re.compile(r"^(?P<lead>[*#:]*[ \t]*'''[ \t]*(?P<keyword>[^'\n]+?)[ \t]*'''[ \t]*:[ \t]*)(?P<definition>[^\n]*)$",
+                          re.M)
+
+
+@dataclass
+class Definition:
+    """Where a keyword's definition stands: its rule, the line [line_a, line_b) and the text [a, b)."""
+
+    rule: Rule
+    line_a: int
+    line_b: int
+    a: int
+    b: int
+
+
+def keyword_definitions(rules: list[Rule], keyword: str) -> list[Definition]:
+    """Every glossary line, in any rule, that defines ``keyword`` (quotes, case and spacing aside)."""
+    wanted = normalize(keyword).casefold()
+    found = []
+    for rule in rules:
+        if "'''" not in rule.body:
+            continue
+        for m in KEYWORD_LINE.finditer(rule.body):
+            if normalize(m.group("keyword")).casefold() == wanted:
+                end = m.end() + (1 if rule.body[m.end():m.end() + 1] == "\n" else 0)
+                found.append(Definition(rule, m.start(), end, m.start("definition"), m.end("definition")))
+    return found

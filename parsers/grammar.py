@@ -23,6 +23,7 @@ from typing import Any, Callable
 from parsers import language
 from parsers.ruleset import DYNASTIC
 from parsers.steps import (
+    KEYWORD,
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
     PARAGRAPH_CONTAINING,
@@ -459,6 +460,13 @@ def _clean(masked: str) -> str:
     return s
 
 
+#: How an instruction introduces text below it: a colon or dash, or "… with the following",
+#: "… add the following bullet points.", "… as follows".
+_INTRODUCES_TEXT = re.compile(
+    r"(?::-?|—|\bthe\s+following(?:\s+(?:new\s+)?(?:text|bullet\s+points?|bullets|steps?|lines?|items?|paragraphs?|"
+    r"sentences?|wording|segments?|list|rules?))?|\bas\s+follows|\b(?:with|to)(?:\s+(?:this|these))?)\s*\.?\s*$", re.I)
+
+
 def _read_sentence(sentence: str) -> _Read:
     """Read one top-level sentence (not its payload).
 
@@ -493,8 +501,7 @@ def _read_sentence(sentence: str) -> _Read:
     if read is not None:
         if not read.opens and _is_imperative_on_something(s):
             read.opens_instruction = True  # an instruction the bot recognises but cannot read exactly
-        if all(sp.cls is Unsupported for sp in read.specs) and s.rstrip().endswith((":", ":-", "—")) \
-                and not read.needs_payload:
+        if all(sp.cls is Unsupported for sp in read.specs) and _INTRODUCES_TEXT.search(s) and not read.needs_payload:
             # unread, but it introduces text of its own: that text goes with it, never read as steps
             read.specs[-1].fields["_payload"] = PAYLOAD
         return read
@@ -512,7 +519,7 @@ def _read_sentence(sentence: str) -> _Read:
     if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \
             and not _INSTRUCTION_VERB.match(s):
         return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
-    if s.rstrip().endswith((":", ":-")) and _INSTRUCTION_VERB.match(s):
+    if _INTRODUCES_TEXT.search(s) and (_INSTRUCTION_VERB.match(s) or _EDIT_OF_A_PLACE.match(s)):
         # An instruction the bot cannot read that introduces text of its own: it takes that text
         # with it (so the text is never read as instructions) and ends any text before it.
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”", "_payload": PAYLOAD})],
@@ -1479,6 +1486,17 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?:replace|change|substitute)\s+(?P<quote>{Q})\s+(?:with|to|by)\s+(?P<body>{Q})\s*,?\s+(?:wherever|everywhere|"
              rf"each\s+time|every\s+time|whenever)\s+it\s+(?:appears|occurs|is\s+used)\s+in\s+(?P<rule>{_REF_WORDS})",
              ReplaceText, (("occurrence", "all"),)),
+    Phrasing("Change the text of the “Hiatus” keyword to read as follows: …  /  Change the definition of “Hiatus” to: …",
+             rf"(?=[^\x01]*(?:\x01\d+\x02[^\x01]*)?\b(?:keyword|glossary|definition)\b)"  # it says it is a keyword
+             rf"(?:change|replace|reword|amend|update|rewrite)\s+(?:the\s+(?:text|definition|wording|entry)\s+(?:of|for)\s+)?"
+             rf"(?:the\s+)?(?:(?:keyword|glossary\s+entry)\s+)?(?P<quote>{Q})(?:\s+(?:keyword|glossary\s+entry|definition))?"
+             rf"(?:\s+in\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?\s+"
+             rf"(?:so\s+(?:that\s+)?it\s+reads|to\s+read|to|with)(?:\s+as\s+follows|\s+the\s+following)?{_TEXT_AFTER}",
+             ReplaceText, (("kind", KEYWORD),)),
+    Phrasing("Remove the keyword “Hiatus” from the glossary.",
+             rf"(?:remove|delete|strike)\s+(?:the\s+(?:definition|entry)\s+(?:of|for)\s+)?(?:the\s+)?(?:keyword|glossary\s+entry)\s+"
+             rf"(?P<quote>{Q})(?:\s+from\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?",
+             RemoveText, (("kind", KEYWORD),)),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
@@ -1498,6 +1516,8 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
         fields["rule"] = _rule_ref(groups["rule"], m)
         if fields["rule"] is None:
             return None
+    elif phrasing.step in (ReplaceText, RemoveText):
+        fields["rule"] = None  # a glossary entry: the rule that defines it is found on the page
     if "para" in groups:
         fields["anchor"] = Target(kind=PARAGRAPH, number=_ord(groups["para"]))
     if "body2" in groups:

@@ -685,3 +685,58 @@ def test_rule_text_with_one_lesser_sign_of_a_remark_is_never_set_aside(text):
 def test_a_line_asking_for_an_edit_is_never_taken_for_a_remark():
     steps = parse_steps("I propose to change the last paragraph of the rule “Wicks”:\n\nWicks burn. I think.")
     assert not any(isinstance(s, Ignored) and s.category == "remark" and "I propose" in s.text for s in steps)
+
+
+@pytest.mark.parametrize("fixture,line_start", [("ruleset_2023.wiki", "* '''Subrule''': "),
+                                                ("ruleset_2016.wiki", "'''Subrule''': ")])
+def test_a_keywords_definition_is_replaced_in_the_glossary(fixture, line_start):
+    page = fixture_text(fixture)
+    text = "Change the text of the “Subrule” keyword to read as follows:\n\nA subrule is a rule beneath another rule."
+    result = enact(parse_proposal("Proposal: Subrules [Appendix] [Core]", text), page)
+    assert [s.status for s in result.report.steps] == [APPLIED], result.report.steps
+    old_line = next(line for line in page.split("\n") if line.startswith(line_start))
+    assert result.pages["Ruleset"] == page.replace(old_line, line_start + "A subrule is a rule beneath another rule.")
+
+
+def test_a_keyword_is_removed_with_its_line():
+    page = fixture_text("ruleset_2023.wiki")
+    result = enact(parse_proposal("Proposal: No Weeks [Appendix]", "Remove the keyword “Week” from the glossary."), page)
+    assert [s.status for s in result.report.steps] == [APPLIED]
+    old_line = next(line for line in page.split("\n") if line.startswith("* '''Week''':"))
+    assert result.pages["Ruleset"] == page.replace(old_line + "\n", "")
+    missing = enact(parse_proposal("Proposal: No Fortnights [Appendix]", "Remove the keyword “Fortnight”."), page)
+    assert "Ruleset" not in missing.pages and missing.report.steps[0].status != APPLIED
+
+
+def test_a_game_term_replaced_throughout_takes_its_plural_along():
+    page = fixture_text("ruleset_2023.wiki")
+    result = enact(parse_proposal("Proposal: Solvers [Core] [Appendix] [Special Case]",
+                                  "Replace “Puzzler” with “Solver” throughout the Ruleset."), page)
+    assert [s.status for s in result.report.steps] == [APPLIED], result.report.steps
+    new = result.pages["Ruleset"]
+    assert "Puzzler" not in new and new.count("Solvers") == page.count("Puzzlers")
+    # A word that merely contains the term is not a form of it: the step is left to an Admin.
+    odd = enact(parse_proposal("Proposal: Coin [Core] [Appendix]", "Replace “Coin” with “Gem” throughout the Ruleset."),
+                page.replace("Each Puzzler has", "Each Coinmaster has", 1))
+    assert "Ruleset" not in odd.pages
+
+
+def test_each_thing_that_is_not_a_player_is_never_taken_for_the_players():
+    page, gamestate = fixture_text("ruleset_2023.wiki"), fixture_text("gamestate_puzzle_board.wiki")
+    players = enact(parse_proposal("Proposal: Rich", "Set each Puzzler’s Coins to 7."), page, gamestate)
+    assert [s.status for s in players.report.steps] == [APPLIED]
+    others = enact(parse_proposal("Proposal: Rich", "Set each Villager’s Coins to 7."), page, gamestate)
+    assert [s.status for s in others.report.steps] != [APPLIED] and not others.pages
+    assert "not this era's word for a player" in others.report.steps[0].detail
+
+
+@pytest.mark.parametrize("opening", [
+    "In the Milking atomic action of “Barns”, immediately above the bullet starting “Goats rest”, add the following bullets.",
+    "Replace the steps of the “Milking” atomic action with the following",
+    "Replace the step “Goats rest” in the Milking atomic action with",
+])
+def test_an_unread_instruction_introducing_text_without_a_colon_takes_that_text(opening):
+    # The text below is the instruction's own, never read as steps of its own ("* Post a notice …"
+    # would otherwise be set aside as off the wiki, and "* Set the Gate …" applied).
+    steps = parse_steps(f"{opening}\n\n* Post a notice on the blog.\n* Set the Gate to Open.")
+    assert [type(s) for s in steps] == [Unsupported]
