@@ -631,6 +631,19 @@ class _Fields(dict):
         super().__setitem__(key, value)
 
 
+#: The words that end a new rule's description and introduce its text (quoted on the line, or
+#: below): "and give it the following text:", "with the text", "reading “…”", "as follows:", ":-".
+_INTRODUCES_BODY = tuple(re.compile(p, re.I) for p in (
+    rf"^(?:and\s+)?give\s+it\s+(?:the\s+following(?:\s+(?:text|wording|body|contents?))?|the\s+(?:text|wording))"
+    rf"(?:\s*(?::-?|-))?\s*(?P<body>{Q})?\s*$",
+    rf"^(?:with|having|using|containing)(?:\s+the)?(?:\s+following)?(?:\s+(?:text|wording|body|contents?|rules? ?text|"
+    rf"description))?(?:\s+as\s+follows)?(?:\s*(?::-?|-))?\s*(?P<body>{Q})?\s*$",
+    rf"^(?:reading|which reads|that reads|which says|that says|saying|stating|to read)\s*(?::-?)?\s*(?P<body>{Q})\s*$",
+    rf"^(?:as follows|the text of which is|whose text is)\s*(?::-?)?\s*(?P<body>{Q})?\s*$",
+    rf"^:-?\s*(?P<body>{Q})\s*$",
+))
+
+
 def _read_add_rule(s: str, m: _Masked) -> _Read | None:
     lead_section = lead_parent = None
     c = re.match(rf"^in\s+the\s+(?:({Q})|({_SECTION_WORD}))\s+section(?:\s+of\s+the\s+ruleset)?\s*,?\s*(?=(?:add|create|enact|insert)\b)",
@@ -716,33 +729,10 @@ def _read_add_rule(s: str, m: _Masked) -> _Read | None:
             f["if_exists"] = True
             rest = rest[c.end():]
             continue
-        c = re.match(rf"^(?:and\s+)?give\s+it\s+(?:the\s+following(?:\s+(?:text|wording|body|contents?))?|the\s+(?:text|wording))"
-                     rf"(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:with|having|using|containing)(?:\s+the)?(?:\s+following)?(?:\s+(?:text|wording|body|contents?|rules? ?text|description))?(?:\s+as\s+follows)?(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:reading|which reads|that reads|which says|that says|saying|stating|to read)\s*(?::-?)?\s*({Q})\s*$", rest, re.I)
-        if c:
-            f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:as follows|the text of which is|whose text is)\s*(?::-?)?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^:-?\s*({Q})\s*$", rest)
-        if c:
-            f["body"] = _tok_inner(c.group(1), m)
+        c = next((c for c in (p.match(rest) for p in _INTRODUCES_BODY) if c), None)
+        if c:  # the words that introduce the new rule's text, and the text when quoted on the line
+            if c.group("body"):
+                f["body"] = _tok_inner(c.group("body"), m)
             rest = ""
             break
         if f["name"] is None:
