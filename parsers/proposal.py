@@ -506,12 +506,12 @@ def _govern(steps: list[Step], governing: list[tuple[int, str, str]]) -> list[St
     for k, step in enumerate(steps):
         if isinstance(step, (Ignored, Unsupported)):
             continue
-        for at, scope, condition in governing:
-            if scope == "all" or k > at:
-                out[k] = Ignored(index=step.index, text=step.text, span=step.span, category="conditional",
-                                 reason=f"governed by the condition in step {at + 1} (“{condition}”), which the "
-                                        "bot cannot decide: an Admin decides whether this step applies")
-                break
+        over = [(at, condition) for at, scope, condition in governing if scope == "all" or k > at]
+        if over:
+            named = " and ".join(f"step {at + 1} (“{condition}”)" for at, condition in over)
+            out[k] = Ignored(index=step.index, text=step.text, span=step.span, category="conditional",
+                             reason=f"governed by the condition{'s' if len(over) > 1 else ''} in {named}, which the "
+                                    "bot cannot decide: an Admin decides whether this step applies")
     return out
 
 

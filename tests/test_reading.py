@@ -769,3 +769,10 @@ def test_a_line_that_is_not_an_item_is_never_made_one():
     text = "Add the following to the list of Imperatives:\n\n* '''May''': “is allowed to”\nMay is a softer word."
     result = enact(parse_proposal("Proposal: May [Appendix]", text), page)
     assert "Ruleset" not in result.pages and "not a list item" in result.report.steps[0].detail
+
+
+def test_a_step_under_two_conditions_names_both():
+    steps = parse_steps("If the Proposal “Hats” was enacted:\n\nRepeal the rule “Caps”.\n\n"
+                        "If more than half of the votes FOR contain “bowler”, do the following:\n\nRepeal the rule “Bowlers”.")
+    assert all(isinstance(s, Ignored) for s in steps)
+    assert "step 1" in steps[3].reason and "step 3" in steps[3].reason
