@@ -66,7 +66,9 @@ from actions.splicing import with_trailing as _with_trailing
 from actions.tags import TAG_NAMES as _TAG_NAMES
 from actions.tags import TagPolicy, tag_policy
 from actions.report import APPLIED, IGNORED, UNSUPPORTED, Report
-from actions import structure
+from actions import gamestate_steps, structure
+from actions.constraints import infer_constraints, merge
+from actions.legality import Legality
 from parsers import hazards, language, limits, names
 from parsers import ruleset as rsmod
 from parsers import steps as st
@@ -795,234 +797,19 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = Fal
 
 # ============================================================================ step handlers (gamestate)
 
-_INT = re.compile(r"[+-]?\d+")
-_PLAYER_NAME = re.compile(r"[A-Za-z0-9_\-.' ]{4,30}")
-
-
-def _number(text: str) -> int | None:
-    return language.number(text)
-
-
-@dataclass
-class _Limits:
-    low: int | None = 0
-    high: int | None = None
-    why: str = "Numbers and Variables: numeric game variables hold non-negative integers unless stated otherwise"
-
-
-def _limits(rs: Ruleset, variable: str) -> _Limits:
-    """The legal range of a numeric variable: non-negative by default; a rule text that mentions the
-    variable with "cannot exceed N", "may not fall below X or rise above Y", "between X and Y" or
-    "can be negative" narrows or widens it."""
-    limits = _Limits()
-    forms = [f for f in language.plural_forms(variable) if f]
-    pattern = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in forms) + r")\b", re.I)
-    for rule in rs.rules:
-        if not pattern.search(rule.body):
-            continue
-        text = rsmod.plain(rule.body)
-        for sentence in re.split(r"(?<=[.!?])\s+", text):
-            if not pattern.search(sentence):
-                continue
-            s = sentence.lower()
-            m = re.search(r"(?:cannot|can't|may not|must not|can never)\s+(?:exceed|be (?:greater|more|higher) than|rise above|go above)\s+(-?\d+)", s)
-            if m:
-                limits.high = int(m.group(1))
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-            m = re.search(r"(?:fall|go|drop) below\s+(-?\d+)", s) or re.search(r"(?:cannot|may not|can't) be (?:less|lower) than\s+(-?\d+)", s)
-            if m:
-                limits.low = int(m.group(1))
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-            m = re.search(r"rise above\s+(-?\d+)", s)
-            if m:
-                limits.high = int(m.group(1))
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-            m = re.search(r"between\s+(-?\d+)\s+and\s+(-?\d+)", s)
-            if m and ("value" in s or "range" in s or "must be" in s or "can be" in s):
-                limits.low, limits.high = int(m.group(1)), int(m.group(2))
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-            if re.search(r"(?:can|may) be negative|(?:can|may) (?:go|fall) below (?:zero|0)", s):
-                limits.low = None
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-    return limits
-
-
-def _player_term(rs: Ruleset) -> str | None:
-    try:
-        rule = rs.get("Synonyms")
-    except AmbiguousRule:
-        return None
-    if rule is None:
-        return None
-    m = re.search(r"^\*\s*([^()\n]+?)\s*\(\s*Player\s*\)", rule.body, re.M)
-    return rsmod.plain(m.group(1)) if m else None
-
-
-def _gs_norm(text: str) -> str:
-    return " ".join(text.replace("_", " ").split()).casefold()
-
-
-def _column(table, variable: str) -> str:
-    heads = table.headers
-    for form in language.plural_forms(variable):
-        for h in heads:
-            if h and _gs_norm(h) == _gs_norm(form):
-                return h
-    raise _unsupported(f"the players table has no column for “{variable}”; its columns are: "
-                       + ", ".join(h for h in heads if h))
-
-
-def _gamestate(run: _Run):
+def _do_gamestate(run: _Run, step: st.Step) -> str:
+    """A gamestate step: :mod:`actions.gamestate_steps`, judged by the one legality of the Ruleset as
+    the steps before it left it (and the Admins' overrides)."""
     if run.gs is None:
         if run.gs_problem:
             raise _unsupported(run.gs_problem)
         where = f" (the tracking page is “{run.gs_title}”)" if run.gs_title else ""
         raise _unsupported(f"this step changes the gamestate, but no gamestate page was given{where}")
-    return run.gs
-
-
-def _players(run: _Run, term: str | None = None):
-    gs = _gamestate(run)
-    known = _player_term(run.rs)
-    if term and known and not language.is_plural_pair(term, known) and \
-            term.casefold() not in (known.casefold(), "player", "players"):
-        # "Set each Villager's Energy to 7." where the players are Puzzlers: Villagers are some
-        # other thing of the game, with rows of their own; never the players' rows.
-        raise _unsupported(f"“{term}” is not this era's word for a player (“{known}”): the bot cannot tell which "
-                           "rows the step means")
-    error = None
-    for candidate in dict.fromkeys([_player_term(run.rs), term]):
-        try:
-            return gs.players_table(candidate)
-        except GamestateError as exc:
-            error = error or exc
-    raise _unsupported(str(error))
-
-
-def _rows(table, who) -> list[str]:
-    if isinstance(who, st.EachPlayer):
-        rows = [n for n in table.row_names if n]
-        if not rows:
-            raise _unsupported("the players table has no rows")
-        return rows
-    return [who]
-
-
-def _legal(value: int, limits: _Limits, who: str, variable: str) -> None:
-    if limits.low is not None and value < limits.low:
-        raise _refused(f"{who}’s {variable} would become {value}, below {limits.low}: an illegal value "
-                       f"({limits.why}); nothing was changed")
-    if limits.high is not None and value > limits.high:
-        raise _refused(f"{who}’s {variable} would become {value}, above {limits.high}: an illegal value "
-                       f"({limits.why}); nothing was changed")
-
-
-def _gs_call(fn, *args):
-    try:
-        return fn(*args)
-    except GamestateError as exc:
-        raise _unsupported(str(exc)) from None
-
-
-def _do_set_value(run: _Run, step: st.SetValue) -> str:
-    table = _players(run, getattr(step.player, "term", None))
-    column = _column(table, step.variable)
-    rows = _rows(table, step.player)
-    current = [_gs_call(table.get, r, column) for r in rows]
-    numeric_column = any(c.strip() for c in current) and all(_number(c) is not None for c in current if c.strip())
-    value = step.value.strip()
-    number = _number(value)
-    if numeric_column and number is None:
-        raise _unsupported(f"the {column} column holds numbers, and “{value}” is not one")
-    if number is not None:
-        limits = _limits(run.rs, column)
-        for r in rows:
-            _legal(number, limits, r, column)
-        value = str(number)
-    for r in rows:
-        _gs_call(table.set_cell, r, column, value)
+    overrides = getattr(run, "overrides", None) or []
+    legality = Legality(run.rs, merge(infer_constraints(run.rs), overrides), page=run.gs_title)
+    detail = gamestate_steps.apply(run.gs, step, legality)  # raises the StepOutcome of actions.outcome
     run.gs_changed = True
-    who = "every player" if isinstance(step.player, st.EachPlayer) else rows[0]
-    return f"set {column} of {who} to {value}" + (f" ({len(rows)} rows)" if len(rows) > 1 else "")
-
-
-def _do_change_value(run: _Run, step: st.ChangeValue) -> str:
-    table = _players(run, getattr(step.player, "term", None))
-    column = _column(table, step.variable)
-    rows = _rows(table, step.player)
-    limits = _limits(run.rs, column)
-    new: list[tuple[str, int, int]] = []
-    for r in rows:
-        raw = _gs_call(table.get, r, column)
-        cur = _number(raw)
-        if cur is None:
-            raise _unsupported(f"{r}’s {column} is “{raw}”, not a number")
-        _legal(cur + step.delta, limits, r, column)
-        new.append((r, cur, cur + step.delta))
-    for r, _, value in new:
-        _gs_call(table.set_cell, r, column, str(value))
-    run.gs_changed = True
-    return "; ".join(f"{r}: {column} {a} → {b}" for r, a, b in new)
-
-
-def _do_transfer(run: _Run, step: st.TransferValue) -> str:
-    if step.amount <= 0:
-        raise _refused(f"only positive amounts can be transferred (Numbers and Variables), not {step.amount}")
-    table = _players(run)
-    column = _column(table, step.variable)
-    limits = _limits(run.rs, column)
-    values = {}
-    for who in (step.source, step.target):
-        raw = _gs_call(table.get, who, column)
-        cur = _number(raw)
-        if cur is None:
-            raise _unsupported(f"{who}’s {column} is “{raw}”, not a number")
-        values[who] = cur
-    after_source = values[step.source] - step.amount
-    after_target = values[step.target] + step.amount
-    _legal(after_source, limits, step.source, column)
-    _legal(after_target, limits, step.target, column)
-    _gs_call(table.set_cell, step.source, column, str(after_source))
-    _gs_call(table.set_cell, step.target, column, str(after_target))
-    run.gs_changed = True
-    return (f"{step.source}: {column} {values[step.source]} → {after_source}; "
-            f"{step.target}: {column} {values[step.target]} → {after_target}")
-
-
-def _do_add_column(run: _Run, step: st.AddColumn) -> str:
-    gs = _gamestate(run)
-    if step.table is None:
-        table = _players(run)
-    else:
-        hits = [t for t in gs.tables if t.caption and _gs_norm(t.caption) == _gs_norm(step.table)]
-        if len(hits) != 1:
-            raise _unsupported(f"the bot cannot tell which table “{step.table}” is")
-        table = hits[0]
-    default = (step.default or "").strip()
-    number = _number(default) if default else None
-    if number is not None:
-        _legal(number, _limits(run.rs, step.column), "every player", step.column)
-        default = str(number)
-    _gs_call(table.add_column, step.column, default)
-    run.gs_changed = True
-    return f"added the column “{step.column}”" + (f" with {default} in every row" if default else " (empty)")
-
-
-def _do_add_player(run: _Run, step: st.AddPlayer) -> str:
-    name = step.name.strip()
-    if not _PLAYER_NAME.fullmatch(name) or not re.search(r"[A-Za-z0-9]", name):
-        raise _refused(f"“{name}” is not a legal player name (4–30 Latin letters, digits, _ - . ')")
-    table = _players(run)
-    _gs_call(table.add_row, name)
-    run.gs_changed = True
-    return f"added a row for {name} (its other cells are empty: fill in the starting values)"
-
-
-def _do_remove_player(run: _Run, step: st.RemovePlayer) -> str:
-    table = _players(run)
-    _gs_call(table.remove_row, step.name.strip())
-    run.gs_changed = True
-    return f"removed the row of {step.name.strip()}"
+    return detail
 
 
 # ============================================================================ driver
@@ -1040,14 +827,9 @@ _HANDLERS: dict[type, tuple[str, Callable]] = {
     st.AddListItem: ("add list item", _do_add_list_item),
     st.MoveRule: ("move rule", _do_move),
     st.SetStatus: ("set status", _do_status),
-    st.SetValue: ("set value", _do_set_value),
-    st.ChangeValue: ("change value", _do_change_value),
-    st.TransferValue: ("transfer value", _do_transfer),
-    st.AddColumn: ("add column", _do_add_column),
-    st.AddPlayer: ("add player", _do_add_player),
-    st.RemovePlayer: ("remove player", _do_remove_player),
+    **{kind: (name, _do_gamestate) for kind, (name, _) in gamestate_steps.HANDLERS.items()},
 }
-_GAMESTATE_STEPS = (st.SetValue, st.ChangeValue, st.TransferValue, st.AddColumn, st.AddPlayer, st.RemovePlayer)
+_GAMESTATE_STEPS = gamestate_steps.GAMESTATE_STEPS
 
 
 def _action_name(step: st.Step) -> str:
@@ -1102,11 +884,14 @@ def _run_steps(run: _Run, report: Report) -> None:
 
 
 def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None = None, *,
-          ruleset_title: str = "Ruleset", gamestate_title: str | None = None) -> EnactResult:
+          ruleset_title: str = "Ruleset", gamestate_title: str | None = None,
+          overrides: list | None = None) -> EnactResult:
     """Apply a parsed Proposal to the Ruleset (and gamestate) text; see the module docstring.
 
     ``.pages`` holds only the pages whose text changed; ``.report`` one result per step, the edit
     summary (``Enacted “Name”``, prefixed ``/* Rule */`` when exactly one rule changed) and diffs.
+    ``overrides`` (:func:`actions.constraints.parse_overrides` of the Admins' constraints page)
+    join the constraints every gamestate value is judged by (:mod:`actions.legality`).
     Raises :class:`parsers.limits.TooLarge`, before anything is done, for a page or a Proposal
     beyond :mod:`parsers.limits`.
     """
@@ -1129,6 +914,7 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
             except GamestateError as exc:
                 gs_problem = f"the gamestate page cannot be read: {exc}"
         run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem)
+        run.overrides = list(overrides or [])
         report = Report(action="enact", name=proposal.name)
         _run_steps(run, report)
         if attempt == 1 or run.structure_problem() is None:

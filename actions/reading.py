@@ -24,6 +24,8 @@ KIND_NAMES = {
     st.InsertText: "insert text", st.AppendText: "add text", st.AddListItem: "add a list item", st.MoveRule: "move a rule", st.SetStatus: "set a status",
     st.SetValue: "set a value", st.ChangeValue: "change a value", st.TransferValue: "transfer a value",
     st.AddColumn: "add a column", st.AddPlayer: "add a player", st.RemovePlayer: "remove a player",
+    st.AddRow: "add a row", st.RemoveRow: "remove a row", st.SetAttribute: "set an attribute",
+    st.SetSingleValue: "set a single value", st.ChangeSingleValue: "change a single value",
     st.Ignored: "set aside", st.Unsupported: "not read",
 }
 
@@ -81,10 +83,13 @@ def describe_step(step: st.Step) -> dict:
                 ([f"after “{_rule_name(step.after)}”"] if step.after else []) + \
                 ([f"in the section “{step.section}”"] if step.section else [])
         row["moves_to"] = ", ".join(where)
-    for key in ("new_name", "status", "variable", "value", "delta", "amount", "column", "default"):
+    for key in ("new_name", "status", "table", "name", "thing", "attribute", "variable", "value", "delta", "amount",
+                "column", "default"):
         value = getattr(step, key, None)
         if value is not None:
             row[key] = value
+    if getattr(step, "values", None):
+        row["values"] = dict(step.values)
     player = getattr(step, "player", None)
     if player is not None:
         row["player"] = "every player" if isinstance(player, st.EachPlayer) else player

@@ -37,14 +37,17 @@ from parsers.steps import (
     TEXT,
     AddColumn,
     AddPlayer,
+    AddRow,
     AddRule,
     AppendText,
+    ChangeSingleValue,
     ChangeValue,
     EachPlayer,
     Ignored,
     InsertText,
     MoveRule,
     RemovePlayer,
+    RemoveRow,
     RemoveText,
     RenameRule,
     RepealAll,
@@ -52,6 +55,8 @@ from parsers.steps import (
     ReplaceRuleText,
     ReplaceText,
     RuleRef,
+    SetAttribute,
+    SetSingleValue,
     SetStatus,
     SetValue,
     Target,
@@ -1549,6 +1554,117 @@ def _read_phrasings(s: str, m: _Masked) -> _Read | None:
     return None
 
 
+# --- Gamestate phrasings: rows of any table, attributes of things, single values ------------
+
+_GS_NAME = rf"(?:{Q}|(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){{0,2}})"   # a quoted or capitalised name
+_GS_ROWNAME = rf"(?:{Q}|[\w][\w'’.-]*)"
+_GS_TABLE = rf"(?:the\s+)?(?P<table>{Q}|(?!(?:the\s+)?(?:gamestate|tracking|gndt|players?)\b)[\w’' ]+?)\s+table"
+_GS_VALUE = rf"(?:{Q}|[-+−]?\d+|[\w’'-]+(?:\s+[\w’'-]+){{0,2}})"
+_GS_PAGE = r"(?:the\s+)?(?:gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt)"
+_GS_DEFAULT = (rf"(?:with\s+(?:a\s+|an\s+)?(?:starting|initial|default)\s+value\s+of|with\s+a\s+value\s+of|"
+               rf"defaulting\s+to|set\s+to)\s+(?P<default>{Q}|\S+?)(?:\s+(?:for|in)\s+(?:each|every|all)\s+[\w-]+(?:\s+rows?)?)?")
+
+#: Gamestate phrasings, one row each (shape, pattern over the masked sentence, step, fixed
+#: fields). Named groups: ``table`` a table of the tracking page, ``name`` a row's (thing's) name or
+#: a single value's, ``values`` "a Type of Ferry and a Fare of 2", ``thing``/``attribute`` a row and
+#: column, ``value`` the value, ``amount`` with ``dir`` a change, ``column``/``default`` a new column.
+GAMESTATE_PHRASINGS: tuple[Phrasing, ...] = (
+    Phrasing("Add a row to the “Stops” table for “Harbour”, with a Type of Ferry and a Fare of 2.",
+             rf"add\s+(?:a\s+)?(?:new\s+)?(?:row|entry)\s+(?:to|in)\s+{_GS_TABLE}\s+(?:for|called|named)\s+"
+             rf"(?P<name>{_GS_ROWNAME})(?:\s*,?\s*with\s+(?P<values>.+))?",
+             AddRow),
+    Phrasing("Add a new Stop called “Harbour” to the Stops table, with a Type of Ferry.",
+             rf"add\s+(?:a\s+|an\s+)?(?:new\s+)?(?!column\b|rule\b|sub-?rule\b|section\b)[\w-]+\s+(?:called|named)\s+(?P<name>{_GS_ROWNAME})\s+to\s+{_GS_TABLE}"
+             rf"(?:\s*,?\s*with\s+(?P<values>.+))?",
+             AddRow),
+    Phrasing("Remove the row for “Harbour” from the Stops table.  /  Remove “Harbour” from the “Stops” table.",
+             rf"(?:remove|delete)\s+(?:the\s+)?(?:(?:row|entry)\s+(?:for|of)\s+)?(?P<name>{_GS_ROWNAME})\s+from\s+{_GS_TABLE}",
+             RemoveRow),
+    Phrasing("Set the cell at Row 3, Column 4 of the Game Board to Lemon.",
+             rf"set\s+(?:the\s+)?(?:content\s+of\s+(?:the\s+)?)?cell\s+(?:at\s+|in\s+)?row\s+(?P<thing>\d+)\s*,?\s*(?:and\s+)?"
+             rf"column\s+(?P<attribute>\d+)\s+(?:of|on|in)\s+(?:the\s+)?(?P<table>{Q}|[\w’' ]+?)\s+to\s+(?:be\s+)?(?P<value>{_GS_VALUE})",
+             SetAttribute),
+    Phrasing("Set the Type of the Stop “Harbour” to Ferry.  /  Set the Genome of “Moss” in the Organisms table to AGTC.",
+             rf"set\s+the\s+(?!value\s+of\b)(?P<attribute>[\w’' -]+?)\s+of\s+(?:the\s+)?(?:(?-i:[A-Z])[\w-]*\s+)?(?P<thing>{Q}|(?-i:[A-Z])[\w'’.-]*)"
+             rf"(?:\s+in\s+{_GS_TABLE})?\s+to\s+(?:be\s+)?(?P<value>{_GS_VALUE})",
+             SetAttribute),
+    Phrasing("Set the Round to 3.  /  Set the value of “Max Fuel” to 9.",
+             rf"set\s+(?:the\s+)?(?:value\s+of\s+(?:the\s+)?)?(?P<name>{_GS_NAME})\s+to\s+(?:be\s+)?(?P<value>{_GS_VALUE})",
+             SetSingleValue),
+    Phrasing("Increase the Round by 1.  /  Decrease “Max Fuel” by two.",
+             rf"(?P<dir>increase|raise|decrease|reduce|lower)\s+(?:the\s+)?(?:value\s+of\s+(?:the\s+)?)?(?P<name>{_GS_NAME})\s+"
+             rf"by\s+(?P<amount>{_NUM})",
+             ChangeSingleValue),
+    Phrasing("Add a column called “Gems” to the tracking page, with a starting value of 0 for every Wight.",
+             rf"(?:add|create)\s+(?:a\s+)?(?:new\s+)?column\s+(?:called|named)\s+(?P<column>{Q}|[\w’' ]+?)\s+(?:to|in|on)\s+"
+             rf"(?:{_GS_PAGE}|{_GS_TABLE})\s*,?\s*{_GS_DEFAULT}",
+             AddColumn),
+    Phrasing("Add a Gems column to the gamestate tracking page, with each Wight’s Gems set to 0.",
+             rf"(?:add|create)\s+(?:a\s+|an\s+)?(?:new\s+)?(?P<column>{Q}|[\w’']+(?:\s+[\w’']+)?)\s+column\s+(?:to|in|on)\s+"
+             rf"(?:{_GS_PAGE}|{_GS_TABLE})\s*,?\s*with\s+(?:each|every|all)\s+[\w-]+?(?:['’]s|s['’]|['’])\s+[\w’' ]+?\s+set\s+to\s+"
+             rf"(?P<default>{Q}|\S+)",
+             AddColumn),
+    Phrasing("Add a new column to the Puzzlers table called Stars, and set every Puzzler’s Stars to 2.",
+             rf"(?:add|create)\s+(?:a\s+)?(?:new\s+)?column\s+(?:to|in|on)\s+(?:{_GS_PAGE}|{_GS_TABLE})\s+(?:called|named)\s+"
+             rf"(?P<column>{Q}|[\w’']+(?:\s+[\w’']+)?)\s*,?\s*and\s+set\s+(?:each|every|all)\s+[\w-]+?(?:['’]s|s['’]|['’])\s+"
+             rf"[\w’' ]+?\s+to\s+(?P<default>{Q}|\S+)",
+             AddColumn),
+)
+
+_GS_PAIR = re.compile(rf"\s*(?:an?\s+|the\s+)?(?P<col>[\w’' -]+?)\s+(?:of|set\s+to|=)\s+(?P<val>{Q}|[\w.’'-]+)\s*")
+
+
+def _gs_pairs(text: str, m: _Masked) -> tuple[tuple[str, str], ...] | None:
+    """"a Type of Ferry and a Fare of 2" → (("Type", "Ferry"), ("Fare", "2")); None if not all read."""
+    out = []
+    for part in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", text.strip()):
+        c = _GS_PAIR.fullmatch(part)
+        if not c:
+            return None
+        out.append((_name(c.group("col"), m), _name(c.group("val"), m)))
+    return tuple(out)
+
+
+def _from_gamestate_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
+    """The step a matching gamestate phrasing makes; None when a group does not read exactly."""
+    g = {k: v for k, v in c.groupdict().items() if v is not None}
+    step = phrasing.step
+    table = _name(g["table"], m) if "table" in g else None
+    if table is not None and re.fullmatch(r"(?:gamestate|tracking|gndt)(?:\s+tracking)?(?:\s+page)?", table, re.I):
+        table = None
+    fields: dict[str, Any]
+    if step is AddRow:
+        values = _gs_pairs(g["values"], m) if "values" in g else ()
+        if values is None:
+            return _unsupported_gs(c.group(0), m)
+        fields = {"table": table, "name": _name(g["name"], m), "values": values}
+    elif step is RemoveRow:
+        fields = {"table": table, "name": _name(g["name"], m)}
+    elif step is SetAttribute:
+        fields = {"thing": _name(g["thing"], m), "attribute": _var(g["attribute"], m), "value": _value(g["value"], m)}
+        if table is not None:
+            fields["table"] = table
+    elif step is SetSingleValue:
+        fields = {"name": _name(g["name"], m), "value": _value(g["value"], m)}
+    elif step is ChangeSingleValue:
+        sign = 1 if g["dir"].lower() in ("increase", "raise") else -1
+        fields = {"name": _name(g["name"], m), "delta": sign * _num(g["amount"])}
+    else:  # AddColumn
+        fields = {"column": _name(g["column"], m), "default": _name(g["default"], m), "table": table}
+        return _Read([_Spec(AddColumn, fields)]) if fields["column"] and fields["default"] else None
+    return _gs(step, **fields)
+
+
+def _read_gamestate_phrasings(s: str, m: _Masked) -> _Read | None:
+    for phrasing in GAMESTATE_PHRASINGS:
+        c = phrasing.regex.fullmatch(s)
+        if c:
+            r = _from_gamestate_groups(phrasing, c, m)
+            if r is not None:
+                return r
+    return None
+
+
 # ---------------------------------------------------------------------------------------------
 # The table
 # ---------------------------------------------------------------------------------------------
@@ -1594,6 +1710,9 @@ GRAMMAR: tuple[Kind, ...] = (
     Kind("status", (SetStatus,), _read_status, ("set", "make", "mark", "change", "switch", "turn", "activate", "deactivate", "inactivate", "reactivate"), (
         "Set X to Inactive.  /  Activate “X”.  /  Deactivate the Special Case rules A, B and C.",
     )),
+    Kind("gamestate rows, attributes and single values", tuple({p.step for p in GAMESTATE_PHRASINGS}),
+         _read_gamestate_phrasings, ("add", "create", "remove", "delete", "set", "increase", "raise", "decrease",
+                                     "reduce", "lower"), tuple(p.shape for p in GAMESTATE_PHRASINGS)),
     Kind("gamestate", (SetValue, ChangeValue, TransferValue, AddColumn, AddPlayer, RemovePlayer), _read_gamestate, ("set", "give", "award", "increase", "raise", "decrease", "reduce", "lower", "transfer", "add", "create", "remove", "delete"), (
         "Set each Player’s Coins to 3.  /  Set Kevan’s Coins to 3.  /  Set the Coins of every Player to 0.",
         "Kevan gains 2 Coins.  /  Each Player loses one Coin.  /  Give Kevan 3 Coins.",

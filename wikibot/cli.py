@@ -254,11 +254,26 @@ def constraints_for(args: argparse.Namespace):
 def cmd_constraints(args: argparse.Namespace) -> int:
     from actions import constraints as cons
 
-    _model, found = constraints_for(args)
+    model, found = constraints_for(args)
+    columns = None
+    if getattr(args, "gamestate_file", None):
+        from actions.legality import Legality, page_constraints
+        from parsers.gamestate import GamestateError, parse_gamestate
+
+        try:
+            page = parse_gamestate(read_text(args.gamestate_file, "Gamestate"))
+        except GamestateError as exc:
+            raise UsageError(f"the gamestate page cannot be read: {exc}; close the table and try again") from None
+        columns = page_constraints(Legality(model, found), page)
     if args.json:
-        print(json.dumps(cons.constraints_to_json(found), ensure_ascii=False, indent=2))
+        data = cons.constraints_to_json(found)
+        print(json.dumps(data if columns is None else {"constraints": data, "columns": [c.to_dict() for c in columns]},
+                         ensure_ascii=False, indent=2))
     else:
         print("\n".join(cons.describe_constraints(found)))
+        if columns is not None:
+            print("\nOn the gamestate page:")
+            print("\n".join("  " + c.line() for c in columns))
     return EXIT_OK
 
 
@@ -269,10 +284,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     result = check_edit(model, found, read_text(args.old_file, "Old gamestate"), read_text(args.new_file, "New gamestate"))
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    elif result.verdict == "cannot judge":
+        print(f"cannot judge: {result.summary.removeprefix('Cannot judge: ')}")
     else:
         print("legal" if result.legal else f"illegal: {result.summary}")
         for v in result.violations:
             print(f"  {v.table} / {v.row} / {v.column}: {v.old!r} → {v.new!r}: {v.constraint} ({v.source})")
+    if result.verdict == "cannot judge":
+        print("wikibot: the bot cannot judge this edit (see above); a human must judge it", file=sys.stderr)
+        return EXIT_UNUSABLE
     return EXIT_OK if result.legal else EXIT_ILLEGAL
 
 
@@ -430,6 +450,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="is one edit of the gamestate page legal? (exit 1 if not)")
     check.add_argument("--old-file", required=True, metavar="A", help="the page before the edit")
     check.add_argument("--new-file", required=True, metavar="B", help="the page after the edit")
+    constraints.add_argument("--gamestate-file", metavar="G",
+                             help="also list each table column and single value of this page with its constraint")
     for guard in (constraints, check):
         guard.add_argument("--ruleset-file", required=True, metavar="R", help="the Ruleset page's wikitext")
         guard.add_argument("--overrides-file", metavar="O", help="the on-wiki constraints page's text")
