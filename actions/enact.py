@@ -663,7 +663,8 @@ def _do_add_list_item(run: _Run, step: st.AddListItem) -> str:
         ref = None
         candidates = [(r, span) for r in run.rs.rules for span in _lists(r.body)]
         where = "the Ruleset"
-    if step.of and len(candidates) > 1:
+    if step.of and (ref is None or len(candidates) > 1):
+        # a list named but no rule: only a list the Ruleset itself names so (it may be on another page)
         candidates = [(r, span) for r, span in candidates if _named(span[2], step.of) or _named(r.title, step.of)]
     if not candidates:
         raise _unsupported(f"no list{' of ' + step.of if step.of else ''} found in {where}")

@@ -282,6 +282,15 @@ def _clean_payload(raw: str) -> str:
         part = re.sub(r"^[ \t]*•[ \t]*", "* ", part, flags=re.M)
         part = re.sub(r"^[ \t]*◦[ \t]*", "** ", part, flags=re.M)
         part = re.sub(r"^[ \t]*▪[ \t]*", "*** ", part, flags=re.M)
+        # "  * item" nested by indentation alone: the same; any other indented line loses its indent
+        # (a line that starts with a space is a preformatted block on the wiki, not what was meant)
+        indents = sorted({len(m.group(1).expandtabs(4)) for m in re.finditer(r"^([ \t]*)[*#](?![*#])", part, re.M)})
+        if 1 < len(indents) <= 3:
+            part = re.sub(r"^([ \t]*)([*#])(?![*#])",
+                          lambda m: m.group(2) * (indents.index(len(m.group(1).expandtabs(4))) + 1), part, flags=re.M)
+        part = re.sub(r"^[ \t]+(?=\S)", "", part, flags=re.M)
+        # a sentence wrapped over two lines ("… defaulting" ⏎ "to zero.") is one line of text
+        part = re.sub(r"(?<=[\w,])\n(?=[a-z])", " ", part)
         return re.sub(r"\n(?:[ \t]*\n)+", "\n\n", part)
 
     return _outside_verbatim(t, tidy).strip()

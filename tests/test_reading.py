@@ -813,3 +813,19 @@ def test_a_step_under_two_conditions_names_both():
                         "If more than half of the votes FOR contain “bowler”, do the following:\n\nRepeal the rule “Bowlers”.")
     assert all(isinstance(s, Ignored) for s in steps)
     assert "step 1" in steps[3].reason and "step 3" in steps[3].reason
+
+
+def test_a_list_named_with_no_rule_is_never_another_list():
+    # The Ruleset's only list is not "the list of Tenured Lamplighters" (that list is on another page).
+    page = "= Dynastic Rules =\n\n== Wicks ==\nWicks come in kinds:\n* Cotton\n* Hemp\n"
+    result = enact(parse_proposal("Proposal: Tenure", "Add “Kevan” to the list of Tenured Lamplighters."), page)
+    assert "Ruleset" not in result.pages and result.report.steps[0].status != APPLIED
+    named = enact(parse_proposal("Proposal: Tenure", "Add “Flax” to the list of Wick kinds."), page)
+    assert named.pages["Ruleset"] == page.replace("* Hemp\n", "* Hemp\n* Flax\n")
+
+
+def test_indented_list_lines_become_list_items_and_wrapped_lines_one_line():
+    [step] = parse_steps("Add a new rule “Glow”:\n\nGlow comes in kinds:\n\n  * Dim, which lasts\na night.\n  * Bright.")
+    assert step.body == "Glow comes in kinds:\n\n* Dim, which lasts a night.\n* Bright."
+    [step] = parse_steps("Add a new rule “Glow”:\n\nEach Lamp has a Glow, defaulting\nto zero.")
+    assert step.body == "Each Lamp has a Glow, defaulting to zero."
