@@ -846,11 +846,13 @@ def _run_steps(run: _Run, report: Report) -> None:
     for position, step in enumerate(run.proposal.steps):
         n = step.index or position + 1
         action = _action_name(step)
-        if isinstance(step, st.Ignored):
-            report.add(n, step.text, action, IGNORED, step.reason)
-            continue
-        if isinstance(step, st.Unsupported):
-            report.add(n, step.text, action, UNSUPPORTED, step.reason)
+        if isinstance(step, (st.Ignored, st.Unsupported)):
+            report.add(n, step.text, action, IGNORED if isinstance(step, st.Ignored) else UNSUPPORTED, step.reason)
+            if getattr(step, "category", None) not in ("remark", "note"):
+                # a step not applied may name a rule: "the same rule" after it cannot be told
+                run.last = run.last_removed = None
+                run.last_failure = _unsupported(f"the step before it (step {n}) was not applied, so the bot cannot be "
+                                                "sure which rule “the same rule” means")
             continue
         entry = _HANDLERS.get(type(step))
         if entry is None:

@@ -176,15 +176,24 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bo
         return first, False  # no payload at all
     k = max(first, start[0] + 1)
     previous = start[1]
+    numbered = _NUMBERED.match(start[1])
+    count = int(numbered.group(1)) if numbered else None  # the text's own numbered list, "1. … 2. …"
     while k < len(lines):
         line = lines[k]
         if line.strip():
+            item = _NUMBERED.match(line)
+            if count is not None and item and int(item.group(1)) == count + 1:
+                count += 1  # the next item of the text's own list, however it reads
             # a line the text itself introduces ("For example:", "as follows:") belongs to the text
-            if ends_added_text(line) and not previous.rstrip().endswith((":", ":-")):
+            elif ends_added_text(line) and not previous.rstrip().endswith((":", ":-")):
                 return k, False
             previous = line
         k += 1
     return len(lines), False
+
+
+#: A numbered line: "1. …", "2) …".
+_NUMBERED = re.compile(r"^\s*(\d{1,2})[.)]\s")
 
 
 def _template_end(lines: list[str], k: int, text_from: str) -> int | None:

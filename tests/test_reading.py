@@ -829,3 +829,59 @@ def test_indented_list_lines_become_list_items_and_wrapped_lines_one_line():
     assert step.body == "Glow comes in kinds:\n\n* Dim, which lasts a night.\n* Bright."
     [step] = parse_steps("Add a new rule “Glow”:\n\nEach Lamp has a Glow, defaulting\nto zero.")
     assert step.body == "Each Lamp has a Glow, defaulting to zero."
+
+
+def test_a_numbered_list_in_added_text_is_text_to_its_end():
+    text = ("Add a new dynastic rule called “Night Watch”:\n\n1. Choose a Lamplighter at random.\n"
+            "2. Set that Lamplighter’s Matches to 0.\n3. Set each Keeper’s Wicks to 3.\n\nRepeal the rule “Dusk”.")
+    steps = parse_steps(text)
+    assert [type(s) for s in steps] == [AddRule, RepealRule]
+    assert steps[0].body.endswith("3. Set each Keeper’s Wicks to 3.")
+    # the proposal's own numbered instructions still open instructions
+    own = parse_steps("1. Add a new dynastic rule called “Night Watch”:\n\nKeepers watch.\n\n2. Repeal the rule “Dusk”.")
+    assert [type(s) for s in own] == [AddRule, RepealRule] and own[0].body == "Keepers watch."
+
+
+def test_the_same_rule_after_a_step_not_applied_is_never_an_earlier_rule():
+    page = fixture_text("ruleset_2023.wiki")
+    text = ("In the rule “Coins”, replace “defaulting to 3” with “defaulting to 4”.\n"
+            "Juggle the rule “Matches” until it glows.\n"
+            "In the same rule, replace “defaulting to 0” with “defaulting to 1”.")
+    result = enact(parse_proposal("Proposal: Same", text), page)
+    assert [s.status for s in result.report.steps][2] != APPLIED
+    assert "step 2" in result.report.steps[2].detail
+
+
+@pytest.mark.parametrize("after", [
+    "The above only applies if the Proposal “Moons” passed.",
+    "Ignore the above if Kevan has 3 Coins.",
+    "If Kevan has 3 Coins, skip the repeal.",
+])
+def test_a_condition_written_after_the_steps_governs_them(after):
+    steps = parse_steps(f"Repeal the rule “Gems”.\n\n{after}")
+    assert [(type(s), s.category) for s in steps] == [(Ignored, "conditional")] * 2
+
+
+@pytest.mark.parametrize("text", [
+    "Repeal the rule “Coins”.\n\n(Also repeal the rule “Gems”.)",
+    "Repeal the rule “Coins”.\n\n[Repeal the rule “Gems”.]",
+    "Repeal the rule “Coins”.\n\nFail the proposal “Chaos” and repeal the rule “Gems”.",
+    "Repeal the rule “Coins”.\n\nFail all proposals that apply retroactively and undo any effects they had.",
+    "Repeal the rule “Coins”.\n\nIn Rule 10 in the 4th paragraph:\n\n(excluding Rules 1-10)\n\n(excluding Rules 1-11)",
+])
+def test_an_instruction_in_brackets_or_joined_to_one_off_the_wiki_is_never_set_aside(text):
+    steps = parse_steps(text)
+    assert isinstance(steps[0], RepealRule) and isinstance(steps[1], Unsupported) and len(steps) == 2
+
+
+def test_a_conditional_step_with_its_own_text_after_also_governs_only_itself():
+    steps = parse_steps("If the Proposal “Moons” was enacted, also add a new dynastic rule called “Moons”:\n\n"
+                        "Moons rise.\n\nRepeal the rule “Gems”.")
+    assert [type(s) for s in steps] == [Ignored, RepealRule]
+
+
+@pytest.mark.parametrize("remark", ["Open to tweaks on the numbers.", "Should be uncontroversial.",
+                                    "Right now, nobody has any reason to trade Wicks."])
+def test_a_plain_remark_after_added_text_is_never_written_into_the_rule(remark):
+    steps = parse_steps(f"Add a new rule “Glow”:\n\nGlow is light.\n\n{remark}")
+    assert not any(remark in (getattr(s, "body", "") or "") for s in steps if not isinstance(s, Unsupported))
