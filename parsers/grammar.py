@@ -517,7 +517,7 @@ def _read_sentence(sentence: str) -> _Read:
     if bracketed or (stripped.startswith("(") and stripped.endswith(")")):
         inner_text = stripped[1:-1].strip()
         inner_masked = _clean(_mask(inner_text).text)
-        if reads_as_step(inner_text) or names_an_edit(inner_text) or _INSTRUCTION_VERB.match(inner_masked):
+        if reads_as_step(inner_text) or _INSTRUCTION_VERB.match(inner_masked):
             # "(Also repeal the rule “Gems”.)": an instruction, however it is set off
             return _Read([_Spec(Unsupported, {"reason": f"an instruction in brackets; an Admin decides whether it is part "
                                                         f"of the Proposal: “{stripped}”"})], opens_instruction=True)
