@@ -126,12 +126,15 @@ _ON = r"(?P<s>active|inactive|on|off|enabled|disabled)"
 _DEFAULT = (r"(?:their\s+|its\s+)?(?:respective\s+)?(?:default|normal|original)s?"
             r"(?:\s+(?:values?|status(?:es)?|settings?|states?|positions?))?")
 _OTHERS_SC = rf"(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:other|remaining|rest\s+of\s+the)?\s*(?:{_SC}\s+rules|others|rest)"
+#: Where a clause about "the others" begins inside a sentence ("…, and all other Special Case rules to …").
+_OTHERS_CUT = (rf"(?:all\s+(?:of\s+)?(?:the\s+)?(?:other\s+|remaining\s+)?|(?:the\s+)?(?:other|remaining)\s+)"
+               rf"(?:{_SC}\s+rules|others)|the\s+(?:rest|others)")
 _TRACK = r"(?:(?:gamestate|dynastic|game\s*state)\s+)?tracking\s+(?:wiki\s+)?page"
 _BB = r"building[\s-]+blocks?(?:\s+rules?)?"
 _TERMISH = r"(?:synonyms?|terms?|words?|keywords?)"
-_PLURAL = (r"\s*\(\s*(?:or\s+)?(?P<pl>[^()]+?)\s+(?:when|if|in\s+the)\s+plural\s*\)"
+_PLURAL = (r"(?:\s*\(\s*(?:or\s+)?(?P<pl>[^()]+?)\s+(?:when|if|in\s+the)\s+plural\s*\)"
            r"|\s*\(\s*plural(?:\s+form)?\s*:?\s*(?P<pl2>[^()]+?)\s*\)"
-           r"|\s*\(\s*(?P<pl3>[^()]+?),?\s+(?:in\s+the\s+)?plural\s*\)")
+           r"|\s*\(\s*(?P<pl3>[^()]+?),?\s+(?:in\s+the\s+)?plural\s*\))")
 _STATUS_WORDS = {"active": ACTIVE, "on": ACTIVE, "enabled": ACTIVE, "inactive": INACTIVE, "off": INACTIVE,
                  "disabled": INACTIVE}
 
@@ -150,6 +153,9 @@ _RESET_NOUNS = re.compile(
 #: What a gamestate instruction names: a player's value, a page, a number.
 _GAMESTATE_SIGNS = re.compile(rf"(?:\w[\u2019']s\b|\b\d+\b|{_TOK}|\b(?:page|proposals?|votes?|gamestate|wiki)\b)",
                               re.I)
+#: Words no story uses: an unread sentence naming them is an instruction the bot could not read.
+_STRONG = re.compile(rf"\b(?:tracking\s+page|synonyms?|{_SC}\s+rules?|building\s+blocks?|dynastic\s+rules?|keywords?"
+                     r"|repeal(?:s|ed)?)\b", re.I)
 _MODAL = re.compile(r"\b(?:shall|will|must|is\s+to|are\s+to|are|is)\s+(?:be\s+|now\s+)?(?:hereby\s+)?"
                     r"(?:repealed|kept|retained|replaced|renamed|changed|set|switched|turned|activated|deactivated"
                     r"|removed|included|active|inactive|known)\b", re.I)
@@ -175,7 +181,7 @@ class _Ctx:
 def _is_name(text: str) -> bool:
     """A quoted name, a [[link]], or Capitalised words ("Wielder of Vetoes", "Koen’s Band")."""
     text = text.strip()
-    text = re.sub(r"^(?:the|a|an)\s+(?=[A-Z\x01])", "", text)
+    text = re.sub(r"^(?:the|a|an)\s+(?=[A-Z\x01\[])", "", text)
     if re.fullmatch(_TOK, text) or re.fullmatch(r"\[\[[^\]|]+(?:\|[^\]]*)?\]\]", text):
         return True
     return bool(re.fullmatch(r"[A-Z0-9][\w\u2019'\-]*(?:(?:\s+|/)(?:[A-Z0-9][\w\u2019'\-]*|of|the|de|du|von|a|an|in|on|for|to))*",
@@ -329,8 +335,8 @@ def _outside(ctx: _Ctx, m: re.Match) -> str | None:
 
 
 #: Separators between the pairs of a term list: "A to B; C to D", "A with B, and C with D".
-_PAIR_SEP = re.compile(r"\s*;\s*(?:and\s+)?|\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=(?:the\s+" + _TERMISH + r"\s+)?(?:"
-                       + _TOK + r"|[A-Z]))")
+_PAIR_SEP = re.compile(r"\s*;\s*(?:and\s+)?|\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=(?i:the\s+" + _TERMISH
+                       + r"\s+(?:(?:for|of)\s+)?)?(?:" + _TOK + r"|[A-Z]))")
 _JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+)?be\s+(?:replaced\s+(?:with|by)|renamed(?:\s+to|\s+as)?"
          r"|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)|becomes?|is\s+now|to\s+be|with|by|to"
          r"|into|as|is|->|\u2192)")
@@ -400,7 +406,8 @@ def _p(kind: str, shape: str, pattern: str, reader) -> Phrasing:
     return Phrasing(kind, shape, re.compile(rf"^(?:{pattern})$", re.I), reader)
 
 
-_NAMEQ = rf"(?P<x>{_TOK}|\[\[[^\]]+\]\]|[A-Z0-9][^,;]*?)"
+_NAMEQ = (rf"(?P<x>(?:the\s+)?(?:{_TOK}|\[\[[^\]]+\]\]|[A-Z0-9][^,;]*?)"
+          r"(?:\s+page(?:\s+(?:of|on)\s+the\s+wiki)?)?)")
 PHRASINGS: list[Phrasing] = [
     # -- theme
     _p("theme", "The theme of this dynasty is X / The dynasty’s theme shall be X",
@@ -516,7 +523,7 @@ _GERUND = {"repealing": "repeal", "replacing": "replace", "renaming": "rename", 
            "deactivating": "deactivate", "including": "include", "adding": "add", "retaining": "retain"}
 _CLAUSE_CUT = re.compile(
     rf"(?:\s*;\s*(?:and\s+)?|,\s*(?:and\s+|then\s+|also\s+|but\s+)*|\s+and\s+(?:then\s+|also\s+)?|\s+then\s+)"
-    rf"(?=(?:{_VERB}|by\s+(?:{'|'.join(_GERUND)})|that\s|{_OTHERS_SC}\s|(?:all\s+)?other\s+{_DYN}rules\b)\b)"
+    rf"(?=(?:{_VERB}|by\s+(?:{'|'.join(_GERUND)})|that\s|{_OTHERS_CUT}\s|(?:all\s+)?other\s+{_DYN}rules\b)\b)"
     rf"|(?<=\x02)\s+(?=(?:{'|'.join(v.capitalize() for v in VERBS if ' ' not in v)})\b)", re.I)
 
 
@@ -580,7 +587,7 @@ def _classify(ctx: _Ctx, clause: str) -> None:
         ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"“{text}” names a rule, but says nothing the reset can "
                                               "do with certainty"))
         return
-    if _MODAL.search(clause) and resetish and not first_person:
+    if (_MODAL.search(clause) and resetish or _STRONG.search(clause)) and not first_person:
         ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
         return
     # A remark that speaks of doing the reset's business ("it might be fun to activate the Traitor"):
@@ -841,7 +848,7 @@ def _from_template(template, known: list[str] | None) -> ResetPlan:
         else:
             m = re.match(rf"^(?P<new>.+?){_PLURAL}$", value)
             new = m.group("new") if m else value
-            plural = (m.group("pl1") or m.group("pl2") or m.group("pl3")) if m else None
+            plural = (m.group("pl") or m.group("pl2") or m.group("pl3")) if m else None
             if not _clean(new):
                 plan.unreadable.append(Unreadable(sentence, f"no new term given for {key}"))
                 continue
