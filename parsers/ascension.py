@@ -388,6 +388,7 @@ def _plausible(ctx: _Ctx, raw: str, listed: list[str], says_rule: bool) -> bool:
     if ctx.known is not None:
         keys = {names.normalize(k) for k in ctx.known}
         return all(names.normalize(n) in keys for n in listed)
+
     return all(_is_name(p) for p in _parts(raw))
 
 
@@ -432,13 +433,13 @@ PHRASINGS: list[Phrasing] = [
     _p("special case", "Keep all Special Case rules active",
        rf"(?:keep|leave|set|make|mark|turn)\s+all\s+(?:(?:of\s+)?the\s+)?{_SC}\s+rules\s+(?:to\s+|as\s+)?{_ON}", _sc_all),
     _p("special case", "Set X and Y to Inactive",
-       rf"(?:set|make|mark|turn|keep|leave|switch)\s+{_THE}{_SC_RULES}?(?P<x>.+?)\s+(?:to\s+|as\s+)?(?:be\s+)?{_ON}",
+       rf"(?:set|change|make|mark|turn|keep|leave|switch)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:to\s+|as\s+)?(?:be\s+)?{_ON}",
        _sc_named),
     _p("special case", "X is switched on / X and Y are Inactive",
-       rf"{_THE}{_SC_RULES}?(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be|becomes?)\s+(?:now\s+)?"
+       rf"(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be|becomes?)\s+(?:now\s+)?"
        rf"(?:set\s+to\s+|switched\s+|turned\s+|made\s+)?{_ON}", _sc_named),
     _p("special case", "Activate X / Deactivate the Special Case rules X and Y / Switch off X",
-       rf"(?P<v>activate|deactivate|enable|disable|switch\s+on|switch\s+off|turn\s+on|turn\s+off)\s+{_THE}{_SC_RULES}?"
+       rf"(?P<v>activate|deactivate|enable|disable|switch\s+on|switch\s+off|turn\s+on|turn\s+off)\s+(?:{_THE}{_SC_RULES})?"
        r"(?P<x>.+)", _sc_named),
     # -- Building Blocks (before repeal: "Remove all Building Blocks" is not a repeal of the rules)
     _p("building blocks", "Use no Building Blocks / Remove all Building Blocks",
@@ -523,7 +524,7 @@ _GERUND = {"repealing": "repeal", "replacing": "replace", "renaming": "rename", 
            "deactivating": "deactivate", "including": "include", "adding": "add", "retaining": "retain"}
 _CLAUSE_CUT = re.compile(
     rf"(?:\s*;\s*(?:and\s+)?|,\s*(?:and\s+|then\s+|also\s+|but\s+)*|\s+and\s+(?:then\s+|also\s+)?|\s+then\s+)"
-    rf"(?=(?:{_VERB}|by\s+(?:{'|'.join(_GERUND)})|that\s|{_OTHERS_CUT}\s|(?:all\s+)?other\s+{_DYN}rules\b)\b)"
+    rf"(?=(?:(?:{_VERB}|by\s+(?:{'|'.join(_GERUND)})|{_OTHERS_CUT}|(?:all\s+)?other\s+{_DYN}rules)\b|that\s))"
     rf"|(?<=\x02)\s+(?=(?:{'|'.join(v.capitalize() for v in VERBS if ' ' not in v)})\b)", re.I)
 
 
@@ -592,7 +593,8 @@ def _classify(ctx: _Ctx, clause: str) -> None:
         return
     # A remark that speaks of doing the reset's business ("it might be fun to activate the Traitor"):
     # not an instruction, but named for an Admin, never dropped.
-    m = re.search(rf"\b(?:{'|'.join(_RESET_VERBS)})\s+(?:the\s+)?({_TOK}|[A-Z])", clause, re.I)
+    m = re.search(rf"\b(?:{'|'.join(_RESET_VERBS)}|(?:switch|turn)\s+(?:on|off))\s+(?:the\s+)?({_TOK}|[A-Z])",
+                  clause, re.I)
     if m and (m.group(1).startswith("\x01") or m.group(1).isupper()):
         ctx.plan.outside.append(Instruction("remark", ctx.sentence, text))
         return
@@ -770,7 +772,9 @@ def split_names(text: str, known: list[str] | None = None) -> list[str]:
             if best == 1:
                 merged.append(parts[i])
             i += best
-        parts = merged
+        # "the Dormancy" names the rule "Dormancy"; "The Traitor" keeps its article.
+        parts = [p[4:] if re.match(r"the\s", p, re.I) and names.normalize(p) not in keys
+                 and names.normalize(p[4:]) in keys else p for p in merged]
     return [p for p in (_clean(p) for p in parts) if p]
 
 
