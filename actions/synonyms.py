@@ -49,6 +49,10 @@ _REPLACED_TERMS = re.compile(
     r"(?:terms|words|keywords)\s+(?P<list>.+?)\s+(?:will|shall|are to)\s+be\s+replaced", re.I)
 
 
+#: Markup a term must not carry: bold/italic quotes, links, templates, tags, tables, signatures.
+_MARKUP = re.compile(r"''|\[\[|\]\]|\{\{|\}\}|\{\||<|>|~~~|__[A-Z]+__|\[|\]|\{|\}|\|")
+
+
 class TermError(ValueError):
     """A term change the rules forbid or the bot cannot place; ``places`` says where."""
 
@@ -269,12 +273,19 @@ def plan_terms(ruleset: "R.Ruleset | str", changes) -> TermPlan:
             known = ", ".join(f"“{t.term}”" + (f" ({t.key})" if t.key != t.term else "") for t in table.values())
             raise TermError(f"“{change.old}” is not a term this Ruleset lets an Ascension replace "
                             f"(its terms: {known or 'none found'}).")
+        plural = " ".join(names.strip_quotes(change.plural).split()) if change.plural else None
+        for given in (new, plural):
+            markup = _MARKUP.search(given or "")
+            if markup:
+                raise TermError(f"“{given}” cannot be a term: it contains the wiki markup “{markup.group(0)}”, which "
+                                "would change how the Ruleset displays wherever the term is written; give the term "
+                                "as plain words.")
         if not new or not re.fullmatch(r"[^\W\d_][\w’'\- ]*", new):
             raise TermError(f"“{change.new}” cannot be a term: a term is one or more words of letters.")
         if term.key in resolved and resolved[term.key].new != new:
             raise TermError(f"“{term.term}” is given two new terms: “{resolved[term.key].new}” and “{new}”; "
                             "give it only one.")
-        plural = " ".join(names.strip_quotes(change.plural).split()) if change.plural else pluralize(new)
+        plural = plural or pluralize(new)
         resolved[term.key] = Resolved(term.key, term.term, term.plural, new, plural)
     plan = TermPlan([r for r in resolved.values() if r.new != r.old or r.new_plural != r.old_plural],
                     [t for k, t in table.items() if k not in resolved or resolved[k].new == resolved[k].old])

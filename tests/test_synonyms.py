@@ -192,3 +192,40 @@ def test_change_and_inverse_is_byte_identical(era, data):
     back, report2 = S.replace_terms(new, inverse)
     assert report2.complete, report2.render(False)
     assert back == text
+
+
+# ----------------------------------------------------------------------------- keyword versus common noun
+PEOPLE = ("== Synonyms ==\n* Adventurer (Player)\n\n== Adventurers ==\nAn Adventurer (plural form Adventurers) "
+          "plays. A single person should not control two Adventurers; an adventurer’s friends are people too.\n")
+
+
+def test_a_new_term_used_only_as_a_common_noun_is_not_a_collision():
+    new, report = S.replace_terms(PEOPLE, [("Player", "Person", "People")])
+    step = report.steps[0]
+    assert step.status == APPLIED
+    assert "A single person should not control two People" in new      # the common noun is left alone
+    assert "an adventurer’s friends are people too" in new               # so is the old term in lower case
+    assert "left as written: 1 in lower case (a common noun, not the keyword)" in step.detail
+    assert "the Ruleset already uses “person” 1 time, “people” 1 time as a common noun" in step.detail
+
+
+@pytest.mark.parametrize("standing", [
+    "A Person may watch.",                      # the same capitalisation
+    "\n== person ==\nA rule.\n",                # a rule's title
+    "\n;person\n:a defined keyword\n",          # a keyword list's term
+    "'''person''': a defined keyword.",         # a bold keyword
+])
+def test_a_new_term_that_stands_as_a_keyword_is_refused(standing):
+    text = PEOPLE + standing + "\n"
+    new, report = S.replace_terms(text, [("Player", "Person", "People")])
+    assert new == text and report.steps[0].status == REFUSED
+    assert "“Person” cannot replace “Adventurer”: it already appears in the Ruleset" in report.steps[0].detail
+
+
+@pytest.mark.parametrize("term", ["Ne''cro", "[[Necro]]", "{{Necro}}", "Ne<b>cro", "Necro|mancer", "Ne~~~~"])
+def test_markup_in_a_new_term_is_refused_with_a_clear_message(term):
+    text = fixture_text("ruleset_2022.wiki")
+    new, report = S.replace_terms(text, {"Player": term})
+    assert new == text and report.steps[0].status == REFUSED
+    assert f"“{term}” cannot be a term: it contains the wiki markup" in report.steps[0].detail
+    assert "give the term as plain words" in report.steps[0].detail
