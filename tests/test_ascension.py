@@ -223,6 +223,7 @@ def test_renames_among_story_paragraphs_are_read():
     "Deactivate whatever seems fair.",
     "The Special Case rules are as they were.",
     "Swap the Special Case rules around.",
+    "The rule “Coins” carries on as it is.",
 ])
 def test_instruction_shaped_sentences_not_read_are_named(text):
     plan = parse_address(text)
