@@ -14,7 +14,12 @@ What "careful" means here:
 * singular and plural, the plural taken from the rules' "(plural form X)" text, from the Address
   ("Person (or People when plural)") or made regularly; possessives ("Baron’s", "Barons’") keep
   their apostrophe, and an irregular plural gets a correct one ("Barons’" → "People’s");
-* case follows the use: "Baron" → "Necromancer", "baron" → "necromancer", "BARON" → "NECROMANCER";
+* case follows the use: "Baron" → "Necromancer", "BARON" → "NECROMANCER"; a lower-case use of a
+  capitalised term ("non-player characters") is the common noun, not the keyword: left as written and
+  counted in the report;
+* a new term is refused only where it already stands as a keyword (the same capitalisation, a rule's
+  title, a keyword list): "Person" may replace "Player" beside the common noun "a single person";
+  a new term carrying wiki markup ("Ne''cro") is refused;
 * the longest term wins where terms overlap, and every current term takes part even when unchanged,
   so "High Lord" is never broken by replacing "Lord";
 * one pass over the text, so a new term can never be replaced again by another change;
