@@ -362,7 +362,7 @@ SC_2016 = {"Tags": "Active", "Atomic Actions": "Active", "Seasonal Downtime": "A
      [], None),
     ("2020_no_full_stops.txt", [], SC_2020 | {"Seasonal Downtime": "Inactive", "Dormancy": "Inactive"},
      ["Players?", "Tom Nook"], ["Curator", "Patron"], [], None),
-    ("2022_becomes.txt", [], SC_2022, ["Barons?", "Demon King"], ["Heir", "Regent"], [], None),
+    ("2022_becomes.txt", [], SC_2022, ["Barons?", "Demon King"], ["Heir", "Regent"], [], "The Old Keep"),
     ("2023_update_synonym_blocks_except.txt", [], {}, ["Puzzlers?", "Puzzle Master"], ["Gamer", "Level Designer"],
      ["Imperial Styles: Gentle"], "High Scores"),
     ("2022_from_to_new_page.txt", ["Stockpiles", "Keeps"],
