@@ -117,7 +117,7 @@ def _clean(name: str) -> str:
 # every quoted span is one token, so nothing inside quotes is ever read as an instruction word.
 _TOK = language.TOKEN
 _THE = r"(?:the\s+)?"
-_ALL = r"(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:current\s+|existing\s+|remaining\s+)?"
+_ALL = r"(?:(?:all|every)\s+(?:of\s+)?)?(?:the\s+)?(?:current\s+|existing\s+|remaining\s+)?"
 _DYN = r"(?:(?:dynastic|non-?core)\s+)?"
 _EXCEPT = r"(?:except(?:\s+for)?|expect\s+for|but(?:\s+for)?|other\s+than|save(?:\s+for)?|apart\s+from|excluding)"
 _SC = r"special[\s-]+case"
@@ -153,9 +153,14 @@ _RESET_NOUNS = re.compile(
 #: What a gamestate instruction names: a player's value, a page, a number.
 _GAMESTATE_SIGNS = re.compile(rf"(?:\w[\u2019']s\b|\b\d+\b|{_TOK}|\b(?:page|proposals?|votes?|gamestate|wiki)\b)",
                               re.I)
+#: A sentence stating a player's value: "Josh's Coins are set to 3", "each Player gains 2 Coins",
+#: "Players start with 10 Coins".
+_GAMESTATE_STATEMENT = re.compile(
+    r"(?:\w[\u2019']s\s+[A-Z]\w*|\b(?:each|every|all)\s+[A-Z]\w*|^[A-Z]\w*s)\b.*?\b(?:(?:is|are)\s+(?:re)?set|gains?|loses?"
+    r"|starts?\s+with|begins?\s+with|receives?|(?:is|are)\s+(?:now\s+)?\d+)\b")
 #: Words no story uses: an unread sentence naming them is an instruction the bot could not read.
 _STRONG = re.compile(rf"\b(?:tracking\s+page|synonyms?|{_SC}\s+rules?|building\s+blocks?|dynastic\s+rules?|keywords?"
-                     r"|repeal(?:s|ed)?)\b", re.I)
+                     r"|repeal(?:s|ed)?|theme\s+(?:of|for|is|shall|will))\b", re.I)
 _MODAL = re.compile(r"\b(?:shall|will|must|is\s+to|are\s+to|are|is)\s+(?:be\s+|now\s+)?(?:hereby\s+)?"
                     r"(?:repealed|kept|retained|replaced|renamed|changed|set|switched|turned|activated|deactivated"
                     r"|removed|included|active|inactive|known)\b", re.I)
@@ -175,7 +180,21 @@ class _Ctx:
         return self.masked.restore(frag)
 
     def names(self, frag: str) -> list[str]:
+        """The names a masked list gives, or [] when a part of it is not a name ("Stockpiles, which
+        becomes a Special Case rule"): a quoted name, Capitalised words, or a name the Ruleset has."""
+        keys = {names.normalize(k) for k in self.known} if self.known else set()
+        for part in _parts(frag):
+            part = _RULE_WORDS.sub("", part).strip()
+            if re.fullmatch(rf"(?:the\s+)?{_TOK}", part):
+                continue
+            if not (_is_name(part) or names.normalize(self.text(part)) in keys) \
+                    or re.search(r"\b(?:active|inactive)\b", part, re.I):
+                return []
         return split_names(self.text(frag), self.known)
+
+
+_RULE_WORDS = re.compile(r"^(?:for\s+)?(?:the\s+)?(?:(?:dynastic|special\s+case|building\s+blocks?)\s+)?"
+                         r"(?:rules?|subrules?)\s+(?:(?:named|called|titled|entitled)\s+)?", re.I)
 
 
 def _is_name(text: str) -> bool:
@@ -190,7 +209,11 @@ def _is_name(text: str) -> bool:
 
 # --------------------------------------------------------------------------- readers
 def _theme(ctx: _Ctx, m: re.Match) -> str | None:
-    ctx.plan.theme = _clean(ctx.text(m.group("x")))
+    raw = m.group("x").strip().rstrip(".!")
+    if not (_is_name(raw) or re.fullmatch(r"[\w\u2019'\- ]{1,60}", raw) and len(raw.split()) <= 6
+            and not re.search(rf"\b(?:{_VERB}|becomes?|and)\b", raw, re.I)):
+        return None
+    ctx.plan.theme = _clean(ctx.text(raw))
     return f"theme “{ctx.plan.theme}”" if ctx.plan.theme else None
 
 
@@ -366,7 +389,8 @@ def _pairs(ctx: _Ctx, frag: str) -> list[TermChange] | None:
         if not m:
             return None
         old = re.sub(r"^(?:the\s+)?(?:" + _TERMISH + r"\s+(?:for\s+|of\s+)?)?", "", m.group("old"), flags=re.I)
-        new = m.group("new")
+        old = re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.I)
+        new = re.sub(r"^(?:the|a|an)\s+", "", m.group("new"), flags=re.I)
         if not (_is_name(old) and _is_name(new)):
             return None
         old_t, new_t = _clean(ctx.text(old)), _clean(ctx.text(new))
@@ -462,7 +486,7 @@ PHRASINGS: list[Phrasing] = [
        rf"(?:remove|repeal)\s+{_THE}{_BB}\s*:?\s*(?P<x>.+)", _blocks_remove),
     # -- repeal and keep
     _p("repeal", "Repeal all dynastic rules (except X and Y) / Remove all Dynastic Rules",
-       rf"(?:repeal|remove|delete)\s+{_ALL}{_DYN}(?:rules|ruleset)(?:\s+other\s+than\s+(?:rules\s+)?1\s*[-\u2013]\s*10"
+       rf"(?:repeal|remove|delete)\s+{_ALL}{_DYN}(?:rules?|ruleset)(?:\s+other\s+than\s+(?:rules\s+)?1\s*[-\u2013]\s*10"
        rf"|\s+{_EXCEPT}\s+(?:the\s+)?core(?:\s+rules)?)?(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _repeal_all),
     _p("repeal", "Repeal Rules 12 to 19 / Rules 11 through 14 are repealed",
        r"(?:repeal\s+)?(?:the\s+)?rules\s+(?P<a>\d+)\s*(?:to|through|thru|-|\u2013)\s*(?P<b>\d+)"
@@ -478,7 +502,8 @@ PHRASINGS: list[Phrasing] = [
     _p("repeal", "Keep all dynastic rules (except X)",
        rf"(?:keep|retain)\s+{_ALL}{_DYN}rules(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _keep_all),
     _p("repeal", "Keep the rules X and Y / We are keeping the rule X",
-       rf"(?:(?:we|I)\s+(?:are|am|will\s+be|shall\s+be)\s+keeping|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s+"
+       rf"(?:(?:we|I)\s+(?:are|am|will\s+be|shall\s+be)\s+keeping|(?:we|I)[\u2019'](?:re|m)\s+keeping"
+       rf"|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s+"
        rf"(?:only\s+)?(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)\s+)?(?:(?:named|called)\s+)?:?\s*(?P<x>.+)",
        _keep),
     _p("repeal", "The rules X and Y are kept",
@@ -591,9 +616,14 @@ def _classify(ctx: _Ctx, clause: str) -> None:
     if (_MODAL.search(clause) and resetish or _STRONG.search(clause)) and not first_person:
         ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
         return
+    # A statement of a player's value ("Each Player's Coins are set to 3", "Players start with 10 Coins"):
+    # gamestate, not the reset; named for an Admin.
+    if _GAMESTATE_STATEMENT.search(clause) and not first_person:
+        ctx.plan.outside.append(Instruction("outside", ctx.sentence, text))
+        return
     # A remark that speaks of doing the reset's business ("it might be fun to activate the Traitor"):
     # not an instruction, but named for an Admin, never dropped.
-    m = re.search(rf"\b(?:{'|'.join(_RESET_VERBS)}|(?:switch|turn)\s+(?:on|off))\s+(?:the\s+)?({_TOK}|[A-Z])",
+    m = re.search(rf"\b(?:{'|'.join(_RESET_VERBS)}|keep(?:ing)?|(?:switch|turn)\s+(?:on|off))\s+(?:the\s+)?({_TOK}|[A-Z])",
                   clause, re.I)
     if m and (m.group(1).startswith("\x01") or m.group(1).isupper()):
         ctx.plan.outside.append(Instruction("remark", ctx.sentence, text))

@@ -205,6 +205,24 @@ def test_creating_a_page_and_imperial_style_are_outside_the_reset():
     assert [o.detail for o in plan.outside] == ["create that page", "Imperial Styles: Gentle / Chatty"]
 
 
+@pytest.mark.parametrize("text", ["Each Player's Coins are set to 3.", "Players start with 10 Coins.",
+                                  "Give Josh 3 Coins."])
+def test_a_players_value_is_outside_the_reset(text):
+    plan = parse_address(text)
+    assert [o.sentence for o in plan.outside] == [text] and plan.unreadable == [] and plan.parts == []
+
+
+@pytest.mark.parametrize("text, field, value", [
+    ("I'm keeping Stockpiles.", "kept", ["Stockpiles"]),
+    ("Repeal every dynastic rule.", "repeal_all", True),
+    ("Also, the Emperor is now the Captain.", "terms", [TermChange("Emperor", "Captain")]),
+    ("The theme is pirates.", "theme", "pirates"),
+])
+def test_more_wordings(text, field, value):
+    plan = parse_address(text)
+    assert getattr(plan, field) == value and plan.unreadable == []
+
+
 def test_a_remark_about_a_rule_is_named_not_performed():
     plan = parse_address("Maybe we could switch on The Traitor this time, but I would rather wait.")
     assert plan.statuses == {} and [o.kind for o in plan.outside] == ["remark"]
@@ -224,6 +242,9 @@ def test_renames_among_story_paragraphs_are_read():
     "The Special Case rules are as they were.",
     "Swap the Special Case rules around.",
     "The rule “Coins” carries on as it is.",
+    "Repeal all dynastic rules, except for Stockpiles, which becomes a Special Case rule.",
+    "Set Dormancy, Seasonal Downtime to Inactive and Alliances to Active.",
+    "The theme is Pirates, and Player becomes Pirate.",
 ])
 def test_instruction_shaped_sentences_not_read_are_named(text):
     plan = parse_address(text)
