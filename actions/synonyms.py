@@ -255,6 +255,13 @@ def _normalise_changes(changes) -> list[TermChange]:
     return out
 
 
+def _by_plural(term: Term, old: str) -> bool:
+    """Was the term named by its plural ("Players"), not its key or singular?"""
+    wanted = names.straighten_quotes(names.strip_quotes(old)).casefold()
+    return wanted == names.straighten_quotes(term.plural).casefold() and wanted not in (
+        term.key.casefold(), term.term.casefold())
+
+
 def _lookup(table: dict[str, Term], old: str) -> Term | None:
     wanted = names.straighten_quotes(names.strip_quotes(old)).casefold()
     for probe in (lambda t: t.key, lambda t: t.term, lambda t: t.plural):
@@ -290,6 +297,13 @@ def plan_terms(ruleset: "R.Ruleset | str", changes) -> TermPlan:
         if term.key in resolved and resolved[term.key].new != new:
             raise TermError(f"“{term.term}” is given two new terms: “{resolved[term.key].new}” and “{new}”; "
                             "give it only one.")
+        if plural is None and _by_plural(term, change.old):
+            # "Rename the Players to Pirates": the plural named, so the new word is the plural too.
+            one = language.singular(new)
+            if not one:
+                raise TermError(f"“{change.old}” is the plural of “{term.term}”, but “{new}” does not read as a plural; "
+                                f"give the new singular, e.g. “Change {term.term} to …”.")
+            new, plural = one, new
         plural = plural or pluralize(new)
         resolved[term.key] = Resolved(term.key, term.term, term.plural, new, plural)
     plan = TermPlan([r for r in resolved.values() if r.new != r.old or r.new_plural != r.old_plural],

@@ -142,7 +142,7 @@ _STATUS_WORDS = {"active": ACTIVE, "on": ACTIVE, "enabled": ACTIVE, "inactive": 
 VERBS = ("repeal", "remove", "delete", "keep", "retain", "set", "change", "rename", "replace", "reset", "fail",
          "veto", "make", "include", "add", "transcribe", "use", "activate", "deactivate", "enable", "disable",
          "select", "choose", "insert", "mark", "turn", "switch", "leave", "update", "move", "swap", "restore",
-         "return", "create", "give", "grant", "award", "do not", "don't")
+         "return", "create", "give", "grant", "award", "let", "do not", "don't")
 #: Verbs that only ever speak of the reset's business: unread after them is never story.
 _RESET_VERBS = {"repeal", "rename", "activate", "deactivate", "enable", "disable", "retain", "transcribe", "replace"}
 _VERB = "|".join(v.replace(" ", r"\s+") for v in VERBS)
@@ -151,13 +151,15 @@ _RESET_NOUNS = re.compile(
     rf"\b(?:rules?|ruleset|{_TERMISH}|{_SC}|tracking\s+page|building\s+blocks?|dynast(?:y|ic)|active|inactive"
     r"|theme|GNDT)\b", re.I)
 #: What a gamestate instruction names: a player's value, a page, a number.
-_GAMESTATE_SIGNS = re.compile(rf"(?:\w[\u2019']s\b|\b\d+\b|{_TOK}|\b(?:page|proposals?|votes?|gamestate|wiki)\b)",
-                              re.I)
+_GAMESTATE_SIGNS = re.compile(r"(?:\w[\u2019']s\b|\b\d+\b|\b(?:page|proposals?|votes?|gamestate|wiki)\b)", re.I)
 #: A sentence stating a player's value: "Josh's Coins are set to 3", "each Player gains 2 Coins",
 #: "Players start with 10 Coins".
 _GAMESTATE_STATEMENT = re.compile(
     r"(?:\w[\u2019']s\s+[A-Z]\w*|\b(?:each|every|all)\s+[A-Z]\w*|^[A-Z]\w*s)\b.*?\b(?:(?:is|are)\s+(?:re)?set|gains?|loses?"
     r"|starts?\s+with|begins?\s+with|receives?|(?:is|are)\s+(?:now\s+)?\d+)\b")
+#: "The Emperor shall henceforth be known as …", "Players are now called …": a renaming, read or refused.
+_RENAMING = re.compile(rf"^(?:the\s+)?(?:{_TOK}|[A-Z][\w\u2019'\-]*(?:\s+[A-Z][\w\u2019'\-]*)*)\s+(?:(?:shall|will|is|are|should)\s+)?"
+                       r"(?:\w+\s+)?(?:be\s+)?(?:known\s+as|called|renamed|replaced\s+(?:with|by)|becomes?)\s")
 #: Words no story uses: an unread sentence naming them is an instruction the bot could not read.
 _STRONG = re.compile(rf"\b(?:tracking\s+page|synonyms?|{_SC}\s+rules?|building\s+blocks?|dynastic\s+rules?|keywords?"
                      r"|repeal(?:s|ed)?|theme\s+(?:of|for|is|shall|will))\b", re.I)
@@ -360,12 +362,14 @@ def _outside(ctx: _Ctx, m: re.Match) -> str | None:
 #: Separators between the pairs of a term list: "A to B; C to D", "A with B, and C with D".
 _PAIR_SEP = re.compile(r"\s*;\s*(?:and\s+)?|\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=(?i:the\s+" + _TERMISH
                        + r"\s+(?:(?:for|of)\s+)?)?(?:" + _TOK + r"|[A-Z]))")
-_JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+)?be\s+(?:replaced\s+(?:with|by)|renamed(?:\s+to|\s+as)?"
-         r"|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)|becomes?|is\s+now|to\s+be|with|by|to"
-         r"|into|as|is|->|\u2192)")
+_JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
+         r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
+         r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|to\s+be"
+         r"|with|by|to|into|as|is|->|\u2192)")
 #: The joins that state a change without a verb before them ("A becomes B", "A shall be replaced with B").
-_STATED = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+)?be\s+(?:replaced\s+(?:with|by)|renamed(?:\s+to|\s+as)?"
-           r"|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)|becomes?|is\s+now|is)")
+_STATED = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
+           r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
+           r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|is)")
 _PAIR = re.compile(rf"^(?:the\s+{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+{_JOIN}\s+(?P<new>.+?)(?:{_PLURAL})?$",
                    re.I)
 
@@ -377,7 +381,8 @@ def _parts(frag: str) -> list[str]:
 
 def _pairs(ctx: _Ctx, frag: str) -> list[TermChange] | None:
     """ "A to B; C to D (or E when plural)" → changes, or None when any piece is not a pair of names."""
-    frag = re.sub(r"\s+(?:throughout|in|across)\s+the\s+(?:entire\s+|whole\s+)?ruleset$", "", frag.strip(), flags=re.I)
+    frag = re.sub(r"\s+(?:(?:throughout|in|across)\s+the\s+(?:entire\s+|whole\s+)?ruleset|everywhere)$", "", frag.strip(),
+                  flags=re.I)
     # A parenthesis is never a separator: mask it while splitting.
     parens: list[str] = []
     held = re.sub(r"\([^()]*\)", lambda p: parens.append(p.group(0)) or f"\x03{len(parens) - 1}\x04", frag)
@@ -523,6 +528,8 @@ PHRASINGS: list[Phrasing] = [
     _p("terms", "A shall be replaced with B, C with D / A becomes B / The Synonym for Player is B",
        rf"(?P<list>(?:the\s+)?(?:{_TERMISH}\s+(?:for\s+|of\s+)?)?(?:{_TOK}|[A-Z][\w\u2019'\- /]*?)\s+{_STATED}\s+.+)",
        _terms),
+    _p("terms", "A -> B, C -> D",
+       rf"(?P<list>(?:{_TOK}|[A-Z][\w\u2019'\- ]*?)\s+(?:->|\u2192)\s+.+)", _terms),
     # -- read, but not part of the reset: an Admin does them
     _p("outside", "Fail all pending Proposals …",
        r"(?:fail|veto)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+the\s+)?(?:pending\s+)?(?:proposals?|votable\s+matters)\b.*",
@@ -542,6 +549,7 @@ _LEAD = re.compile(
     r"|(?:(?:I|we)\s+(?:hereby\s+)?(?:decree|declare|order|command|ask|request|rule)|it\s+is\s+(?:my|our)\s+"
     r"(?:wish|will|decree)|let\s+it\s+be\s+known)\s+that\s+"
     r"|that\s+(?=\S)"
+    rf"|(?:{_SC}\s+rules?|dynastic\s+rules?|terms|synonyms|building\s+blocks)\s*:\s*(?=(?:{_VERB})\b)"
     r"|by\s+order\s+of\s+[^,]+,\s*"
     r"|the\s+ruleset\s+is\s+(?:hereby\s+)?amended\s+(?=by\s))", re.I)
 _GERUND = {"repealing": "repeal", "replacing": "replace", "renaming": "rename", "changing": "change",
@@ -604,7 +612,7 @@ def _classify(ctx: _Ctx, clause: str) -> None:
             ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
         elif _GAMESTATE_SIGNS.search(after):
             ctx.plan.outside.append(Instruction("outside", ctx.sentence, text))
-        elif re.search(r"\b[A-Z]", after):
+        elif re.search(rf"\b[A-Z]|{_TOK}", after):
             ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
         else:
             ctx.plan.story.append(text)
@@ -613,7 +621,7 @@ def _classify(ctx: _Ctx, clause: str) -> None:
         ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"“{text}” names a rule, but says nothing the reset can "
                                               "do with certainty"))
         return
-    if (_MODAL.search(clause) and resetish or _STRONG.search(clause)) and not first_person:
+    if _MODAL.search(clause) and resetish and not first_person or _STRONG.search(clause) or _RENAMING.search(clause):
         ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
         return
     # A statement of a player's value ("Each Player's Coins are set to 3", "Players start with 10 Coins"):

@@ -217,6 +217,12 @@ def test_a_players_value_is_outside_the_reset(text):
     ("Repeal every dynastic rule.", "repeal_all", True),
     ("Also, the Emperor is now the Captain.", "terms", [TermChange("Emperor", "Captain")]),
     ("The theme is pirates.", "theme", "pirates"),
+    ("Special Case rules: Set Dormancy to Inactive; all others to default.", "reset_to_default", True),
+    ("Player -> Pirate, Tom Nook -> Blackbeard", "terms", [TermChange("Player", "Pirate"),
+                                                           TermChange("Tom Nook", "Blackbeard")]),
+    ("Players are now called Pirates.", "terms", [TermChange("Players", "Pirates")]),
+    ("The Emperor shall henceforth be known as the Admiral.", "terms", [TermChange("Emperor", "Admiral")]),
+    ("Change “Puzzler” to “Pirate” everywhere.", "terms", [TermChange("Puzzler", "Pirate")]),
 ])
 def test_more_wordings(text, field, value):
     plan = parse_address(text)
@@ -245,6 +251,8 @@ def test_renames_among_story_paragraphs_are_read():
     "Repeal all dynastic rules, except for Stockpiles, which becomes a Special Case rule.",
     "Set Dormancy, Seasonal Downtime to Inactive and Alliances to Active.",
     "The theme is Pirates, and Player becomes Pirate.",
+    "I choose the Building Blocks Low-Player Mode and The Traitor.",
+    "Let Player be Pirate and Emperor be Admiral.",
 ])
 def test_instruction_shaped_sentences_not_read_are_named(text):
     plan = parse_address(text)

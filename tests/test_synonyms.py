@@ -229,3 +229,12 @@ def test_markup_in_a_new_term_is_refused_with_a_clear_message(term):
     assert new == text and report.steps[0].status == REFUSED
     assert f"“{term}” cannot be a term: it contains the wiki markup" in report.steps[0].detail
     assert "give the term as plain words" in report.steps[0].detail
+
+
+def test_a_term_named_by_its_plural_takes_a_plural():
+    text = "== Synonyms ==\n* Adventurer (Player)\n\nAn Adventurer (plural form Adventurers). Adventurers roam.\n"
+    new, report = S.replace_terms(text, [("Adventurers", "Pirates")])
+    assert "A Pirate" not in new and "An Pirate (plural form Pirates). Pirates roam." in new
+    new, report = S.replace_terms(text, [("Adventurers", "Piratry")])
+    assert new == text and report.steps[0].status == REFUSED
+    assert "does not read as a plural; give the new singular" in report.steps[0].detail
