@@ -253,6 +253,7 @@ def test_renames_among_story_paragraphs_are_read():
     "The theme is Pirates, and Player becomes Pirate.",
     "I choose the Building Blocks Low-Player Mode and The Traitor.",
     "Let Player be Pirate and Emperor be Admiral.",
+    "Tom Nook is to be known as Blackbeard by all.",
 ])
 def test_instruction_shaped_sentences_not_read_are_named(text):
     plan = parse_address(text)
