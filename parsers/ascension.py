@@ -174,6 +174,7 @@ class _Ctx:
     def __init__(self, plan: "ResetPlan", known: list[str] | None):
         self.plan = plan
         self.known = known
+        self.ruleset_words: set[str] | None = None   # every word the Ruleset uses, when it is given
         self.masked: language.Masked | None = None
         self.sentence = ""
         self.last_kind = ""
@@ -612,7 +613,7 @@ def _classify(ctx: _Ctx, clause: str) -> None:
             ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
         elif _GAMESTATE_SIGNS.search(after):
             ctx.plan.outside.append(Instruction("outside", ctx.sentence, text))
-        elif re.search(rf"\b[A-Z]|{_TOK}", after):
+        elif re.search(_TOK, after) or re.search(r"\b[A-Z]", after) and _names_the_ruleset(ctx, after):
             ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
         else:
             ctx.plan.story.append(text)
@@ -637,6 +638,15 @@ def _classify(ctx: _Ctx, clause: str) -> None:
         ctx.plan.outside.append(Instruction("remark", ctx.sentence, text))
         return
     ctx.plan.story.append(text)
+
+
+def _names_the_ruleset(ctx: _Ctx, after: str) -> bool:
+    """Does an imperative's object name something of the Ruleset ("Change Baron into …")? Without a
+    Ruleset every Capitalised word might; with one, only the words it uses ("Set sail for the Isle of
+    Dogs!" names nothing of it)."""
+    if ctx.ruleset_words is None:
+        return True
+    return any(w in ctx.ruleset_words for w in re.findall(r"\b[A-Z][\w\u2019'\-]+", after))
 
 
 def _units(text: str):
@@ -691,6 +701,8 @@ def parse_address(text: str, *, ruleset=None) -> ResetPlan:
         return _from_template(templates[0], known)
     plan = ResetPlan()
     ctx = _Ctx(plan, known)
+    if ruleset is not None:
+        ctx.ruleset_words = set(re.findall(r"[\w\u2019'\-]+", ruleset if isinstance(ruleset, str) else str(ruleset)))
     title = None
     for sentence in _units(text):
         if re.match(r"^Source:\s*\S*https?://", sentence):

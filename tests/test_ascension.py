@@ -285,3 +285,14 @@ def test_describe_names_each_part_with_its_sentence():
     assert reading["outside the reset"][0]["text"] == "Set Josh's Coins to 3"
     assert reading["story"] == ["A poor harvest"]
     assert reading["summary"] == {"parts": 2, "outside": 1, "not_read": 0, "story": 1}
+
+
+@pytest.mark.parametrize("text, refused", [
+    ("Set sail for the Isle of Dogs!", False),
+    ("Make Blogia great again.", False),
+    ("Change Baron into a Pirate please.", True),
+])
+def test_an_imperative_naming_nothing_of_the_ruleset_is_story(text, refused):
+    plan = parse_address(text, ruleset=fixture_text("ruleset_2022.wiki"))
+    assert bool(plan.unreadable) is refused and bool(plan.story) is not refused
+    assert parse_address(text).unreadable          # without the Ruleset, every such imperative is refused
