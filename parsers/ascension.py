@@ -174,6 +174,7 @@ class _Ctx:
     def __init__(self, plan: "ResetPlan", known: list[str] | None):
         self.plan = plan
         self.known = known
+        self.keys = {names.normalize(k) for k in known} if known else set()   # worked out once
         self.ruleset_words: set[str] | None = None   # every word the Ruleset uses, when it is given
         self.masked: language.Masked | None = None
         self.sentence = ""
@@ -185,7 +186,7 @@ class _Ctx:
     def names(self, frag: str) -> list[str]:
         """The names a masked list gives, or [] when a part of it is not a name ("Stockpiles, which
         becomes a Special Case rule"): a quoted name, Capitalised words, or a name the Ruleset has."""
-        keys = {names.normalize(k) for k in self.known} if self.known else set()
+        keys = self.keys
         for part in _parts(frag):
             part = _RULE_WORDS.sub("", part).strip()
             if re.fullmatch(rf"(?:the\s+)?{_TOK}", part):
@@ -193,7 +194,7 @@ class _Ctx:
             if not (_is_name(part) or names.normalize(self.text(part)) in keys) \
                     or re.search(r"\b(?:active|inactive)\b", part, re.I):
                 return []
-        return split_names(self.text(frag), self.known)
+        return split_names(self.text(frag), self.known, keys=self.keys)
 
 
 _RULE_WORDS = re.compile(r"^(?:for\s+)?(?:the\s+)?(?:(?:dynastic|special\s+case|building\s+blocks?)\s+)?"
@@ -416,8 +417,7 @@ def _plausible(ctx: _Ctx, raw: str, listed: list[str], says_rule: bool) -> bool:
     if says_rule or re.search(_TOK, raw):
         return True
     if ctx.known is not None:
-        keys = {names.normalize(k) for k in ctx.known}
-        return all(names.normalize(n) in keys for n in listed)
+        return all(names.normalize(n) in ctx.keys for n in listed)
 
     return all(_is_name(p) for p in _parts(raw))
 
@@ -795,7 +795,11 @@ def render(described: dict) -> str:
     return "\n".join(out)
 
 
-def split_names(text: str, known: list[str] | None = None) -> list[str]:
+#: The most list items one rule name may span ("Victory and Ascension" spans two).
+_LONGEST_NAME = 6
+
+
+def split_names(text: str, known: list[str] | None = None, *, keys: set[str] | None = None) -> list[str]:
     """ "A, B and C" / "“A”, “B”, and “C”" → names; with ``known`` rule names, "Victory and
     Ascension" stays one name."""
     masked = language.mask(text.strip().rstrip("."))
@@ -805,12 +809,12 @@ def split_names(text: str, known: list[str] | None = None) -> list[str]:
     parts = [masked.restore(p) for p in _parts(masked.text)]
     parts = [_strip_rule_words(p) for p in parts]
     if known:
-        keys = {names.normalize(k) for k in known}
+        keys = keys if keys is not None else {names.normalize(k) for k in known}
         merged: list[str] = []
         i = 0
         while i < len(parts):
             best = 1
-            for j in range(len(parts), i + 1, -1):
+            for j in range(min(len(parts), i + _LONGEST_NAME), i + 1, -1):   # bounded: reading stays linear
                 for glue in (" and ", ", "):
                     candidate = glue.join(parts[i:j])
                     if names.normalize(candidate) in keys and names.normalize(parts[i]) not in keys:
