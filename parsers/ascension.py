@@ -444,14 +444,16 @@ PHRASINGS: list[Phrasing] = [
     _p("theme", "The theme of this dynasty is X / The dynasty’s theme shall be X",
        r"(?:the\s+)?(?:new\s+)?(?:dynasty[\u2019']?s\s+|dynastic\s+)?theme(?:\s+(?:of|for)\s+(?:this|the\s+new)\s+dynasty)?"
        r"\s*(?:shall\s+be|will\s+be|is|:)\s*(?P<x>.+)", _theme),
+    _p("theme", "Set the theme to X",
+       r"(?:set|change)\s+the\s+(?:dynasty[\u2019']?s\s+|dynastic\s+)?theme\s+to\s+(?P<x>.+)", _theme),
     # -- tracking page
     _p("tracking page", "Change the gamestate tracking page (from X) to (a new page entitled) Y",
        rf"(?:change|set|rename|move|update)\s+(?:the\s+name\s+of\s+)?{_THE}{_TRACK}(?:\s+for\s+this\s+dynasty)?"
        rf"(?:\s+from\s+(?P<old>{_TOK}|[A-Z][^,;]*?))?\s+to\s+(?:be\s+)?(?:a\s+new\s+page\s+(?:entitled|called|named)\s+)?"
        rf"{_NAMEQ}", _tracking),
     _p("tracking page", "The gamestate tracking page for this dynasty is X",
-       rf"{_THE}(?:new\s+)?{_TRACK}(?:\s+for\s+(?:this|the\s+new)\s+dynasty)?\s+(?:shall\s+be|will\s+be|is(?:\s+now)?)\s+"
-       rf"{_NAMEQ}", _tracking),
+       rf"{_THE}(?:new\s+)?{_TRACK}(?:\s+for\s+(?:this|the\s+new)\s+dynasty)?(?:\s+(?:shall\s+be|will\s+be|is(?:\s+now)?)\s+"
+       rf"|\s*:\s*){_NAMEQ}", _tracking),
     _p("tracking page", "Use X as the tracking page",
        rf"use\s+{_NAMEQ}\s+as\s+the\s+(?:new\s+)?{_TRACK}", _tracking),
     # -- Special Case statuses
@@ -503,7 +505,8 @@ PHRASINGS: list[Phrasing] = [
     _p("repeal", "All other dynastic rules are repealed / Dynastic Rules are repealed",
        rf"(?:all\s+)?(?:the\s+)?(?:other|remaining)?\s*{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed"
        r"|(?:all\s+)?(?:the\s+)?(?:others|rest)\s+(?:are|shall\s+be|will\s+be)\s+repealed"
-       rf"|repeal\s+(?:all\s+)?(?:the\s+)?(?:other|remaining)\s+{_DYN}rules|repeal\s+(?:all\s+)?the\s+(?:others|rest)",
+       rf"|repeal\s+(?:all\s+)?(?:the\s+)?(?:other|remaining)\s+{_DYN}rules|repeal\s+(?:all\s+)?the\s+(?:others|rest)"
+       r"|repeal\s+(?:everything|all)\s+else",
        _repeal_others),
     _p("repeal", "Keep all dynastic rules (except X)",
        rf"(?:keep|retain)\s+{_ALL}{_DYN}rules(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _keep_all),
@@ -557,7 +560,7 @@ _GERUND = {"repealing": "repeal", "replacing": "replace", "renaming": "rename", 
            "setting": "set", "keeping": "keep", "removing": "remove", "activating": "activate",
            "deactivating": "deactivate", "including": "include", "adding": "add", "retaining": "retain"}
 _CLAUSE_CUT = re.compile(
-    rf"(?:\s*;\s*(?:and\s+)?|,\s*(?:and\s+|then\s+|also\s+|but\s+)*|\s+and\s+(?:then\s+|also\s+)?|\s+then\s+)"
+    rf"(?:\s*;\s*(?:and\s+)?|,\s*(?:and\s+|then\s+|also\s+|but\s+)*|\s+and\s+(?:then\s+|also\s+)?|\s+(?:then|but)\s+)"
     rf"(?=(?:(?:{_VERB}|by\s+(?:{'|'.join(_GERUND)})|{_OTHERS_CUT}|(?:all\s+)?other\s+{_DYN}rules)\b|that\s))"
     rf"|(?<=\x02)\s+(?=(?:{'|'.join(v.capitalize() for v in VERBS if ' ' not in v)})\b)", re.I)
 

@@ -223,6 +223,9 @@ def test_a_players_value_is_outside_the_reset(text):
     ("Players are now called Pirates.", "terms", [TermChange("Players", "Pirates")]),
     ("The Emperor shall henceforth be known as the Admiral.", "terms", [TermChange("Emperor", "Admiral")]),
     ("Change “Puzzler” to “Pirate” everywhere.", "terms", [TermChange("Puzzler", "Pirate")]),
+    ("Set the theme to Pirates.", "theme", "Pirates"),
+    ("Tracking page: “Pirate Ship”", "tracking_page", "Pirate Ship"),
+    ("Keep Coins but repeal everything else.", "kept", ["Coins"]),
 ])
 def test_more_wordings(text, field, value):
     plan = parse_address(text)
