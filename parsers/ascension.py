@@ -1,13 +1,26 @@
 """An Ascension Address, read into a :class:`ResetPlan`.
 
-The Address is a blog post: a title, story text, and a few instructions ("Repeal all dynastic
-rules except for the rule named “Hibernation”", "Set the synonym for Player to “Necromancer”",
-"Change the gamestate tracking page to “The Graveyard”", "Set A, B, and C to Inactive", …). Each
-sentence is cut into clauses at the verbs that start instructions; each clause is matched against
-the phrasings real Addresses use. Story text is ignored. A clause that looks like an instruction
-(it starts with an instruction verb and speaks of rules, terms, pages or quoted names, or it says
-what "shall be" done to such things) but matches no phrasing is listed in ``plan.unreadable`` with
-its sentence: it is reported, never guessed.
+The Address is a blog post: a title, story text, and a few instructions, each winner wording them
+differently ("Repeal all dynastic rules except for the rule named “Hibernation”", "Change synonyms
+as follows: “A” to “B”; “C” to “D”", "Set X and Y to Active, and all other Special Case rules to
+their default values", "It is my wish that Rules 12 to 19 are repealed, and that “A” shall be
+replaced with “B”, “C” with “D”" …).
+
+Reading uses the shared language (:mod:`parsers.language`): sentences are found with
+``sentence_spans`` (a sentence ending in ";" or introducing a list with ":" is read with the rest of
+its line), quotes are masked so that nothing quoted is ever read as an instruction word, and each
+sentence is cut into clauses at the words that open instructions. Each clause is read by the first
+row of :data:`PHRASINGS` (one row per shape: the part of the reset, the pattern, the reader) that
+fits it whole. A clause no row reads is one of three things:
+
+* an instruction about the reset that the bot cannot read with certainty (an imperative, or a
+  sentence naming a rule, a term, a Special Case rule, the tracking page or Building Blocks):
+  ``plan.unreadable``, with its sentence — the reset then refuses, naming it;
+* an instruction outside the reset (a player's value, failing Proposals, an Imperial Style, creating
+  a page) or a remark about switching a rule on: ``plan.outside``, named for an Admin;
+* story: ``plan.story``.
+
+Nothing is dropped silently.
 
 The request page may instead carry the structured form::
 
