@@ -146,6 +146,41 @@ def _request(heading: str, body: str) -> Request:
     return Request(heading, kind, params, text, raw, done, bool(mark), problems)
 
 
+def tag(revid: int) -> str:
+    """What every edit the bot makes for a request carries at the end of its summary: the revision of the
+    request page that added the request. The request's durable identity: a reply deleted, the page
+    reverted to before the answer, or the bot's state lost, the bot's own edits still say it was done."""
+    return f"(request [[Special:Diff/{revid}|r{revid}]])"
+
+
+_TAG = re.compile(r"\(request \[\[Special:Diff/(\d+)\|r\1\]\]\)")
+_SECTION_PREFIX = re.compile(r"^\s*/\*.*?\*/\s*")
+
+
+#: MediaWiki cuts edit summaries at 500 characters: the tag must survive that.
+SUMMARY_MOST = 490
+
+
+def with_tag(summary: str, request_tag: str) -> str:
+    """``summary`` ending with ``request_tag``, shortened so that the whole fits in an edit summary."""
+    if not request_tag:
+        return summary
+    room = SUMMARY_MOST - len(request_tag) - 1
+    text = summary if len(summary) <= room else summary[:room - 1] + "…"
+    return f"{text} {request_tag}"
+
+
+def tagged(summary: str) -> list[int]:
+    """The requests an edit summary says the edit was made for."""
+    return [int(n) for n in _TAG.findall(summary)]
+
+
+def reply_headline(summary: str) -> str:
+    """The headline of a reply, read back from the reply's edit summary: without the section link MediaWiki
+    puts first (``/* Heading */``) and without the request's tag."""
+    return _TAG.sub("", _SECTION_PREFIX.sub("", summary)).strip()
+
+
 def signature(username: str, when: datetime) -> str:
     """A signature as MediaWiki writes ``~~~~``: written out, so that the saved text reads back the same."""
     return f"[[User:{username}|{username}]] {when:%H:%M}, {when.day} {when:%B %Y} (UTC)"

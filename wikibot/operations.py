@@ -28,6 +28,10 @@ log = logging.getLogger("wikibot")
 Action = Callable[[dict[str, str]], tuple[dict[str, str], Report]]
 
 
+#: how the summary of every edit that puts back a page the bot saved begins
+UNDO_PREFIX = "Undoing"
+
+
 class OperationRefused(WikiError):
     """The action could not be done as asked; nothing was written. The report says why."""
 
@@ -53,8 +57,9 @@ def meaning(report: Report) -> tuple:
 
 
 def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: bool = False,
-            allow_partial: bool = False, request_key: str = "") -> Outcome:
-    """Run ``action`` on the texts read and save what it changes, all or nothing."""
+            allow_partial: bool = False, request_key: str = "", tag: str = "") -> Outcome:
+    """Run ``action`` on the texts read and save what it changes, all or nothing. ``tag`` ends the summary of
+    every edit made (the request's, see :func:`parsers.request_page.tag`), undoing ones included."""
     texts = {title: page.text for title, page in reads.items()}
     pages, report = action(texts)
     for title, new in pages.items():
@@ -77,12 +82,12 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
 
     journal = journal_mod.Journal(wiki.settings.state_dir, report.summary or report.action, request_key,
                                   [journal_mod.JournalPage(t, reads[t].revid, texts.get(t, ""), pages[t])
-                                   for t in changed])
+                                   for t in changed], tag=tag)
     journal.write()
     saved: list[SavedEdit] = []
     try:
         for entry in journal.pages:
-            edit = wiki.save(reads[entry.title], compute_for(entry.title), report.summary)
+            edit = wiki.save(reads[entry.title], compute_for(entry.title), journal.summary(report.summary))
             if edit is not None:
                 entry.saved_revid = edit.revid
                 saved.append(edit)
@@ -101,7 +106,8 @@ def _undo(wiki: Wiki, journal: journal_mod.Journal, reason: str) -> None:
             current = wiki.read(entry.title)
             if current.revid != entry.saved_revid:
                 continue   # edited since: left for recovery (journal.recover), which reports it
-            wiki.replace(current, entry.old_text, f"Undoing “{journal.operation}”: it could not be completed")
+            wiki.replace(current, entry.old_text,
+                         journal.summary(f"{UNDO_PREFIX} “{journal.operation}”: it could not be completed"))
         except WikiError as error:
             log.warning("could not undo “%s” on “%s”: %s", journal.operation, entry.title, error)
             continue

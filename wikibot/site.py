@@ -75,6 +75,7 @@ class PageText:
     text: str
     revid: int | None
     timestamp: str | None = None
+    may_edit: bool = True        # whether the wiki lets the bot's account edit it (protection, blocks)
 
     @property
     def exists(self) -> bool:
@@ -250,8 +251,8 @@ class Wiki:
     # ----------------------------------------------------------------- reading
     def _pages(self, what: str, titles: list[str]) -> dict[str, PageText]:
         """The latest revision of each page (text, id, timestamp), in one request."""
-        data = self.api(what, action="query", prop="revisions", titles="|".join(titles),
-                             rvprop="ids|timestamp|content", rvslots="main")
+        data = self.api(what, action="query", prop="revisions|info", titles="|".join(titles),
+                        rvprop="ids|timestamp|content", rvslots="main", intestactions="edit")
         query = data.get("query", {})
         names = {t: t for t in titles}
         for pair in query.get("normalized", []):
@@ -261,16 +262,18 @@ class Wiki:
         found = {}
         for page in query.get("pages", []):
             revisions = page.get("revisions") or []
+            may_edit = bool(page.get("actions", {}).get("edit", True))
             if page.get("missing") is not None or not revisions:
-                found[page["title"]] = (None, "", None)
+                found[page["title"]] = (None, "", None, may_edit)
                 continue
             rev = revisions[0]
             slot = rev.get("slots", {}).get("main", {})
-            found[page["title"]] = (rev["revid"], slot.get("content", slot.get("*", "")), rev.get("timestamp"))
+            found[page["title"]] = (rev["revid"], slot.get("content", slot.get("*", "")), rev.get("timestamp"),
+                                    may_edit)
         result = {}
         for asked, name in names.items():
-            revid, text, timestamp = found.get(name, (None, "", None))
-            result[asked] = PageText(asked, text, revid, timestamp)
+            revid, text, timestamp, may_edit = found.get(name, (None, "", None, True))
+            result[asked] = PageText(asked, text, revid, timestamp, may_edit)
         return result
 
     def read(self, title: str) -> PageText:
@@ -324,6 +327,44 @@ class Wiki:
                 break
             params.update(data["continue"])
         return list(reversed(revisions[:limit]))
+
+    def history_back(self, title: str, limit: int, *, first: int = 2,
+                     most: int = 50) -> Iterator[tuple[int, str, str | None, str]]:
+        """(revid, user, timestamp, text) of a page's revisions, newest first, at most ``limit``; read lazily
+        in batches that start at ``first`` revisions and double up to ``most``, so that a caller that stops
+        after a few revisions has downloaded only those few, whatever the length of the history."""
+        params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title,
+                                  "rvprop": "ids|user|timestamp|content", "rvslots": "main"}
+        size, given = first, 0
+        while given < limit:
+            params["rvlimit"] = min(size, limit - given)
+            data = self.api(f"reading the history of “{title}”", **params)
+            for page in data.get("query", {}).get("pages", []):
+                for rev in page.get("revisions", []):
+                    slot = rev.get("slots", {}).get("main", {})
+                    given += 1
+                    yield rev["revid"], rev.get("user", ""), rev.get("timestamp"), slot.get("content",
+                                                                                            slot.get("*", ""))
+            if "continue" not in data:
+                return
+            params.update(data["continue"])
+            size = min(2 * size, most)
+
+    def contributions(self, user: str, since: str | None) -> list[tuple[int, str, str]]:
+        """(revid, title, edit summary) of ``user``'s edits from ``since`` (an API timestamp) on, oldest
+        first; no page text is downloaded."""
+        params: dict[str, Any] = {"action": "query", "list": "usercontribs", "ucuser": user, "ucdir": "newer",
+                                  "ucprop": "ids|title|comment", "uclimit": "max"}
+        if since:
+            params["ucstart"] = since
+        found: list[tuple[int, str, str]] = []
+        while True:
+            data = self.api(f"reading the contributions of {user}", **params)
+            found += [(c["revid"], c["title"], c.get("comment", ""))
+                      for c in data.get("query", {}).get("usercontribs", [])]
+            if "continue" not in data:
+                return found
+            params.update(data["continue"])
 
     def revision(self, revid: int) -> tuple[str, int | None]:
         """A revision's text and its parent revision id."""
@@ -380,7 +421,9 @@ class Wiki:
         if not writes_enabled_by(run.text):
             raise WritesDisabled(f"The run page “{self.settings.run}” does not say true: the bot writes nothing "
                                  "until an Admin sets it to true.")
-        if not bots_allowed(latest.text, self.username):
+        if current.title != self.settings.requests and not bots_allowed(latest.text, self.username):
+            # Not on the bot's own request page: anyone may type {{nobots}} there, and a player must not be
+            # able to silence the desk's answers (the run page is the stop switch).
             raise BotsExcluded(f"“{current.title}” carries {{{{nobots}}}} or a {{{{bots}}}} template that "
                                "excludes this bot; edit it by hand or remove the template.")
         return latest

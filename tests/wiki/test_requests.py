@@ -170,9 +170,10 @@ def test_replies_are_based_on_the_page_as_read_or_as_the_previous_reply_saved_it
 
     poll_cost(1)  # pywikibot's one-off look at the wiki (site information, parameter info)
     one = poll_cost(1)
-    # The run page and the request page together, the page's history, whether PlainBob is an Admin; the
-    # reply: a check (the run page and the page's latest revision) and the edit.
-    assert one == 5
+    # The run page and the request page together (with whether the bot may edit it), the page's latest
+    # revisions, the bot's own edits since the request was added (did it do it already?), whether PlainBob
+    # is an Admin; the reply: a check (the run page and the page's latest revision) and the edit.
+    assert one == 6
     assert poll_cost(3) - one == 2 * 2
 
 
