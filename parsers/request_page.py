@@ -175,9 +175,9 @@ def tagged(summary: str) -> list[int]:
     return [int(n) for n in _TAG.findall(summary)]
 
 
-def reply_headline(summary: str) -> str:
-    """The headline of a reply, read back from the reply's edit summary: without the section link MediaWiki
-    puts first (``/* Heading */``) and without the request's tag."""
+def plain_summary(summary: str) -> str:
+    """An edit summary as words for an answer: without its section link (``/* Rule */``, which only the wiki's
+    history renders) and without a request's tag."""
     return _TAG.sub("", _SECTION_PREFIX.sub("", summary)).strip()
 
 

@@ -180,7 +180,7 @@ class RequestDesk:
             return Answer(request, origin.requester, True, f"Not done{late}: nothing was changed: {why}.{left_note}",
                           _step_lines(report))
         links = outcome.links or "no page needed changing"
-        return Answer(request, origin.requester, True, f"Done{late}: {report.summary} — {links}.{left_note}",
+        return Answer(request, origin.requester, True, f"Done{late}: {request_page.plain_summary(report.summary)} — {links}.{left_note}",
                       _step_lines(report))
 
     def perform(self, request: Request, tag: str = "") -> operations.Outcome:
@@ -200,16 +200,17 @@ class RequestDesk:
         """The answer to a request whose operation was already done (or undone) at an earlier turn: never done
         again. Every such answer says so, in the same words."""
         how = "after a restart" if journal.restarted else "at an earlier turn"
+        operation = request_page.plain_summary(journal.operation)
         if journal.state == journal_mod.FINISHED:
             links = ", ".join(f"{p.title}: [[Special:Diff/{p.saved_revid}]]" for p in journal.saved)
-            return Answer(request, requester, True, f"Done (completed {how}): {journal.operation} — "
-                          f"{links or 'no page needed changing'}.", [])
+            return Answer(request, requester, True,
+                          f"Done (completed {how}): {operation} — {links or 'no page needed changing'}.", [])
         if journal.state == journal_mod.UNDONE:
             return Answer(request, requester, True,
-                          f"Not done (interrupted {how}): “{journal.operation}” was undone: {journal.detail}. None "
-                          "of its changes remain; post the request again, as a new section.", [])
+                          f"Not done (interrupted {how}): “{operation}” was undone: {journal.detail}. None of its "
+                          "changes remain; post the request again, as a new section.", [])
         return Answer(request, requester, True,
-                      f"Not done (interrupted {how}): “{journal.operation}” could not be finished or undone: "
+                      f"Not done (interrupted {how}): “{operation}” could not be finished or undone: "
                       f"{journal.detail}.", [])
 
     def _forget(self, request: Request) -> None:
@@ -355,7 +356,7 @@ def answer_again(request: Request, requester: str | None, edits: list[tuple[int,
     if replies:
         revid, _title, comment = replies[-1]
         return Answer(request, requester, True, f"Already answered in [[Special:Diff/{revid}]]: "
-                      f"{request_page.reply_headline(comment)}", note)
+                      f"{request_page.plain_summary(comment)}", note)
     return Answer(request, requester, True, "Not done: the bot's work for it was interrupted and undone in "
                   + ", ".join(f"[[Special:Diff/{r}]]" for r, _t, _c in undone) + ".", note)
 

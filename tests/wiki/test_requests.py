@@ -1,5 +1,7 @@
 """End to end on the real local wiki: requests on the request page, answered by the bot."""
 
+import dataclasses
+
 import pytest
 
 from parsers import request_page
@@ -227,3 +229,143 @@ def test_unreadable_time_is_answered_with_what_to_write(local_wiki, bot):
     assert "YYYY-MM-DD HH:MM" in answer.headline
     assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].done
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+# --------------------------------------------------------------------------- exactly once, from durable evidence
+KEVAN = """== Enact: Kevan's Coins ==
+{{Enact|title=Proposal: Kevan's Coins}}
+In the rule “Coins”, replace “defaulting to 3” with “defaulting to 4”.
+"""
+
+
+def answered_once(local_wiki, bot):
+    """Post the request as an Admin, let the bot do it; the Ruleset as the enactment left it."""
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done")
+    ruleset = local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert ruleset.count("defaulting to 4") == 1
+    return ruleset
+
+
+def without_answer(text):
+    """The request page with the bot's answer taken out (as a tidy-minded editor might)."""
+    head, _mark, rest = text.partition("\n" + request_page.REPLY_MARK)
+    return head + "\n" + rest.partition(request_page.DONE_MARK)[2].lstrip("\n")
+
+
+def assert_put_back_not_redone(local_wiki, bot, ruleset, desk=None):
+    [answer] = (desk or RequestDesk(bot)).poll()
+    assert answer.headline.startswith("Already done in ") and "Not done" not in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == ruleset      # never enacted twice
+    [request] = request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))
+    assert request.done                                                    # the answer is back, for good
+    assert RequestDesk(bot).poll() == []
+
+
+@pytest.mark.parametrize("who", ["admin", "plain"])
+def test_answer_deleted_by_anyone_is_put_back_and_the_work_never_redone(local_wiki, bot, who):
+    ruleset = answered_once(local_wiki, bot)
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    local_wiki.edit_as(getattr(local_wiki, who), bot.settings.requests, without_answer(page))
+    assert not request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].replied
+    assert_put_back_not_redone(local_wiki, bot, ruleset)
+
+
+def test_request_page_reverted_to_before_the_answer_is_not_redone(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    before_answer = local_wiki.wiki.page_text(bot.settings.requests)
+    [answer] = RequestDesk(bot).poll()
+    ruleset = local_wiki.wiki.page_text(bot.settings.ruleset)
+    local_wiki.edit_as(local_wiki.admin, bot.settings.requests, before_answer, "Restoring an older revision")
+    assert_put_back_not_redone(local_wiki, bot, ruleset)
+
+
+def test_work_done_but_never_answered_is_not_redone_with_a_fresh_state_directory(local_wiki, bot, tmp_path):
+    """The bot did the work and lost both its answer (killed before it) and its state directory."""
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+
+    class KilledBeforeAnswering(RequestDesk):
+        def _reply(self, answer, page, origin=None):
+            return None
+
+    KilledBeforeAnswering(bot).poll()
+    ruleset = local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert "defaulting to 4" in ruleset and not request_page.parse(
+        local_wiki.wiki.page_text(bot.settings.requests))[0].replied
+    fresh = Wiki(bot.site, dataclasses.replace(bot.settings, state_dir=tmp_path / "fresh"))
+    assert_put_back_not_redone(local_wiki, fresh, ruleset)
+
+
+def test_answered_refusal_deleted_is_put_back_as_it_was(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.plain, KEVAN)
+    [answer] = RequestDesk(bot).poll()
+    assert "only Admins" in answer.headline
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    local_wiki.edit_as(local_wiki.plain, bot.settings.requests, without_answer(page))
+    [again] = RequestDesk(bot).poll()
+    assert again.headline.startswith("Already answered in [[Special:Diff/") and "only Admins" in again.headline
+    assert not again.headline.count("/*")        # the reply's section link is not part of its headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+# --------------------------------------------------------------------------- the desk cannot be silenced
+def test_nobots_typed_by_a_player_neither_silences_the_desk_nor_lets_it_work_unanswered(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.plain, "== Silence ==\n{{nobots}}\n")
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    answers = RequestDesk(bot).poll()
+    assert [a.headline[:8] for a in answers] == ["Done: En"]
+    assert "defaulting to 4" in local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[1].done
+
+
+def test_the_bots_replies_hold_no_live_markup(local_wiki, bot):
+    odd = KEVAN + "Juggle the rule {{nobots}} and ~~~~ and __NOTOC__ thrice.\n"
+    post(local_wiki, bot, local_wiki.admin, odd)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done")
+    reply = local_wiki.wiki.page_text(bot.settings.requests).partition(request_page.REPLY_MARK)[2]
+    assert "Juggle" in reply
+    for live in ("{{", "~~~", "__NOTOC__", "<nowiki>"):
+        assert live not in reply
+
+
+def test_no_work_while_the_bot_may_not_answer_on_the_request_page(local_wiki, bot, wiki_title):
+    log_page = wiki_title("Log")
+    desk_wiki = Wiki(bot.site, dataclasses.replace(bot.settings, log=log_page))
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    local_wiki.wiki.protect_as(local_wiki.admin, bot.settings.requests, "sysop")
+    try:
+        desk = RequestDesk(desk_wiki)
+        assert desk.poll() == [] and desk.poll() == []
+        assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+        log_text = local_wiki.wiki.page_text(log_page)
+        assert log_text.count("requests wait") == 1 and "may not edit the request page" in log_text
+    finally:
+        local_wiki.wiki.protect_as(local_wiki.admin, bot.settings.requests, "")
+    [answer] = RequestDesk(desk_wiki).poll()
+    assert answer.headline.startswith("Done")
+
+
+# --------------------------------------------------------------------------- no "Done" for nothing
+def test_empty_request_is_not_done(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, "== Enact: Nothing ==\n{{Enact|title=Proposal: Nothing}}\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "no Proposal text" in answer.headline
+
+
+def test_request_whose_every_step_is_ignored_is_not_done_and_names_each_step(local_wiki, bot):
+    misspelt = KEVAN.replace("“Coins”", "“Coinz”")
+    post(local_wiki, bot, local_wiki.admin, misspelt)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done: nothing was changed")
+    assert "Left for an Admin: step 1 (" in answer.headline and "Coinz" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+    assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].done
+
+
+def test_a_step_ignored_for_a_missing_rule_is_left_for_an_admin_even_when_others_apply(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, HATS.replace("In the rule “Coins”", "In the rule “Coinz”"))
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done") and "Left for an Admin: step 2 (" in answer.headline
+    assert "Coinz" in answer.headline
