@@ -18,6 +18,7 @@ atomically (:mod:`wikibot.statefile`).
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -52,6 +53,7 @@ class Journal:
     detail: str = ""             # why it ended as it did
     restarted: bool = False      # settled by recover() after the process that began it died
     tag: str = ""                # ends the summary of every edit made for it (the request's tag)
+    pid: int = field(default_factory=os.getpid)   # the process that began it (or settled it, on recovery)
 
     def summary(self, text: str) -> str:
         return with_tag(text, self.tag)
@@ -64,6 +66,7 @@ class Journal:
         statefile.write_json(self.path, {
             "operation": self.operation, "request_key": self.request_key, "ident": self.ident,
             "state": self.state, "detail": self.detail, "restarted": self.restarted, "tag": self.tag,
+            "pid": self.pid,
             "pages": [asdict(p) for p in self.pages]})
 
     def close(self) -> None:
@@ -78,6 +81,12 @@ class Journal:
             self.close()
 
     @property
+    def after_restart(self) -> bool:
+        """Whether the process reading it is not the one that did the work: its outcome comes from before a
+        restart (recovered then, or settled by a process that died before answering)."""
+        return self.restarted or self.pid != os.getpid()
+
+    @property
     def saved(self) -> list[JournalPage]:
         return [p for p in self.pages if p.saved_revid is not None]
 
@@ -86,7 +95,8 @@ class Journal:
         data = json.loads(path.read_text(encoding="utf-8"))
         return cls(path.parent, data["operation"], data.get("request_key", ""),
                    [JournalPage(**p) for p in data["pages"]], data["ident"], data.get("state", OPEN),
-                   data.get("detail", ""), data.get("restarted", False), data.get("tag", ""))
+                   data.get("detail", ""), data.get("restarted", False), data.get("tag", ""),
+                   data.get("pid", 0))
 
 
 def _all(directory: Path) -> list[Journal]:

@@ -209,6 +209,16 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
                                 gamestate_title=gamestate_title)
         names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title}
         pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
+        if result.ok and plan.terms and gamestate_title and not plan.tracking_page:
+            # The players table's heading follows the player term, so that the next enactment finds it.
+            from actions import synonyms as S
+            from actions.gamestate_terms import follow_terms
+
+            changed = S.plan_terms(texts[ruleset_title], plan.terms).changes
+            base = pages.get(gamestate_title, texts[gamestate_title])
+            text = follow_terms(result.report, gamestate_title, base, changed)
+            if text != texts[gamestate_title]:
+                pages[gamestate_title] = text
         if new_tracking is not None and result.ok:
             # Saved last: the Ruleset names it only once the other pages are done.
             pages[new_tracking.title] = new_tracking_page_text(gamestate_title, plan.theme)
@@ -224,14 +234,38 @@ def new_tracking_page_text(previous: str | None, theme: str | None) -> str:
 
 
 def synonyms_on_wiki(wiki: Wiki, changes: dict[str, str], **options) -> Outcome:
-    from actions.synonyms import replace_terms
+    """Replace terms throughout the Ruleset, and with them on the Building Blocks page (if there is one) and in
+    the gamestate page's players-table heading: one operation, all pages or none."""
+    from actions import synonyms as S
+    from actions.gamestate_terms import follow_terms
+    from parsers import ruleset as R
 
-    ruleset = wiki.read(wiki.settings.ruleset)
-    title = ruleset.title
+    reads, gamestate_title = read_ruleset_and_gamestate(wiki)
+    title = wiki.settings.ruleset
+    blocks = wiki.read(wiki.settings.building_blocks)
+    if blocks.exists:
+        reads[blocks.title] = blocks
 
     def action(texts: dict[str, str]):
-        new, report = replace_terms(texts[title], changes)
+        others = {blocks.title: texts[blocks.title]} if blocks.exists else None
+        new, report = S.replace_terms(texts[title], changes, other_pages=others)
         if not report.summary:
             report.summary = "Synonyms: " + ", ".join(f"{k} → {v}" for k, v in changes.items())
-        return ({title: new} if new != texts[title] else {}), report
-    return perform(wiki, {title: ruleset}, action, **options)
+        pages = {title: new} if new != texts[title] else {}
+        if pages and report.complete:
+            plan = S.plan_terms(texts[title], changes)
+            if blocks.exists:
+                text, found = S.replace_in_text(texts[blocks.title], plan, R.parse(texts[blocks.title]))
+                problem = S.replacement_problem(texts[blocks.title], text, found, "the Building Blocks page")
+                n = max(s.n for s in report.steps) + 1
+                report.add(n, "the terms on the Building Blocks page", "replace terms",
+                           "refused" if problem else "applied",
+                           problem or f"{sum(1 for o in found if o.new is not None)} replaced")
+                if text != texts[blocks.title] and not problem:
+                    pages[blocks.title] = text
+            if gamestate_title:
+                text = follow_terms(report, gamestate_title, texts[gamestate_title], plan.changes)
+                if text != texts[gamestate_title]:
+                    pages[gamestate_title] = text
+        return pages, report
+    return perform(wiki, reads, action, **options)

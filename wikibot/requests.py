@@ -199,7 +199,7 @@ class RequestDesk:
     def answer_from(journal: journal_mod.Journal, request: Request, requester: str | None = None) -> Answer:
         """The answer to a request whose operation was already done (or undone) at an earlier turn: never done
         again. Every such answer says so, in the same words."""
-        how = "after a restart" if journal.restarted else "at an earlier turn"
+        how = "after a restart" if journal.after_restart else "at an earlier turn"
         operation = request_page.plain_summary(journal.operation)
         if journal.state == journal_mod.FINISHED:
             links = ", ".join(f"{p.title}: [[Special:Diff/{p.saved_revid}]]" for p in journal.saved)

@@ -7,6 +7,8 @@ import pytest
 from parsers import request_page
 from wikibot import journal as journal_mod
 from wikibot.config import Settings
+from actions.synonyms import replace_terms
+from wikibot import operations
 from wikibot.requests import RequestDesk
 from wikibot.site import Wiki
 
@@ -369,3 +371,40 @@ def test_a_step_ignored_for_a_missing_rule_is_left_for_an_admin_even_when_others
     [answer] = RequestDesk(bot).poll()
     assert answer.headline.startswith("Done") and "Left for an Admin: step 2 (" in answer.headline
     assert "Coinz" in answer.headline
+
+
+# --------------------------------------------------------------------------- gamestate after a term change
+BOARD = """The gamestate of this dynasty.
+
+{| class="wikitable sortable"
+! Puzzlers !! Coins
+|-
+| Josh || 3
+|-
+| Kevan || 5
+|}
+"""
+
+
+@pytest.mark.parametrize("renamed", [True, False])
+def test_after_a_term_change_gamestate_steps_still_work(local_wiki, bot, wiki_title, renamed):
+    board = wiki_title("Board")
+    ruleset = RULESET.replace("[[Puzzle Board]]", f"[[{board}]]")
+    assert f"[[{board}]]" in ruleset
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, ruleset)
+    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    post(local_wiki, bot, local_wiki.admin, "== Synonyms: Necromancers ==\n{{Synonyms|Player=Necromancer}}\n")
+    desk = RequestDesk(bot)
+    if not renamed:   # the heading left as it was: what the bot did before it renamed it
+        desk.perform = lambda request, tag="": operations.perform(
+            bot, {bot.settings.ruleset: bot.read(bot.settings.ruleset)},
+            lambda texts: (lambda new, report: ({bot.settings.ruleset: new}, report))(
+                *replace_terms(texts[bot.settings.ruleset], request.params)), request_key=request.ident, tag=tag)
+    [answer] = desk.poll()
+    assert answer.headline.startswith("Done: Synonyms"), answer.headline
+    assert ("! Necromancers !! Coins" in local_wiki.wiki.page_text(board)) == renamed
+    post(local_wiki, bot, local_wiki.admin,
+         "== Enact: Josh ==\n{{Enact|title=Proposal: Josh}}\nSet Josh's Coins to 1.\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done") == renamed, answer.headline
+    assert ("| Josh || 1" in local_wiki.wiki.page_text(board)) == renamed
