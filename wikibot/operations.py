@@ -20,6 +20,7 @@ from typing import Callable
 from actions.report import Report
 from parsers import ruleset as ruleset_parser
 from wikibot import journal as journal_mod
+from wikibot import statefile
 from wikibot.site import ConflictChangedMeaning, PageText, SavedEdit, Wiki, WikiError
 
 log = logging.getLogger("wikibot")
@@ -134,6 +135,7 @@ def recover_all(wiki: Wiki) -> list[journal_mod.Recovery]:
         text, parent = wiki.revision(latest)
         return latest if parent == page.base_revid and text.rstrip() == page.new_text.rstrip() else None
 
+    statefile.remove_leftovers(wiki.settings.state_dir)
     recoveries = []
     for journal in journal_mod.pending(wiki.settings.state_dir):
         try:

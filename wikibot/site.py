@@ -21,6 +21,7 @@ import re
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from wikibot.config import Settings
@@ -125,8 +126,10 @@ def bots_allowed(text: str, username: str) -> bool:
 
 
 def writes_enabled_by(text: str) -> bool:
-    """The run page enables writes when it contains the word true (and nothing else of substance)."""
-    return re.fullmatch(r"\s*true\s*", re.sub(r"<!--.*?-->", "", text, flags=re.S), re.I) is not None
+    """The run page enables writes when its whole text is ``true``, in lower case; blank space around it is
+    allowed (MediaWiki keeps none at the end anyway). Anything else — ``True``, a comment, a second word —
+    stops every write: a stop switch must not be read generously."""
+    return text.strip() == "true"
 
 
 #: What MediaWiki's pre-save transform rewrites: signatures, substitutions, pipe tricks, CR line ends.
@@ -140,6 +143,38 @@ def saved_as_sent(text: str) -> bool:
 
 def same_text(a: str, b: str) -> bool:
     return a.rstrip() == b.rstrip()
+
+
+def own_throttle(site: Any, directory: Path) -> None:
+    """Give this process a throttle file of its own in the state directory.
+
+    pywikibot counts the processes using a site in one ``throttle.ctrl`` file and spaces each process's
+    requests by their number; a killed process stays counted there for ten minutes, slowing every request of
+    the next one. A file per process (``throttle-PID.ctrl``) counts only this process; those of processes
+    that no longer run are removed."""
+    import os
+
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.glob("throttle-*.ctrl"):
+        pid = old.stem.removeprefix("throttle-")
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            old.unlink(missing_ok=True)
+    own = directory / f"throttle-{os.getpid()}.ctrl"
+    own.touch()   # pywikibot expects the file to exist once it has counted itself
+    site.throttle.ctrlfilename = str(own)
+    site.throttle.checkMultiplicity()
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 class Wiki:
@@ -165,6 +200,7 @@ class Wiki:
 
         try:
             site = pywikibot.Site()
+            own_throttle(site, settings.state_dir)
             site.login()
         except exceptions.Error as error:
             raise WikiError(f"Could not reach or log in to the wiki configured in {settings.config_dir}/"

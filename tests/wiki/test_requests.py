@@ -408,3 +408,21 @@ def test_after_a_term_change_gamestate_steps_still_work(local_wiki, bot, wiki_ti
     [answer] = RequestDesk(bot).poll()
     assert answer.headline.startswith("Done") == renamed, answer.headline
     assert ("| Josh || 1" in local_wiki.wiki.page_text(board)) == renamed
+
+
+def test_request_templates_render_their_parameters_without_parser_functions(local_wiki, wiki_title):
+    from wikibot.cli import SETUP_PAGES
+
+    stem = wiki_title("Tpl").replace(" ", "")
+    for title, text in SETUP_PAGES.items():
+        assert "{{#" not in text, title             # ParserFunctions may be missing on the wiki
+        local_wiki.edit_as(local_wiki.admin, title.replace("Template:", f"Template:{stem}"), text)
+
+    def rendered(call):
+        html = local_wiki.api(action="parse", text=call, contentmodel="wikitext", prop="text")["parse"]["text"]
+        return html if isinstance(html, str) else html["*"]
+
+    assert "2026-12-01 18:00" in rendered(f"{{{{{stem}Ascension|at=2026-12-01 18:00}}}}")
+    assert "once the bot sees it" in rendered(f"{{{{{stem}Ascension}}}}")
+    shown = rendered(f"{{{{{stem}Synonyms|Player=Necromancer}}}}")
+    assert "Necromancer" in shown and "{{" not in shown and "{{{" not in shown
