@@ -106,6 +106,14 @@ def duplicates(requests: list[Request]) -> set[str]:
     return {r.ident for r in requests if r.ident in seen or seen.add(r.ident)}
 
 
+def cut_off(requests: list[Request], due: list[Request]) -> dict[str, str]:
+    """{request: heading of the section right below it} where that section holds no request template and no
+    reply: maybe the rest of the request, cut off by a level-2 heading line in the Proposal's text."""
+    waiting = {r.ident for r in due}
+    return {r.ident: after.ident for r, after in zip(requests, requests[1:])
+            if r.ident in waiting and after.kind is None and not after.replied}
+
+
 def _section_body(page: sections_parser.Ruleset, block: sections_parser.Block) -> str:
     """A request section's text below its heading, deeper headings included."""
     return block.body + "".join(child.text() for child in page.subtree(block)[1:])

@@ -91,8 +91,9 @@ class RequestDesk:
             return []
         self._silenced = None
         twice = request_page.duplicates(requests)
+        cut = request_page.cut_off(requests, due)
         self._admins = {}
-        origins = self._origins(due)
+        origins = self._origins(due, set(cut.values()))
         earlier = self._evidence(origins)
         answers = []
         for request in due:
@@ -106,6 +107,14 @@ class RequestDesk:
                 answer = self.answer_from(journal, request, origin.requester)
             elif request.ident in earlier:
                 answer = answer_again(request, origin.requester, earlier[request.ident], settings.requests)
+            elif request.ident in cut and origin.revid is not None \
+                    and origins.get(cut[request.ident], NOT_FOUND).revid == origin.revid:
+                answer = Answer(request, origin.requester, True,
+                                f"Not done: the section “{cut[request.ident]}” below this request was posted with it "
+                                "and holds no request template: a level-2 heading line (== … ==) in the Proposal's "
+                                "text ends the request's section there, so the bot would read only part of the "
+                                "Proposal. Write such a line as === … === (or leave it out) and post the request "
+                                "again, as a new section.", [])
             elif request.ident in twice:
                 answer = Answer(request, None, True,
                                 f"Not done: more than one request on this page is headed “{request.heading}”, and "
@@ -228,16 +237,17 @@ class RequestDesk:
                 del journals[key]
 
     # ------------------------------------------------------------------ who asked
-    def _origins(self, due: list[Request]) -> dict[str, Origin]:
+    def _origins(self, due: list[Request], others: set[str] = frozenset()) -> dict[str, Origin]:
         """For every request due: who added it (the revision that added its section), and whether anyone but an
         Admin changed what it asks since.
 
         The history is read newest first, in small batches, and only as far back as the oldest request due
         was added: a new request costs the latest revisions, however long the page's history. A section that
         leaves the page and comes back is a new request, added by whoever brought it back. A request older
-        than the last ``history_limit`` revisions was added by someone unknown.
+        than the last ``history_limit`` revisions was added by someone unknown. ``others``: headings of
+        other sections whose origin is wanted too (sections that may be the rest of a request).
         """
-        wanted = {r.ident for r in due}
+        wanted = {r.ident for r in due} | set(others)
         found: dict[str, Origin] = {}
         problems: dict[str, str] = {}
         newer: tuple[int, str, str | None, dict[str, str]] | None = None

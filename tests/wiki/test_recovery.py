@@ -143,8 +143,8 @@ def test_reset_killed_then_a_page_edited_is_undone_and_answered_once(local_wiki,
     assert stripped(texts(local_wiki, expected)) == stripped({**game.before(), game.graveyard: human})
     section = section_of(local_wiki, game.wiki, heading)
     answered_once(section)
-    assert "Not done: “Dynastic Reset: Puzzles of the Dead" in section
-    assert "was interrupted by a restart and undone" in section and "ask again" in section
+    assert "Not done (interrupted after a restart): “Dynastic Reset: Puzzles of the Dead" in section
+    assert "was undone" in section and "post the request again" in section
 
 
 ENACT = """== Enact: Hats and Coins ==

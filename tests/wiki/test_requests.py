@@ -426,3 +426,18 @@ def test_request_templates_render_their_parameters_without_parser_functions(loca
     assert "once the bot sees it" in rendered(f"{{{{{stem}Ascension}}}}")
     shown = rendered(f"{{{{{stem}Synonyms|Player=Necromancer}}}}")
     assert "Necromancer" in shown and "{{" not in shown and "{{{" not in shown
+
+
+def test_a_proposal_cut_by_its_own_heading_line_is_refused(local_wiki, bot):
+    pasted = KEVAN + "\n== Part Two ==\nIn the rule “Coins”, replace “defaulting to 4” with “defaulting to 9”.\n"
+    post(local_wiki, bot, local_wiki.admin, pasted)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "“Part Two”" in answer.headline and "===" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_a_section_added_later_below_a_request_does_not_stop_it(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    post(local_wiki, bot, local_wiki.plain, "== A question ==\nWhen is the next Ascension?\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done")
