@@ -80,7 +80,8 @@ class RequestDesk:
         pending = [r for r in requests if not r.done and r.kind is not None]
         now = self.clock()
         due = [r for r in pending if r.due(now)]
-        if not due:
+        waiting = [r for r in pending if not r.due(now) and not r.replied]   # scheduled, not yet acknowledged
+        if not due and not waiting:
             self._silenced = None
             return []
         if not page.may_edit:
@@ -93,9 +94,11 @@ class RequestDesk:
         twice = request_page.duplicates(requests)
         cut = request_page.cut_off(requests, due)
         self._admins = {}
-        origins = self._origins(due, set(cut.values()))
-        earlier = self._evidence(origins)
+        origins = self._origins(due + waiting, set(cut.values()))
+        earlier = self._evidence({r.ident: origins[r.ident] for r in due if r.ident in origins})
         answers = []
+        for request in waiting:
+            page = self._acknowledge(request, origins.get(request.ident, NOT_FOUND), page, answers)
         for request in due:
             journal = journals.get(request.ident)
             origin = origins.get(request.ident, NOT_FOUND)
@@ -307,6 +310,24 @@ class RequestDesk:
         return self._admins[user]
 
     # ------------------------------------------------------------------ answering
+    def _acknowledge(self, request: Request, origin: Origin, page: PageText, answers: list[Answer]) -> PageText:
+        """A scheduled request, when first seen: refused at once if it cannot be done (not an Admin's…), else
+        acknowledged with its time and how to cancel it. The acknowledgement carries no request tag: it is not
+        an answer, and the request is done at its time."""
+        if origin.problem or not self._is_admin(origin.requester or "") or request.problems:
+            answer = self.handle(request, origin, request.at or self.clock())
+            if answer is None:
+                return page
+        else:
+            answer = Answer(request, origin.requester, False,
+                            f"Accepted: the bot does this at {request.at:%Y-%m-%d %H:%M:%S} UTC. To cancel it, remove "
+                            "this section (or its template) before then; a change to its text by anyone but an "
+                            "Admin cancels it too.", [])
+        replied = self._reply(answer, page, origin if answer.done else None)
+        answers.append(answer)
+        log.info("request “%s” by %s: %s", request.heading, answer.requester or "an unknown user", answer.headline)
+        return replied if replied is not None else page
+
     def _say_silenced(self, why: str) -> None:
         """Say once on the log page (and in the console) why the desk does nothing."""
         log.warning("requests wait: %s", why)
