@@ -20,8 +20,11 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Callable
 
+from actions.reading import headline as reading_headline
+from actions.reading import read_proposal, step_lines
 from actions.report import APPLIED, FOR_AN_ADMIN, IGNORED, Report, StepResult
 from parsers import request_page
+from parsers.proposal import parse_proposal
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
 from wikibot import operations
@@ -94,7 +97,8 @@ class RequestDesk:
         twice = request_page.duplicates(requests)
         cut = request_page.cut_off(requests, due)
         self._admins = {}
-        origins = self._origins(due + waiting, set(cut.values()))
+        needing = [r for r in due + waiting if r.kind not in ANYONE]   # a {{Read}} needs no one's rights
+        origins = self._origins(needing, set(cut.values())) if needing else {}
         earlier = self._evidence({r.ident: origins[r.ident] for r in due if r.ident in origins})
         answers = []
         for request in waiting:
@@ -140,6 +144,8 @@ class RequestDesk:
     def handle(self, request: Request, origin: Origin, now: datetime) -> Answer | None:
         """The answer to a request; None when the wiki failed for a while and the request is done again at the
         next poll (nothing of it was kept)."""
+        if request.kind == "read":
+            return self.read_answer(request)
         if origin.problem:
             return Answer(request, origin.requester, True, f"Not done: {origin.problem}", [])
         if not self._is_admin(origin.requester or ""):
@@ -194,6 +200,24 @@ class RequestDesk:
         links = outcome.links or "no page needed changing"
         return Answer(request, origin.requester, True, f"Done{late}: {request_page.plain_summary(report.summary)} — {links}.{left_note}",
                       _step_lines(report))
+
+    def read_answer(self, request: Request) -> Answer | None:
+        """The bot's reading of a draft proposal, tried on the Ruleset as it stands; nothing is changed.
+        Anyone may ask: reading writes nothing but the answer."""
+        if request.problems:
+            return Answer(request, None, True, "Not read: " + "; ".join(p.rstrip(".") for p in request.problems) + ".", [])
+        if not request.text.strip():
+            return Answer(request, None, True, "Not read: the section holds no proposal text below {{Read}}; "
+                          "paste the draft there and post it again.", [])
+        try:
+            ruleset = self.wiki.read(self.wiki.settings.ruleset)
+        except WikiUnavailable as error:
+            log.warning("request “%s” waits: %s", request.heading, error)
+            return None
+        title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
+        reading = read_proposal(parse_proposal(title, request.text), ruleset.text if ruleset.exists else None)
+        return Answer(request, None, True, reading_headline(reading),
+                      [inert(line) for line in step_lines(reading)])
 
     def perform(self, request: Request, tag: str = "") -> operations.Outcome:
         options = {"request_key": request.ident, "tag": tag}
@@ -351,7 +375,9 @@ class RequestDesk:
         saved it): the save re-reads its latest revision anyway, and puts the reply on any newer text.
         """
         signed = request_page.signature(self.wiki.username, self.clock().astimezone(timezone.utc))
-        reply = request_page.reply_lines(answer.done, answer.headline, answer.details, signed)
+        # The headline may quote page text (a template's name in an error, a rule's title): written inert. The
+        # detail lines are made inert piece by piece where they are built (they hold the bot's own bold).
+        reply = request_page.reply_lines(answer.done, inert(answer.headline), answer.details, signed)
 
         def compute(text: str):
             return request_page.add_reply(text, answer.request, reply), answer.headline
@@ -364,6 +390,9 @@ class RequestDesk:
             return None
         return page if edit is None else edit.page
 
+
+#: Requests anyone may post: they change nothing but their own answer.
+ANYONE = ("read",)
 
 NOT_FOUND = Origin(None, "the bot could not find who added this request in the page history")
 

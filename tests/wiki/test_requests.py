@@ -332,6 +332,16 @@ def test_the_bots_replies_hold_no_live_markup(local_wiki, bot):
         assert live not in reply
 
 
+def test_a_refusal_naming_nobots_is_written_inert(local_wiki, bot):
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET + "\n{{nobots}}\n")
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "{{nobots}}" in answer.headline
+    reply = local_wiki.wiki.page_text(bot.settings.requests).partition(request_page.REPLY_MARK)[2]
+    assert "nobots" in reply and "{{" not in reply
+    assert RequestDesk(bot).poll() == []      # the desk was not silenced by its own answer
+
+
 def test_no_work_while_the_bot_may_not_answer_on_the_request_page(local_wiki, bot, wiki_title):
     log_page = wiki_title("Log")
     desk_wiki = Wiki(bot.site, dataclasses.replace(bot.settings, log=log_page))
@@ -441,3 +451,30 @@ def test_a_section_added_later_below_a_request_does_not_stop_it(local_wiki, bot)
     post(local_wiki, bot, local_wiki.plain, "== A question ==\nWhen is the next Ascension?\n")
     [answer] = RequestDesk(bot).poll()
     assert answer.headline.startswith("Done")
+
+
+READ = """== Read: Lanterns ==
+{{Read|title=Proposal: Lanterns}}
+In the rule “Coins”, replace “defaulting to 3” with “defaulting to 4”.
+
+Juggle the lanterns in the rule Coins until they glow {{Lamp}} [[Category:Lamps]].
+"""
+
+
+@pytest.mark.parametrize("who", ["plain", "admin"])
+def test_anyone_may_ask_for_a_reading_and_nothing_else_changes(local_wiki, bot, who):
+    ruleset_rev = bot.latest_revid(bot.settings.ruleset)
+    before = local_wiki.wiki.page_text(bot.settings.ruleset)
+    post(local_wiki, bot, getattr(local_wiki, who), READ)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.done and answer.headline.startswith("Reading of “Lanterns”: 2 steps, 1 read, 0 set aside, "
+                                                      "1 not read")
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == before       # a reading enacts nothing
+    assert bot.latest_revid(bot.settings.ruleset) == ruleset_rev
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    reply = page.partition(request_page.REPLY_MARK)[2]
+    assert "defaulting to 3" in reply and "applied" in reply and "not understood" in reply
+    assert "{{Lamp}}" not in reply and "[[Category:" not in reply            # the draft's text is written inert
+    [request] = request_page.parse(page)
+    assert request.done
+    assert RequestDesk(bot).poll() == []                                      # answered once
