@@ -285,10 +285,12 @@ class Wiki:
                                "its next turn.")
 
     # ----------------------------------------------------------------- reading
-    def _pages(self, what: str, titles: list[str]) -> dict[str, PageText]:
-        """The latest revision of each page (text, id, timestamp), in one request."""
+    def _pages(self, what: str, titles: list[str], *, section: int | None = None) -> dict[str, PageText]:
+        """The latest revision of each page (text, id, timestamp), in one request; with ``section``, only that
+        section's text (0: the text above the first heading)."""
+        params: dict[str, Any] = {"rvsection": section} if section is not None else {}
         data = self.api(what, action="query", prop="revisions|info", titles="|".join(titles),
-                        rvprop="ids|timestamp|content", rvslots="main", intestactions="edit")
+                        rvprop="ids|timestamp|content", rvslots="main", intestactions="edit", **params)
         query = data.get("query", {})
         names = {t: t for t in titles}
         for pair in query.get("normalized", []):
@@ -450,13 +452,22 @@ class Wiki:
         return self.save(base, lambda current: (text, same_text(current, base.text)), summary)
 
     def _check_may_write(self, current: PageText) -> PageText:
-        """Re-read the run page and the page's latest revision (one request); the latest revision."""
+        """Re-read the run page and the page's latest revision (one request); the latest revision.
+
+        Only the text above the first heading is downloaded (the run page has none; a heading there makes it
+        not say ``true``): when the page's latest revision is the one read, its text is already known, and only
+        when it is not is the whole page read again. A check costs bytes for the run page, not for the page."""
         pages = self._pages(f"checking the run page before saving “{current.title}”",
-                            [self.settings.run, current.title])
+                            [self.settings.run, current.title], section=0)
         run, latest = pages[self.settings.run], pages[current.title]
         if not writes_enabled_by(run.text):
             raise WritesDisabled(f"The run page “{self.settings.run}” does not say true: the bot writes nothing "
                                  "until an Admin sets it to true.")
+        if latest.revid == current.revid:
+            latest = PageText(current.title, current.text, current.revid, current.timestamp or latest.timestamp,
+                              latest.may_edit)
+        else:
+            latest = self.read(current.title)   # changed since it was read: the whole of it
         if current.title != self.settings.requests and not bots_allowed(latest.text, self.username):
             # Not on the bot's own request page: anyone may type {{nobots}} there, and a player must not be
             # able to silence the desk's answers (the run page is the stop switch).
