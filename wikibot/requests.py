@@ -2,15 +2,21 @@
 
 Who asked is taken from the page history — the revision that added the request — never from a
 signature. A request whose text was changed afterwards by someone who is not an Admin is refused,
-naming that revision. Every answer is written into the request's own section with a done marker,
-so the state lives on the page: a request is never done twice, across restarts. A request is
-known by its heading: two sections with the same heading are both refused. An operation done for a
-request keeps its journal until the answer is on the page, so that a process killed between the
-work and the answer (or during the work: see :mod:`wikibot.journal`) is answered from the journal
-at the next poll instead of doing the work again.
+naming that revision. The history is read newest first and only as far back as needed, so a new
+request costs the same however long the page's history.
 
-One poll reads the request page and its history once, whatever the number of requests; each
-request then costs its own reads and saves and one reply save.
+Exactly once, from durable evidence: a request is identified by the revision that added it, and every
+edit the bot makes for it carries that in its summary (:func:`parsers.request_page.tag`). Before doing
+a request the bot reads its own contributions since then: work or an answer found there means the
+request was handled, whatever happened since to the answer on the page or to the state directory; the
+answer is put back, the work never redone. An operation done for a request also keeps its journal
+until the answer is on the page (:mod:`wikibot.journal`). A request is known on the page by its
+heading: two sections with the same heading are both refused.
+
+The bot answers only where it may write: ``{{nobots}}`` on its own request page is not honoured (anyone
+can type there; the run page is the stop switch), and if the wiki does not let it edit the request
+page it does none of the requests there, saying why once on its log page. Everything it writes into
+an answer is inert. A scheduled request is acknowledged (or refused) when first seen.
 """
 
 from __future__ import annotations

@@ -228,7 +228,7 @@ def test_unreadable_time_is_answered_with_what_to_write(local_wiki, bot):
                                                         "{{Enact|title=Proposal: Hats|at=next Tuesday}}"))
     [answer] = RequestDesk(bot).poll()
     assert answer.headline.startswith("Not done") and "“next Tuesday” is not a time" in answer.headline
-    assert "YYYY-MM-DD HH:MM" in answer.headline
+    assert "YYYY-MM-DD HH:MM" in answer.headline and answer.headline.endswith("(UTC).")   # one full stop
     assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].done
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
 
@@ -259,6 +259,7 @@ def without_answer(text):
 def assert_put_back_not_redone(local_wiki, bot, ruleset, desk=None):
     [answer] = (desk or RequestDesk(bot)).poll()
     assert answer.headline.startswith("Already done in ") and "Not done" not in answer.headline
+    assert answer.requester == "AdminAlice"                                # who asked, also when answered again
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == ruleset      # never enacted twice
     [request] = request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))
     assert request.done                                                    # the answer is back, for good
