@@ -479,3 +479,20 @@ def test_anyone_may_ask_for_a_reading_and_nothing_else_changes(local_wiki, bot, 
     [request] = request_page.parse(page)
     assert request.done
     assert RequestDesk(bot).poll() == []                                      # answered once
+
+
+def test_after_an_ascension_that_re_terms_gamestate_steps_still_work(local_wiki, bot, wiki_title):
+    board = wiki_title("Board")
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET.replace("[[Puzzle Board]]", f"[[{board}]]"))
+    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    post(local_wiki, bot, local_wiki.admin, "== Ascension: Necromancers ==\n{{Ascension}}\nAscension Address: "
+         "Necromancers\n\nKeep all dynastic rules. Set the synonym for Player to “Necromancer”.\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done: Dynastic Reset"), answer.headline
+    assert "! Necromancers !! Coins" in local_wiki.wiki.page_text(board)
+    assert f"{board}: [[Special:Diff/" in answer.headline           # the same operation, linked in the answer
+    post(local_wiki, bot, local_wiki.admin,
+         "== Enact: Josh ==\n{{Enact|title=Proposal: Josh}}\nSet Josh's Coins to 1.\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done"), answer.headline
+    assert "| Josh || 1" in local_wiki.wiki.page_text(board)
