@@ -179,6 +179,24 @@ def with_tag(summary: str, request_tag: str) -> str:
     return f"{text} {request_tag}"
 
 
+def accepted_tag(revid: int, requester: str) -> str:
+    """What the bot's acknowledgement of a scheduled request carries in its summary: the request and who
+    added it, as checked when it was accepted. Not a :func:`tag`: an acknowledgement is not an answer."""
+    return f"(accepted: request [[Special:Diff/{revid}|r{revid}]] of [[User:{requester}|{requester}]])"
+
+
+_ACCEPTED = re.compile(r"\(accepted: request \[\[Special:Diff/(\d+)\|r\1\]\] of \[\[User:([^|\]]+)\|\2\]\]\)")
+_SECTION_LINK = re.compile(r"^\s*/\*\s*(.*?)\s*\*/")
+
+
+def accepted(summary: str) -> tuple[str, int, str] | None:
+    """(heading ident, request revision, requester) of an acknowledgement's summary; None for any other."""
+    found, section = _ACCEPTED.search(summary), _SECTION_LINK.match(summary)
+    if not found or not section:
+        return None
+    return heading_ident(section.group(1)), int(found.group(1)), found.group(2)
+
+
 def tagged(summary: str) -> list[int]:
     """The requests an edit summary says the edit was made for."""
     return [int(n) for n in _TAG.findall(summary)]

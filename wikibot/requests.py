@@ -285,7 +285,7 @@ class RequestDesk:
         problems: dict[str, str] = {}
         newer: tuple[int, str, str | None, dict[str, str]] | None = None
         exceeded = False
-        for n, (revid, user, timestamp, text) in enumerate(
+        for n, (revid, user, timestamp, summary, text) in enumerate(
                 self.wiki.history_back(self.wiki.settings.requests, self.history_limit + 1)):
             if n == self.history_limit:
                 exceeded = True
@@ -306,6 +306,13 @@ class RequestDesk:
                         problems[ident] = (f"the request was changed by {new_user}, who is not an Admin, in "
                                            f"[[Special:Diff/{new_revid}]]; an Admin must post it again")
             newer = (revid, user, timestamp, asked)
+            ack = request_page.accepted(summary) if user == self.wiki.username else None
+            if ack is not None and ack[0] in wanted and ack[0] in asked:
+                # The bot's acknowledgement of a scheduled request: who added it was checked then, and the
+                # revisions since have just been checked for changes. No need to read further back for it (a
+                # flood of edits cannot push it out of reach); the bot's work for it can only come after this.
+                found[ack[0]] = Origin(ack[2], problems.get(ack[0]), ack[1], timestamp)
+                wanted.discard(ack[0])
             if not wanted:
                 break
         if newer is not None and not exceeded:
@@ -353,7 +360,8 @@ class RequestDesk:
                             f"Accepted: the bot does this at {request.at:%Y-%m-%d %H:%M:%S} UTC. To cancel it, remove "
                             "this section (or its template) before then; a change to its text by anyone but an "
                             "Admin cancels it too.", [])
-        replied = self._reply(answer, page, origin if answer.done else None)
+        replied = self._reply(answer, page, origin if answer.done else None,
+                              None if answer.done else request_page.accepted_tag(origin.revid, origin.requester))
         answers.append(answer)
         log.info("request “%s” by %s: %s", request.heading, answer.requester or "an unknown user", answer.headline)
         return replied if replied is not None else page
@@ -374,7 +382,8 @@ class RequestDesk:
         except (WikiError, LookupError) as error:
             log.error("could not write to the log page: %s", error)
 
-    def _reply(self, answer: Answer, page: PageText, origin: Origin | None = None) -> PageText | None:
+    def _reply(self, answer: Answer, page: PageText, origin: Origin | None = None,
+               tag: str | None = None) -> PageText | None:
         """Write the answer into the request's section; the request page as saved, or None if it could not.
 
         ``page`` is the request page as last known (read at the start of the poll, or as the previous reply
@@ -390,7 +399,8 @@ class RequestDesk:
 
         try:
             summary = f"/* {answer.request.heading} */ {_short(answer.headline)}"
-            edit = self.wiki.save(page, compute, request_page.with_tag(summary, origin.tag if origin else ""))
+            tag = tag if tag is not None else origin.tag if origin else ""
+            edit = self.wiki.save(page, compute, request_page.with_tag(summary, tag))
         except (WikiError, LookupError) as error:
             log.error("could not answer “%s”: %s", answer.request.heading, error)
             return None

@@ -367,12 +367,12 @@ class Wiki:
         return list(reversed(revisions[:limit]))
 
     def history_back(self, title: str, limit: int, *, first: int = 2,
-                     most: int = 50) -> Iterator[tuple[int, str, str | None, str]]:
-        """(revid, user, timestamp, text) of a page's revisions, newest first, at most ``limit``; read lazily
+                     most: int = 50) -> Iterator[tuple[int, str, str | None, str, str]]:
+        """(revid, user, timestamp, summary, text) of a page's revisions, newest first, at most ``limit``; read lazily
         in batches that start at ``first`` revisions and double up to ``most``, so that a caller that stops
         after a few revisions has downloaded only those few, whatever the length of the history."""
         params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title,
-                                  "rvprop": "ids|user|timestamp|content", "rvslots": "main"}
+                                  "rvprop": "ids|user|timestamp|comment|content", "rvslots": "main"}
         size, given = first, 0
         while given < limit:
             params["rvlimit"] = min(size, limit - given)
@@ -381,8 +381,8 @@ class Wiki:
                 for rev in page.get("revisions", []):
                     slot = rev.get("slots", {}).get("main", {})
                     given += 1
-                    yield rev["revid"], rev.get("user", ""), rev.get("timestamp"), slot.get("content",
-                                                                                            slot.get("*", ""))
+                    yield (rev["revid"], rev.get("user", ""), rev.get("timestamp"), rev.get("comment", ""),
+                           slot.get("content", slot.get("*", "")))
             if "continue" not in data:
                 return
             params.update(data["continue"])

@@ -496,3 +496,39 @@ def test_after_an_ascension_that_re_terms_gamestate_steps_still_work(local_wiki,
     [answer] = RequestDesk(bot).poll()
     assert answer.headline.startswith("Done"), answer.headline
     assert "| Josh || 1" in local_wiki.wiki.page_text(board)
+
+
+# --------------------------------------------------------------------------- scheduled requests keep their origin
+def scheduled(local_wiki, bot, at):
+    post(local_wiki, bot, local_wiki.admin, KEVAN.replace("{{Enact|title=Proposal: Kevan's Coins}}",
+                                                          f"{{{{Enact|title=Proposal: Kevan's Coins|at={at:%Y-%m-%d %H:%M}}}}}"))
+    [accepted] = RequestDesk(bot).poll()
+    assert accepted.headline.startswith("Accepted") and not accepted.done
+
+
+def test_a_scheduled_request_is_traced_back_only_to_its_acknowledgement(local_wiki, bot):
+    """Who added it was checked when it was accepted: the history is read back to that acknowledgement, not
+    to the revision that added the request (here beyond the revisions the desk reads)."""
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    scheduled(local_wiki, bot, at)
+    for n in range(2):   # the acknowledgement is the third revision back, the request the fourth
+        page = local_wiki.wiki.page_text(bot.settings.requests)
+        local_wiki.edit_as(local_wiki.plain, bot.settings.requests, f"Note {n}.\n" + page)
+    [answer] = RequestDesk(bot, history_limit=3, clock=lambda: at + timedelta(seconds=5)).poll()
+    assert answer.headline.startswith("Done"), answer.headline
+    assert answer.requester == "AdminAlice"
+    assert "defaulting to 4" in local_wiki.wiki.page_text(bot.settings.ruleset)
+
+
+def test_a_scheduled_request_changed_by_a_player_after_its_acknowledgement_is_refused(local_wiki, bot):
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    scheduled(local_wiki, bot, at)
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    local_wiki.edit_as(local_wiki.plain, bot.settings.requests, page.replace("defaulting to 4", "defaulting to 40"))
+    [answer] = RequestDesk(bot, clock=lambda: at + timedelta(seconds=5)).poll()
+    assert answer.headline.startswith("Not done") and "changed by PlainBob" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
