@@ -284,6 +284,7 @@ class RequestDesk:
         found: dict[str, Origin] = {}
         problems: dict[str, str] = {}
         newer: tuple[int, str, str | None, dict[str, str]] | None = None
+        latest: dict[str, str] = {}
         exceeded = False
         for n, (revid, user, timestamp, summary, text) in enumerate(
                 self.wiki.history_back(self.wiki.settings.requests, self.history_limit + 1)):
@@ -295,6 +296,7 @@ class RequestDesk:
                 asked.setdefault(ident, " ".join(raw.split()))
             if newer is None:
                 wanted &= set(asked)    # a request not in the latest revision changed since the page was read
+                latest = asked
             else:
                 new_revid, new_user, new_time, new_asked = newer
                 for ident in list(wanted):
@@ -319,11 +321,35 @@ class RequestDesk:
             # The oldest revision read is the page's first: it added what it holds.
             for ident in wanted:
                 found[ident] = Origin(newer[1], problems.get(ident), newer[0], newer[2])
+            wanted = set()
         elif wanted:
+            found.update(self._accepted_before(wanted, latest, problems))
+            wanted -= set(found)
+        if wanted:
             too_old = (f"the request is older than the last {self.history_limit} revisions of the request page, so "
                        "the bot cannot tell who added it; archive the answered requests, and an Admin must post it "
                        "again")
             found.update({ident: Origin(None, too_old) for ident in wanted})
+        return found
+
+    def _accepted_before(self, wanted: set[str], latest: dict[str, str],
+                         problems: dict[str, str]) -> dict[str, Origin]:
+        """Requests older than the revisions read that the bot acknowledged (scheduled requests): who added them
+        was checked then. The acknowledgement is found among the bot's latest edits (summaries only) and its
+        revision is read: the request stands as it was accepted, or it is refused. So a flood of edits on the
+        request page cannot get a scheduled request refused."""
+        found: dict[str, Origin] = {}
+        for revid, title, summary, when in self.wiki.contributions(self.wiki.username, newest=self.history_limit):
+            ack = request_page.accepted(summary) if title == self.wiki.settings.requests else None
+            if ack is None or ack[0] not in wanted or ack[0] in found:
+                continue
+            ident, request_revid, requester = ack
+            text, _parent = self.wiki.revision(revid)
+            then = {i: " ".join(raw.split()) for i, raw in reversed(request_page.sections(text))}
+            problem = problems.get(ident) or (None if then.get(ident) == latest.get(ident) else (
+                f"the request was changed after the bot accepted it in [[Special:Diff/{revid}]], by edits too "
+                f"many to tell whose (more than {self.history_limit} revisions since); an Admin must post it again"))
+            found[ident] = Origin(requester, problem, request_revid, when)
         return found
 
     def _evidence(self, origins: dict[str, Origin]) -> dict[str, list[tuple[int, str, str]]]:
@@ -335,7 +361,7 @@ class RequestDesk:
             return {}
         since = min((o.timestamp for o in origins.values() if o.revid and o.timestamp), default=None)
         found: dict[str, list[tuple[int, str, str]]] = {}
-        for revid, title, comment in self.wiki.contributions(self.wiki.username, since):
+        for revid, title, comment, _when in self.wiki.contributions(self.wiki.username, since):
             for tagged in request_page.tagged(comment):
                 if tagged in tags:
                     found.setdefault(tags[tagged], []).append((revid, title, comment))

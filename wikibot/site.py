@@ -388,20 +388,23 @@ class Wiki:
             params.update(data["continue"])
             size = min(2 * size, most)
 
-    def contributions(self, user: str, since: str | None) -> list[tuple[int, str, str]]:
-        """(revid, title, edit summary) of ``user``'s edits from ``since`` (an API timestamp) on, oldest
-        first; no page text is downloaded."""
-        params: dict[str, Any] = {"action": "query", "list": "usercontribs", "ucuser": user, "ucdir": "newer",
-                                  "ucprop": "ids|title|comment", "uclimit": "max"}
+    def contributions(self, user: str, since: str | None = None, *,
+                      newest: int | None = None) -> list[tuple[int, str, str, str]]:
+        """(revid, title, edit summary, timestamp) of ``user``'s edits from ``since`` (an API timestamp) on,
+        oldest first; or, with ``newest``, the latest ``newest`` of them, newest first. No page text is
+        downloaded."""
+        params: dict[str, Any] = {"action": "query", "list": "usercontribs", "ucuser": user,
+                                  "ucdir": "older" if newest else "newer", "ucprop": "ids|title|comment|timestamp",
+                                  "uclimit": min(newest, 500) if newest else "max"}
         if since:
             params["ucstart"] = since
-        found: list[tuple[int, str, str]] = []
+        found: list[tuple[int, str, str, str]] = []
         while True:
             data = self.api(f"reading the contributions of {user}", **params)
-            found += [(c["revid"], c["title"], c.get("comment", ""))
+            found += [(c["revid"], c["title"], c.get("comment", ""), c.get("timestamp", ""))
                       for c in data.get("query", {}).get("usercontribs", [])]
-            if "continue" not in data:
-                return found
+            if "continue" not in data or (newest and len(found) >= newest):
+                return found[:newest] if newest else found
             params.update(data["continue"])
 
     def revision(self, revid: int) -> tuple[str, int | None]:

@@ -532,3 +532,31 @@ def test_a_scheduled_request_changed_by_a_player_after_its_acknowledgement_is_re
     [answer] = RequestDesk(bot, clock=lambda: at + timedelta(seconds=5)).poll()
     assert answer.headline.startswith("Not done") and "changed by PlainBob" in answer.headline
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_a_flood_of_edits_after_the_acknowledgement_does_not_get_a_scheduled_request_refused(local_wiki, bot):
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    scheduled(local_wiki, bot, at)
+    for n in range(5):   # the acknowledgement, too, is beyond the revisions the desk below reads
+        page = local_wiki.wiki.page_text(bot.settings.requests)
+        local_wiki.edit_as(local_wiki.plain, bot.settings.requests, f"Note {n}.\n" + page)
+    [answer] = RequestDesk(bot, history_limit=3, clock=lambda: at + timedelta(seconds=5)).poll()
+    assert answer.headline.startswith("Done"), answer.headline
+    assert answer.requester == "AdminAlice"
+
+
+def test_a_flood_hiding_a_change_of_an_accepted_request_gets_it_refused(local_wiki, bot):
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    scheduled(local_wiki, bot, at)
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    local_wiki.edit_as(local_wiki.plain, bot.settings.requests, page.replace("defaulting to 4", "defaulting to 40"))
+    for n in range(5):
+        page = local_wiki.wiki.page_text(bot.settings.requests)
+        local_wiki.edit_as(local_wiki.plain, bot.settings.requests, f"Note {n}.\n" + page)
+    [answer] = RequestDesk(bot, history_limit=3, clock=lambda: at + timedelta(seconds=5)).poll()
+    assert answer.headline.startswith("Not done") and "changed after the bot accepted it" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
