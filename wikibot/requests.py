@@ -450,8 +450,8 @@ def answer_again(request: Request, requester: str | None, edits: list[tuple[int,
     replies = [e for e in edits if e[1] == requests_title]
     undone = [e for e in edits if e[1] != requests_title and e[2].startswith(operations.UNDO_PREFIX)]
     work = [e for e in edits if e[1] != requests_title and e not in undone]
-    note = ["The bot's earlier answer is not on this page any more; the request is not done again. Post it "
-            "again as a new section to ask for it once more."]
+    note = ["The bot's earlier answer is not on this page any more; the request is not done again. To ask for it "
+            "once more, post it again as a new section with a heading of its own."]
     if work and not undone:
         return Answer(request, requester, True, "Already done in "
                       + ", ".join(f"{t}: [[Special:Diff/{r}]]" for r, t, _c in work) + ".", note)
