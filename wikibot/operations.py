@@ -165,7 +165,23 @@ def read_ruleset_and_gamestate(wiki: Wiki) -> tuple[dict[str, PageText], str | N
     return reads, gamestate_title
 
 
-def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str | None) -> Action:
+def read_overrides(wiki: Wiki) -> list:
+    """The Admins' corrections to the inferred constraints (the constraints page); lines that cannot
+    be read are logged and left out, the others apply."""
+    from actions.constraints import OverrideError, parse_overrides
+
+    page = wiki.read(wiki.settings.constraints)
+    if not page.exists:
+        return []
+    try:
+        return parse_overrides(page.text, page=wiki.settings.constraints)
+    except OverrideError as error:
+        log.warning("lines of “%s” skipped: %s", wiki.settings.constraints, error)
+        return error.parsed
+
+
+def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str | None,
+                 overrides: list | None = None) -> Action:
     from actions.enact import enact
     from parsers.proposal import parse_proposal
 
@@ -173,14 +189,22 @@ def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str
 
     def action(texts: dict[str, str]):
         result = enact(proposal, texts[ruleset_title], texts.get(gamestate_title) if gamestate_title else None,
-                       ruleset_title=ruleset_title, gamestate_title=gamestate_title)
+                       ruleset_title=ruleset_title, gamestate_title=gamestate_title, overrides=overrides)
         return result.pages, result.report
     return action
 
 
 def enact_on_wiki(wiki: Wiki, title: str, text: str, **options) -> Outcome:
+    """Enact on the wiki; gamestate values are judged by the one legality with the Admins' overrides
+    (the constraints page is read only when the Proposal changes the gamestate)."""
+    from actions.gamestate_steps import GAMESTATE_STEPS
+    from parsers.proposal import parse_proposal
+
     reads, gamestate_title = read_ruleset_and_gamestate(wiki)
-    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title), **options)
+    changes_gamestate = any(isinstance(s, GAMESTATE_STEPS) for s in parse_proposal(title, text).steps)
+    overrides = read_overrides(wiki) if gamestate_title and changes_gamestate else []
+    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title, overrides),
+                   **options)
 
 
 def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -> Outcome:

@@ -33,6 +33,7 @@ from parsers import request_page
 from parsers.proposal import parse_proposal
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
+from wikibot import reviews
 from wikibot import operations
 from wikibot.patrol import inert
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
@@ -154,6 +155,8 @@ class RequestDesk:
             return self.read_answer(request)
         if origin.problem:
             return Answer(request, origin.requester, True, f"Not done: {origin.problem}", [])
+        if request.kind == "review":   # anyone may ask; nothing but the answer is written
+            return Answer(request, origin.requester, True, *reviews.answer(self.wiki, request, origin.requester))
         if not self._is_admin(origin.requester or ""):
             return Answer(request, origin.requester, True,
                           f"Not done: sorry, {origin.requester}, only Admins may ask the bot to change the "
