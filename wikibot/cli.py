@@ -380,9 +380,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 BOX = '<div style="border:1px solid #aaa;padding:4px">'
 SETUP_PAGES = {
     "Template:Enact": BOX + "'''Enact''' [{{{url|}}} {{{title|}}}]</div>",
-    "Template:Ascension": BOX + "'''Dynastic Reset'''{{#if:{{{at|}}}| at {{{at}}} UTC}}</div>",
-    "Template:Synonyms": BOX + "'''Synonyms'''</div>",
-    "Template:Review": BOX + "'''Review''' of {{{title|}}}{{#if:{{{rev|}}}| ([[Special:Diff/{{{rev}}}]])}}</div>",
+    # Plain parameters only: the wiki may have no ParserFunctions ({{#if:}} would show as written).
+    "Template:Ascension": BOX + "'''Dynastic Reset''' at {{{at|once the bot sees it}}} (UTC)</div>",
+    "Template:Synonyms": BOX + "'''Synonyms''' — Player: {{{Player|unchanged}}}; Emperor: "
+                               "{{{Emperor|unchanged}}}</div>",
+    "Template:Review": BOX + "'''Review''' of {{{title|}}} (revision {{{rev|not given}}})</div>",
     "Template:Read": BOX + "'''Reading asked for''' {{{title|}}}</div>",
 }
 
