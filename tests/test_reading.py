@@ -703,7 +703,7 @@ def test_repealing_every_dynastic_rule_is_the_same_as_repealing_each():
 @pytest.mark.parametrize("remark", [
     "Let’s give late joiners a fair start.",
     "This proposal would let Lamplighters plan ahead.",
-    "The current “Wicks” rule is a little strange and hard to keep track of. This makes it simpler.",
+    "The current “Wicks” rule is rather clunky and hard to follow. This makes it simpler.",
     "Allowing Lamplighters to trade without losing a turn. (We’ve wanted this for ages.)",
     "Giving a real reward for lighting, since the current “may light” seems too mild.",
 ])
