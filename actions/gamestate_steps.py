@@ -48,6 +48,13 @@ def _number(text: str) -> int | None:
 def _players(page: GamestatePage, legality: Legality, term: str | None = None) -> Table:
     """The players table, as the one legality knows it (first column headed Player, Nomicer, User or
     the era's term); else as the page reader does (also "Name")."""
+    known = legality.player_term
+    if term and known and not language.is_plural_pair(term, known) and \
+            term.casefold() not in (known.casefold(), "player", "players"):
+        # "Set each Villager's Energy to 7." where the players are Puzzlers: Villagers are some
+        # other thing of the game, with rows of their own; never the players' rows.
+        raise _unsupported(f"“{term}” is not this era's word for a player (“{known}”): the bot cannot tell which "
+                           "rows the step means")
     ours = [t for t in page.tables if legality.is_players_table(t)]
     if len(ours) == 1:
         return ours[0]

@@ -642,6 +642,15 @@ class Table:
                 names[col] = cell.value
         return names
 
+    def header_cell(self, column: int) -> Cell | None:
+        """The header cell that names logical column ``column`` (the lowest header row wins, as in
+        :attr:`headers`); None when the table has no header there."""
+        lay = self._lay()
+        for g in reversed(lay.grids[: lay.header_count]):
+            if column in g:
+                return g[column][0]
+        return None
+
     @property
     def is_key_value(self) -> bool:
         """A headerless table whose every row is a header cell then value cell(s)."""

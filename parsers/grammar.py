@@ -23,6 +23,7 @@ from typing import Any, Callable
 from parsers import language
 from parsers.ruleset import DYNASTIC
 from parsers.steps import (
+    AddListItem,
     KEYWORD,
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
@@ -367,6 +368,7 @@ _NO_EFFECT = re.compile(
     r"\bthis\s+(?:proposal|votable\s+matter|cfj)\s+(?:(?:has|shall\s+have|will\s+have)\s+no\s+(?:other\s+|further\s+)?effects?|"
     r"(?:does|shall\s+do|will\s+do)\s+nothing|is\s+(?:void|null|ineffective|without\s+effect)|"
     r"(?:fails|shall\s+fail|is\s+not\s+enacted))|\b(?:do|does)\s+nothing\b|\bignore\s+(?:the\s+rest\s+of\s+)?this\s+proposal\b|"
+    r"\bskip\s+(?:the|this|that|these|those|steps?|it)\b|"
     r"\bnone\s+of\s+(?:the\s+following|this\s+proposal)\b|\bthis\s+(?:rule|change)\s+(?:has|shall\s+have|will\s+have)\s+no\s+effect\b",
     re.I)
 #: The author's remarks, beyond doubt: first person ("I think", "we’ve"), an "Edit:" or "PS",
@@ -377,6 +379,10 @@ _COMMENTARY = re.compile(
     r"see|saw|know|expect|intend|suggest|figure|figured|wrote|added|made|tried|noticed|realise|realize|reckon|"
     r"might|may|should|must|needed|need)\b|\b(?:me|my|myself|we|we['’](?:re|ve|ll|d))\b|(?:^|[(\[]\s*)(?:My|We|We['’](?:re|ve|ll|d))\b|"
     r"^Let['’]s\b|(?i:\b(?:afaik|imo|imho|iirc|tbh|fwiw)\b)|"
+    r"(?i:^(?:(?:open|happy)\s+to\s+(?:tweak|change|adjust|suggestions|feedback|ideas|amend)|feel\s+free\b|"
+    r"should\s+be\s+(?:uncontroversial|non-?controversial|fine|simple|straightforward|obvious|self-explanatory)\b|"
+    r"(?:hopefully\s+)?(?:this\s+is\s+)?(?:uncontroversial|non-?controversial)\b|"
+    r"(?:numbers|values|details)\s+(?:are\s+)?(?:up\s+for|open\s+to)\s+(?:debate|discussion|tweaking)))|"
     r"(?i:\bthis\s+(?:proposal|cfj|change)\s+(?:would|will|should|does|makes|allows|lets|fixes|means|aims|is\s+(?:meant|intended|"
     r"designed|an\s+attempt)))\b|"
     r"(?i:^(?:edit|eta|ps|p\.s|thoughts|comments|feedback|thanks|thank you)\b|^.{0,100}\?$))")
@@ -388,12 +394,13 @@ _MAYBE_REMARK = re.compile(
     r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|should|fixes|is\s+(?:to|meant|intended|just|"
     r"a\s+(?:fix|change|tweak)))\b|^(?:Because|Since|Per)\b|^This\s+would\b|"
     r"^(?:Hopefully|Basically)\b|"
+    r"(?i:^(?:right\s+now|currently|at\s+the\s+moment|as\s+it\s+stands|as\s+things\s+stand|at\s+present|at\s+the\s+minute)\b)|"
     r"(?i:^(?:the\s+)?(?:last|previous|earlier|original|first)\s+(?:proposal|version|attempt|draft|try)\b)|"
     r"(?i:\b(?:trying|try)\s+(?:again|this\s+again)\b)|"
     # a fragment led by a gerund that explains the change ("Replacing Shoulds with Shalls."): rule
     # text led by a gerund has a verb of its own ("Adding a Rider … can only be done …")
     r"^(?:Allowing|Replacing|Giving|Adding|Changing|Removing|Fixing|Making|Describing|Letting|Clarifying|Simplifying|"
-    r"Reverting|Renaming|Repealing|Tweaking|Updating)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
+    r"Reverting|Renaming|Repealing|Tweaking|Updating|Rephrasing|Rewording|Restating|Reintroducing|Reviving|Moving)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
     r"counts?|takes?|costs?|requires?|means?)\b)|\?$", re.I)
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
@@ -465,6 +472,41 @@ def _clean(masked: str) -> str:
     return s
 
 
+#: How an instruction introduces text below it: a colon or dash, or "… with the following",
+#: "… add the following bullet points.", "… as follows".
+_INTRODUCES_TEXT = re.compile(
+    r"(?::-?|—|\bthe\s+following(?:\s+(?:new\s+)?(?:text|bullet\s+points?|bullets|steps?|lines?|items?|paragraphs?|"
+    r"sentences?|wording|segments?|list|rules?))?|\bas\s+follows|\b(?:with|to)(?:\s+(?:this|these))?)\s*\.?\s*$", re.I)
+
+
+#: A second act, on the wiki, joined to one off it: "Fail the proposal “X” and repeal the rule “Y”",
+#: "… and undo any effects they had".
+_ALSO_EDITS = re.compile(
+    r"\b(?:and|then|also|,)\s+(?:then\s+|also\s+)?(?:repeal|add|remove|replace|change|amend|create|enact|set|give|undo|revert|"
+    r"reverse|delete|rename|move|update|edit)\b|\bundo\s+(?:any|all|its|their|the)\s+(?:of\s+(?:its|their|the)\s+)?effects?\b",
+    re.I)
+
+
+#: A place in the Ruleset named over what follows: "In Rule 10 in the 4th paragraph:" — the
+#: instruction is in the lines below it, so it is never a mere heading of the post.
+_PLACE_HEADING = re.compile(
+    r"(?:in|within|from|for|to)\s+[^:]{0,200}?(?:\x01\d+\x02|\b(?:rule|sub-?rule|paragraph|section|keyword)s?\b)[^:]{0,200}:-?", re.I)
+
+
+#: "If I recall correctly, …", "If I’m not mistaken, …": the author speaking, not a condition.
+_ASIDE_IF = re.compile(r"^if\s+(?:I\s+(?:recall|remember|understand|read\s+(?:it|this)|am\s+not\s+mistaken)|I['’]m\s+not\s+"
+                       r"mistaken|memory\s+serves)\b", re.I)
+
+
+#: A condition written after the steps it governs: "The above only applies if …", "Ignore the
+#: above if …", "Only do this if …".  It governs every step of the Proposal.
+_CONDITION_AFTER = re.compile(
+    r"^(?:(?:all\s+of\s+)?the\s+above|these\s+changes|this\s+proposal|everything\s+above)\s+(?:steps?\s+|changes?\s+)?"
+    r"(?:(?:should|shall|will|does|do)\s+)?(?:only\s+)?(?:appl(?:y|ies)|takes?\s+effect|happens?|counts?)\s+(?:only\s+)?"
+    r"(?:if|when|unless|provided|in\s+case)\b|^ignore\s+(?:all\s+of\s+)?(?:the\s+above|this|these\s+steps)\b|"
+    r"^only\s+(?:do|apply|enact)\s+(?:this|these|the\s+above|any\s+of\s+this)\b", re.I)
+
+
 def _read_sentence(sentence: str) -> _Read:
     """Read one top-level sentence (not its payload).
 
@@ -476,10 +518,22 @@ def _read_sentence(sentence: str) -> _Read:
     m = _mask(sentence.strip())
     s = _clean(m.text)
     stripped = sentence.strip()
-    if stripped.startswith("[") and stripped.endswith("]") and not _BRACKETED.sub("", stripped).strip(" []"):
-        return _ignored("bracketed author's note, not an instruction", "note")
-    if stripped.startswith("(") and stripped.endswith(")"):
-        return _ignored("parenthesised author's note, not an instruction", "note")
+    bracketed = stripped.startswith("[") and stripped.endswith("]") and not _BRACKETED.sub("", stripped).strip(" []")
+    if bracketed or (stripped.startswith("(") and stripped.endswith(")")):
+        inner_text = stripped[1:-1].strip()
+        inner_masked = _clean(_mask(inner_text).text)
+        if reads_as_step(inner_text) or _INSTRUCTION_VERB.match(inner_masked):
+            # "(Also repeal the rule “Gems”.)": an instruction, however it is set off
+            return _Read([_Spec(Unsupported, {"reason": f"an instruction in brackets; an Admin decides whether it is part "
+                                                        f"of the Proposal: “{stripped}”"})], opens_instruction=True)
+        return _ignored(("bracketed" if bracketed else "parenthesised") + " author's note, not an instruction", "note")
+    # "add “X” (which I’ve removed from this rule) to …": the author's aside inside an instruction
+    s = re.sub(r"\s*\([^()\x01\x02]{1,200}\)", lambda a: "" if _COMMENTARY.search(a.group(0)[1:-1].strip()) else a.group(0), s)
+    if _ASIDE_IF.match(s) and not names_an_edit(s):
+        return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
+    if _CONDITION_AFTER.match(s):
+        return _Read([_Spec(Ignored, {"reason": f"conditional step, not applied by the bot: “{stripped}”",
+                                      "category": "conditional", "_governs": "all"})], opens_instruction=True)
     s = _IMMEDIATE.sub("", s, count=1).strip()
     if not s.strip(" .:-;,"):
         return _unsupported(f"not an instruction: “{stripped}”")
@@ -499,11 +553,14 @@ def _read_sentence(sentence: str) -> _Read:
     if read is not None:
         if not read.opens and _is_imperative_on_something(s):
             read.opens_instruction = True  # an instruction the bot recognises but cannot read exactly
-        if all(sp.cls is Unsupported for sp in read.specs) and s.rstrip().endswith((":", ":-", "—")) \
-                and not read.needs_payload:
+        if all(sp.cls is Unsupported for sp in read.specs) and _INTRODUCES_TEXT.search(s) and not read.needs_payload:
             # unread, but it introduces text of its own: that text goes with it, never read as steps
             read.specs[-1].fields["_payload"] = PAYLOAD
         return read
+    if _OUTSIDE.search(s) and _ALSO_EDITS.search(s):
+        # "Fail the proposal “X” and repeal the rule “Y”": half of it is a change to the wiki
+        return _Read([_Spec(Unsupported, {"reason": f"partly outside the wiki and partly a change to it; an Admin does it: "
+                                                    f"“{stripped}”"})], opens_instruction=True)
     if _OUTSIDE.search(s) and (_OUTSIDE_VERB.match(s) or (_INSTRUCTION_VERB.match(s) and not _NAMES_A_PLACE.search(s))):
         return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",
                                       "category": "outside wiki"})], opens_instruction=True)
@@ -513,12 +570,11 @@ def _read_sentence(sentence: str) -> _Read:
     if _INTRODUCES_STEPS.fullmatch(s):
         return _Read([_Spec(Ignored, {"reason": f"introduces the steps below it: “{stripped}”", "category": "note"})],
                      opens_instruction=True)
-    if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s):
+    if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
         return _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
-    if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \
-            and not _INSTRUCTION_VERB.match(s):
+    if _COMMENTARY.search(s) and not _TOK.search(s) and not names_an_edit(s) and not _INSTRUCTION_VERB.match(s):
         return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
-    if s.rstrip().endswith((":", ":-")) and _INSTRUCTION_VERB.match(s):
+    if _INTRODUCES_TEXT.search(s) and (_INSTRUCTION_VERB.match(s) or _EDIT_OF_A_PLACE.match(s) or _PLACE_HEADING.fullmatch(s)):
         # An instruction the bot cannot read that introduces text of its own: it takes that text
         # with it (so the text is never read as instructions) and ends any text before it.
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”", "_payload": PAYLOAD})],
@@ -540,6 +596,8 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
                instruction: str | None, condition: str) -> _Read:
     """A conditional or deferred sentence: set aside when it is an instruction under a condition,
     a condition on the Proposal itself, or a heading ("If …:") over the steps below it."""
+    if instruction:
+        instruction = _CONNECTOR.sub("", instruction, count=1) or instruction  # "…, also add …", "…, then repeal …"
     read = _read_core(instruction, m) if instruction else None
     colon = s.rstrip().endswith((":", ":-"))
     governs = None
@@ -629,6 +687,19 @@ class _Fields(dict):
         super().__setitem__(key, value)
 
 
+#: The words that end a new rule's description and introduce its text (quoted on the line, or
+#: below): "and give it the following text:", "with the text", "reading “…”", "as follows:", ":-".
+_INTRODUCES_BODY = tuple(re.compile(p, re.I) for p in (
+    rf"^(?:and\s+)?give\s+it\s+(?:the\s+following(?:\s+(?:text|wording|body|contents?))?|the\s+(?:text|wording))"
+    rf"(?:\s*(?::-?|-))?\s*(?P<body>{Q})?\s*$",
+    rf"^(?:with|having|using|containing)(?:\s+the)?(?:\s+following)?(?:\s+(?:text|wording|body|contents?|rules? ?text|"
+    rf"description))?(?:\s+as\s+follows)?(?:\s*(?::-?|-))?\s*(?P<body>{Q})?\s*$",
+    rf"^(?:reading|which reads|that reads|which says|that says|saying|stating|to read)\s*(?::-?)?\s*(?P<body>{Q})\s*$",
+    rf"^(?:as follows|the text of which is|whose text is)\s*(?::-?)?\s*(?P<body>{Q})?\s*$",
+    rf"^:-?\s*(?P<body>{Q})\s*$",
+))
+
+
 def _read_add_rule(s: str, m: _Masked) -> _Read | None:
     lead_section = lead_parent = None
     c = re.match(rf"^in\s+the\s+(?:({Q})|({_SECTION_WORD}))\s+section(?:\s+of\s+the\s+ruleset)?\s*,?\s*(?=(?:add|create|enact|insert)\b)",
@@ -714,33 +785,10 @@ def _read_add_rule(s: str, m: _Masked) -> _Read | None:
             f["if_exists"] = True
             rest = rest[c.end():]
             continue
-        c = re.match(rf"^(?:and\s+)?give\s+it\s+(?:the\s+following(?:\s+(?:text|wording|body|contents?))?|the\s+(?:text|wording))"
-                     rf"(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:with|having|using|containing)(?:\s+the)?(?:\s+following)?(?:\s+(?:text|wording|body|contents?|rules? ?text|description))?(?:\s+as\s+follows)?(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:reading|which reads|that reads|which says|that says|saying|stating|to read)\s*(?::-?)?\s*({Q})\s*$", rest, re.I)
-        if c:
-            f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:as follows|the text of which is|whose text is)\s*(?::-?)?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^:-?\s*({Q})\s*$", rest)
-        if c:
-            f["body"] = _tok_inner(c.group(1), m)
+        c = next((c for c in (p.match(rest) for p in _INTRODUCES_BODY) if c), None)
+        if c:  # the words that introduce the new rule's text, and the text when quoted on the line
+            if c.group("body"):
+                f["body"] = _tok_inner(c.group("body"), m)
             rest = ""
             break
         if f["name"] is None:
@@ -1496,6 +1544,16 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?:remove|delete|strike)\s+(?:the\s+(?:definition|entry)\s+(?:of|for)\s+)?(?:the\s+)?(?:keyword|glossary\s+entry)\s+"
              rf"(?P<quote>{Q})(?:\s+from\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?",
              RemoveText, (("kind", KEYWORD),)),
+    Phrasing("Add “Tallow” to the list of Wick Types in the rule Wicks.  /  Add the following to the Wick List:  /  Add to the list of Wick Types:",
+             rf"(?:add|append|insert)(?:\s+(?:(?P<body>{Q})|the\s+following(?:\s+(?:new\s+)?(?:list\s+)?items?)?|a\s+new\s+(?:list\s+)?item))?\s+"
+             rf"(?:to|at\s+the\s+end\s+of)\s+the\s+(?:(?:sole|only)\s+list|list\s+of\s+(?P<of>[^\x01\x02,:;]+?)|"
+             rf"(?P<of2>(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){{0,3}})\s+(?-i:L)ist)"
+             rf"(?:\s+(?:in|of)\s+(?P<rule>{_REF_WORDS}))?{_END}",
+             AddListItem),
+    Phrasing("Amend the rule Wicks by appending the following list item to the sole list: …",
+             rf"(?:amend|change)\s+(?P<rule>{_REF_WORDS}|the\s+(?:{_SECTION_WORD})\s+rule\s+(?:entitled|called|named)\s+[^\x01\x02,:;]+?)\s+by\s+"
+             rf"(?:appending|adding)\s+(?:the\s+following(?:\s+(?:new\s+)?(?:list\s+)?items?)?|(?P<body>{Q}))\s+to\s+the\s+(?:sole|only)\s+list{_END}",
+             AddListItem),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
@@ -1525,7 +1583,12 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
         target = Target(kind=fixed.pop("kind", TEXT), text=_tok_inner(groups["quote"], m),
                         occurrence=fixed.pop("occurrence", None))
         fields["anchor" if phrasing.step is InsertText else "target"] = target
-    if phrasing.step in (ReplaceText,):
+    if phrasing.step is AddListItem:
+        fields.setdefault("rule", None)
+        fields["items"] = _body(groups.get("body"), m)
+        if "of" in groups or "of2" in groups:
+            fields["of"] = _restore(groups.get("of") or groups["of2"], m).strip()
+    elif phrasing.step in (ReplaceText,):
         fields["new"] = _body(groups.get("body"), m)
     elif phrasing.step in (AppendText, InsertText, AddRule, ReplaceRuleText):
         fields["body"] = _body(groups.get("body"), m)

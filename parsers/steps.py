@@ -179,6 +179,16 @@ class AppendText(Step):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AddListItem(Step):
+    """Add ``items`` at the end of a list in a rule: the rule's only list, or the list ``of`` names
+    ("the list of Wick Types"), introduced by a line that names it."""
+
+    rule: RuleRef | None
+    items: str
+    of: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class MoveRule(Step):
     """Move a rule to another section, under another rule, or after another rule."""
 

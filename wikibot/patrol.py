@@ -79,7 +79,8 @@ from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
-from wikibot import statefile
+from parsers import request_page
+from wikibot import reviews, statefile
 from wikibot.operations import read_overrides
 from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki, WikiError,
                           WritesDisabled)
@@ -100,6 +101,7 @@ DISPUTE = "Disagree? Raise a Call for Judgement."
 
 UNDONE = "undone"
 REPORTED = "reported"
+REVIEWED = "reviewed"         # a hand enactment compared with its proposal, the review on the log page
 
 GAMESTATE = "gamestate"
 RULESET = "ruleset"
@@ -254,7 +256,7 @@ class Finding:
     """What the patrol did about one edit (an undo, or a line on the log page)."""
 
     change: Change
-    action: str               # UNDONE or REPORTED
+    action: str               # UNDONE, REPORTED or REVIEWED
     text: str                 # what was wrong, as written on the log page or in the summary
     undo_revid: int | None = None
 
@@ -290,6 +292,7 @@ class Patrol:
         self._now = 0                          # the Ruleset revision that judges "now" (see _trusted_at)
         self._histories: dict[str, list[dict]] = {}   # title → its latest revisions, newest first
         self._page: dict[str, PageText] = {}   # a page (gamestate, log) as the bot's last save left it
+        self._requests: list | None = None      # the request page's requests, read once a cycle when needed
 
     # ------------------------------------------------------------------ one cycle
     def cycle(self) -> list[Finding]:
@@ -305,6 +308,7 @@ class Patrol:
         self._admins = {}
         self._texts = {}
         self._page = {}
+        self._requests = None
         ruleset_page = self.wiki.read(self.settings.ruleset)
         if not ruleset_page.exists:
             raise PatrolError(f"The Ruleset page “{self.settings.ruleset}” does not exist: the patrol cannot know "
@@ -530,11 +534,16 @@ class Patrol:
                                              "Its values were not checked; put the page right by hand.")]
             return [self._report(change, f"cannot judge: {'; '.join(reasons)}. Not undone; check it by hand.")]
         if result.legal:
-            return []
+            reviewed = self._review_enactment(change, old, new, str(at_the_time[0]))
+            return [reviewed] if reviewed is not None else []
         finding = self._act(change, old, new, result, mark, at_the_time)
         return [finding] if finding else []
 
     def _review_rules(self, change: Change, old: str, new: str) -> list[Finding]:
+        if change.kind == RULESET:
+            reviewed = self._review_enactment(change, old, new)
+            if reviewed is not None:
+                return [reviewed]
         review = review_edit(old, new)
         if review.typo or names_enactment(change.comment):
             return []
@@ -545,6 +554,22 @@ class Patrol:
         what = (f"“{change.title}” changed beyond a typo fix ({review.reason}), and the edit summary names no "
                 "enactment or Call for Judgement; an Admin should check that the change was authorised.")
         return [self._report(change, what)]
+
+    def _review_enactment(self, change: Change, old: str, new: str, ruleset: str | None = None) -> Finding | None:
+        """An edit whose summary names a proposal on the request page: reviewed against it (see
+        :mod:`wikibot.reviews`), the review on the log page. None when the summary names none. Only the
+        log page is written: a review never changes the Ruleset or the gamestate."""
+        if not names_enactment(change.comment):
+            return None
+        if self._requests is None:
+            page = self.wiki.read(self.settings.requests)
+            self._requests = request_page.parse(page.text) if page.exists else []
+        found = reviews.find_proposal(self._requests, change.comment)
+        if found is None:
+            return None
+        edit = reviews.Edit(change.revid, change.title, change.user, old, new)
+        review = reviews.review_edit(self.wiki, edit, reviews.proposal_title(found), found.text, ruleset_now=ruleset)
+        return self._report(change, review.summary, reviews.detail_lines(review, change.revid), action=REVIEWED)
 
     def _act(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
              at_the_time: tuple) -> Finding | None:
@@ -629,20 +654,23 @@ class Patrol:
                                     "Undo it by hand, or raise a Call for Judgement.")
 
     # ------------------------------------------------------------------ the log page
-    def _report(self, change: Change, what: str) -> Finding:
-        finding = Finding(change, REPORTED, re.sub(r"\s+", " ", what).strip())
+    def _report(self, change: Change, what: str, details: Iterable[str] = (), action: str = REPORTED) -> Finding:
+        finding = Finding(change, action, re.sub(r"\s+", " ", what).strip())
         line = finding.log_line()
+        below = "".join(f"** {inert(d)}\n" for d in details)
         log.warning("patrol: %s by %s: %s", change.diff_link, change.user, finding.text)
 
         def compute(text: str) -> tuple[str, str]:
-            if line in text.split("\n"):
+            if line in text.split("\n"):   # written already (a restart between the save and the mark)
                 return text, line
-            return (text.rstrip("\n") + "\n" if text.strip() else "") + line + "\n", line
+            return (text.rstrip("\n") + "\n" if text.strip() else "") + line + "\n" + below, line
 
         title = self.settings.log
         base = self._page.pop(title, None) or self.wiki.read(title)
         try:
-            saved = self.wiki.save(base, compute, f"Patrol: {change.diff_link} by {change.user} needs a human")
+            summary = (f"Patrol: review of {change.diff_link} by {change.user}" if action == REVIEWED
+                       else f"Patrol: {change.diff_link} by {change.user} needs a human")
+            saved = self.wiki.save(base, compute, summary)
         except WritesDisabled:
             raise _Stop() from None
         self._page[title] = saved.page if saved else base
@@ -650,4 +678,4 @@ class Patrol:
 
 
 __all__ = ["Patrol", "PatrolMark", "PatrolError", "Finding", "Change", "undo_summary", "inert",
-           "change_key", "not_undone_because", "UNDONE", "REPORTED", "OVERLAP", "BATCH"]
+           "change_key", "not_undone_because", "UNDONE", "REPORTED", "REVIEWED", "OVERLAP", "BATCH"]
