@@ -343,6 +343,7 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
     old_tables = _tables(old_page)
     pairs = _table_pairs(old_tables, _tables(new_page))
     violations: list[Violation] = []
+    hidden: list[str] = []   # values that read as legal only because a character in them cannot be seen
     checked = 0
     for ch in _changes(old_page, new_page, pairs):
         place = ch.table.place if ch.table is not None else None
@@ -359,7 +360,10 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
                            new_row=ch.new_row, notes=notes)
         if v is not None:
             violations.append(v)
-    damage = _damage(old_page, new_page, pairs, old_tables)
+        elif odd_characters(ch.new) and not odd_characters(ch.old or ""):
+            where = f"{ch.column} of {ch.row}" if ch.row else ch.column
+            hidden.append(f"the new value of {where} holds {', '.join(odd_characters(ch.new))}")
+    damage = _damage(old_page, new_page, pairs, old_tables) + hidden
     summary = _summary(violations, checked)
     if damage and not violations:
         summary = "Cannot judge: " + "; ".join(damage) + "."

@@ -30,6 +30,7 @@ How a value is judged (:meth:`Legality.judge`) — restraint: only what can be s
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 
@@ -118,8 +119,8 @@ class Place:
 
 
 def as_int(value: str) -> int | None:
-    """A cell's integer ("12", "-3", "1,000", "−2"), or None."""
-    v = value.strip().replace("−", "-")
+    """A cell's integer ("12", "-3", "1,000", "−2", "&minus;2"), or None."""
+    v = html.unescape(value).strip().replace("−", "-")
     if _INT.fullmatch(v):
         return int(v.replace(",", ""))
     return None
@@ -269,7 +270,7 @@ class Legality:
         nonblank = [v for v in column_old if v.strip()]
         if not nonblank or not all(n is not None and n >= 0 for n in map(as_int, nonblank)):
             return None
-        value = new.strip().replace("−", "-")
+        value = html.unescape(new).strip().replace("−", "-")
         if not _NUMBER.fullmatch(value):
             return None
         if value.startswith("-") or "." in value:

@@ -501,3 +501,11 @@ def test_two_kinds_of_things_each_with_a_type_are_judged_by_their_own_rule():
     assert check_edit(model, None, page, right_organism).verdict == "legal"
     wrong_organism = edit(page, "| Greenrug || Moss", "| Greenrug || Jetty")
     assert violations(check_edit(model, None, page, wrong_organism))[0][4] == "Type is one of Moss, Fern or Lichen"
+
+
+def test_a_value_that_hides_a_character_or_an_entity_is_not_legal():
+    hidden = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || 1\u200b2 ||")   # no rule: the guess
+    result = check_edit(R2023, C2023, LIGHTHOUSE, hidden)
+    assert result.verdict == "cannot judge" and "U+200B ZERO WIDTH SPACE" in result.summary
+    entity = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || &minus;2 ||")
+    assert check_edit(R2023, C2023, LIGHTHOUSE, entity).verdict == "illegal"
