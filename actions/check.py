@@ -73,15 +73,18 @@ class CheckResult:
         return CANNOT_JUDGE if self.cannot_judge else LEGAL
 
     def to_dict(self) -> dict:
-        return {"legal": self.legal, "verdict": self.verdict,
-                "violations": [v.to_dict() for v in self.violations], "summary": self.summary}
+        d = {"legal": self.legal, "verdict": self.verdict,
+             "violations": [v.to_dict() for v in self.violations], "summary": self.summary}
+        if self.cannot_judge:
+            d["cannot_judge"] = list(self.cannot_judge)   # what the bot could not read, one reason each
+        return d
 
     def details(self) -> dict:
         """The JSON shape plus how many values were checked, what was skipped and what could not be read."""
         d = self.to_dict()
         d["checked"] = self.checked
         d["notes"] = list(self.notes)
-        d["cannot_judge"] = list(self.cannot_judge)
+        d.setdefault("cannot_judge", [])
         return d
 
 

@@ -117,6 +117,9 @@ def test_check_exit_codes(tmp_path):
     unjudged = wikibot(*args, "--new-file", broken)
     assert unjudged.returncode == 2 and unjudged.stdout.startswith("cannot judge: the page after the edit")
     assert "cannot judge" in unjudged.stderr
+    as_json = json.loads(wikibot(*args, "--new-file", broken, "--json").stdout)
+    assert as_json["verdict"] == "cannot judge" and as_json["legal"] is False
+    assert as_json["cannot_judge"][0].startswith("the page after the edit cannot be read")
 
 
 def test_constraints_of_a_gamestate_page_column_by_column():
