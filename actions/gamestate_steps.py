@@ -115,7 +115,7 @@ def _column_values(table: Table, column: str) -> list[str]:
 def _judge(legality: Legality, page: GamestatePage, table: Table, cells: list[tuple[str, str, str]]) -> None:
     """Judge every (row, column, value) the step would write; refuse naming every one the rules
     forbid (as check names them all), before anything is written."""
-    refusals = []
+    found: dict[tuple, list[Violation]] = {}   # the same value and reason: one sentence naming every row
     for row, column, value in cells:
         old = _call(table.get, row, column)
         if old == value:
@@ -123,8 +123,17 @@ def _judge(legality: Legality, page: GamestatePage, table: Table, cells: list[tu
         v = legality.judge(column, value, place=_place(page, table), row=row, old=old,
                            column_old=_column_values(table, column))
         if v is not None:
-            refusals.append(v.sentence()[:-1])
-    if refusals:
+            found.setdefault((v.column, v.new, v.constraint, v.source), []).append(v)
+    if found:
+        refusals = []
+        for same in found.values():
+            first = same[0]
+            if len(same) > 1:
+                shown = first.new if first.new != "" else "blank"
+                refusals.append(f"{first.column} of {', '.join(v.row or '' for v in same)} set to {shown}; "
+                                f"{first.constraint} ({first.source})")
+            else:
+                refusals.append(first.sentence()[:-1])
         raise StepOutcome(REFUSED, "; ".join(refusals) + ": an illegal value; nothing was changed")
 
 
