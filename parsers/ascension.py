@@ -172,7 +172,9 @@ _GAMESTATE_STATEMENT = re.compile(
     r"|starts?\s+with|begins?\s+with|receives?|(?:is|are)\s+(?:now\s+)?\d+)\b")
 #: "The Emperor shall henceforth be known as …", "Players are now called …": a renaming, read or refused.
 _RENAMING = re.compile(rf"^(?:the\s+)?(?:{_TOK}|[A-Z][\w\u2019'\-]*(?:\s+[A-Z][\w\u2019'\-]*)*)\s+(?:(?:shall|will|is|are|should)\s+)?"
-                       r"(?:\w+\s+)?(?:be\s+)?(?:known\s+as|called|renamed|replaced\s+(?:with|by)|becomes?)\s")
+                       r"(?:\w+\s+)?(?:be\s+)?(?:known\s+as|called|renamed|replaced\s+(?:with|by)|becomes?)\s"
+                       rf"|(?:{_TOK}|\b[A-Z][\w\u2019'\-]*)\s+(?:shall|will|is|are)\s+(?:now\s+|henceforth\s+)?(?:be\s+)?"
+                       r"(?:known\s+as|called|renamed)\b")
 #: Words no story uses: an unread sentence naming them is an instruction the bot could not read.
 _STRONG = re.compile(rf"\b(?:tracking\s+page|synonyms?|{_SC}\s+rules?|building\s+blocks?|dynastic\s+rules?|keywords?"
                      r"|repeal(?:s|ed)?|theme\s+(?:of|for|is|shall|will))\b", re.I)
@@ -376,7 +378,7 @@ def _outside(ctx: _Ctx, m: re.Match) -> str | None:
 
 #: Separators between the pairs of a term list: "A to B; C to D", "A with B, and C with D".
 _PAIR_SEP = re.compile(r"\s*;\s*(?:and\s+)?|\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=(?i:the\s+" + _TERMISH
-                       + r"\s+(?:(?:for|of)\s+)?)?(?:" + _TOK + r"|[A-Z]))")
+                       + r"\s+(?:(?:for|of)\s+)?|the\s+)?(?:" + _TOK + r"|[A-Z]))")
 _JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
          r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
          r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|to\s+be"
@@ -515,6 +517,9 @@ PHRASINGS: list[Phrasing] = [
     _p("repeal", "Do not keep any dynastic rules / Keep no rules",
        rf"(?:do\s+not|don[\u2019']t)\s+(?:keep|retain)\s+any\s+{_DYN}rules|(?:keep|retain)\s+no\s+{_DYN}rules"
        rf"|no\s+{_DYN}rules\s+(?:are|will\s+be|shall\s+be)\s+(?:kept|retained)", _keep_none),
+    _p("repeal", "All dynastic rules are repealed, except X",
+       rf"(?:all\s+)?(?:the\s+)?{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed\s*,?\s+{_EXCEPT}\s+"
+       r"(?P<x>.+)", _repeal_all),
     _p("repeal", "All other dynastic rules are repealed / Dynastic Rules are repealed",
        rf"(?:all\s+)?(?:the\s+)?(?:other|remaining)?\s*{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed"
        r"|(?:all\s+)?(?:the\s+)?(?:others|rest)\s+(?:are|shall\s+be|will\s+be)\s+repealed"
@@ -566,6 +571,7 @@ _LEAD = re.compile(
     r"|(?:(?:I|we)\s+(?:hereby\s+)?(?:decree|declare|order|command|ask|request|rule)|it\s+is\s+(?:my|our)\s+"
     r"(?:wish|will|decree)|let\s+it\s+be\s+known)\s+that\s+"
     r"|that\s+(?=\S)"
+    r"|(?:in|for)\s+(?:this|the\s+new|the\s+coming)\s+dynasty\s*,\s*|from\s+now\s+on\s*,\s*|henceforth\s*,\s*"
     rf"|(?:{_SC}\s+rules?|dynastic\s+rules?|terms|synonyms|building\s+blocks)\s*:\s*(?=(?:{_VERB})\b)"
     r"|by\s+order\s+of\s+[^,]+,\s*"
     r"|the\s+ruleset\s+is\s+(?:hereby\s+)?amended\s+(?=by\s))", re.I)

@@ -226,6 +226,11 @@ def test_a_players_value_is_outside_the_reset(text):
     ("Set the theme to Pirates.", "theme", "Pirates"),
     ("Tracking page: “Pirate Ship”", "tracking_page", "Pirate Ship"),
     ("Keep Coins but repeal everything else.", "kept", ["Coins"]),
+    ("All dynastic rules are repealed, except Keeps.", "kept", ["Keeps"]),
+    ("In this dynasty, Barons will be called Vampires and the Demon King will be called Dracula.", "terms",
+     [TermChange("Barons", "Vampires"), TermChange("Demon King", "Dracula")]),
+    ("Please keep the rules Stockpiles and Keeps, repeal everything else, and make Alliances active.", "statuses",
+     {"Alliances": ACTIVE}),
 ])
 def test_more_wordings(text, field, value):
     plan = parse_address(text)
@@ -257,6 +262,8 @@ def test_renames_among_story_paragraphs_are_read():
     "I choose the Building Blocks Low-Player Mode and The Traitor.",
     "Let Player be Pirate and Emperor be Admiral.",
     "Tom Nook is to be known as Blackbeard by all.",
+    "The Puzzle Master shall now be called the Architect, and each Puzzler a Builder.",
+    "In the new dynasty, the Barons are called whatever they like.",
 ])
 def test_instruction_shaped_sentences_not_read_are_named(text):
     plan = parse_address(text)
