@@ -33,6 +33,7 @@ Pure: text in, plan out.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -135,7 +136,8 @@ _DYN = r"(?:(?:dynastic|non-?core)\s+)?"
 _EXCEPT = r"(?:except(?:\s+for)?|expect\s+for|but(?:\s+for)?|other\s+than|save(?:\s+for)?|apart\s+from|excluding)"
 _SC = r"special[\s-]+case"
 _SC_RULES = rf"(?:{_SC}\s+rules?\s+)"
-_ON = r"(?P<s>active|inactive|on|off|enabled|disabled)"
+_ON = r"(?P<s>active|inactive|enabled|disabled)"
+_SWITCHED = r"(?:switched|turned)\s+(?P<s>on|off)"
 _DEFAULT = (r"(?:their\s+|its\s+)?(?:respective\s+)?(?:default|normal|original)s?"
             r"(?:\s+(?:values?|status(?:es)?|settings?|states?|positions?))?")
 _OTHERS_SC = rf"(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:other|remaining|rest\s+of\s+the)?\s*(?:{_SC}\s+rules|others|rest)"
@@ -190,7 +192,7 @@ class _Ctx:
         self.plan = plan
         self.known = known
         self.keys = {names.normalize(k) for k in known} if known else set()   # worked out once
-        self.ruleset_words: set[str] | None = None   # every word the Ruleset uses, when it is given
+        self.ruleset_words: Counter | None = None   # every word the Ruleset uses, counted, when it is given
         self.masked: language.Masked | None = None
         self.sentence = ""
         self.last_kind = ""
@@ -263,7 +265,7 @@ def _sc_all(ctx: _Ctx, m: re.Match) -> str | None:
 
 
 def _sc_named(ctx: _Ctx, m: re.Match) -> str | None:
-    word = (m.groupdict().get("s") or m.groupdict().get("v") or "").lower()
+    word = (m.groupdict().get("s") or m.groupdict().get("s2") or m.groupdict().get("v") or "").lower()
     status = _STATUS_WORDS.get(word) or (ACTIVE if re.match(r"activate|enable|switch\s+on|turn\s+on", word) else INACTIVE)
     listed = ctx.names(m.group("x"))
     if not listed or not _plausible(ctx, m.group("x"), listed, "special case" in m.group(0).lower()):
@@ -482,9 +484,11 @@ PHRASINGS: list[Phrasing] = [
     _p("special case", "Set X and Y to Inactive",
        rf"(?:set|change|make|mark|turn|keep|leave|switch)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:to\s+|as\s+)?(?:be\s+)?{_ON}",
        _sc_named),
+    _p("special case", "Switch X on / Turn Y off",
+       rf"(?:switch|turn)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?P<s>on|off)", _sc_named),
     _p("special case", "X is switched on / X and Y are Inactive",
        rf"(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be|becomes?)\s+(?:now\s+)?"
-       rf"(?:set\s+to\s+|switched\s+|turned\s+|made\s+)?{_ON}", _sc_named),
+       rf"(?:(?:set\s+to\s+|made\s+)?{_ON}|{_SWITCHED.replace('(?P<s>', '(?P<s2>')})", _sc_named),
     _p("special case", "Activate X / Deactivate the Special Case rules X and Y / Switch off X",
        rf"(?P<v>activate|deactivate|enable|disable|switch\s+on|switch\s+off|turn\s+on|turn\s+off)\s+(?:{_THE}{_SC_RULES})?"
        r"(?P<x>.+)", _sc_named),
@@ -664,11 +668,13 @@ def _classify(ctx: _Ctx, clause: str) -> None:
 
 def _names_the_ruleset(ctx: _Ctx, after: str) -> bool:
     """Does an imperative's object name something of the Ruleset ("Change Baron into …")? Without a
-    Ruleset every Capitalised word might; with one, only the words it uses ("Set sail for the Isle of
-    Dogs!" names nothing of it)."""
-    if ctx.ruleset_words is None:
+    Ruleset every Capitalised word might; with one, only the words it writes capitalised more often
+    than not, its names and keywords ("Set sail for the Isle of Dogs!", "Keep Calm and Carry On"
+    name nothing of it)."""
+    counts = ctx.ruleset_words
+    if counts is None:
         return True
-    return any(w in ctx.ruleset_words for w in re.findall(r"\b[A-Z][\w\u2019'\-]+", after))
+    return any(counts[w] > counts[w.lower()] for w in re.findall(r"\b[A-Z][\w\u2019'\-]+", after))
 
 
 def _units(text: str):
@@ -724,7 +730,7 @@ def parse_address(text: str, *, ruleset=None) -> ResetPlan:
     plan = ResetPlan()
     ctx = _Ctx(plan, known)
     if ruleset is not None:
-        ctx.ruleset_words = set(re.findall(r"[\w\u2019'\-]+", ruleset if isinstance(ruleset, str) else str(ruleset)))
+        ctx.ruleset_words = Counter(re.findall(r"[\w\u2019'\-]+", ruleset if isinstance(ruleset, str) else str(ruleset)))
     title = None
     for sentence in _units(text):
         if re.match(r"^Source:\s*\S*https?://", sentence):

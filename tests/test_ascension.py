@@ -135,6 +135,8 @@ def test_structured_template_unnamed_parameter_is_unreadable():
     ("Deactivate Seasonal Downtime and Dormancy.", "statuses", {"Seasonal Downtime": INACTIVE, "Dormancy": INACTIVE}),
     ("Mantle Limitations is switched off.", "statuses", {"Mantle Limitations": INACTIVE}),
     ("Switch on Alliances.", "statuses", {"Alliances": ACTIVE}),
+    ("Switch Alliances on and turn Bounties off.", "statuses", {"Alliances": ACTIVE, "Bounties": INACTIVE}),
+    ("Alliances is turned on.", "statuses", {"Alliances": ACTIVE}),
     ("Change Dormancy to Inactive.", "statuses", {"Dormancy": INACTIVE}),
     ("Set Alliances and Bounties to Active, and all other Special Case rules to their default values.",
      "reset_to_default", True),
@@ -300,9 +302,11 @@ def test_describe_names_each_part_with_its_sentence():
 @pytest.mark.parametrize("text, refused", [
     ("Set sail for the Isle of Dogs!", False),
     ("Make Blogia great again.", False),
+    ("Keep Calm and Carry On.", False),
     ("Change Baron into a Pirate please.", True),
 ])
 def test_an_imperative_naming_nothing_of_the_ruleset_is_story(text, refused):
     plan = parse_address(text, ruleset=fixture_text("ruleset_2022.wiki"))
     assert bool(plan.unreadable) is refused and bool(plan.story) is not refused
-    assert parse_address(text).unreadable          # without the Ruleset, every such imperative is refused
+    alone = parse_address(text)                     # without the Ruleset, such an imperative is never story:
+    assert not alone.story and (alone.unreadable or alone.parts)   # read (the reset checks the names) or refused
