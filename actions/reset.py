@@ -33,9 +33,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from actions.outcome import StepOutcome
 from actions import structure
 from actions import synonyms as S
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
+from actions.legality import Legality, Place
 from parsers import gamestate as G
 from parsers import hazards, limits, names
 from parsers import ruleset as R
@@ -49,13 +51,9 @@ ERA_SECTIONS = "sections"      # 2016/2020: sections, terms named in Victory and
 ERA_SYNONYMS = "synonyms"      # 2022/2023: the Synonyms rule
 
 
-class ResetRefused(Exception):
-    """A step the rules forbid or the bot cannot do with certainty."""
-
-    def __init__(self, status: str, detail: str):
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
+#: A step of the reset the rules forbid or the bot cannot do with certainty: the same outcome type as
+#: a step of an enactment's.
+ResetRefused = StepOutcome
 
 
 @dataclass
@@ -537,6 +535,9 @@ def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
     headers = table.headers
     rows = [n for n in table.row_names if n]
     normalise = _normalisation(model)
+    legality = Legality(model)
+    place = Place.on(page, table)
+    clashes: dict[str, str] = {}   # column → what the one legality says of its reset value
     changed = 0
     for row in rows:
         for column in headers[1:]:
@@ -548,6 +549,11 @@ def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
                 value = int(old)
                 new = str(high_to if value > high else low_to if value < low else value)
             if new != old:
+                if column not in clashes:
+                    clash = legality.judge(column, new, place=place, row=row, old=old,
+                                           column_old=[table.get(r, column) for r in rows])
+                    if clash is not None:
+                        clashes[column] = f"{clash.constraint} ({clash.source})"
                 try:
                     table.set_cell(row, column, new)
                 except G.GamestateError as error:
@@ -560,6 +566,9 @@ def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
     if normalise:
         detail += (f"; except {normalise[0]}, which its own rule carries into the new dynasty, normalised "
                    f"(above {normalise[1]} → {normalise[2]}, below {normalise[3]} → {normalise[4]}, else kept)")
+    for column, said in clashes.items():
+        # the Ascension rule orders the reset; the clash with a variable's own rule is for the Admin to see
+        detail += f"; note: {column} reset as the rule says, though {said}: an Admin may set the starting value"
     steps.add("When a Dynasty has been won, all GNDT stats are reset to zero or blank", "gamestate", APPLIED, detail)
     return str(page)
 

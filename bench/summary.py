@@ -25,6 +25,7 @@ BENCHMARKS = {
     "read": "proposal reading time per KB at 1, 5 and 20 KB (linear: growth at most 1.5)",
     "reset": "a Dynastic Reset with Synonyms, against a bare parse; wrong replacements",
     "guard": "the edit check of the gamestate guard, against a bare parse",
+    "review": "a review of a hand enactment, against the enactments it runs (one per applied step, plus one)",
     "live": "API requests and time per enactment on a local MediaWiki",
     "patrol": "patrol throughput on a local MediaWiki",
 }

@@ -111,6 +111,22 @@ def test_check_exit_codes(tmp_path):
     assert data["violations"][0]["new"] == "-2"
     legal = wikibot(*args, "--new-file", FIXTURES / "gamestate_puzzle_board.wiki")
     assert legal.returncode == 0 and legal.stdout.startswith("legal")
+    # a table whose closing line was removed: the bot cannot judge it, and says so with exit 2
+    broken = tmp_path / "broken.wiki"
+    broken.write_text(new.read_text().rstrip()[: -len("|}")])
+    unjudged = wikibot(*args, "--new-file", broken)
+    assert unjudged.returncode == 2 and unjudged.stdout.startswith("cannot judge: the page after the edit")
+    assert "cannot judge" in unjudged.stderr
+
+
+def test_constraints_of_a_gamestate_page_column_by_column():
+    result = wikibot("constraints", "--ruleset-file", FIXTURES / "ruleset_2020.wiki", "--gamestate-file",
+                     FIXTURES / "gamestate_archipelago_2020.wiki", "--json")
+    assert result.returncode == 0, result.stderr
+    columns = {(c["table"], c["column"]): c for c in json.loads(result.stdout)["columns"]}
+    assert columns[("Villagers", "Species")]["source"] == "Villagers"
+    assert columns[("Players", "Action Points")]["constraint"] == "Action Points hold integers from 0 to 10"
+    assert columns[("Villagers", "Species")]["sentence"].startswith("Species")
 
 
 def test_live_commands_without_configuration_say_what_to_do(tmp_path):

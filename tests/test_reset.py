@@ -302,6 +302,9 @@ def test_full_reset_2004_with_gndt():
         assert table.get(row, "Confidence") == confidence
         assert table.get(row, "Party") == "" and table.get(row, "Voting Record") == ""
         assert table.get(row, "Electoral Votes") == "0"
+    # the rule "Electoral Votes" is repealed by this reset: nothing objects to the zero
+    stats = [s for s in result.report.steps if s.action == "gamestate" and s.status == "applied"][0]
+    assert "note:" not in stats.detail
 
 
 def test_2004_confidence_is_normalised_not_zeroed():
@@ -311,6 +314,11 @@ def test_2004_confidence_is_normalised_not_zeroed():
     from parsers.gamestate import parse_gamestate
     table = parse_gamestate(result.pages["GNDT"]).tables[0]
     assert table.get("Kevan", "Confidence") == "125" and table.get("Gerrymander", "Confidence") == "75"
+    # "Electoral Votes" stays: the reset does as the Ascension rule says, and the one legality's
+    # objection to the zero is shown to the Admin
+    stats = [s for s in result.report.steps if s.action == "gamestate" and s.status == "applied"][0]
+    assert "note: Electoral Votes reset as the rule says, though Electoral Votes hold integers of at least 1 " \
+           "(Electoral Votes)" in stats.detail
 
 
 def test_2004_core_rules_cannot_be_repealed():
