@@ -173,8 +173,9 @@ _GAMESTATE_STATEMENT = re.compile(
     r"(?:\w[\u2019']s\s+[A-Z]\w*|\b(?:each|every|all)\s+[A-Z]\w*|^[A-Z]\w*s)\b.*?\b(?:(?:is|are)\s+(?:re)?set|gains?|loses?"
     r"|starts?\s+with|begins?\s+with|receives?|(?:is|are)\s+(?:now\s+)?\d+)\b")
 #: "The Emperor shall henceforth be known as …", "Players are now called …": a renaming, read or refused.
-_RENAMING = re.compile(rf"^(?:the\s+)?(?:{_TOK}|[A-Z][\w\u2019'\-]*(?:\s+[A-Z][\w\u2019'\-]*)*)\s+(?:(?:shall|will|is|are|should)\s+)?"
-                       r"(?:\w+\s+)?(?:be\s+)?(?:known\s+as|called|renamed|replaced\s+(?:with|by)|becomes?)\s"
+_RENAMING = re.compile(rf"^(?:[Tt]he\s+)?(?:{_TOK}|(?!The\s)[A-Z][\w\u2019'\-]*(?:\s+[A-Z][\w\u2019'\-]*)*)\s+"
+                       r"(?:(?:shall|will|is|are|should)\s+)?(?:\w+\s+)?(?:be\s+)?(?:known\s+as|called|renamed"
+                       rf"|replaced\s+(?:with|by)|becomes?)\s+(?:the\s+)?(?:{_TOK}|[A-Z])"
                        rf"|(?:{_TOK}|\b[A-Z][\w\u2019'\-]*)\s+(?:shall|will|is|are)\s+(?:now\s+|henceforth\s+)?(?:be\s+)?"
                        r"(?:known\s+as|called|renamed)\b")
 #: Words no story uses: an unread sentence naming them is an instruction the bot could not read.

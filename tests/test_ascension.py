@@ -278,6 +278,7 @@ def test_instruction_shaped_sentences_not_read_are_named(text):
     "Time passes, seasons change.",
     "“Keep a close watch on your team”, she said.",
     "House rules (please respect them): no dice rolls.",
+    "The night becomes cold, and the sun becomes a memory.",
 ])
 def test_story_is_never_an_instruction(text):
     plan = parse_address(text)
