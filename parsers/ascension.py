@@ -175,7 +175,7 @@ _GAMESTATE_STATEMENT = re.compile(
 #: "The Emperor shall henceforth be known as …", "Players are now called …": a renaming, read or refused.
 _RENAMING = re.compile(rf"^(?:[Tt]he\s+)?(?:{_TOK}|(?!The\s)[A-Z][\w\u2019'\-]*(?:\s+[A-Z][\w\u2019'\-]*)*)\s+"
                        r"(?:(?:shall|will|is|are|should)\s+)?(?:\w+\s+)?(?:be\s+)?(?:known\s+as|called|renamed"
-                       rf"|replaced\s+(?:with|by)|becomes?)\s+(?:the\s+)?(?:{_TOK}|[A-Z])"
+                       rf"|replaced\s+(?:with|by)|becomes?|now)\s+(?:the\s+)?(?:{_TOK}|[A-Z])"
                        rf"|(?:{_TOK}|\b[A-Z][\w\u2019'\-]*)\s+(?:shall|will|is|are)\s+(?:now\s+|henceforth\s+)?(?:be\s+)?"
                        r"(?:known\s+as|called|renamed)\b")
 #: Words no story uses: an unread sentence naming them is an instruction the bot could not read.
@@ -390,8 +390,11 @@ _JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|h
 _STATED = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
            r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
            r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|is)")
-_PAIR = re.compile(rf"^(?:the\s+{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+{_JOIN}\s+(?P<new>.+?)(?:{_PLURAL})?$",
-                   re.I)
+_PAIR = re.compile(rf"^(?P<termish>the\s+{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+(?P<join>{_JOIN})\s+(?P<new>.+?)"
+                   rf"(?:{_PLURAL})?$", re.I)
+#: Joins a story uses too ("The Baron is Dead", "the Baron becomes King"): a change only with no article
+#: before the old term, and for "is" a quoted new term, unless "the synonym for …" says so.
+_LOOSE_JOIN = re.compile(r"(?:is|is\s+now|becomes?)", re.I)
 
 
 def _parts(frag: str) -> list[str]:
@@ -413,6 +416,12 @@ def _pairs(ctx: _Ctx, frag: str) -> list[TermChange] | None:
         m = _PAIR.match(piece)
         if not m:
             return None
+        if _LOOSE_JOIN.fullmatch(m.group("join")) and not m.group("termish") and not re.match(
+                rf"(?i:the\s+){_TERMISH}\b", m.group("old")):
+            if re.match(r"(?:the|a|an)\s", m.group("old"), re.I):
+                return None
+            if m.group("join").lower().startswith("is") and not re.fullmatch(rf"(?:the\s+)?{_TOK}", m.group("new").strip()):
+                return None
         old = re.sub(r"^(?:the\s+)?(?:" + _TERMISH + r"\s+(?:for\s+|of\s+)?)?", "", m.group("old"), flags=re.I)
         old = re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.I)
         new = re.sub(r"^(?:the|a|an)\s+", "", m.group("new"), flags=re.I)
@@ -544,6 +553,14 @@ PHRASINGS: list[Phrasing] = [
     _p("repeal", "Repeal the rules X and Y",
        rf"(?:repeal|remove|delete)\s+(?:the\s+)?{_DYN}(?:(?:rules?|subrules?)\s+)?(?:(?:named|called)\s+)?(?P<x>.+)",
        _repeal_named),
+    # -- read, but not part of the reset: an Admin does them
+    _p("outside", "Fail all pending Proposals …",
+       r"(?:fail|veto)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+the\s+)?(?:pending\s+)?(?:proposals?|votable\s+matters)\b.*",
+       _outside),
+    _p("outside", "My Imperial Style is … / Imperial Styles: …",
+       r"(?:(?:my|the)\s+)?imperial\s+styles?\b.*", _outside),
+    _p("outside", "… and then create that page",
+       r"create\s+(?:that|this|the)\s+(?:new\s+)?(?:wiki\s+)?page\b.*", _outside),
     # -- terms
     _p("terms", "Change synonyms as follows: “A” to “B”; “C” to “D”",
        rf"(?:change|set|update)\s+(?:the\s+)?{_TERMISH}\s+as\s+follows\s*:\s*(?P<list>.+)", _terms),
@@ -557,14 +574,6 @@ PHRASINGS: list[Phrasing] = [
        _terms),
     _p("terms", "A -> B, C -> D",
        rf"(?P<list>(?:{_TOK}|[A-Z][\w\u2019'\- ]*?)\s+(?:->|\u2192)\s+.+)", _terms),
-    # -- read, but not part of the reset: an Admin does them
-    _p("outside", "Fail all pending Proposals …",
-       r"(?:fail|veto)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+the\s+)?(?:pending\s+)?(?:proposals?|votable\s+matters)\b.*",
-       _outside),
-    _p("outside", "My Imperial Style is … / Imperial Styles: …",
-       r"(?:(?:my|the)\s+)?imperial\s+styles?\b.*", _outside),
-    _p("outside", "… and then create that page",
-       r"create\s+(?:that|this|the)\s+(?:new\s+)?(?:wiki\s+)?page\b.*", _outside),
 ]
 
 # A lead-in that carries no instruction of its own: "Finally, ", "I hereby decree that ", "--- ",

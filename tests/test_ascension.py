@@ -201,6 +201,8 @@ def test_a_gamestate_instruction_is_named_outside_the_reset_never_dropped():
 
 
 def test_creating_a_page_and_imperial_style_are_outside_the_reset():
+    plan = parse_address("My Imperial Style is Laissez-faire.")
+    assert [o.detail for o in plan.outside] == ["My Imperial Style is Laissez-faire"] and plan.terms == []
     plan = parse_address("Change the dynastic tracking page from “The Octagon” to a new page entitled “The Book” "
                          "and then create that page.\nImperial Styles: Gentle / Chatty")
     assert plan.tracking_page == "The Book" and plan.tracking_from == "The Octagon"
@@ -217,7 +219,7 @@ def test_a_players_value_is_outside_the_reset(text):
 @pytest.mark.parametrize("text, field, value", [
     ("I'm keeping Stockpiles.", "kept", ["Stockpiles"]),
     ("Repeal every dynastic rule.", "repeal_all", True),
-    ("Also, the Emperor is now the Captain.", "terms", [TermChange("Emperor", "Captain")]),
+    ("Baron is now “Ghost”.", "terms", [TermChange("Baron", "Ghost")]),
     ("The theme is pirates.", "theme", "pirates"),
     ("Special Case rules: Set Dormancy to Inactive; all others to default.", "reset_to_default", True),
     ("Player -> Pirate, Tom Nook -> Blackbeard", "terms", [TermChange("Player", "Pirate"),
@@ -266,6 +268,8 @@ def test_renames_among_story_paragraphs_are_read():
     "Tom Nook is to be known as Blackbeard by all.",
     "The Puzzle Master shall now be called the Architect, and each Puzzler a Builder.",
     "In the new dynasty, the Barons are called whatever they like.",
+    "Also, the Emperor is now the Captain.",        # a story could say so: asked, not performed
+    "The Baron becomes King.",
 ])
 def test_instruction_shaped_sentences_not_read_are_named(text):
     plan = parse_address(text)
@@ -279,6 +283,7 @@ def test_instruction_shaped_sentences_not_read_are_named(text):
     "“Keep a close watch on your team”, she said.",
     "House rules (please respect them): no dice rolls.",
     "The night becomes cold, and the sun becomes a memory.",
+    "The Baron is Dead.",
 ])
 def test_story_is_never_an_instruction(text):
     plan = parse_address(text)
