@@ -544,9 +544,11 @@ PHRASINGS: list[Phrasing] = [
        rf"(?:keep|retain)\s+{_ALL}{_DYN}rules(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _keep_all),
     _p("repeal", "Keep the rules X and Y / We are keeping the rule X",
        rf"(?:(?:we|I)\s+(?:are|am|will\s+be|shall\s+be)\s+keeping|(?:we|I)[\u2019'](?:re|m)\s+keeping"
-       rf"|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s+"
+       rf"|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s*:?\s+"
        rf"(?:only\s+)?(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)\s+)?(?:(?:named|called)\s+)?:?\s*(?P<x>.+)",
        _keep),
+    _p("repeal", "Dynastic rules to keep: X, Y",
+       rf"(?:the\s+)?{_DYN}rules\s+(?:to\s+(?:keep|retain)|kept|retained)\s*:\s*(?P<x>.+)", _keep),
     _p("repeal", "The rules X and Y are kept",
        rf"(?:the\s+)?(?:following\s+)?{_DYN}rules?\s+(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be)\s+(?:kept|retained)",
        _keep),
@@ -572,6 +574,8 @@ PHRASINGS: list[Phrasing] = [
     _p("terms", "A shall be replaced with B, C with D / A becomes B / The Synonym for Player is B",
        rf"(?P<list>(?:the\s+)?(?:{_TERMISH}\s+(?:for\s+|of\s+)?)?(?:{_TOK}|[A-Z][\w\u2019'\- /]*?)\s+{_STATED}\s+.+)",
        _terms),
+    _p("terms", "Synonyms: A to B, C to D / Terms: A -> B",
+       rf"(?:the\s+)?(?:new\s+)?{_TERMISH}\s*:\s*(?P<list>.+)", _terms),
     _p("terms", "A -> B, C -> D",
        rf"(?P<list>(?:{_TOK}|[A-Z][\w\u2019'\- ]*?)\s+(?:->|\u2192)\s+.+)", _terms),
 ]
