@@ -545,7 +545,8 @@ PHRASINGS: list[Phrasing] = [
     _p("repeal", "Keep the rules X and Y / We are keeping the rule X",
        rf"(?:(?:we|I)\s+(?:are|am|will\s+be|shall\s+be)\s+keeping|(?:we|I)[\u2019'](?:re|m)\s+keeping"
        rf"|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s*:?\s+"
-       rf"(?:only\s+)?(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)\s+)?(?:(?:named|called)\s+)?:?\s*(?P<x>.+)",
+       rf"(?:only\s+)?(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?(?:(?:named|called)\s+)?:?\s*"
+       r"(?P<x>.+)",
        _keep),
     _p("repeal", "Dynastic rules to keep: X, Y",
        rf"(?:the\s+)?{_DYN}rules\s+(?:to\s+(?:keep|retain)|kept|retained)\s*:\s*(?P<x>.+)", _keep),
@@ -553,7 +554,8 @@ PHRASINGS: list[Phrasing] = [
        rf"(?:the\s+)?(?:following\s+)?{_DYN}rules?\s+(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be)\s+(?:kept|retained)",
        _keep),
     _p("repeal", "Repeal the rules X and Y",
-       rf"(?:repeal|remove|delete)\s+(?:the\s+)?{_DYN}(?:(?:rules?|subrules?)\s+)?(?:(?:named|called)\s+)?(?P<x>.+)",
+       rf"(?:repeal|remove|delete)\s+(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?"
+       r"(?:(?:named|called)\s+)?:?\s*(?P<x>.+)",
        _repeal_named),
     # -- read, but not part of the reset: an Admin does them
     _p("outside", "Fail all pending Proposals …",
@@ -710,7 +712,9 @@ def _units(text: str):
                 k += 1
                 b, term = spans[k][1], spans[k][2]
             sentence = line[a:b].strip()
-            if term == ":" and k + 1 == len(spans):
+            # An instruction that introduces a list ("Keep the following rules:") takes the bulleted lines
+            # below it; a heading ("Reset instructions:") does not, and its bullets are read one by one.
+            if term == ":" and k + 1 == len(spans) and _verb_of(_strip_lead(language.mask(sentence).text)):
                 while i < len(lines) and re.match(r"^\s*[*#\u2022-]", lines[i]):
                     sentence += " " + re.sub(r"^\s*[*#\u2022-]+\s*", "", lines[i]).strip().rstrip(".") + ","
                     i += 1

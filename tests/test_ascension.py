@@ -321,3 +321,18 @@ def test_an_imperative_naming_nothing_of_the_ruleset_is_story(text, refused):
     assert bool(plan.unreadable) is refused and bool(plan.story) is not refused
     alone = parse_address(text)                     # without the Ruleset, such an imperative is never story:
     assert not alone.story and (alone.unreadable or alone.parts)   # read (the reset checks the names) or refused
+
+
+def test_a_bulleted_list_under_a_heading_is_read_line_by_line():
+    plan = parse_address("The changes for the new dynasty:\n* Repeal all dynastic rules except Coins.\n"
+                         "* Set Alliances to Active.\n* Baron becomes Ghost.\n")
+    assert plan.kept == ["Coins"] and plan.statuses == {"Alliances": ACTIVE}
+    assert plan.terms == [TermChange("Baron", "Ghost")] and plan.unreadable == []
+
+
+def test_a_list_an_instruction_introduces_is_read_with_it():
+    plan = parse_address("Keep the following rules:\n* Coins\n* Turns\n\nChange synonyms as follows:\n"
+                         "* “Puzzler” to “Ghost”\n* “Puzzle Master” to “Lich”\n")
+    assert plan.kept == ["Coins", "Turns"]
+    assert plan.terms == [TermChange("Puzzler", "Ghost"), TermChange("Puzzle Master", "Lich")]
+    assert plan.unreadable == []
