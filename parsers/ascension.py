@@ -591,6 +591,8 @@ _LEAD = re.compile(
     r"|(?:(?:I|we)\s+(?:hereby\s+)?(?:decree|declare|order|command|ask|request|rule)|it\s+is\s+(?:my|our)\s+"
     r"(?:wish|will|decree)|let\s+it\s+be\s+known)\s+that\s+"
     r"|that\s+(?=\S)"
+    rf"|(?:(?:I|we)(?:[\u2019']d\s+like\s+to|\s+would\s+like\s+to|\s+want\s+to|\s+will|\s+shall|\s+hereby|\s+choose\s+to)"
+    rf"|let[\u2019']s|let\s+us)\s+(?=(?:{_VERB})\b)"
     r"|(?:in|for)\s+(?:this|the\s+new|the\s+coming)\s+dynasty\s*,\s*|from\s+now\s+on\s*,\s*|henceforth\s*,\s*"
     rf"|(?:{_SC}\s+rules?|dynastic\s+rules?|terms|synonyms|building\s+blocks)\s*:\s*(?=(?:{_VERB})\b)"
     r"|by\s+order\s+of\s+[^,]+,\s*"

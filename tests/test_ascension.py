@@ -230,6 +230,8 @@ def test_a_players_value_is_outside_the_reset(text):
     ("Set the theme to Pirates.", "theme", "Pirates"),
     ("Tracking page: “Pirate Ship”", "tracking_page", "Pirate Ship"),
     ("Keep: Coins, Turns.", "kept", ["Coins", "Turns"]),
+    ("I’d like to repeal all dynastic rules except Coins.", "kept", ["Coins"]),
+    ("We will set Alliances to Active.", "statuses", {"Alliances": ACTIVE}),
     ("Dynastic rules to keep: Coins, Turns.", "kept", ["Coins", "Turns"]),
     ("Synonyms: Baron to Ghost, Demon King to Lich.", "terms", [TermChange("Baron", "Ghost"),
                                                                 TermChange("Demon King", "Lich")]),
