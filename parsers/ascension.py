@@ -180,7 +180,8 @@ _RENAMING = re.compile(rf"^(?:[Tt]he\s+)?(?:{_TOK}|(?!The\s)[A-Z][\w\u2019'\-]*(
                        r"(?:known\s+as|called|renamed)\b")
 #: Words no story uses: an unread sentence naming them is an instruction the bot could not read.
 _STRONG = re.compile(rf"\b(?:tracking\s+page|synonyms?|{_SC}\s+rules?|building\s+blocks?|dynastic\s+rules?|keywords?"
-                     r"|repeal(?:s|ed)?|theme\s+(?:of|for|is|shall|will))\b", re.I)
+                     r"|repeal(?:s|ed)?|theme\s+(?:of|for|is|shall|will)|(?:player|emperor|leader)\s+term|term\s+for)\b",
+                     re.I)
 _MODAL = re.compile(r"\b(?:shall|will|must|is\s+to|are\s+to|are|is)\s+(?:be\s+|now\s+)?(?:hereby\s+)?"
                     r"(?:repealed|kept|retained|replaced|renamed|changed|set|switched|turned|activated|deactivated"
                     r"|removed|included|active|inactive|known)\b", re.I)
@@ -390,7 +391,7 @@ _JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|h
 _STATED = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
            r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
            r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|is)")
-_PAIR = re.compile(rf"^(?P<termish>the\s+{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+(?P<join>{_JOIN})\s+(?P<new>.+?)"
+_PAIR = re.compile(rf"^(?P<termish>the\s+(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+(?P<join>{_JOIN})\s+(?P<new>.+?)"
                    rf"(?:{_PLURAL})?$", re.I)
 #: Joins a story uses too ("The Baron is Dead", "the Baron becomes King"): a change only with no article
 #: before the old term, and for "is" a quoted new term, unless "the synonym for …" says so.
@@ -574,7 +575,7 @@ PHRASINGS: list[Phrasing] = [
        rf"(?:throughout\s+the\s+(?:entire\s+)?ruleset,?\s+)?(?:replace|change|rename)\s+(?:all\s+|each\s+|every\s+)?"
        r"(?:(?:occurrences?|instances?|uses?)\s+of\s+)?(?P<list>.+)", _terms),
     _p("terms", "A shall be replaced with B, C with D / A becomes B / The Synonym for Player is B",
-       rf"(?P<list>(?:the\s+)?(?:{_TERMISH}\s+(?:for\s+|of\s+)?)?(?:{_TOK}|[A-Z][\w\u2019'\- /]*?)\s+{_STATED}\s+.+)",
+       rf"(?P<list>(?:the\s+)?(?:(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?:{_TOK}|[A-Z][\w\u2019'\- /]*?)\s+{_STATED}\s+.+)",
        _terms),
     _p("terms", "Synonyms: A to B, C to D / Terms: A -> B",
        rf"(?:the\s+)?(?:new\s+)?{_TERMISH}\s*:\s*(?P<list>.+)", _terms),

@@ -232,6 +232,7 @@ def test_a_players_value_is_outside_the_reset(text):
     ("Keep: Coins, Turns.", "kept", ["Coins", "Turns"]),
     ("I’d like to repeal all dynastic rules except Coins.", "kept", ["Coins"]),
     ("We will set Alliances to Active.", "statuses", {"Alliances": ACTIVE}),
+    ("The new term for Player is Ghost.", "terms", [TermChange("Player", "Ghost")]),
     ("Dynastic rules to keep: Coins, Turns.", "kept", ["Coins", "Turns"]),
     ("Synonyms: Baron to Ghost, Demon King to Lich.", "terms", [TermChange("Baron", "Ghost"),
                                                                 TermChange("Demon King", "Lich")]),
@@ -277,6 +278,7 @@ def test_renames_among_story_paragraphs_are_read():
     "In the new dynasty, the Barons are called whatever they like.",
     "Also, the Emperor is now the Captain.",        # a story could say so: asked, not performed
     "The Baron becomes King.",
+    "The new Player term is Ghost.",
 ])
 def test_instruction_shaped_sentences_not_read_are_named(text):
     plan = parse_address(text)
