@@ -920,47 +920,62 @@ def _from_template(template, known: list[str] | None) -> ResetPlan:
         if low.endswith(" plural"):
             plurals[key[: -len(" plural")].strip().casefold()] = _clean(value)
             continue
-        if low == "theme":
-            plan.theme = _clean(value) or None
-        elif low in ("keep", "kept"):
-            if value.casefold() in ("all", "*"):
-                plan.keep_all = True
-            elif value.casefold() in ("", "none", "nothing", "-"):
-                plan.kept, plan.repeal_all = [], True
-            else:
-                plan.kept, plan.repeal_all = split_names(value, known), True
-        elif low == "repeal":
-            if value.casefold() == "all":
-                plan.repeal_all = True
-                plan.kept = plan.kept or []
-            else:
-                plan.repealed.extend(split_names(value, known))
-        elif low in ("inactive", "active"):
-            if value.casefold() in ("all", "*"):
-                plan.all_special_case = _status(low)
-            else:
-                for name in split_names(value, known):
-                    plan.statuses[name] = _status(low)
-        elif low in ("special case", "special"):
-            if value.casefold() in ("default", "defaults"):
-                plan.reset_to_default = True
-            else:
-                plan.unreadable.append(Unreadable(sentence, "special case= takes “default”; use active=/inactive= for names"))
-        elif low in ("tracking", "tracking page"):
-            plan.tracking_page = _clean(value) or None
-        elif low in ("blocks", "building blocks"):
-            plan.building_blocks = [] if value.casefold() in ("", "none") else split_names(value, known)
-        elif low == "remove blocks":
-            plan.building_blocks_removed.extend(split_names(value, known))
-        else:
-            m = re.match(rf"^(?P<new>.+?){_PLURAL}$", value)
-            new = m.group("new") if m else value
-            plural = (m.group("pl") or m.group("pl2") or m.group("pl3")) if m else None
-            if not _clean(new):
-                plan.unreadable.append(Unreadable(sentence, f"no new term given for {key}"))
-                continue
-            plan.terms.append(TermChange(_term(key), _term(new), _clean(plural) if plural else None))
+        before = len(plan.unreadable)
+        _template_param(plan, low, key, value, sentence, known)
+        if len(plan.unreadable) == before:
+            plan.parts.append(Instruction(_TEMPLATE_KINDS.get(low, "terms"), sentence, sentence))
     if plurals:
         plan.terms = [TermChange(t.old, t.new, plurals.get(t.old.casefold(), t.plural)) for t in plan.terms]
     _check(plan)
     return plan
+
+
+#: The part of the reset each parameter of ``{{Ascension|…}}`` is (any other key is a term).
+_TEMPLATE_KINDS = {"theme": "theme", "keep": "repeal", "kept": "repeal", "repeal": "repeal", "inactive": "special case",
+                   "active": "special case", "special case": "special case", "special": "special case",
+                   "tracking": "tracking page", "tracking page": "tracking page", "blocks": "building blocks",
+                   "building blocks": "building blocks", "remove blocks": "building blocks"}
+
+
+def _template_param(plan: ResetPlan, low: str, key: str, value: str, sentence: str, known: list[str] | None) -> None:
+    """One ``key=value`` of ``{{Ascension|…}}`` into the plan."""
+    if low == "theme":
+        plan.theme = _clean(value) or None
+    elif low in ("keep", "kept"):
+        if value.casefold() in ("all", "*"):
+            plan.keep_all = True
+        elif value.casefold() in ("", "none", "nothing", "-"):
+            plan.kept, plan.repeal_all = [], True
+        else:
+            plan.kept, plan.repeal_all = split_names(value, known), True
+    elif low == "repeal":
+        if value.casefold() == "all":
+            plan.repeal_all = True
+            plan.kept = plan.kept or []
+        else:
+            plan.repealed.extend(split_names(value, known))
+    elif low in ("inactive", "active"):
+        if value.casefold() in ("all", "*"):
+            plan.all_special_case = _status(low)
+        else:
+            for name in split_names(value, known):
+                plan.statuses[name] = _status(low)
+    elif low in ("special case", "special"):
+        if value.casefold() in ("default", "defaults"):
+            plan.reset_to_default = True
+        else:
+            plan.unreadable.append(Unreadable(sentence, "special case= takes “default”; use active=/inactive= for names"))
+    elif low in ("tracking", "tracking page"):
+        plan.tracking_page = _clean(value) or None
+    elif low in ("blocks", "building blocks"):
+        plan.building_blocks = [] if value.casefold() in ("", "none") else split_names(value, known)
+    elif low == "remove blocks":
+        plan.building_blocks_removed.extend(split_names(value, known))
+    else:
+        m = re.match(rf"^(?P<new>.+?){_PLURAL}$", value)
+        new = m.group("new") if m else value
+        plural = (m.group("pl") or m.group("pl2") or m.group("pl3")) if m else None
+        if not _clean(new):
+            plan.unreadable.append(Unreadable(sentence, f"no new term given for {key}"))
+            return
+        plan.terms.append(TermChange(_term(key), _term(new), _clean(plural) if plural else None))

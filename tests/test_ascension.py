@@ -115,6 +115,8 @@ def test_structured_template():
     assert plan.statuses == {"Alliances": INACTIVE, "Bounties": INACTIVE, "No Collaboration": ACTIVE}
     assert plan.tracking_page == "The Graveyard" and plan.building_blocks == ["The Traitor"]
     assert plan.theme == "Necromancy" and plan.unreadable == []
+    assert [p.kind for p in plan.parts] == ["terms", "terms", "repeal", "special case", "special case", "tracking page",
+                                            "building blocks", "theme"]
 
 
 def test_structured_template_unnamed_parameter_is_unreadable():
