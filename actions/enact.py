@@ -39,11 +39,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
 from actions import structure
-from parsers import hazards, language, limits, names
+from parsers import characters, hazards, language, limits, names
 from parsers import ruleset as rsmod
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage
@@ -460,17 +460,20 @@ def wiki_paragraphs(text: str) -> str:
 _REWORD = "; reword the step without it, or an Admin applies it by hand"
 
 
-def _require_clean(text: str, *, title: str | None = None, before: str | None = None) -> None:
+def _require_clean(text: str, *, title: str | None = None, before: str | None = None,
+                   tags: Iterable[str] = ()) -> None:
     """Refuse, as unsupported, new text that would do more than add words (parsers.hazards): a
     payload, or a new rule's title (checked first), or — with ``before`` — a body after an edit,
     which must read without a new heading and with the markup balances and page-wide effects of
     the body before it."""
     if before is not None:
-        problem = hazards.heading_problem(text) or hazards.page_change_problem(before, text)
+        problem = (hazards.heading_problem(text, tags)
+                   or hazards.page_change_problem(before, text, extension_tags=tags))
         if problem:
             raise _unsupported(f"not written: after the edit, {problem}{_REWORD}")
         return
-    problem = (_title_problem(title) if title is not None else None) or hazards.payload_problem(text)
+    problem = ((_title_problem(title, tags) if title is not None else None)
+               or hazards.payload_problem(text, extension_tags=tags))
     if problem:
         raise _unsupported(f"not written: {problem}{_REWORD}")
 
@@ -483,8 +486,10 @@ class _RefResult:
 
 class _Run:
     def __init__(self, proposal: st.Proposal, rs: Ruleset, gamestate, gs_title: str | None,
-                 check_each: bool, policy: TagPolicy | None, gs_problem: str | None = None):
+                 check_each: bool, policy: TagPolicy | None, gs_problem: str | None = None,
+                 extension_tags: Iterable[str] = ()):
         self.proposal = proposal
+        self.extension_tags = tuple(extension_tags)  # the wiki's (siteinfo); none offline
         self.rs = rs
         self.gs = gamestate
         self.gs_title = gs_title
@@ -615,7 +620,8 @@ class _Run:
         """Does the page, re-read from its text, have exactly the model's structure?"""
         rs = self.rs
         text = str(rs)
-        problem = structure.readback_problem(rs, text) or hazards.page_change_problem(self.original_text, text)
+        problem = (structure.readback_problem(rs, text)
+                   or hazards.page_change_problem(self.original_text, text, extension_tags=self.extension_tags))
         if problem:
             return problem
         for b in rs.blocks:
@@ -1001,7 +1007,7 @@ def _with_trailing(old_body: str, new_text: str) -> str:
 _TITLE_TAGS = re.compile(r"(?:\s*(?:\[[^\[\]]*\]|\*))+\s*\Z")
 
 
-def _title_problem(title: str) -> str | None:
+def _title_problem(title: str, tags: Iterable[str] = ()) -> str | None:
     if not title.strip() or "\n" in title:
         return "the new rule has no name (or a name of several lines)"
     t = title.strip()
@@ -1009,7 +1015,10 @@ def _title_problem(title: str) -> str | None:
         return f"the name “{t}” begins or ends with “=”, which would break its heading"
     if re.search(r"<!--|</?(?:nowiki|pre)", t, re.I):
         return f"the name “{t}” holds markup that would break its heading"
-    problem = hazards.payload_problem(t, headings=False)
+    problem = characters.name_problem(t)
+    if problem:
+        return f"the name “{t}” holds {problem}"
+    problem = hazards.payload_problem(t, headings=False, extension_tags=tags)
     if problem:
         return f"the name “{t}”: {problem.removeprefix('its text contains ')}"
     return None
@@ -1026,7 +1035,7 @@ def _subrule_note(rule: Rule) -> str:
 def _do_add_rule(run: _Run, step: st.AddRule) -> str:
     rs = run.rs
     title = step.name.strip()
-    _require_clean(step.body, title=title)
+    _require_clean(step.body, title=title, tags=run.extension_tags)
     existing = rs.count_name(title)
     if existing:
         try:
@@ -1104,7 +1113,7 @@ def _new_title(rule: Rule, new_name: str, keep_tags: bool) -> tuple[str, str]:
 
 
 def _check_rename(run: _Run, rule: Rule, title: str) -> None:
-    problem = _title_problem(title)
+    problem = _title_problem(title, run.extension_tags)
     if problem:
         raise _unsupported(f"not written: {problem}")
     try:
@@ -1133,7 +1142,7 @@ def _do_replace_rule(run: _Run, step: st.ReplaceRuleText) -> str:
     ref = run.resolve(step.rule)
     rule = ref.rule
     run.check_tag(rule.kind, ref.exempt)
-    _require_clean(step.body)
+    _require_clean(step.body, tags=run.extension_tags)
     detail = ""
     if step.new_name:
         title, note = _new_title(rule, step.new_name, keep_tags=True)
@@ -1212,10 +1221,10 @@ def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
         return _replace_everywhere(run, step)
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    _require_clean(step.new)
+    _require_clean(step.new, tags=run.extension_tags)
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _replace_at(rule, b, s, step.new))
-    _require_clean(body, before=rule.body)
+    _require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -1241,7 +1250,7 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
     rule = ref.rule
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _remove_at(rule, b, s))
-    _require_clean(body, before=rule.body)
+    _require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -1252,12 +1261,12 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
 def _do_insert_text(run: _Run, step: st.InsertText) -> str:
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    _require_clean(step.body)
+    _require_clean(step.body, tags=run.extension_tags)
     spots = _locate(rule, step.anchor)
     if len(spots) != 1:
         raise _unsupported(f"the place to insert at is {len(spots)} places; say which one")
     body, how = _insert_at(rule, rule.body, spots[0], step.body, step.position)
-    _require_clean(body, before=rule.body)
+    _require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -1267,7 +1276,7 @@ def _do_insert_text(run: _Run, step: st.InsertText) -> str:
 def _do_append(run: _Run, step: st.AppendText) -> str:
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    _require_clean(step.body)
+    _require_clean(step.body, tags=run.extension_tags)
     payload = wiki_paragraphs(step.body)
     if not payload.strip():
         raise _unsupported("there is no text to add")
@@ -1296,7 +1305,7 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
     target = step.target
     if target.kind != st.TEXT or not target.text:
         raise _unsupported("a change throughout the Ruleset must quote the text to change")
-    _require_clean(step.new)
+    _require_clean(step.new, tags=run.extension_tags)
     needle = normalize(target.text)
     if not needle:
         raise _unsupported("the quoted text is empty once markup and spacing are set aside")
@@ -1346,11 +1355,11 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
         spots = [_Spot(*m.span, "inline", m) for m in matches]
         out = _apply_spots(source, spots, lambda b, s: _replace_at(block, b, s, new_text))
         if where == "title":
-            problem = _title_problem(out)
+            problem = _title_problem(out, run.extension_tags)
             if problem:
                 raise _unsupported(f"not written: in a rule title, {problem}")
         else:
-            _require_clean(out, before=source)
+            _require_clean(out, before=source, tags=run.extension_tags)
         pending.append((block, where, out))
     for block, where, out in pending:
         if where == "title":
@@ -1652,7 +1661,7 @@ def _run_steps(run: _Run, report: Report) -> None:
                 if problem:
                     raise _unsupported(f"not written: {problem}")
             if gs_text is not None and run.gs is not None:
-                problem = hazards.page_change_problem(gs_text, str(run.gs))
+                problem = hazards.page_change_problem(gs_text, str(run.gs), extension_tags=run.extension_tags)
                 if problem:
                     raise _refused(f"not written: on the gamestate page, {problem}")
         except _Outcome as out:
@@ -1671,8 +1680,12 @@ def _run_steps(run: _Run, report: Report) -> None:
 
 
 def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None = None, *,
-          ruleset_title: str = "Ruleset", gamestate_title: str | None = None) -> EnactResult:
+          ruleset_title: str = "Ruleset", gamestate_title: str | None = None,
+          extension_tags: Iterable[str] = ()) -> EnactResult:
     """Apply a parsed Proposal to the Ruleset (and gamestate) text; see the module docstring.
+
+    ``extension_tags``: the wiki's extension tags (siteinfo), which decide what markup is literal
+    (:func:`parsers.hazards.literal_tags`); offline none is assumed.
 
     ``.pages`` holds only the pages whose text changed; ``.report`` one result per step, the edit
     summary (``Enacted “Name”``, prefixed ``/* Rule */`` when exactly one rule changed) and diffs.
@@ -1697,7 +1710,8 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
                 gs = GamestatePage.parse(gamestate_text)
             except GamestateError as exc:
                 gs_problem = f"the gamestate page cannot be read: {exc}"
-        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem)
+        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem,
+                   extension_tags=extension_tags)
         report = Report(action="enact", name=proposal.name)
         _run_steps(run, report)
         if attempt == 1 or run.structure_problem() is None:

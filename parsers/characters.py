@@ -9,7 +9,7 @@ hand-kept list of code points:
 * **invisible characters**: the format characters (category ``Cf``: zero-width space and joiners,
   the word joiner, soft hyphen, byte-order mark, the bidirectional marks, embeddings, overrides and
   isolates), the default-ignorable fillers and variation selectors, and every space other than the
-  plain one. In a rule's title or a term they make two names that look the same differ (or make a
+  plain and the no-break ones. In a rule's title or a term they make two names that look the same differ (or make a
   name read backwards), so they are refused there (:func:`name_problem`); in a reference to a rule
   they are removed before it is compared (:func:`visible`), so “Co\u200bins” names the rule Coins.
 * **look-alikes**: a name whose letters come from more than one script (a Cyrillic “о” among Latin
@@ -25,6 +25,8 @@ from __future__ import annotations
 import unicodedata
 
 _TEXT_CONTROLS = frozenset("\t\n")
+# The spaces a name may hold: the plain one and the no-break spaces text copied from a blog carries.
+_SPACES = frozenset(" \u00a0\u202f")
 # Default-ignorable characters outside category Cf (Unicode's DerivedCoreProperties): the Hangul
 # fillers, the combining grapheme joiner and the variation selectors render as nothing.
 _IGNORABLE_RANGES = ((0x115F, 0x1160), (0x3164, 0x3164), (0xFFA0, 0xFFA0), (0x034F, 0x034F),
@@ -46,7 +48,7 @@ def is_control(ch: str) -> bool:
 
 def is_invisible(ch: str) -> bool:
     """A character that shows nothing (or only a space) yet is not the plain space."""
-    if ch == " ":
+    if ch in _SPACES:
         return False
     category = unicodedata.category(ch)
     if category in ("Cf", "Zs", "Zl", "Zp"):

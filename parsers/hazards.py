@@ -235,7 +235,7 @@ def _tags(code: str, literal: tuple[str, ...]):
     through (a self-closed non-void element is an opening tag) or a literal region's tag."""
     for m in _TAG.finditer(code):
         closing, name, self_closed = m.group(1), m.group(2).lower(), m.group(4)
-        if name in literal:
+        if name in literal or name in EXTENSION_LITERAL_TAGS:  # unbalanced: refused with or without the extension
             if not self_closed:
                 yield name, bool(closing)
         elif name in _HTML_ELEMENTS and name not in _HTML_SINGLE_ONLY:
