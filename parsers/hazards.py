@@ -207,6 +207,15 @@ def _literal_pattern(tags: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"<!--.*?-->|<(" + "|".join(tags) + r")\b[^>]*?(?<!/)>.*?</\1\s*>", re.I | re.S)
 
 
+def verbatim_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every region of ``text`` its author wrote to be shown as written: a closed
+    comment, ``<nowiki>``, ``<pre>``, and the code and formula tags of any extension (whether or not
+    a wiki has it). Text the bot adds keeps these byte for byte (no paragraph breaks, no tidying)."""
+    if "<" not in text:
+        return []
+    return [m.span() for m in _literal_pattern(CORE_LITERAL_TAGS + EXTENSION_LITERAL_TAGS).finditer(text)]
+
+
 def literal_free(text: str, extension_tags: Iterable[str] = ()) -> str:
     """The text with every literal region (closed comment, ``<nowiki>…</nowiki>``, …) blanked out,
     offsets and newlines kept; an unclosed one is left in place for the checks to see."""

@@ -157,7 +157,8 @@ def read_ruleset_and_gamestate(wiki: Wiki) -> tuple[dict[str, PageText], str | N
     return reads, gamestate_title
 
 
-def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str | None) -> Action:
+def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str | None,
+                 extension_tags: tuple[str, ...] = ()) -> Action:
     from actions.enact import enact
     from parsers.proposal import parse_proposal
 
@@ -165,14 +166,15 @@ def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str
 
     def action(texts: dict[str, str]):
         result = enact(proposal, texts[ruleset_title], texts.get(gamestate_title) if gamestate_title else None,
-                       ruleset_title=ruleset_title, gamestate_title=gamestate_title)
+                       ruleset_title=ruleset_title, gamestate_title=gamestate_title, extension_tags=extension_tags)
         return result.pages, result.report
     return action
 
 
 def enact_on_wiki(wiki: Wiki, title: str, text: str, **options) -> Outcome:
     reads, gamestate_title = read_ruleset_and_gamestate(wiki)
-    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title), **options)
+    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title,
+                                             wiki.extension_tags()), **options)
 
 
 def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -> Outcome:
@@ -188,6 +190,7 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
     text = (template if len(params) > ("at" in params) else "") + address
     ruleset_title = wiki.settings.ruleset
     plan = parse_address(text, ruleset=reads[ruleset_title].text)
+    extension_tags = wiki.extension_tags()
     new_tracking = None
     if plan.tracking_page:
         new_tracking = wiki.read(plan.tracking_page)
@@ -200,7 +203,7 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
         result = dynastic_reset(texts[ruleset_title], plan,
                                 building_blocks_text=texts.get(blocks.title) if blocks.exists else None,
                                 gamestate_text=texts.get(gamestate_title) if gamestate_title else None,
-                                gamestate_title=gamestate_title)
+                                gamestate_title=gamestate_title, extension_tags=extension_tags)
         names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title}
         pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
         if new_tracking is not None and result.ok:
@@ -222,9 +225,10 @@ def synonyms_on_wiki(wiki: Wiki, changes: dict[str, str], **options) -> Outcome:
 
     ruleset = wiki.read(wiki.settings.ruleset)
     title = ruleset.title
+    extension_tags = wiki.extension_tags()
 
     def action(texts: dict[str, str]):
-        new, report = replace_terms(texts[title], changes)
+        new, report = replace_terms(texts[title], changes, extension_tags=extension_tags)
         if not report.summary:
             report.summary = "Synonyms: " + ", ".join(f"{k} → {v}" for k, v in changes.items())
         return ({title: new} if new != texts[title] else {}), report
