@@ -360,9 +360,13 @@ def signature(text: str, extension_tags: Iterable[str] = ()) -> Counter:
     opened, stray = _unmatched(_in_order(code, "{|", "|}", line_start=" \t:"))
     sig["{|"], sig["|}"] = opened["{|"], stray["{|"]
     tags = list(_tags(code, literal))
+    opening = None  # Parser::finalizeHeadings: an opening <hN> up to the next closing </hM> is a heading
     for name, is_close in tags:
-        if name in _HEADING_TAGS and not is_close:
-            sig[f"heading tag <{name}>"] += 1
+        if name in _HEADING_TAGS and not is_close and opening is None:
+            opening = name
+        elif name in _HEADING_TAGS and is_close and opening is not None:
+            sig[f"heading tag <{opening}>"] += 1
+            opening = None
     opened, stray = _unmatched(tags)
     for name, n in opened.items():
         sig[f"<{name}>"] = n

@@ -372,7 +372,7 @@ RENDERED_HOSTILE = [
     # HTML heading tags are headings (Parser::finalizeHeadings)
     ("<h2>Fake Rule</h2>", "HTML heading tag <h2>"),
     ("Text.\n<H3 class=\"x\">Fake Subrule</H3>", "HTML heading tag <h3>"),
-    ("<h2/>Fake", "HTML heading tag <h2>"),
+    ("<h2/>Fake</h2>", "HTML heading tag <h2>"),  # the slash dropped, the pair is a heading
     # tags of extensions the wiki lacks are plain text: their heading lines are headings
     ("<source>\n== Fake Rule ==\n</source>", "heading line"),
     ("<syntaxhighlight lang=\"text\">\n= Fake Section =\n</syntaxhighlight>", "heading line"),
@@ -419,8 +419,8 @@ RENDERED_HARMLESS = [
     "Coins are <li/> listed.",
     "Line one<br/>line two<br />line three.",
     "Tab\tseparated.",
-    "<pre>\n== Not a heading ==\n</pre>",
-    "<nowiki>\n== Not a heading ==\n</nowiki>",
+    "A table:\n<pre>\n== Not a heading ==\n</pre>",
+    "A line:\n<nowiki>\n== Not a heading ==\n</nowiki>",
     "Text <!--\n== Not a heading ==\n--> more.",
     "__index__ in lower case is only text, and so is __notahing__.",
     "<div style=\"padding:4px; background:#eee; margin:0 1em\">A plain box.</div>",
