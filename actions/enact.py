@@ -1106,6 +1106,25 @@ def _do_repeal(run: _Run, step: st.RepealRule) -> str:
     return f"repealed “{ref.rule.path()}”{note}"
 
 
+def _do_repeal_all(run: _Run, step: st.RepealAll) -> str:
+    """Every top-level rule of the kind goes (with its subrules), but those the step keeps."""
+    kept = [run.resolve(ref).rule for ref in step.keep]
+    for rule in kept:
+        if rule.kind != step.kind:
+            raise _unsupported(f"“{rule.title}” is kept, but it is not a {step.kind} rule")
+    doomed = [r for r in run.rs.rules_of_kind(step.kind) if not r.is_subrule and all(r is not k for k in kept)]
+    if not doomed:
+        raise _ignored(f"there are no {step.kind} rules to repeal" + (" besides those kept" if kept else ""))
+    for rule in doomed:
+        run.check_tag(rule.kind, False)
+    for rule in doomed:
+        run.rs.remove(rule)
+    run.last, run.last_removed = None, None
+    names_ = ", ".join(f"“{r.title}”" for r in doomed)
+    keeping = (" (keeping " + ", ".join(f"“{r.title}”" for r in kept) + ")") if kept else ""
+    return f"repealed {len(doomed)} {step.kind} rule{'s' if len(doomed) != 1 else ''}: {names_}{keeping}"
+
+
 def _new_title(rule: Rule, new_name: str, keep_tags: bool) -> tuple[str, str]:
     new = names.strip_quotes(new_name).strip()
     note = ""
@@ -1615,6 +1634,7 @@ def _do_remove_player(run: _Run, step: st.RemovePlayer) -> str:
 _HANDLERS: dict[type, tuple[str, Callable]] = {
     st.AddRule: ("add rule", _do_add_rule),
     st.RepealRule: ("repeal rule", _do_repeal),
+    st.RepealAll: ("repeal rules", _do_repeal_all),
     st.RenameRule: ("rename rule", _do_rename),
     st.ReplaceRuleText: ("replace rule text", _do_replace_rule),
     st.ReplaceText: ("replace text", _do_replace_text),

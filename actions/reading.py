@@ -18,7 +18,8 @@ from parsers import steps as st
 
 #: How each kind of step is named for a reader.
 KIND_NAMES = {
-    st.AddRule: "add a rule", st.RepealRule: "repeal a rule", st.RenameRule: "rename a rule",
+    st.AddRule: "add a rule", st.RepealRule: "repeal a rule", st.RepealAll: "repeal every rule of a kind",
+    st.RenameRule: "rename a rule",
     st.ReplaceRuleText: "replace a rule's text", st.ReplaceText: "replace text", st.RemoveText: "remove text",
     st.InsertText: "insert text", st.AppendText: "add text", st.MoveRule: "move a rule", st.SetStatus: "set a status",
     st.SetValue: "set a value", st.ChangeValue: "change a value", st.TransferValue: "transfer a value",
@@ -62,6 +63,17 @@ def describe_step(step: st.Step) -> dict:
     changes = _target_text(getattr(step, "target", None)) or _target_text(getattr(step, "anchor", None))
     if changes is not None:
         row["changes" if not isinstance(step, st.InsertText) else "next_to"] = changes
+    target = getattr(step, "target", None)
+    if isinstance(target, st.Target) and target.occurrence is not None:
+        row["occurrence"] = "every occurrence" if target.occurrence == "all" else f"occurrence {target.occurrence}"
+    if isinstance(step, st.RepealAll):
+        row["repeals"] = f"every {step.kind} rule" + (
+            " except " + ", ".join(f"“{_rule_name(r)}”" for r in step.keep) if step.keep else "")
+    if isinstance(step, st.MoveRule):
+        where = ([f"under “{_rule_name(step.parent)}”"] if step.parent else []) + \
+                ([f"after “{_rule_name(step.after)}”"] if step.after else []) + \
+                ([f"in the section “{step.section}”"] if step.section else [])
+        row["moves_to"] = ", ".join(where)
     for key in ("new_name", "status", "variable", "value", "delta", "amount", "column", "default"):
         value = getattr(step, key, None)
         if value is not None:
@@ -107,7 +119,8 @@ def render(reading: dict) -> str:
         quoted = " ".join(row["text"].split())
         lines.append(f"{row['n']:>2}. {row['kind']}: {quoted if len(quoted) <= 100 else quoted[:99] + '…'}")
         for key, label in (("new_rule", "new rule"), ("section", "in section"), ("rule", "rule"),
-                           ("changes", "changes"), ("next_to", "next to"), ("new_name", "new name"),
+                           ("changes", "changes"), ("occurrence", "where"), ("next_to", "next to"),
+                           ("moves_to", "moves to"), ("repeals", "repeals"), ("new_name", "new name"),
                            ("player", "player"), ("variable", "value"), ("value", "set to"), ("delta", "by"),
                            ("set_aside", "set aside as"), ("why", "why")):
             if key in row:
@@ -120,3 +133,41 @@ def render(reading: dict) -> str:
     s = reading["summary"]
     lines.append(f"{s['steps']} steps: {s['read']} read, {s['set_aside']} set aside, {s['not_read']} not read")
     return "\n".join(lines)
+
+
+def headline(reading: dict) -> str:
+    """One line: how much of the proposal the bot can enact as written."""
+    s = reading["summary"]
+    if s["steps"] == 0:
+        return f"Reading of “{reading['name']}”: no step found; the bot would change nothing."
+    verdict = ("the bot can enact every step as written" if s["read"] == s["steps"] else
+               "the bot would enact the steps it reads and name the rest for an Admin" if s["not_read"] == 0 else
+               "the bot would not enact this as written: an Admin must do the steps it cannot read, or the author "
+               "can reword them")
+    return (f"Reading of “{reading['name']}”: {s['steps']} steps, {s['read']} read, {s['set_aside']} set aside, "
+            f"{s['not_read']} not read — {verdict}.")
+
+
+def step_lines(reading: dict, width: int = 160) -> list[str]:
+    """One plain line per step: its kind, where it acts, what it adds, and why it is set aside or unread."""
+    def short(text: object) -> str:
+        t = " ".join(str(text).split())
+        return t if len(t) <= width else t[:width - 1] + "…"
+
+    lines = []
+    for row in reading["steps"]:
+        parts = [f"{row['n']}. {row['kind']}"]
+        for key, label in (("new_rule", "new rule"), ("section", "in section"), ("rule", "rule"),
+                           ("changes", "changes"), ("occurrence", "where"), ("next_to", "next to"),
+                           ("moves_to", "moves to"), ("repeals", "repeals"), ("new_name", "new name"),
+                           ("player", "player"), ("variable", "value"), ("value", "set to"), ("delta", "by")):
+            if key in row:
+                parts.append(f"{label}: “{short(row[key])}”")
+        if "adds" in row:
+            parts.append(f"adds: “{short(row['adds'])}”")
+        if "on_ruleset" in row:
+            parts.append(f"on the Ruleset now: {row['on_ruleset']['status']} ({short(row['on_ruleset']['detail'])})")
+        if "why" in row:
+            parts.append(f"why: {short(row['why'])}")
+        lines.append(" — ".join(parts))
+    return lines

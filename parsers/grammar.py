@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from parsers import language
+from parsers.ruleset import DYNASTIC
 from parsers.steps import (
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
@@ -44,6 +45,7 @@ from parsers.steps import (
     RemovePlayer,
     RemoveText,
     RenameRule,
+    RepealAll,
     RepealRule,
     ReplaceRuleText,
     ReplaceText,
@@ -80,6 +82,8 @@ def _name(frag: str, m: _Masked) -> str | None:
     inner = _tok_inner(frag, m)
     if inner is not None:
         return inner.strip()
+    if re.match(r"\x01\d+\x02\s*\w", frag):
+        return None  # "“Fuse” throughout the ruleset": a quoted name with more words after it is not a name
     return _restore(frag, m).strip() or None
 
 
@@ -335,7 +339,10 @@ _CONNECTOR = re.compile(
 )
 _IMMEDIATE = re.compile(
     r"^(?:upon|on|at|after)\s+(?:the\s+)?enactment(?:\s+of\s+this\s+(?:proposal|votable matter))?\s*,?\s*|"
-    r"^(?:when|once|as soon as)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+enacted|enacts|passes)\s*,?\s*",
+    r"^(?:when|once|as soon as)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+enacted|enacts|passes)\s*,?\s*|"
+    # the Proposal's own passing is no condition at all when it is being enacted
+    r"^(?:if|should)\s+this\s+(?:proposal|votable matter)\s+(?:is\s+(?:enacted|passed)|passes|gets\s+enacted|is\s+successful)"
+    r"(?!\s+(?:with|by|unanimously|before|after|within|without|and|or|but))\s*,?\s*",
     re.I,
 )
 _CONDITIONAL = re.compile(
@@ -372,6 +379,8 @@ _MAYBE_REMARK = re.compile(
     r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|should|fixes|is\s+(?:to|meant|intended|just|"
     r"a\s+(?:fix|change|tweak)))\b|^Let['’]s\b|"
     r"^(?:Hopefully|Basically)\b|"
+    r"(?i:^(?:the\s+)?(?:last|previous|earlier|original|first)\s+(?:proposal|version|attempt|draft|try)\b)|"
+    r"(?i:\b(?:trying|try)\s+(?:again|this\s+again)\b)|"
     # a fragment led by a gerund that explains the change ("Replacing Shoulds with Shalls."): rule
     # text led by a gerund has a verb of its own ("Adding a Rider … can only be done …")
     r"^(?:Allowing|Replacing|Giving|Adding|Changing|Removing|Fixing|Making|Describing|Letting|Clarifying|Simplifying|"
@@ -766,6 +775,16 @@ def _ref_list(refs: str, m: _Masked, plural: bool) -> list[RuleRef] | None:
 
 
 def _read_repeal(s: str, m: _Masked) -> _Read | None:
+    c = re.fullmatch(r"(?:repeal|delete|remove|abolish)\s+(?:all|every|each)\s+(?:of\s+the\s+)?(?:current(?:ly\s+existing)?\s+|"
+                     r"existing\s+|remaining\s+)?dynastic\s+rules?(?:\s*,?\s+(?:except|other\s+than|apart\s+from|but|save)"
+                     r"(?:\s+for)?\s+(.+))?", s, re.I)
+    if c:  # "Repeal all dynastic rules [except “A” and “B”]."
+        keep: list[RuleRef] = []
+        if c.group(1):
+            keep = _ref_list(re.sub(r"^(?:the\s+)?(?:rules?\s+)?", "", c.group(1), flags=re.I), m, plural=True) or []
+            if not keep:
+                return _unsupported(f"cannot read which rules are kept: “{_restore(s, m)}”")
+        return _Read([_Spec(RepealAll, {"kind": DYNASTIC, "keep": tuple(keep)})])
     c = re.match(rf"^(?:repeal|delete|remove|abolish|strike)\s+(?:the\s+)?(?:entire\s+|whole\s+)?(?:({_SECTION_WORD})\s+)?({_RULEWORD})(s?)\s+(.+)$", s, re.I)
     if not c:
         c2 = re.match(r"^repeal\s+(.+)$", s, re.I)
@@ -788,6 +807,8 @@ def _read_repeal(s: str, m: _Masked) -> _Read | None:
 
 
 def _read_rename(s: str, m: _Masked) -> _Read | None:
+    if _RULESET_SCOPE.search(s):
+        return None  # "Rename “A” to “B” throughout the ruleset": a term, not a rule's title
     c = re.match(r"^(?:rename|retitle)\s+(.+)$", s, re.I)
     if c:
         body = c.group(1)
@@ -824,6 +845,16 @@ def _read_replace_rule(s: str, m: _Masked) -> _Read | None:
         if ref is None:
             return _unsupported(f"cannot tell which rule this change is in: “{_restore(s, m)}”")
         return _Read([_Spec(ReplaceText, {"rule": ref, "target": PAIRS, "new": PAIRS})])
+    # "Amend rule 4 by replacing “A” with “B”." / "… by removing “A”" / "… by adding “A” after “B”"
+    c = re.fullmatch(r"(?:amend|modify|alter|change)\s+(.+?)\s+by\s+(replacing|changing|substituting|removing|deleting|striking|"
+                     r"adding|inserting|appending)\s+(\x01.+)", s, re.I)
+    if c:
+        ref = _rule_ref(c.group(1), m)
+        verb = {"replacing": "replace", "changing": "change", "substituting": "substitute", "removing": "remove",
+                "deleting": "delete", "striking": "strike", "adding": "add", "inserting": "insert",
+                "appending": "append"}[c.group(2).lower()]
+        r = _edit(f"{verb} {c.group(3)}", ref, m) if ref is not None else None
+        return r if r is not None else _unsupported(f"cannot read the amendment: “{_restore(s, m)}”")
     # "Amend rule 1.7 as follows." followed by instructions, not by the rule's new text: not a reword
     c = re.fullmatch(r"(?:amend|change|modify|alter)\s+(.+?)\s+as\s+follows", s, re.I)
     if c and not re.search(r"\b(?:to\s+read|reads?)\b", s, re.I):
@@ -1181,7 +1212,7 @@ def _read_scoped_edit(s: str, m: _Masked) -> _Read | None:
         return None
     e = _RULESET_SCOPE.sub(" ", s, count=1)
     e = re.sub(r"\s+", " ", e).strip(" ,")
-    pairs = re.fullmatch(rf"(?:change|replace|substitute|alter|swap)\s+((?:{Q}\s+(?:with|to|by)\s+{Q}(?:\s*,\s*(?:and\s+)?|\s+and\s+|$))+)",
+    pairs = re.fullmatch(rf"(?:change|replace|substitute|alter|swap|rename)\s+((?:{Q}\s+(?:with|to|by)\s+{Q}(?:\s*,\s*(?:and\s+)?|\s+and\s+|$))+)",
                          e, re.I)
     if pairs and len(re.findall(rf"{Q}\s+(?:with|to|by)\s+{Q}", pairs.group(1), re.I)) > 1:
         # "Replace “A” with “B” and “C” with “D” in every rule."
@@ -1194,7 +1225,7 @@ def _read_scoped_edit(s: str, m: _Masked) -> _Read | None:
     if c:  # a game term, unquoted: "Replace all instances of Artist within the ruleset with Player"
         return _Read([_Spec(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text=c.group(1), occurrence="all"),
                                           "new": c.group(2)})])
-    c = re.match(rf"^(?:change|replace|substitute|alter|swap)\s+({Q})\s+(?:with|to|by|for)\s+({Q})$", e, re.I)
+    c = re.match(rf"^(?:change|replace|substitute|alter|swap|rename)\s+({Q})\s+(?:with|to|by|for|as)\s+({Q})$", e, re.I)
     if c:
         return _Read([_Spec(ReplaceText, {"rule": None, "target": Target(kind=TEXT, text=_tok_inner(c.group(1), m), occurrence="all"),
                                           "new": _tok_inner(c.group(2), m)})])
@@ -1215,10 +1246,22 @@ _REF_WORDS = rf"(?:the\s+)?(?:(?:{_SECTION_WORD})\s+)?(?:{_RULEWORD}\s+)?{Q}(?:\
 def _read_in_rule(s: str, m: _Masked) -> _Read | None:
     """"In the rule X, <edit>" / "In “X” replace …" / "From the same rule, remove …" / "To “X”, add:-" /
     "After “A” in “X”, add:-" / "Remove from the rule X the paragraph beginning “A”"."""
-    c = re.match(rf"^(after|before)\s+({Q})\s+(?:in|of)\s+({_REF_WORDS})\s*,?\s*((?:add|insert|append|put|place)\b.*)$", s, re.I)
+    c = re.match(rf"^(after|before)\s+(?:the\s+(sentence|words?|text|phrase)\s+)?({Q})\s+(?:in|of)\s+({_REF_WORDS})\s*,?\s*"
+                 rf"((?:add|insert|append|put|place)\b.*)$", s, re.I)
     if c:
-        ref = _rule_ref(c.group(3), m)
-        return _edit(f"{c.group(1)} {c.group(2)}, {c.group(4)}", ref, m) if ref else None
+        ref = _rule_ref(c.group(4), m)
+        r = _edit(f"{c.group(1)} {c.group(3)}, {c.group(5)}", ref, m) if ref else None
+        if r is not None and c.group(2) and c.group(2).lower() == "sentence":
+            for sp in r.specs:  # the anchor is a whole sentence: it must stand as one in the rule
+                if isinstance(sp.fields.get("anchor"), Target) and sp.fields["anchor"].kind == TEXT:
+                    sp.fields["anchor"] = dataclasses.replace(sp.fields["anchor"], kind=SENTENCE)
+        return r
+    c = re.fullmatch(rf"to\s+((?-i:[A-Z])[^,:;\x01\x02]{{0,60}}?)\s+(add|append|insert)(?:\s+{_FOLLOWING})?(?:\s*(?::-?|-|—))?\s*({Q})?",
+                     s, re.I)
+    if c:  # "To Wicks add:-": an unquoted rule name with no comma
+        ref = _rule_ref(c.group(1), m)
+        if ref is not None:
+            return _Read([_Spec(AppendText, {"rule": ref, "body": _body(c.group(3), m), "at": "end"})])
     c = re.match(rf"^(remove|delete|strike)\s+from\s+({_REF_WORDS})\s+(the\s+(?:paragraph|sentence|words?|text|phrase)\b.*)$", s, re.I)
     if c:
         ref = _rule_ref(c.group(2), m)
@@ -1289,7 +1332,7 @@ def _read_add_to_rule(s: str, m: _Masked) -> _Read | None:
     c = re.fullmatch(rf"(?:add|insert)\s+(?:{_FOLLOWING}|({Q}))\s+(?:to|in|into)\s+(.+?)\s*,\s*(?:immediately\s+|directly\s+)?"
                      rf"(after|before|following|preceding)\s+((?:the\s+)?{_ORD}\s+paragraph)(?:\s*(?::-?|-)\s*({Q}))?(?:\s*(?::-?|-))?",
                      s, re.I)
-    if c:  # "Add the following paragraph to Rule 2 (Players), after the first paragraph:-"
+    if c:  # "Add this paragraph to Rule 7 (Turns), after its first paragraph:-"
         ref = _rule_ref(c.group(2), m)
         t = _target(c.group(4), m)
         if ref is None or t is None:
@@ -1421,7 +1464,7 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"replace\s+the\s+sentence\s+(?:in|of)\s+(?P<rule>{_REF_WORDS})\s+(?:that|which)\s+(?:begins|starts)\s+(?:with\s+)?"
              rf"(?P<quote>{Q})\s+with(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
              ReplaceText, (("kind", SENTENCE_BEGINNING),)),
-    Phrasing("Add the following to the end of the second paragraph of the rule X: …",
+    Phrasing("Append the following to the end of the third paragraph in X: …",
              rf"(?:add|append)\s+(?:{_FOLLOWING}|(?P<body2>{Q}))\s+to\s+(?:the\s+end\s+of\s+)?(?:the\s+)?(?P<para>{_ORD})\s+paragraph\s+"
              rf"(?:of|in)\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
              InsertText, (("position", "end"),)),
@@ -1429,6 +1472,10 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?:at\s+the\s+end\s+of|to)\s+(?:the\s+)?(?P<para>{_ORD})\s+paragraph\s+(?:of|in)\s+(?P<rule>{_REF_WORDS})\s*,?\s*"
              rf"(?:add|append|insert)(?:\s+{_FOLLOWING})?{_TEXT_AFTER}",
              InsertText, (("position", "end"),)),
+    Phrasing("Replace “A” with “B” wherever it appears in the rule “X”.",
+             rf"(?:replace|change|substitute)\s+(?P<quote>{Q})\s+(?:with|to|by)\s+(?P<body>{Q})\s*,?\s+(?:wherever|everywhere|"
+             rf"each\s+time|every\s+time|whenever)\s+it\s+(?:appears|occurs|is\s+used)\s+in\s+(?P<rule>{_REF_WORDS})",
+             ReplaceText, (("occurrence", "all"),)),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
@@ -1453,7 +1500,8 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
     if "body2" in groups:
         groups.setdefault("body", groups["body2"])
     if "quote" in groups:
-        target = Target(kind=fixed.pop("kind", TEXT), text=_tok_inner(groups["quote"], m))
+        target = Target(kind=fixed.pop("kind", TEXT), text=_tok_inner(groups["quote"], m),
+                        occurrence=fixed.pop("occurrence", None))
         fields["anchor" if phrasing.step is InsertText else "target"] = target
     if phrasing.step in (ReplaceText,):
         fields["new"] = _body(groups.get("body"), m)
@@ -1499,7 +1547,7 @@ GRAMMAR: tuple[Kind, ...] = (
         "Add the following as a subrule to the rule X, if it exists, called Y: …",
         "Create a subrule of X called Y, after the subrule Z, reading “…”",
     )),
-    Kind("repeal", (RepealRule,), _read_repeal, ("repeal", "delete", "remove", "abolish", "strike"), (
+    Kind("repeal", (RepealRule, RepealAll), _read_repeal, ("repeal", "delete", "remove", "abolish", "strike"), (
         "Repeal the rule X.  /  Repeal the rules “A” and “B”.  /  Delete the subrule X.",
     )),
     Kind("rename", (RenameRule,), _read_rename, ("rename", "retitle", "change", "set", "alter", "update"), (
@@ -1592,6 +1640,17 @@ _INSTRUCTION_VERB = re.compile(
     re.I)
 
 
+def looks_like_instruction(line: str) -> bool:
+    """Does this line open with an imperative of the grammar ("Set each …", "Update the … page")
+    or state a change to the gamestate ("Each Villager’s Energy is set to 5")?  Weaker than
+    :func:`opens_instruction`: used where a text's extent is already in doubt."""
+    if PAYLOAD_PREFIX.match(line):
+        return False  # a list item, a quote, a table row: always text
+    s = line.strip()
+    return bool(_INSTRUCTION_VERB.match(s) or re.search(r"\b(?:is|are)\s+(?:now\s+)?(?:set|changed|increased|"
+                                                         r"decreased|reset)\s+to\b", s, re.I))
+
+
 def is_remark(paragraph: str) -> bool:
     """Is this paragraph, beyond doubt, an author's remark (first person, "Thoughts?") rather than
     rule text or an instruction?  Quoted text does not count; any of its sentences may say so."""
@@ -1614,6 +1673,38 @@ def _remark_text(paragraph: str) -> str | None:
         return None
     s = " ".join(_mask(paragraph.strip()).text.split())
     return None if _INSTRUCTION_VERB.match(_clean(s)) else s
+
+
+#: A line, inside text an instruction adds, that reads as another instruction the grammar cannot
+#: read: an edit of a named place ("In the rule “X”, in the subrule “Y”, replace this text:",
+#: "In the Z atomic action of “X”, immediately above …, add the following bullet points.") or a
+#: change to every player's value ("Set each active player’s Faction to Red.").  Rule text names
+#: places and values too, but not with an imperative of its own at the head of a line.
+_EDIT_OF_A_PLACE = re.compile(
+    r"^(?:in|within|to|from|for|after|before|immediately\s+(?:above|below|before|after))\b[^\n]{0,250}?"
+    r"(?:\x01\d+\x02|\b(?:rule|sub-?rule|section|atomic\s+action|ruleset)s?\b)[^\n]{0,250}?,\s*"
+    r"(?:please\s+)?(?:add|replace|remove|delete|insert|append|prepend|change|amend|reword|strike|substitute)\b",
+    re.I)
+_VALUE_OF_EVERYONE = re.compile(
+    r"^(?:please\s+)?(?:set|give|award|increase|decrease|reduce|raise|lower|reset)\s+(?:each|every|all)\s+"
+    r"(?:[\w-]+\s+){0,2}[\w-]+['’]s?\s+[\w -]{1,40}?\s+to\s+\S+(?:\s+\S+)?\s*\.?$", re.I)  # "… to Red." and no more:
+# rule text says when ("Set each Player's Score to 0 at the start of each week.")
+_PROBLEM_STATEMENT = re.compile(r"^(?:one|a|the|another|my|our)\s+(?:common\s+|big\s+|main\s+|real\s+)?"
+                                r"(?:problem|issue|concern|complaint|reason)\b", re.I)
+
+
+def ends_added_text(line: str) -> bool:
+    """Does this line, met inside the text an instruction adds, end that text?  True for a line
+    that opens an instruction (:func:`opens_instruction`), and also for one that reads like an
+    instruction the bot cannot read or like the author's reasoning: the text stops before it, and
+    the line is reported as a step of its own (not understood, or a remark) for an Admin to see,
+    instead of being written into a rule."""
+    if not line.strip() or PAYLOAD_PREFIX.match(line):
+        return False
+    if opens_instruction(line):
+        return True
+    s = _clean(" ".join(_mask(line.strip()).text.split()))
+    return bool(_EDIT_OF_A_PLACE.match(s) or _VALUE_OF_EVERYONE.match(s) or _PROBLEM_STATEMENT.match(s))
 
 
 def opens_text_instruction(text: str) -> bool:

@@ -35,11 +35,13 @@ from parsers import hazards, language, limits
 from parsers.grammar import (
     PAIRS,
     PAYLOAD,
+    ends_added_text,
     opens_text_instruction,
     _read_sentence,
     _Spec,
     _unsupported,
     is_remark,
+    looks_like_instruction,
     may_be_remark,
     opens_instruction,
     reads_as_step,
@@ -177,7 +179,7 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bo
         line = lines[k]
         if line.strip():
             # a line the text itself introduces ("For example:", "as follows:") belongs to the text
-            if is_instruction_line(line) and not previous.rstrip().endswith((":", ":-")):
+            if ends_added_text(line) and not previous.rstrip().endswith((":", ":-")):
                 return k, False
             previous = line
         k += 1
@@ -469,6 +471,13 @@ def _pairs(raw: str, rule, src: str, start: int, end: int, before: int) -> list[
             extra = "; ".join(f"“{p.strip()[:80]}”" for p in new_paras[old_paras:])
             return unsupported(f"the new text has more paragraphs than the old; cannot tell whether {extra} is part of "
                                "it or a remark")
+        old_lines = [line for line in old.split("\n") if line.strip()]
+        new_lines = [line for line in new.split("\n") if line.strip()]
+        doubt = [line for line in new_lines[len(old_lines):]
+                 if looks_like_instruction(line) or may_be_remark(line)]
+        if doubt:  # one old line, then the new line and "Set each …": the next instruction, not new text
+            return unsupported(f"the new text has more lines than the old, and “{doubt[0].strip()[:80]}” reads like an "
+                               "instruction or a remark, not part of it")
         made.append(ReplaceText(index=before + len(made) + 1, text=src, span=(start, end), rule=rule,
                                 target=Target(kind=TEXT, text=old), new=new))
     return made

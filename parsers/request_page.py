@@ -9,7 +9,8 @@ An Admin asks for work by adding a section::
     ~~~~
 
 or ``{{Ascension|at=2026-12-01 18:00|…}}`` followed by the Address text, or
-``{{Synonyms|Player=Necromancer}}``. The bot answers inside the section, after a marker line; a
+``{{Synonyms|Player=Necromancer}}``. Anyone, not only an Admin, may ask for ``{{Read|title=Proposal: …}}``
+followed by a draft proposal: the bot answers with its reading and changes nothing else. The bot answers inside the section, after a marker line; a
 request whose section holds the done marker is never done again. Who asked is *not* read from here
 (signatures can be copied): the wiki layer takes it from the page history.
 """
@@ -24,7 +25,7 @@ import mwparserfromhell
 
 from parsers import ruleset as sections_parser
 
-KINDS = ("enact", "ascension", "synonyms")
+KINDS = ("enact", "ascension", "synonyms", "read")
 REPLY_MARK = "<!-- wikibot:reply -->"
 DONE_MARK = "<!-- wikibot:done -->"
 _SIGNATURE = re.compile(r"\s*(?:--\s*)?(?:\[\[User:[^\n]*|~~~~~?)\s*$", re.I)
@@ -35,7 +36,7 @@ class Request:
     """One request section as it stands on the page."""
 
     heading: str                 # the section title, e.g. "Enact: Hats for Everyone"
-    kind: str | None             # "enact", "ascension", "synonyms"; None when no template was found
+    kind: str | None             # "enact", "ascension", "synonyms", "read"; None when no template was found
     params: dict[str, str]       # the template's named parameters
     text: str                    # the request's own text (template and signature removed)
     raw: str                     # the section's text before any reply: what an Admin wrote
@@ -131,7 +132,7 @@ def _request(heading: str, body: str) -> Request:
         if guess in KINDS:
             kind = guess
         else:
-            problems.append("no {{Enact}}, {{Ascension}} or {{Synonyms}} template in the section")
+            problems.append("no {{Enact}}, {{Ascension}}, {{Synonyms}} or {{Read}} template in the section")
     lines = str(code).strip("\n").split("\n")
     while lines and (not lines[-1].strip() or _SIGNATURE.fullmatch(lines[-1])):
         lines.pop()

@@ -116,6 +116,14 @@ class RepealRule(Step):
 
 
 @dataclass(frozen=True, kw_only=True)
+class RepealAll(Step):
+    """Remove every rule of one kind ("Repeal all dynastic rules"), except the rules in ``keep``."""
+
+    kind: str
+    keep: tuple[RuleRef, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class RenameRule(Step):
     """Change a rule's heading to ``new_name``."""
 

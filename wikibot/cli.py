@@ -294,6 +294,7 @@ SETUP_PAGES = {
     "Template:Enact": BOX + "'''Enact''' [{{{url|}}} {{{title|}}}]</div>",
     "Template:Ascension": BOX + "'''Dynastic Reset'''{{#if:{{{at|}}}| at {{{at}}} UTC}}</div>",
     "Template:Synonyms": BOX + "'''Synonyms'''</div>",
+    "Template:Read": BOX + "'''Reading asked for''' {{{title|}}}</div>",
 }
 
 
@@ -304,7 +305,8 @@ def cmd_setup(args: argparse.Namespace) -> int:
     settings = wiki.settings
     pages = dict(SETUP_PAGES)
     pages[settings.requests] = (
-        "Admins: add one section per request; the bot answers in the section.\n\n"
+        "Admins: add one section per request; the bot answers in the section. Anyone may ask for the bot's "
+        "reading of a draft proposal with {{Read|title=Proposal: Name}} and the draft below it.\n\n"
         "<!-- == Enact: Name ==\n{{Enact|title=Proposal: Name|url=…}}\nthe Proposal's text\n~~~~ -->\n")
     pages[settings.run] = "false"
     pages[settings.log] = "What the bot saw and left for humans.\n"

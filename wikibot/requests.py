@@ -20,11 +20,15 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Callable
 
+from actions.reading import headline as reading_headline
+from actions.reading import read_proposal, step_lines
 from actions.report import Report
 from parsers import request_page
+from parsers.proposal import parse_proposal
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
 from wikibot import operations
+from wikibot.patrol import inert
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
 
 log = logging.getLogger("wikibot")
@@ -75,8 +79,10 @@ class RequestDesk:
             return []
         twice = request_page.duplicates(requests)
         self._admins = {}
-        history = self.wiki.history(self.wiki.settings.requests, self.history_limit + 1)
-        origins = self._origins(history[-self.history_limit:], complete=len(history) <= self.history_limit)
+        origins: dict[str, Origin] = {}
+        if any(r.kind not in ANYONE for r in due):   # a {{Read}} needs no one's rights: no history read for it
+            history = self.wiki.history(self.wiki.settings.requests, self.history_limit + 1)
+            origins = self._origins(history[-self.history_limit:], complete=len(history) <= self.history_limit)
         answers = []
         for request in due:
             journal = journals.get(request.ident)
@@ -107,6 +113,8 @@ class RequestDesk:
     def handle(self, request: Request, origin: Origin, now: datetime) -> Answer | None:
         """The answer to a request; None when the wiki failed for a while and the request is done again at the
         next poll (nothing of it was kept)."""
+        if request.kind == "read":
+            return self.read_answer(request)
         if origin.problem:
             return Answer(request, origin.requester, True, f"Not done: {origin.problem}", [])
         if not self._is_admin(origin.requester or ""):
@@ -151,6 +159,24 @@ class RequestDesk:
                      if left else "")
         return Answer(request, origin.requester, True, f"Done{late}: {outcome.report.summary} — {links}.{left_note}",
                       _step_lines(outcome.report))
+
+    def read_answer(self, request: Request) -> Answer | None:
+        """The bot's reading of a draft proposal, tried on the Ruleset as it stands; nothing is changed.
+        Anyone may ask: reading writes nothing but the answer."""
+        if request.problems:
+            return Answer(request, None, True, "Not read: " + "; ".join(request.problems) + ".", [])
+        if not request.text.strip():
+            return Answer(request, None, True, "Not read: the section holds no proposal text below {{Read}}; "
+                          "paste the draft there and post it again.", [])
+        try:
+            ruleset = self.wiki.read(self.wiki.settings.ruleset)
+        except WikiUnavailable as error:
+            log.warning("request “%s” waits: %s", request.heading, error)
+            return None
+        title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
+        reading = read_proposal(parse_proposal(title, request.text), ruleset.text if ruleset.exists else None)
+        return Answer(request, None, True, inert(reading_headline(reading)),
+                      [inert(line) for line in step_lines(reading)])
 
     def perform(self, request: Request) -> operations.Outcome:
         if request.kind == "enact":
@@ -252,6 +278,9 @@ class RequestDesk:
             return None
         return page if edit is None else edit.page
 
+
+#: Requests anyone may post: they change nothing but their own answer.
+ANYONE = ("read",)
 
 NOT_FOUND = Origin(None, "the bot could not find who added this request in the page history")
 

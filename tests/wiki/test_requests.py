@@ -226,3 +226,30 @@ def test_unreadable_time_is_answered_with_what_to_write(local_wiki, bot):
     assert "YYYY-MM-DD HH:MM" in answer.headline
     assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].done
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+READ = """== Read: Lanterns ==
+{{Read|title=Proposal: Lanterns}}
+In the rule “Coins”, replace “defaulting to 3” with “defaulting to 4”.
+
+Juggle the lanterns in the rule Coins until they glow {{Lamp}} [[Category:Lamps]].
+"""
+
+
+@pytest.mark.parametrize("who", ["plain", "admin"])
+def test_anyone_may_ask_for_a_reading_and_nothing_else_changes(local_wiki, bot, who):
+    ruleset_rev = bot.latest_revid(bot.settings.ruleset)
+    before = local_wiki.wiki.page_text(bot.settings.ruleset)
+    post(local_wiki, bot, getattr(local_wiki, who), READ)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.done and answer.headline.startswith("Reading of “Lanterns”: 2 steps, 1 read, 0 set aside, "
+                                                      "1 not read")
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == before       # a reading enacts nothing
+    assert bot.latest_revid(bot.settings.ruleset) == ruleset_rev
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    reply = page.partition(request_page.REPLY_MARK)[2]
+    assert "defaulting to 3" in reply and "applied" in reply and "not understood" in reply
+    assert "{{Lamp}}" not in reply and "[[Category:" not in reply            # the draft's text is written inert
+    [request] = request_page.parse(page)
+    assert request.done
+    assert RequestDesk(bot).poll() == []                                      # answered once
