@@ -560,6 +560,10 @@ class _Run:
         try:
             rule = self.rs.find(reference, within=within, numbering=self.numbering)
         except RuleNotFound as exc:
+            lookalike = characters.lookalike_problem(reference)
+            if lookalike:  # "Cоins" with a Cyrillic о: a reader sees Coins, the page does not
+                raise _unsupported(f"{exc} The name “{reference}” holds {lookalike}; an Admin decides which rule "
+                                   "it means") from None
             raise _ignored(f"{exc} A step about a rule that does not exist is ignored.") from None
         except AmbiguousRule as exc:
             raise _unsupported(str(exc)) from None

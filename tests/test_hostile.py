@@ -601,3 +601,11 @@ def test_example_inside_unquoted_rule_text_is_not_executed():
     assert statuses(result) == [APPLIED]
     assert "Puzzle Board" not in result.pages
     assert "Kevan transfers 1 Coin to Lulu." in R.parse(result.pages["Ruleset"]).get("Lending").body
+
+
+@pytest.mark.parametrize("reference", ["C\u043eins", "\uff23oins"])
+def test_a_look_alike_reference_is_left_to_an_admin_naming_the_character(reference):
+    # Not "a rule that does not exist" (ignored): a reader sees “Coins”; the Admin decides.
+    result = enact(P(st.RepealRule(index=0, text="x", rule=R_ref(reference))), R2023)
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}
+    assert "U+" in result.report.steps[0].detail
