@@ -132,3 +132,16 @@ def test_an_unreachable_wiki_gives_one_line_not_a_traceback(tmp_path):
     assert result.returncode == 2, output
     assert "Traceback" not in output and 'File "' not in output
     assert "Could not reach or log in to the wiki" in result.stderr and "Check that the wiki is up" in result.stderr
+
+
+def test_a_byte_order_mark_at_the_start_of_an_input_file_is_ignored(tmp_path):
+    page = tmp_path / "bom.wiki"
+    page.write_text("\ufeff= Core Rules =\n== Coins ==\nCoins exist.\n", encoding="utf-8")
+    result = wikibot("rules", "--ruleset-file", page, "--json")
+    assert result.returncode == 0
+    assert [r["title"] for r in json.loads(result.stdout)] == ["Coins"]
+    assert json.loads(result.stdout)[0]["section"] == "Core Rules"
+    proposal = tmp_path / "bom.txt"
+    proposal.write_text("\ufeffRepeal the rule “Coins”.\n", encoding="utf-8")
+    result = wikibot("read", "--text-file", proposal, "--ruleset-file", page)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -17,7 +17,7 @@ from actions.report import APPLIED, REFUSED, UNSUPPORTED
 from actions.reset import BUILDING_BLOCKS, RULESET, dynastic_reset
 from actions.synonyms import replace_terms
 from fixturedata import fixture_text
-from parsers import hazards, limits
+from parsers import hazards, limits, names
 from parsers import ruleset as R
 from parsers import steps as st
 from parsers.ascension import ResetPlan, TermChange, parse_address
@@ -609,3 +609,17 @@ def test_a_look_alike_reference_is_left_to_an_admin_naming_the_character(referen
     result = enact(P(st.RepealRule(index=0, text="x", rule=R_ref(reference))), R2023)
     assert statuses(result) == [UNSUPPORTED] and result.pages == {}
     assert "U+" in result.report.steps[0].detail
+
+
+def test_heading_lines_inside_tags_the_wiki_lacks_are_seen_by_each_check():
+    payload = "<source>\n== Fake Rule ==\n</source>"
+    assert "heading line (“Fake Rule”)" in hazards.heading_problem(payload)
+    assert hazards.heading_problem(payload, extension_tags=("source",)) is None
+    page = "= Dynastic Rules =\n\n== Code ==\nText.\n"
+    problem = hazards.page_change_problem(page, page + payload + "\n")
+    assert "a tag this wiki does not have" in problem
+    assert hazards.page_change_problem(page, page + payload + "\n", extension_tags=("source",)) is None
+
+
+def test_invisible_characters_do_not_count_in_a_title_key():
+    assert names.title_key("Co\u200bins") == names.title_key("\u2066Coins\u2069") == "coins"
