@@ -113,7 +113,7 @@ _PIPE_TRICK = re.compile(r"\[\[[^\[\]|\n]+\|\s*\]\]")
 
 # ------------------------------------------------------------------------------------ styles
 # A style attribute, on an HTML tag or a table line, as MediaWiki reads attributes.
-_STYLE = re.compile(r"""(?<![\w-])style\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>|]+))""", re.I)
+_STYLE = re.compile(r"""style\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>|]+))""", re.I)
 _CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})[ \t\r\n\f]?|\\(.)", re.S)
 _CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
@@ -176,10 +176,12 @@ def _css(value: str) -> str:
 def hiding_styles(code: str) -> list[str]:
     """The declarations in ``code``'s style attributes that hide an element or take it out of the
     flow, each as “property: value”, which (what it does), in order."""
-    found = []
-    if "style" not in code.lower():
-        return found
-    for m in _STYLE.finditer(code):
+    found: list[str] = []
+    low = code.lower()
+    for at in _finds(low, "style"):  # str.find, then the pattern where it may start: linear and fast
+        m = _STYLE.match(code, at)
+        if not m or (at and (code[at - 1].isalnum() or code[at - 1] in "_-")):
+            continue
         for declaration in _css(next(g for g in m.groups() if g is not None)).split(";"):
             prop, colon, value = declaration.partition(":")
             prop, value = prop.strip(), " ".join(value.replace("!important", "").split())
