@@ -1,35 +1,71 @@
-"""Wikitext that does more than stand for its own words.
+"""Wikitext that does more than stand for its own words — decided the way MediaWiki decides it.
 
 Text the bot writes on someone's behalf — a new rule's text, an amended text, a rule transcribed
-from the Building Blocks page, a new tracking page name, a gamestate value — may carry markup whose
-effect reaches beyond the words it sits among. This module says which markup that is, for two uses:
+from the Building Blocks page, a new tracking page name, a gamestate value, a new term — may carry
+markup whose effect reaches beyond the words it sits among. This module says which markup that is:
 
 * :func:`payload_problem`: why a piece of new text cannot go into a page as it is (None if it can);
+* :func:`term_problem`: why a new term (or its plural) cannot be one — the one check for
+  ``wikibot synonyms --set`` and an Ascension Address alike;
 * :func:`signature` / :func:`page_change_problem`: the page-wide effects and balances of a whole
   page (or a rule body), so that a page after an action can be compared with the page before it.
 
-What is refused in new text, and why (regions inside ``<!-- -->``, ``<nowiki>``, ``<pre>``,
-``<source>``, ``<syntaxhighlight>`` and ``<math>`` are literal text and are not looked at):
+What MediaWiki does, and where it says so (MediaWiki 1.39, read from its PHP, not guessed;
+``tests/wiki/test_render.py`` renders every case on a real wiki and compares the headings):
 
-* a heading line (``== Fake rule ==``): it would create a rule no step asks for;
+* **Literal regions.** Core's own tags ``<nowiki>`` and ``<pre>`` and closed ``<!-- -->`` comments
+  hide what is inside them. ``<source>``, ``<syntaxhighlight>``, ``<math>`` and kin are literal only
+  on a wiki that has their extension (``siteinfo`` ``extensiontags``; :func:`literal_tags`); on one
+  that does not, the tag is shown as text and its content is ordinary wikitext, so a heading line
+  inside it is a heading. Offline no extension is assumed (the strict reading): heading lines in
+  them are refused, and an unbalanced one is refused with or without the extension.
+* **HTML elements** (``Sanitizer::getRecognizedTagData``): only the listed elements act; any other
+  tag is shown as text. A non-void element written self-closed (``<div/>``, ``<span/>``) loses its
+  slash (``Sanitizer::internalRemoveHtmlTags``): it is an OPENING tag, and an open ``<div
+  style="display:none">`` hides every rule after it. ``<li/>``, ``<dt/>``, ``<dd/>`` become empty
+  elements; ``<br>``, ``<hr>``, ``<wbr>`` are never closed.
+* **HTML headings**: ``<h1>``–``<h6>`` from an opening tag to the next closing heading tag are
+  headings (``Parser::finalizeHeadings``): sections the Ruleset's reader does not see.
+* **Behaviour switches** (``MessagesEn.php`` ``$magicWords``): ``__NOTOC__``, ``__TOC__``,
+  ``__FORCETOC__``, ``__NOEDITSECTION__``, ``__NOGALLERY__`` and the conversion switches are honoured
+  in any letter case (``__notoc__``); ``__INDEX__``, ``__NOINDEX__``, ``__HIDDENCAT__``,
+  ``__NEWSECTIONLINK__`` and kin only in capitals.
+* **Transclusion** (``Parser::braceSubstitution``, ``CoreParserFunctions::register``): ``{{X:…}}``
+  is a parser function only when X is one; otherwise it names a page. ``{{:Page}}``,
+  ``{{User:…}}``, and the modifiers ``msg:``, ``msgnw:``, ``raw:`` pull another page, headings
+  included, into the Ruleset. ``{{Template}}`` and ``{{Template:X}}`` are templates (allowed when
+  balanced); ``{{#if:…}}`` and ``{{lc:…}}`` are functions.
+* **Styles** (``Sanitizer::normalizeCss`` decodes entities, CSS escapes and comments before the
+  browser sees them, and lets through positioning, visibility and sizes): a style on a tag or a
+  table line that hides an element or takes it out of the flow can cover or hide other rules.
+
+What is refused in new text, and why:
+
+* a heading line (``== Fake rule ==``), outside the wiki's literal regions: a rule no step asks for;
+  an HTML heading (``<h2>…</h2>``) likewise;
 * an unclosed ``<!--``, or an unbalanced ``<nowiki>``/``<pre>``/``<source>``/``<syntaxhighlight>``/
   ``<math>``: it would hide the rest of the page, or (a stray closing tag) end a region the page
   opened elsewhere — this is what makes a ``<nowiki>`` opened by one step and closed by a later one
   fail at the first step;
 * ``<noinclude>``, ``<includeonly>``, ``<onlyinclude>``, balanced or not: they change what the page
   shows when transcluded, which is not rule text;
-* an HTML tag opened and not closed, or closed and not opened (``<div>``, ``</div>``, ``<span>``,
-  ``<table>``, …; void tags such as ``<br>`` and ``<hr>`` excepted): an open ``<div
-  style="display:none">`` would hide every rule after it, a ``</div>`` would end the page's wrapper;
+* an HTML element opened and not closed (``<div>``, ``<div/>``, ``<span>``, ``<table>``, …), or
+  closed and not opened (``</div>`` would end the page's wrapper);
 * a table opened with ``{|`` and not closed with ``|}`` (or the reverse), and ``{{`` without ``}}``
   (or the reverse): an open template or table swallows the text after it, headings included;
 * ``{{nobots}}`` and ``{{bots|…}}``: they would stop every bot, this one included, from editing the
   page; an Admin who wants that adds it by hand;
-* behaviour switches (``__NOTOC__``, ``__NOINDEX__``, …) and page-wide magic words
-  (``{{DISPLAYTITLE:…}}``, ``{{DEFAULTSORT:…}}``): they change the whole page, not the rule;
+* behaviour switches and page-wide magic words (``{{DISPLAYTITLE:…}}``, ``{{DEFAULTSORT:…}}``):
+  they change the whole page, not the rule;
+* a transclusion of another page (above);
+* a style that hides or moves an element: ``display:none``, ``visibility:hidden``,
+  ``content-visibility:hidden``, ``opacity`` below 0.3, ``color:transparent``, ``position`` other
+  than static or relative, ``top``/``left``/``right``/``bottom``/``inset``, negative margins or
+  ``text-indent``, ``transform``, ``clip``, ``z-index``, zero heights and widths, tiny fonts;
 * text the wiki rewrites when saving (``~~~``/``~~~~``/``~~~~~`` signatures, ``{{subst:…}}``,
   ``{{safesubst:…}}``, the pipe trick ``[[Page (x)|]]``): the page saved would not be the text the
-  bot computed and showed. Write ``<nowiki>~~~~</nowiki>`` to mean the characters.
+  bot computed and showed. Write ``<nowiki>~~~~</nowiki>`` to mean the characters;
+* NUL and every other control character but tab and newline (:mod:`parsers.characters`).
 
 What is allowed:
 
@@ -37,7 +73,13 @@ What is allowed:
   changes no rule); ``[[:Category:…]]`` is an ordinary link. (At the very end of the page a category
   link is read as the page's foot, and the re-read of the result refuses the step there.)
 * an unclosed ``'''``, ``''`` or ``[[``: the wiki ends them at the end of the line;
-* balanced HTML, templates and tables.
+* balanced HTML with plain styling, templates and tables; tags MediaWiki does not know (shown as
+  text); ``<br/>``, ``<li/>``.
+
+A term is stricter (:func:`term_problem`): it is written into every place the old term stood,
+headings included, so it is plain words — no ``''``-runs, brackets, braces, ``<``, ``|``, no
+``=``/``*``/``#``/``:``/``;`` at its start, no ``~~~``, ``__`` or entities, and no control,
+invisible or look-alike character.
 """
 
 from __future__ import annotations
