@@ -483,6 +483,9 @@ def _step_blocks(model: R.Ruleset, plan: ResetPlan, page: R.Ruleset | None, step
 
 def _title_or_payload_problem(rule: R.Rule, extension_tags: Iterable[str] = ()) -> str | None:
     """Markup in a rule from another page that must not enter the Ruleset (parsers.hazards)."""
+    problem = characters.name_problem(rule.heading.raw_title.strip())
+    if problem:
+        return "its title holds " + problem
     problem = hazards.payload_problem(rule.heading.raw_title, headings=False, extension_tags=extension_tags)
     if problem:
         return "its title: " + problem.removeprefix("its text contains ")

@@ -155,7 +155,9 @@ _PIPE_TRICK = re.compile(r"\[\[[^\[\]|\n]+\|\s*\]\]")
 
 # ------------------------------------------------------------------------------------ styles
 # A style attribute, on an HTML tag or a table line, as MediaWiki reads attributes.
-_STYLE = re.compile(r"""style\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>|]+))""", re.I)
+_STYLE = re.compile(r"""style\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>|{}]+))""", re.I)
+# Classes MediaWiki's own scripts hide content with (jquery.makeCollapsible: collapsed until opened).
+_HIDING_CLASS = re.compile(r"""class\s*=\s*(?:"[^"]*|'[^']*|)\bmw-collapsed\b""", re.I)
 _CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})[ \t\r\n\f]?|\\(.)", re.S)
 _CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
@@ -195,12 +197,14 @@ _HIDING_STYLES = [
      "takes the element out of the page's flow, so it can cover other rules"),
     (re.compile(r"(?:top|left|right|bottom|inset(?:-.*)?)"), lambda v: True,
      "moves the element over other text"),
-    (re.compile(r"(?:margin(?:-.*)?|text-indent)"), _negative, "pulls the element over other text"),
+    (re.compile(r"(?:margin(?:-.*)?|text-indent|letter-spacing|word-spacing)"), _negative,
+     "pulls the element over other text"),
     (re.compile(r"(?:transform|translate|scale|rotate)"), lambda v: v != "none",
      "moves or shrinks the element"),
     (re.compile(r"(?:clip|clip-path)"), lambda v: v not in ("auto", "none"), "cuts the element away"),
     (re.compile(r"z-index"), lambda v: True, "stacks the element over other text"),
-    (re.compile(r"(?:max-)?(?:height|width)"), _zero, "shrinks the element to nothing"),
+    (re.compile(r"(?:max-)?(?:height|width)"), lambda v: _tiny_font(v) if _numbers(v) and "%" not in v else False,
+     "shrinks the element to nothing"),
     (re.compile(r"font-size"), _tiny_font, "shrinks the text out of sight"),
     (re.compile(r"(?:line-height)"), _zero, "collapses the text"),
 ]
@@ -233,6 +237,9 @@ def hiding_styles(code: str) -> list[str]:
                 if pattern.fullmatch(prop) and hides(value):
                     found.append(f"“{prop}: {value}”, which {what}")
                     break
+    if "mw-collapsed" in low:
+        found += ["the class “mw-collapsed”, which hides the element until a reader opens it"
+                  for _ in _HIDING_CLASS.finditer(code)]
     return found
 
 

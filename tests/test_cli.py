@@ -145,3 +145,14 @@ def test_a_byte_order_mark_at_the_start_of_an_input_file_is_ignored(tmp_path):
     proposal.write_text("\ufeffRepeal the rule “Coins”.\n", encoding="utf-8")
     result = wikibot("read", "--text-file", proposal, "--ruleset-file", page)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_control_character_in_added_text_is_not_written(ruleset, tmp_path):
+    proposal = tmp_path / "nul.txt"
+    proposal.write_text("Add a new rule to the Ruleset, called “Nulls”, with the following text:\n"
+                        "Nothing\x00 here.\n", encoding="utf-8")
+    before = ruleset.read_text(encoding="utf-8")
+    result = wikibot("enact", "--title", "Proposal: Nulls", "--text-file", proposal, "--ruleset-file", ruleset)
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert "U+0000" in result.stdout
+    assert ruleset.read_text(encoding="utf-8") == before

@@ -390,6 +390,11 @@ RENDERED_HOSTILE = [
     ("<span style=\"font-size:0\">Hidden</span>", "font-size: 0"),
     ("{| style=\"display:none\"\n| a\n|}", "display: none"),
     ("{|\n| style=\"position:fixed\" | a\n|}", "position: fixed"),
+    ("<div style=\"height:1px; overflow:hidden\">Squeezed</div>", "height: 1px"),
+    ("<span style=\"letter-spacing:-1em\">Collapsed</span>", "letter-spacing: -1em"),
+    ("<div class=\"mw-collapsible mw-collapsed\">Folded away</div>", "mw-collapsed"),
+    ("<div style='position:fixed'>Overlay</div>", "position: fixed"),
+    ("<div style=position:fixed>Overlay</div>", "position: fixed"),
     # transclusions of other pages
     ("{{:User:Kevan/Rules}}", "transclusion of another page ({{:User:Kevan/Rules}})"),
     ("{{User:Kevan/Rules}}", "transclusion of another page ({{User:Kevan/Rules}})"),
@@ -425,6 +430,7 @@ RENDERED_HARMLESS = [
     "__index__ in lower case is only text, and so is __notahing__.",
     "<div style=\"padding:4px; background:#eee; margin:0 1em\">A plain box.</div>",
     "<span style=\"position:relative\">In its place.</span>",
+    "<div style=\"width:50%; max-width:600px; height:10em\">Sized.</div>",
     "{{PAGENAME}}, {{lc:LOUD}}, {{#if: x | y }}, {{Template:Box|a}} and {{box|b}}.",
     "A <foo>tag MediaWiki does not know</foo> is text.",
 ]
