@@ -28,6 +28,12 @@ that reaches beyond it: a heading line, an unclosed comment or tag, ``{|`` or ``
 close, ``{{nobots}}``, a behaviour switch, a ``~~~~`` signature, … (:mod:`parsers.hazards` lists them
 and why; ``[[Category:…]]`` is allowed). Such a step is unsupported and changes nothing.
 
+The parts, one concept a module: :mod:`actions.matching` (text as a reader sees it, and where a
+quoted passage stands), :mod:`actions.locating` (where a step's target is in a rule),
+:mod:`actions.splicing` (the edit on a rule's body), :mod:`actions.tags` (the Tags rule) and
+:mod:`actions.outcome` (what becomes of a step that is not applied, shared with the reset); this
+module holds the run, the step handlers and the driver.
+
 After applying, the result is re-parsed and compared with the model (:mod:`actions.structure`): a
 payload cannot create a heading (and so a rule) that the steps did not ask for, no block the steps
 did not touch may change, rules no step moves keep their order, and the page keeps its markup
@@ -37,19 +43,35 @@ proposal re-applied without it.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
+from actions.locating import Spot as _Spot
+from actions.locating import keyword_definitions
+from actions.locating import locate as _locate
+from actions.locating import select as _select
+from actions.matching import LIST_LINE as _LIST_LINE
+from actions.matching import Projection, TextMatch, find_text, normalize, wiki_paragraphs
+from actions.matching import occurrences as _occurrences
+from actions.outcome import StepOutcome as _Outcome
+from actions.outcome import ignored as _ignored
+from actions.outcome import refused as _refused
+from actions.outcome import unsupported as _unsupported
+from actions.splicing import insert_at as _insert_at
+from actions.splicing import remove_at as _remove_at
+from actions.splicing import replace_at as _replace_at
+from actions.splicing import with_trailing as _with_trailing
+from actions.tags import TAG_NAMES as _TAG_NAMES
+from actions.tags import TagPolicy, tag_policy
+from actions.report import APPLIED, IGNORED, UNSUPPORTED, Report
 from actions import structure
 from parsers import characters, hazards, language, limits, names
 from parsers import ruleset as rsmod
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage
 from parsers.ruleset import (
-    APPENDIX,
-    CORE,
     DYNASTIC,
     SPECIAL_CASE,
     AmbiguousRule,
@@ -80,386 +102,7 @@ class EnactResult:
         return self.report.complete
 
 
-class _Outcome(Exception):
-    """Raised by a step handler that does not apply its step."""
-
-    def __init__(self, status: str, detail: str):
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-
-
-def _ignored(detail: str) -> _Outcome:
-    return _Outcome(IGNORED, detail)
-
-
-def _unsupported(detail: str) -> _Outcome:
-    return _Outcome(UNSUPPORTED, detail)
-
-
-def _refused(detail: str) -> _Outcome:
-    return _Outcome(REFUSED, detail)
-
-
-# ============================================================================ tolerant text matching
-
-_TOKEN = re.compile(
-    r"(?P<comment><!--.*?(?:-->|\Z))"
-    r"|(?P<link>\[\[(?P<ltarget>[^\[\]|\n]*)(?:\|(?P<llabel>[^\[\]\n]*))?\]\])"
-    r"|(?P<ext>\[(?:https?:)?//[^\s\]]+(?:[ \t]+(?P<elabel>[^\]\n]*))?\])"
-    r"|(?P<quotes>'{2,})"
-    r"|(?P<br><br\s*/?>)"
-    r"|(?P<tag></?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>)"
-    r"|(?P<bullet>(?:(?<=\n)|\A)[*#:;]+[ \t]*)"
-    r"|(?P<ws>\s+)",
-    re.S,
-)
-_VOID_TAGS = {"br", "hr", "img", "wbr"}
-_WORD = re.compile(r"\w")
-_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.", "no.")
-
-
-class Projection:
-    """Wikitext as a reader sees it, each visible character mapped back to its source range.
-
-    ``text``: markup dropped, link labels kept, whitespace runs made one space, quotes straightened.
-    ``starts[k]``/``ends[k]``: the source range of visible character k. ``markers``: the markup
-    tokens as ``(start, end, pair_id)`` (pair_id None for a token that is balanced on its own).
-    ``breaks``: visible indices whose space stands for a line break.
-    """
-
-    __slots__ = ("source", "text", "starts", "ends", "markers", "breaks")
-
-    def __init__(self, source: str):
-        self.source = source
-        chars: list[str] = []
-        starts: list[int] = []
-        ends: list[int] = []
-        markers: list[tuple[int, int, object]] = []
-        breaks: set[int] = set()
-        tag_stack: dict[str, list[int]] = {}
-        pos = 0
-
-        def visible(a: int, b: int) -> None:
-            if a < b:
-                chars.append(source[a:b])
-                starts.extend(range(a, b))
-                ends.extend(range(a + 1, b + 1))
-
-        def space(a: int, b: int, is_break: bool) -> None:
-            if chars and chars[-1].endswith(" "):
-                # Extend the previous space over this run too.
-                ends[-1] = b
-                if is_break:
-                    breaks.add(len(starts) - 1)
-                return
-            chars.append(" ")
-            starts.append(a)
-            ends.append(b)
-            if is_break:
-                breaks.add(len(starts) - 1)
-
-        for m in _TOKEN.finditer(source):
-            visible(pos, m.start())
-            pos = m.end()
-            kind = m.lastgroup
-            a, b = m.start(), m.end()
-            if kind == "ws":
-                space(a, b, "\n" in m.group())
-            elif kind == "link":
-                label = m.group("llabel")
-                if label is None:
-                    ia, ib = m.start("ltarget"), m.end("ltarget")
-                else:
-                    ia, ib = m.start("llabel"), m.end("llabel")
-                pid = ("link", a)
-                markers.append((a, ia, pid))
-                visible(ia, ib)
-                markers.append((ib, b, pid))
-            elif kind == "ext":
-                pid = ("ext", a)
-                if m.group("elabel") is not None:
-                    ia, ib = m.start("elabel"), m.end("elabel")
-                    markers.append((a, ia, pid))
-                    visible(ia, ib)
-                    markers.append((ib, b, pid))
-                else:
-                    markers.append((a, b, None))
-                    visible(a, b)
-            elif kind == "quotes":
-                markers.append((a, b, ("quotes", len(m.group()))))
-            elif kind == "br":
-                markers.append((a, b, None))
-                space(a, b, True)
-            elif kind == "tag":
-                tag = m.group()
-                name = re.match(r"</?([A-Za-z0-9]+)", tag).group(1).lower()
-                if tag.endswith("/>") or name in _VOID_TAGS:
-                    markers.append((a, b, None))
-                elif tag.startswith("</"):
-                    opened = tag_stack.get(name)
-                    pid = ("tag", opened.pop()) if opened else ("unpaired", a)
-                    markers.append((a, b, pid))
-                else:
-                    tag_stack.setdefault(name, []).append(a)
-                    markers.append((a, b, ("tag", a)))
-            elif kind == "bullet":
-                markers.append((a, b, None))
-                if chars and not chars[-1].endswith(" "):
-                    space(a, a, True)
-                elif chars:
-                    breaks.add(len(starts) - 1)
-            else:  # comment
-                markers.append((a, b, None))
-        visible(pos, len(source))
-        # Unclosed tags cannot be paired: any span holding one crosses markup.
-        for name, opened in tag_stack.items():
-            for a in opened:
-                markers[:] = [(s, e, ("unpaired", a) if p == ("tag", a) else p) for s, e, p in markers]
-        self.text = names.straighten_quotes("".join(chars))
-        self.starts = starts
-        self.ends = ends
-        self.markers = markers
-        self.breaks = breaks
-
-    def source_span(self, i: int, j: int) -> tuple[int, int]:
-        """Source range of visible characters [i, j) (j > i)."""
-        return self.starts[i], self.ends[j - 1]
-
-    def crossing(self, a: int, b: int) -> list[str]:
-        """Markup tokens of which only part lies inside source range [a, b)."""
-        inside: dict[object, int] = {}
-        quote_counts: dict[int, int] = {}
-        for s, e, pid in self.markers:
-            if s >= a and e <= b:
-                if pid is None:
-                    continue
-                if pid[0] == "quotes":
-                    quote_counts[pid[1]] = quote_counts.get(pid[1], 0) + 1
-                elif pid[0] == "unpaired":
-                    inside[pid] = 99
-                else:
-                    inside[pid] = inside.get(pid, 0) + 1
-            elif s < b and e > a:  # a token cut by the span's edge
-                inside[("cut", s)] = 99
-        problems = [self.source[k[1]: k[1] + 12] for k, n in inside.items() if n != 2]
-        # Bold/italic: the runs inside must pair up ('''x''' or ''x''; ''''' counts as both).
-        three = quote_counts.get(3, 0) + quote_counts.get(5, 0)
-        two = quote_counts.get(2, 0) + quote_counts.get(5, 0)
-        if three % 2 or two % 2:
-            problems.append("'''" if three % 2 else "''")
-        return problems
-
-
-def normalize(text: str) -> str:
-    """A quoted piece of text in the form it is compared in (see :class:`Projection`)."""
-    return Projection(text).text.strip()
-
-
-@dataclass
-class TextMatch:
-    """One place a target was found: visible range [i, j) of ``projection``, and its block."""
-
-    block: Block
-    projection: Projection
-    i: int
-    j: int
-
-    @property
-    def span(self) -> tuple[int, int]:
-        return self.projection.source_span(self.i, self.j)
-
-    def context(self, width: int = 30) -> str:
-        text = self.projection.text
-        a, b = max(0, self.i - width), min(len(text), self.j + width)
-        return ("…" if a else "") + text[a:b] + ("…" if b < len(text) else "")
-
-
-def _occurrences(hay: str, needle: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Whole-word matches of needle in hay, and matches that sit inside longer words."""
-    whole: list[tuple[int, int]] = []
-    partial: list[tuple[int, int]] = []
-    if not needle:
-        return whole, partial
-    left_word = bool(_WORD.match(needle[0]))
-    right_word = bool(_WORD.match(needle[-1]))
-    k = hay.find(needle)
-    while k >= 0:
-        j = k + len(needle)
-        bad = (left_word and k > 0 and _WORD.match(hay[k - 1])) or (
-            right_word and j < len(hay) and _WORD.match(hay[j]))
-        (partial if bad else whole).append((k, j))
-        k = hay.find(needle, k + 1)
-    # Drop overlapping matches (keep the earlier).
-    kept: list[tuple[int, int]] = []
-    for span in whole:
-        if not kept or span[0] >= kept[-1][1]:
-            kept.append(span)
-    return kept, partial
-
-
-def find_text(block: Block, needle: str, projection: Projection | None = None) -> list[TextMatch]:
-    """Every whole-word place ``needle`` (normalized) occurs in a block's body."""
-    proj = projection or Projection(block.body)
-    spans, _ = _occurrences(proj.text, normalize(needle))
-    return [TextMatch(block, proj, i, j) for i, j in spans]
-
-
-# ---------------------------------------------------------------- sentences and paragraphs
-
-
-def _sentence_bounds(proj: Projection) -> list[tuple[int, int]]:
-    """Visible ranges of the sentences of a projection (line breaks also end sentences)."""
-    text = proj.text
-    bounds: list[tuple[int, int]] = []
-    start = 0
-    n = len(text)
-    k = 0
-    while k < n:
-        c = text[k]
-        end = None
-        if k in proj.breaks:
-            end = k
-        elif c in ".!?":
-            e = k + 1
-            while e < n and text[e] in "\"')]":
-                e += 1
-            if (e == n or text[e] == " ") and not any(
-                    text[max(0, k + 1 - len(a)):k + 1].lower() == a for a in _ABBREVIATIONS):
-                end = e
-        if end is not None:
-            if text[start:end].strip():
-                bounds.append((start, end))
-            start = end
-            while start < n and text[start] == " ":
-                start += 1
-            k = max(k + 1, start)
-            continue
-        k += 1
-    if text[start:].strip():
-        bounds.append((start, len(text.rstrip())))
-    return bounds
-
-
-@dataclass
-class _Paragraph:
-    start: int  # source offsets of the paragraph's text (no trailing newline)
-    end: int
-    kind: str  # "prose", "list", "table", "other"
-
-
-_LIST_LINE = re.compile(r"[*#:;]")
-
-
-def _paragraphs(body: str) -> list[_Paragraph]:
-    """Paragraphs as a reader counts them: blank-line separated; each list item its own."""
-    paras: list[_Paragraph] = []
-    pos = 0
-    cur: _Paragraph | None = None
-    in_table = False
-    for line in body.splitlines(keepends=True):
-        content = line.rstrip("\r\n")
-        a, b = pos, pos + len(content)
-        pos += len(line)
-        stripped = content.strip()
-        if in_table:
-            assert cur is not None
-            cur.end = b
-            if stripped.startswith("|}"):
-                in_table = False
-                cur = None
-            continue
-        if not stripped:
-            cur = None
-            continue
-        if stripped.startswith("{|"):
-            cur = _Paragraph(a, b, "table")
-            paras.append(cur)
-            in_table = not stripped.endswith("|}")
-            continue
-        if _LIST_LINE.match(content):
-            cur = _Paragraph(a, b, "list")
-            paras.append(cur)
-            cur = None
-            continue
-        if stripped.startswith("<!--") and stripped.endswith("-->"):
-            continue
-        if cur is not None and cur.kind == "prose":
-            cur.end = b
-        else:
-            cur = _Paragraph(a, b, "prose")
-            paras.append(cur)
-    return paras
-
-
-# ============================================================================ tags
-
-
-@dataclass(frozen=True)
-class TagPolicy:
-    """What the Ruleset's "Tags" rule requires: the tag needed per section kind, and exemptions."""
-
-    required: dict[str, str]
-    exemptions: bool
-    source: str
-
-    def tag_for(self, kind: str | None) -> str | None:
-        return self.required.get(kind or "")
-
-
-_TAG_NAMES = {CORE: "Core", SPECIAL_CASE: "Special Case", APPENDIX: "Appendix"}
-_SEED_000_POLICY = dict(required=dict(_TAG_NAMES), exemptions=True)
-
-
-def tag_policy(rs: Ruleset) -> TagPolicy | None:
-    """Read the "Tags" rule of this Ruleset; None when the era has none (or it is Inactive).
-
-    A "Tags" rule whose text is absent from the page (the 2023 fixture) is read as seed 000's.
-    """
-    try:
-        rule = rs.get("Tags")
-    except AmbiguousRule:
-        rule = None
-    if rule is None:
-        return None
-    if rule.is_special_case and rule.status == rsmod.INACTIVE:
-        return None
-    body = rsmod.plain(rule.body)
-    source = f"the rule “{rule.title}”"
-    if not body.strip():
-        return TagPolicy(source=source + " (its text is absent here; read as in 2022)", **_SEED_000_POLICY)
-    straight = names.straighten_quotes(body)
-    required = {}
-    for kind, tag in _TAG_NAMES.items():
-        if re.search(r"\[" + re.escape(tag) + r"\]\W*\s*tag\s+in\s+order\s+to\s+make\s+changes", straight, re.I):
-            required[kind] = tag
-    exemptions = bool(re.search(r"occurs\s+once|unambiguous\s+statement\s+of\s+which\s+section", straight, re.I))
-    return TagPolicy(required=required, exemptions=exemptions, source=source)
-
-
 # ============================================================================ the run
-
-
-_BLOCK_LINE = re.compile(r"\s*(?:[*#:;]|\{\||\|\}|\|-|\||!|<)")
-
-
-def wiki_paragraphs(text: str) -> str:
-    """A payload as wiki paragraphs: consecutive prose lines (rendered paragraphs copied from the
-    blog) are separated by a blank line, since one newline does not end a wiki paragraph. List,
-    table and tag lines keep their single newlines, and so does everything inside ``<pre>``,
-    ``<nowiki>``, comments and kin."""
-    text = text.strip("\n")
-    lines = text.split("\n")
-    verbatim = hazards.verbatim_spans(text)  # <pre>, <nowiki>, comments …: kept byte for byte
-    out: list[str] = []
-    at = 0
-    for k, line in enumerate(lines):
-        if k and line.strip() and lines[k - 1].strip() and not _BLOCK_LINE.match(line) \
-                and not _BLOCK_LINE.match(lines[k - 1]) and not any(s < at - 1 < e for s, e in verbatim):
-            out.append("")
-        out.append(line)
-        at += len(line) + 1
-    return "\n".join(out)
 
 
 _REWORD = "; reword the step without it, or an Admin applies it by hand"
@@ -645,372 +288,6 @@ class _Run:
         if order != expected:
             return "rules no step moves would change places"
         return None
-
-
-# ============================================================================ spots: where a target is
-
-
-@dataclass
-class _Spot:
-    """A located target inside a block's body: source range [a, b) and what it is."""
-
-    a: int
-    b: int
-    level: str  # "inline", "sentence", "paragraph"
-    match: TextMatch | None = None
-    para: _Paragraph | None = None
-    ends_paragraph: bool = False
-    starts_paragraph: bool = False
-
-
-def _describe_places(block: Block, matches: list[TextMatch]) -> str:
-    where = block.path() if isinstance(block, Rule) else block.title
-    return "; ".join(f"{where}: “{m.context()}”" for m in matches[:8]) + (
-        f"; and {len(matches) - 8} more" if len(matches) > 8 else "")
-
-
-def _select(items: list, occurrence, what: str, places: Callable[[list], str]) -> list:
-    if not items:
-        return []
-    if occurrence is None:
-        if len(items) > 1:
-            raise _unsupported(f"{what} occurs {len(items)} times and the step does not say which: {places(items)}")
-        return items
-    if occurrence == "all":
-        return items
-    if occurrence == "first":
-        return items[:1]
-    if occurrence == "last":
-        return items[-1:]
-    if isinstance(occurrence, int):
-        if occurrence < 1 or occurrence > len(items):
-            raise _unsupported(f"the step asks for occurrence {occurrence} of {what}, which occurs "
-                               f"{len(items)} time(s): {places(items)}")
-        return [items[occurrence - 1]]
-    raise _unsupported(f"unknown occurrence {occurrence!r}")
-
-
-def _not_found(block: Block, text: str, proj: Projection, what: str = "the text") -> _Outcome:
-    needle = normalize(text)
-    hint = ""
-    if needle and needle.casefold() in proj.text.casefold():
-        hint = " (it occurs with different capitals; the bot does not guess which is meant)"
-    else:
-        _, partial = _occurrences(proj.text, needle)
-        if partial:
-            hint = " (it occurs only inside longer words)"
-    return _unsupported(f"{what} “{text}” is not in “{block.title}”{hint}")
-
-
-def _para_at(paras: list[_Paragraph], a: int, b: int) -> _Paragraph | None:
-    for p in paras:
-        if p.start <= a and b <= p.end:
-            return p
-    return None
-
-
-def _numbered_paragraph(block: Block, paras: list[_Paragraph], number: int | None) -> _Paragraph:
-    """The Nth paragraph (-1: the final one), when which one that is cannot be in doubt."""
-    if number is None or number == 0:
-        raise _unsupported("the step does not say which paragraph")
-    if not paras:
-        raise _unsupported(f"“{block.title}” has no paragraphs")
-    index = len(paras) - 1 if number == -1 else number - 1
-    if index >= len(paras) or index < 0:
-        raise _unsupported(f"“{block.title}” has {len(paras)} paragraph(s), not {number}")
-    counted = paras[-1:] if number == -1 else paras[: index + 1]
-    if any(p.kind != "prose" for p in counted):
-        raise _unsupported(f"“{block.title}” has lists or tables, so which paragraph is number "
-                           f"{'final' if number == -1 else number} is a matter of reading; an Admin must decide")
-    return paras[index]
-
-
-def _locate(block: Block, target: st.Target) -> list[_Spot]:
-    """Where a target is in a block's body; raises _Outcome when it cannot be said for sure."""
-    body = block.body
-    kind = target.kind
-    paras = _paragraphs(body)
-    proj = Projection(body)
-    lo, hi = 0, len(proj.text)
-    if target.within:
-        inside = find_text(block, target.within, proj)
-        if not inside:
-            raise _not_found(block, target.within, proj, "the passage")
-        if len(inside) > 1:
-            raise _unsupported(f"the passage “{target.within}” occurs {len(inside)} times: "
-                               f"{_describe_places(block, inside)}")
-        lo, hi = inside[0].i, inside[0].j
-
-    def places(ms):
-        return _describe_places(block, ms)
-
-    if kind in (st.TEXT, st.SENTENCE):
-        if not target.text:
-            raise _unsupported("the step quotes no text")
-        needle = normalize(target.text)
-        if not needle:
-            raise _unsupported("the quoted text is empty once markup and spacing are set aside")
-        spans, _ = _occurrences(proj.text, needle)
-        matches = [TextMatch(block, proj, i, j) for i, j in spans if i >= lo and j <= hi]
-        if target.number is not None:  # "in the second paragraph of X, replace …"
-            para = _numbered_paragraph(block, paras, target.number)
-            matches = [m for m in matches if para.start <= m.span[0] and m.span[1] <= para.end]
-        if not matches:
-            raise _not_found(block, target.text, proj)
-        chosen = _select(matches, target.occurrence, f"“{target.text}”", places)
-        spots = []
-        for m in chosen:
-            a, b = m.span
-            para = _para_at(paras, a, b)
-            spots.append(_Spot(a, b, "inline", m, para,
-                               ends_paragraph=bool(para) and not body[b:para.end].strip(" \t.!?\"'”’)"),
-                               starts_paragraph=bool(para) and not _visible_between(body, para.start, a)))
-        return spots
-
-    if kind in (st.SENTENCE_BEGINNING, st.SENTENCE_ENDING, st.SENTENCE_CONTAINING):
-        needle = normalize(target.text or "")
-        if not needle:
-            raise _unsupported("the step quotes no text")
-        found = []
-        for s, e in _sentence_bounds(proj):
-            if s < lo or e > hi + 1 and target.within:
-                continue
-            sent = proj.text[s:e]
-            if kind == st.SENTENCE_BEGINNING:
-                ok = sent.startswith(needle) and (len(sent) == len(needle) or not (
-                    _WORD.match(needle[-1]) and _WORD.match(sent[len(needle)])))
-            elif kind == st.SENTENCE_ENDING:
-                core = sent.rstrip(" .!?\"')]")
-                ok = core.endswith(needle.rstrip(" .!?\"')]")) and (
-                    len(core) == len(needle.rstrip(" .!?\"')]"))
-                    or not _WORD.match(core[len(core) - len(needle.rstrip(" .!?\"')]")) - 1])
-                    or not _WORD.match(needle[0]))
-            else:
-                ok = bool(_occurrences(sent, needle)[0])
-            if ok:
-                found.append(TextMatch(block, proj, s, e))
-        if not found:
-            word = {st.SENTENCE_BEGINNING: "beginning", st.SENTENCE_ENDING: "ending"}.get(kind, "containing")
-            raise _not_found(block, target.text or "", proj, f"no sentence {word} with")
-        chosen = _select(found, target.occurrence, f"a sentence with “{target.text}”", places)
-        spots = []
-        for m in chosen:
-            a, b = m.span
-            para = _para_at(paras, a, b)
-            spots.append(_Spot(a, b, "sentence", m, para,
-                               ends_paragraph=bool(para) and not body[b:para.end].strip(),
-                               starts_paragraph=bool(para) and not _visible_between(body, para.start, a)))
-        return spots
-
-    if kind in (st.PARAGRAPH, st.PARAGRAPHS_FROM):
-        para = _numbered_paragraph(block, paras, target.number)
-        if kind == st.PARAGRAPHS_FROM:
-            last = paras[-1]
-            return [_Spot(para.start, last.end, "paragraph", None, para, True, True)]
-        return [_Spot(para.start, para.end, "paragraph", None, para, True, True)]
-
-    if kind in (st.PARAGRAPH_BEGINNING, st.PARAGRAPH_ENDING, st.PARAGRAPH_CONTAINING):
-        needle = normalize(target.text or "")
-        if not needle:
-            raise _unsupported("the step quotes no text")
-        found = []
-        for p in paras:
-            text = Projection(body[p.start:p.end]).text.strip()
-            if kind == st.PARAGRAPH_BEGINNING:
-                ok = text.startswith(needle)
-            elif kind == st.PARAGRAPH_ENDING:
-                ok = text.rstrip(" .!?\"')]").endswith(needle.rstrip(" .!?\"')]"))
-            else:
-                ok = bool(_occurrences(text, needle)[0])
-            if ok:
-                found.append(p)
-        if not found:
-            raise _not_found(block, target.text or "", proj, "no paragraph with")
-        chosen = _select(found, target.occurrence, f"a paragraph with “{target.text}”",
-                         lambda ps: "; ".join(f"“{Projection(body[p.start:p.end]).text[:60]}…”" for p in ps))
-        return [_Spot(p.start, p.end, "paragraph", None, p, True, True) for p in chosen]
-
-    raise _unsupported(f"the bot does not know the target kind {kind!r}")
-
-
-def _visible_between(body: str, a: int, b: int) -> bool:
-    return bool(Projection(body[a:b]).text.strip()) if a < b else False
-
-
-# ============================================================================ edits on a body
-
-
-def _trim_shared_words(match: TextMatch, new: str) -> tuple[int, int, str]:
-    """Narrow a replacement to the words that change: returns (visible i, visible j, new text).
-
-    "must vote daily" → "must vote weekly" edits only "daily", so markup on "must vote" stays.
-    """
-    old_text = match.projection.text[match.i:match.j]
-    if "\n" in new or not new.strip():
-        return match.i, match.j, new
-    old_words = old_text.split(" ")
-    new_words = new.split()
-    norm_new = [names.straighten_quotes(w) for w in new_words]
-    k1 = 0
-    while k1 < min(len(old_words), len(new_words)) - 1 and old_words[k1] == norm_new[k1]:
-        k1 += 1
-    k2 = 0
-    while (k2 < min(len(old_words), len(new_words)) - k1 - 1
-           and old_words[len(old_words) - 1 - k2] == norm_new[len(new_words) - 1 - k2]):
-        k2 += 1
-    if k1 == 0 and k2 == 0:
-        return match.i, match.j, new
-    p = sum(len(w) + 1 for w in old_words[:k1])
-    s = sum(len(w) + 1 for w in old_words[len(old_words) - k2:])
-    return match.i + p, match.j - s, " ".join(new_words[k1:len(new_words) - k2])
-
-
-def _splice_remove(text: str, a: int, b: int) -> str:
-    """Remove [a, b) and tidy the seam: one space between words, none before punctuation,
-    no blank-line runs longer than the text had around it."""
-    left, right = text[:a], text[b:]
-    if left.endswith((" ", "\t")) and right.startswith((" ", "\t")):
-        right = right.lstrip(" \t")
-    if left.endswith((" ", "\t")) and (not right or right[0] in ".,;:!?)\n\r"):
-        left = left.rstrip(" \t")
-    if left.endswith(",") and right[:1] in (".", ";", ":", ",", ")"):
-        left = left[:-1]  # "as if they were a Partygoer, [removed]." loses the dangling comma
-    if (not left or left.endswith("\n")) and right.startswith((" ", "\t")):
-        right = right.lstrip(" \t")
-    run_left = len(left) - len(left.rstrip("\r\n"))
-    run_right = len(right) - len(right.lstrip("\r\n"))
-    if run_left and run_right:
-        keep = max(re.search(r"\n*\Z", text[:a]).group(0).count("\n"),
-                   re.match(r"\n*", text[b:]).group(0).count("\n"))
-        left = left.rstrip("\r\n")
-        right = right.lstrip("\r\n")
-        if left:
-            right = "\n" * min(max(keep, 1), 2) + right
-        elif not right:
-            right = ""
-    return left + right
-
-
-def _edge_past_markup(proj: Projection, a: int, b: int) -> tuple[int, int]:
-    """Widen a source range over markup closing right after it / opening right before it,
-    so an insertion next to "'''Host'''" goes outside the bold."""
-    changed = True
-    while changed:
-        changed = False
-        for s, e, pid in proj.markers:
-            if s == b and pid is not None and e > b and not (pid[0] == "tag" and pid[1] == s):
-                closing = pid[0] == "quotes" or pid[1] < s
-                if closing:
-                    b, changed = e, True
-            if e == a and pid is not None and s < a:
-                opening = pid[0] == "quotes" or pid[1] == s
-                if opening:
-                    a, changed = s, True
-    return a, b
-
-
-def _check_crossing(block: Block, proj: Projection, a: int, b: int) -> None:
-    problems = proj.crossing(a, b)
-    if problems:
-        raise _unsupported(f"the text to change in “{block.title}” cuts through wiki markup "
-                           f"({', '.join(repr(p) for p in problems[:3])}); an Admin must decide what to keep")
-
-
-def _replace_at(block: Block, body: str, spot: _Spot, new: str) -> str:
-    new_clean = new.strip("\n") if spot.level == "paragraph" or "\n" in new.strip("\n") else new.strip()
-    if spot.level == "inline" and spot.match is not None:
-        i, j, piece = _trim_shared_words(spot.match, new_clean)
-        proj = spot.match.projection
-        if i >= j:
-            i, j, piece = spot.match.i, spot.match.j, new_clean
-        a, b = proj.source_span(i, j)
-        _check_crossing(block, proj, a, b)
-        if not piece:
-            return _splice_remove(body, a, b)
-        return body[:a] + piece + body[b:]
-    if spot.level == "sentence" and spot.match is not None:
-        _check_crossing(block, spot.match.projection, spot.a, spot.b)
-        if not new_clean:
-            return _splice_remove(body, spot.a, spot.b)
-        return body[:spot.a] + new_clean + body[spot.b:]
-    # paragraph(s)
-    new_clean = wiki_paragraphs(new_clean)
-    if not new_clean:
-        return _remove_paragraph(body, spot)
-    return body[:spot.a] + new_clean + body[spot.b:]
-
-
-def _remove_paragraph(body: str, spot: _Spot) -> str:
-    """Remove whole paragraph(s) with the line breaks that separated them from the next."""
-    a, b = spot.a, spot.b
-    after = re.match(r"[ \t]*(?:\r?\n)*", body[b:]).group(0)
-    rest = body[b + len(after):]
-    if rest.strip():
-        return body[:a] + rest
-    before = re.search(r"(?:\r?\n[ \t]*)*\Z", body[:a]).group(0)
-    head = body[:a - len(before)]
-    tail = body[b:]
-    if not head.strip():
-        return head + tail.lstrip(" \t")
-    return head + tail
-
-
-def _remove_at(block: Block, body: str, spot: _Spot) -> str:
-    if spot.level == "paragraph":
-        return _remove_paragraph(body, spot)
-    proj = spot.match.projection if spot.match else Projection(body)
-    _check_crossing(block, proj, spot.a, spot.b)
-    return _splice_remove(body, spot.a, spot.b)
-
-
-def _insert_at(block: Block, body: str, spot: _Spot, text: str, position: str) -> tuple[str, str]:
-    """Insert text before/after a spot; returns (new body, how)."""
-    payload = text.strip("\n")
-    if position == "end":  # "add … to the end of the second paragraph": inside it, after its last word
-        if spot.level != "paragraph" or "\n" in payload:
-            raise _unsupported("only a single line of text can be added to the end of a paragraph")
-        end = spot.b
-        glue = "" if payload[:1] in ",.;:)!?" else " "
-        return body[:end] + glue + payload + body[end:], "at the end of it"
-    multi = "\n" in payload
-    if multi or spot.level == "paragraph":
-        payload = wiki_paragraphs(payload)
-    list_like = bool(_LIST_LINE.match(payload))
-    if spot.level == "paragraph" or multi or list_like:
-        # As a paragraph of its own next to the paragraph holding the spot.
-        if spot.level != "paragraph":
-            edge_ok = spot.ends_paragraph if position == "after" else spot.starts_paragraph
-            if not edge_ok or spot.para is None:
-                raise _unsupported("the text to insert is a paragraph or list, but the place named is in the "
-                                   "middle of a paragraph; an Admin must decide how to split it")
-            para = spot.para
-        else:
-            para = spot.para or _Paragraph(spot.a, spot.b, "prose")
-        a = spot.a if spot.level == "paragraph" else para.start
-        b = spot.b if spot.level == "paragraph" else para.end
-        sep = "\n" if (para.kind == "list" and list_like) else "\n\n"
-        if position == "after":
-            return body[:b] + sep + payload + body[b:], "as a new paragraph after it"
-        return body[:a] + payload + sep + body[a:], "as a new paragraph before it"
-    proj = spot.match.projection if spot.match else Projection(body)
-    a, b = _edge_past_markup(proj, spot.a, spot.b)
-    if position == "after":
-        glue = "" if payload[:1] in ",.;:)!?" else " "
-        return body[:b] + glue + payload + body[b:], "after it"
-    glue = "" if payload[-1:] in "(" else " "
-    return body[:a] + payload + glue + body[a:], "before it"
-
-
-def _with_trailing(old_body: str, new_text: str) -> str:
-    """New body text keeping the old body's leading and trailing line breaks."""
-    lead = re.match(r"[ \t]*(?:\r?\n)*", old_body).group(0) if not old_body.strip() == "" else ""
-    lead = lead if "\n" in lead else ""
-    trail = re.search(r"\s*\Z", old_body).group(0)
-    trail = trail[trail.find("\n"):] if "\n" in trail else "\n"
-    core = new_text.strip("\n")
-    if not core:
-        return lead + trail if lead else trail
-    return lead + core + trail
 
 
 _TITLE_TAGS = re.compile(r"(?:\s*(?:\[[^\[\]]*\]|\*))+\s*\Z")
@@ -1244,7 +521,39 @@ def _apply_spots(body: str, spots: list[_Spot], edit: Callable[[str, _Spot], str
     return body
 
 
+def _definition(run: _Run, keyword: str):
+    found = keyword_definitions(run.rs.rules, keyword)
+    if not found:
+        raise _ignored(f"no rule defines the keyword “{keyword}” (a glossary line “'''{keyword}''': …”)")
+    if len(found) > 1:
+        raise _unsupported(f"the keyword “{keyword}” is defined in several places: "
+                           + ", ".join(f"“{d.rule.title}”" for d in found))
+    return found[0]
+
+
+def _keyword_step(run: _Run, step: st.ReplaceText | st.RemoveText) -> str:
+    """A glossary entry's definition replaced, or the entry removed; the keyword itself stays."""
+    d = _definition(run, step.target.text)
+    rule, body = d.rule, d.rule.body
+    if isinstance(step, st.ReplaceText):
+        if "\n" in step.new.strip():
+            raise _unsupported("a keyword's definition is one line of the glossary; the new text has several lines")
+        new = step.new.strip()
+        _require_clean(new, tags=run.extension_tags)
+        body = body[:d.a] + new + body[d.b:]
+        done = f"in “{rule.title}”, replaced the definition of “{step.target.text}”"
+    else:
+        body = body[:d.line_a] + body[d.line_b:]
+        done = f"in “{rule.title}”, removed the keyword “{step.target.text}”"
+    _require_clean(body, before=rule.body, tags=run.extension_tags)
+    rule.body = body
+    run.touch(rule)
+    return done
+
+
 def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
+    if step.target.kind == st.KEYWORD:
+        return _keyword_step(run, step)
     if step.rule is None:
         return _replace_everywhere(run, step)
     ref = _text_rule(run, step.rule)
@@ -1274,6 +583,8 @@ def _target_words(target: st.Target) -> str:
 
 
 def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
+    if step.target.kind == st.KEYWORD:
+        return _keyword_step(run, step)
     ref = _text_rule(run, step.rule)
     rule = ref.rule
     spots = _locate(rule, step.target)
@@ -1327,7 +638,7 @@ def _do_append(run: _Run, step: st.AppendText) -> str:
     return f"added the text to the {'end' if step.at == 'end' else 'beginning'} of “{rule.title}”"
 
 
-def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
+def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = False) -> str:
     """"Change all occurrences of A in the ruleset to B": rule texts and rule titles."""
     rs = run.rs
     target = step.target
@@ -1353,6 +664,26 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText) -> str:
             for i, j in part:
                 word = re.search(r"\w*\Z", proj.text[:i]).group(0) + proj.text[i:j] + re.match(r"\w*", proj.text[j:]).group(0)
                 partial.append(f"“{word}” in “{block.title}”")
+    plural = language.plural(target.text) if re.fullmatch(r"[A-Z][\w'’-]*", target.text) else None
+
+    def is_plural(place: str) -> bool:
+        return bool(plural) and re.match(r"“(.*?)” in “", place).group(1).casefold() == plural.casefold()
+
+    if plural_done:
+        partial = [p for p in partial if not is_plural(p)]  # left where the Tags rule keeps them
+    elif target.occurrence == "all" and partial and plural and step.new.strip() and all(map(is_plural, partial)):
+        # A game term replaced throughout ("Puzzler" with "Solver"): its plural is the same word to a
+        # reader, and becomes the new term's plural; nothing else contains it.
+        new_plural = language.plural(step.new.strip())
+        try:
+            first = _replace_everywhere(run, dataclasses.replace(
+                step, target=dataclasses.replace(target, text=plural), new=new_plural), True)
+        except _Outcome as out:
+            if out.status != IGNORED:
+                raise
+            first = f"none, {out.detail}"
+        rest = _replace_everywhere(run, step, True)
+        return f"{rest}; and “{plural}” with “{new_plural}”: {first}"
     if target.occurrence == "all" and partial:
         listed = "; ".join(partial[:8]) + (f"; and {len(partial) - 8} more" if len(partial) > 8 else "")
         raise _unsupported(f"“{target.text}” also occurs inside longer words ({listed}); the bot cannot tell "

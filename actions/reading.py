@@ -56,7 +56,11 @@ def describe_step(step: st.Step) -> dict:
         if step.section:
             row["section"] = step.section
     if rule is not None or isinstance(step, (st.ReplaceText, st.RemoveText, st.InsertText, st.AppendText)):
-        row["rule"] = _rule_name(rule) if rule is not None else "(the one place in the Ruleset that holds it)"
+        target = getattr(step, "target", None)
+        row["rule"] = (_rule_name(rule) if rule is not None else
+                       "(the glossary rule that defines it)" if isinstance(target, st.Target) and target.kind == st.KEYWORD else
+                       "(every rule and rule title)" if isinstance(target, st.Target) and target.occurrence == "all" else
+                       "(the one place in the Ruleset that holds it)")
     adds = getattr(step, "body", None) or getattr(step, "new", None)
     if adds is not None:
         row["adds"] = adds

@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from actions.outcome import StepOutcome
 from actions import structure
 from actions import synonyms as S
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
@@ -50,13 +51,9 @@ ERA_SECTIONS = "sections"      # 2016/2020: sections, terms named in Victory and
 ERA_SYNONYMS = "synonyms"      # 2022/2023: the Synonyms rule
 
 
-class ResetRefused(Exception):
-    """A step the rules forbid or the bot cannot do with certainty."""
-
-    def __init__(self, status: str, detail: str):
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
+#: A step of the reset the rules forbid or the bot cannot do with certainty: the same outcome type as
+#: a step of an enactment's.
+ResetRefused = StepOutcome
 
 
 @dataclass

@@ -23,6 +23,7 @@ from typing import Any, Callable
 from parsers import language
 from parsers.ruleset import DYNASTIC
 from parsers.steps import (
+    KEYWORD,
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
     PARAGRAPH_CONTAINING,
@@ -369,7 +370,10 @@ _COMMENTARY = re.compile(
     r"(?:\bI['’](?:m|ve|d|ll)\b|\bI\s+(?:am|was|think|thought|believe|feel|felt|propose|proposed|would|will|want|"
     r"wanted|have|had|do|don['’]t|did|didn['’]t|can|can['’]t|could|hope|guess|suppose|mean|like|just|also|really|"
     r"see|saw|know|expect|intend|suggest|figure|figured|wrote|added|made|tried|noticed|realise|realize|reckon|"
-    r"might|may|should|must|needed|need)\b|\b(?:me|my|myself|we|we['’](?:re|ve|ll|d))\b|^(?:My|We|We['’](?:re|ve|ll|d))\b|"
+    r"might|may|should|must|needed|need)\b|\b(?:me|my|myself|we|we['’](?:re|ve|ll|d))\b|(?:^|[(\[]\s*)(?:My|We|We['’](?:re|ve|ll|d))\b|"
+    r"^Let['’]s\b|(?i:\b(?:afaik|imo|imho|iirc|tbh|fwiw)\b)|"
+    r"(?i:\bthis\s+(?:proposal|cfj|change)\s+(?:would|will|should|does|makes|allows|lets|fixes|means|aims|is\s+(?:meant|intended|"
+    r"designed|an\s+attempt)))\b|"
     r"(?i:^(?:edit|eta|ps|p\.s|thoughts|comments|feedback|thanks|thank you)\b|^.{0,100}\?$))")
 #: What may be a remark or may be rule text: a note, an explanation of the change, "Let’s …".
 #: Where one stands in the text a step adds, the step is left to an Admin, naming it.
@@ -377,7 +381,7 @@ _MAYBE_REMARK = re.compile(
     r"(?i:^(?:note|nb|n\.b|rationale|reasoning|explanation|background|summary|tl;?dr|context|why|in other words|"
     r"basically|essentially|the idea|the point|the intent|the goal|for context)\b)|"
     r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|should|fixes|is\s+(?:to|meant|intended|just|"
-    r"a\s+(?:fix|change|tweak)))\b|^Let['’]s\b|"
+    r"a\s+(?:fix|change|tweak)))\b|^(?:Because|Since|Per)\b|^This\s+would\b|"
     r"^(?:Hopefully|Basically)\b|"
     r"(?i:^(?:the\s+)?(?:last|previous|earlier|original|first)\s+(?:proposal|version|attempt|draft|try)\b)|"
     r"(?i:\b(?:trying|try)\s+(?:again|this\s+again)\b)|"
@@ -1476,6 +1480,17 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?:replace|change|substitute)\s+(?P<quote>{Q})\s+(?:with|to|by)\s+(?P<body>{Q})\s*,?\s+(?:wherever|everywhere|"
              rf"each\s+time|every\s+time|whenever)\s+it\s+(?:appears|occurs|is\s+used)\s+in\s+(?P<rule>{_REF_WORDS})",
              ReplaceText, (("occurrence", "all"),)),
+    Phrasing("Change the text of the “Hiatus” keyword to read as follows: …  /  Change the definition of “Hiatus” to: …",
+             rf"(?=[^\x01]*(?:\x01\d+\x02[^\x01]*)?\b(?:keyword|glossary|definition)\b)"  # it says it is a keyword
+             rf"(?:change|replace|reword|amend|update|rewrite)\s+(?:the\s+(?:text|definition|wording|entry)\s+(?:of|for)\s+)?"
+             rf"(?:the\s+)?(?:(?:keyword|glossary\s+entry)\s+)?(?P<quote>{Q})(?:\s+(?:keyword|glossary\s+entry|definition))?"
+             rf"(?:\s+in\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?\s+"
+             rf"(?:so\s+(?:that\s+)?it\s+reads|to\s+read|to|with)(?:\s+as\s+follows|\s+the\s+following)?{_TEXT_AFTER}",
+             ReplaceText, (("kind", KEYWORD),)),
+    Phrasing("Remove the keyword “Hiatus” from the glossary.",
+             rf"(?:remove|delete|strike)\s+(?:the\s+(?:definition|entry)\s+(?:of|for)\s+)?(?:the\s+)?(?:keyword|glossary\s+entry)\s+"
+             rf"(?P<quote>{Q})(?:\s+from\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?",
+             RemoveText, (("kind", KEYWORD),)),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
@@ -1495,6 +1510,8 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
         fields["rule"] = _rule_ref(groups["rule"], m)
         if fields["rule"] is None:
             return None
+    elif phrasing.step in (ReplaceText, RemoveText):
+        fields["rule"] = None  # a glossary entry: the rule that defines it is found on the page
     if "para" in groups:
         fields["anchor"] = Target(kind=PARAGRAPH, number=_ord(groups["para"]))
     if "body2" in groups:
@@ -1651,11 +1668,39 @@ def looks_like_instruction(line: str) -> bool:
                                                          r"decreased|reset)\s+to\b", s, re.I))
 
 
+#: Words that judge the rules rather than make them ("seems", "the current “X” rule is a little
+#: strange", "you"): one alone proves nothing, but with another sign of a remark it settles it.
+_JUDGES = re.compile(
+    r"\bseem(?:s|ed)?\b|\bthe\s+current\s+(?:\x01\d+\x02|rule|wording|system|version)|"
+    r"\b(?:a\s+(?:little|bit)|rather|too|quite|very)\s+(?:strange|odd|weird|mild|harsh|confusing|awkward|broken|weak|strong|"
+    r"complicated|clunky|unclear)\b|\bhard\s+to\s+(?:keep\s+track|follow|read|understand)\b|\byou\b", re.I)
+
+
+_EDIT_WORD = re.compile(r"\b(?:change|replace|add|remove|repeal|amend|insert|delete|create|enact|rename|set|reword|append)\b",
+                        re.I)
+
+
+def names_an_edit(line: str) -> bool:
+    """Does the line ask for an edit of a named place ("I propose to change the last paragraph of
+    “Gold”")?  Such a line is never set aside as a remark, however it is worded."""
+    s = _mask(line.strip()).text
+    return bool(_NAMES_A_PLACE.search(s) and _EDIT_WORD.search(s))
+
+
 def is_remark(paragraph: str) -> bool:
-    """Is this paragraph, beyond doubt, an author's remark (first person, "Thoughts?") rather than
-    rule text or an instruction?  Quoted text does not count; any of its sentences may say so."""
+    """Is this paragraph, beyond doubt, an author's remark (first person, "Thoughts?", "this
+    proposal would …") rather than rule text or an instruction?  Quoted text does not count; any
+    of its sentences may say so.  Two lesser signs together also settle it: a sentence that may be
+    a remark ("Allowing players to …", "This makes …") and another such sentence or a word that
+    judges the rules ("… seems mild", "the current “X” rule is a little strange")."""
     s = _remark_text(paragraph)
-    return s is not None and any(_COMMENTARY.search(x) for x in _each_sentence(s))
+    if s is None:
+        return False
+    sentences = _each_sentence(s)
+    if any(_COMMENTARY.search(x) for x in sentences):
+        return True
+    signs = sum(1 for x in sentences if _MAYBE_REMARK.search(x)) + sum(1 for x in sentences if _JUDGES.search(x))
+    return signs >= 2
 
 
 def may_be_remark(paragraph: str) -> bool:

@@ -43,6 +43,7 @@ from parsers.grammar import (
     is_remark,
     looks_like_instruction,
     may_be_remark,
+    names_an_edit,
     opens_instruction,
     reads_as_step,
 )
@@ -344,6 +345,14 @@ def parse_steps(body: str) -> tuple[Step, ...]:
     while i < len(lines):
         line = lines[i]
         if not line.strip():
+            i += 1
+            continue
+        if is_remark(line) and not reads_as_step(line) and not opens_instruction(line) and not names_an_edit(line):
+            # a whole line of the author's reasoning, judged as a whole (two lesser signs settle it)
+            a = len(line) - len(line.lstrip())
+            out.append((offsets[i] + a, offsets[i] + len(line.rstrip()),
+                        [_Spec(Ignored, {"reason": f"the author's remark, not an instruction: “{line.strip()}”",
+                                         "category": "remark"})], None, []))
             i += 1
             continue
         sentences = _join_continuations(line, language.sentence_spans(line))

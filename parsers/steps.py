@@ -44,6 +44,7 @@ PARAGRAPH_BEGINNING = "paragraph_beginning"  # the paragraph beginning with the 
 PARAGRAPH_ENDING = "paragraph_ending"  # the paragraph ending with the quoted text
 PARAGRAPH_CONTAINING = "paragraph_containing"  # the paragraph containing the quoted text
 PARAGRAPHS_FROM = "paragraphs_from"  # the Nth paragraph and every one after it
+KEYWORD = "keyword"  # the definition of the quoted keyword in the glossary ("* '''Hiatus''': …")
 
 # Occurrence values: None = exactly one match expected; "first"/"last"/"all"; or an int N (1-based).
 Occurrence = Union[None, Literal["first", "last", "all"], int]

@@ -377,9 +377,9 @@ def test_a_trailing_remark_is_set_aside_not_added():
 
 
 def test_a_line_that_may_be_a_remark_leaves_the_step_to_an_admin():
-    steps = parse_steps("Add a new rule “Glow”:\nGlow is light.\n\nThis change lets Lamplighters plan ahead.")
+    steps = parse_steps("Add a new rule “Glow”:\nGlow is light.\n\nNote: Lamplighters plan ahead.")
     assert [type(s) for s in steps] == [Unsupported]
-    assert "This change lets Lamplighters plan ahead." in steps[0].reason
+    assert "Note: Lamplighters plan ahead." in steps[0].reason
 
 
 def test_old_and_new_text_refuse_extra_paragraphs_that_may_be_remarks():
@@ -657,3 +657,65 @@ def test_repealing_every_dynastic_rule_is_the_same_as_repealing_each():
     assert "== Coins ==" in every.pages["Ruleset"] and "== Low-Player Mode ==" in every.pages["Ruleset"]
     kept_core = enact(parse_proposal("Proposal: Clean Slate", "Repeal all dynastic rules except “Fair Play”."), page)
     assert [s.status for s in kept_core.report.steps] != [APPLIED] and "Ruleset" not in kept_core.pages
+
+
+@pytest.mark.parametrize("remark", [
+    "Let’s give late joiners a fair start.",
+    "This proposal would let Lamplighters plan ahead.",
+    "The current “Wicks” rule is a little strange and hard to keep track of. This makes it simpler.",
+    "Allowing Lamplighters to trade without losing a turn. (We’ve wanted this for ages.)",
+    "Giving a real reward for lighting, since the current “may light” seems too mild.",
+])
+def test_a_closing_paragraph_of_reasoning_is_set_aside_and_the_text_is_added(remark):
+    steps = parse_steps(f"Add a new rule “Glow”:\n\nGlow is light.\n\n{remark}")
+    assert [type(s) for s in steps] == [AddRule, Ignored]
+    assert steps[0].body == "Glow is light." and steps[1].category == "remark"
+
+
+@pytest.mark.parametrize("text", [
+    "Glow is light. Since a Lamplighter may hold a Wick, they are lit.",      # one lesser sign: rule text
+    "Glow is light. This allows a Lamplighter to see.",
+])
+def test_rule_text_with_one_lesser_sign_of_a_remark_is_never_set_aside(text):
+    steps = parse_steps(f"Add a new rule “Glow”:\n\n{text}")
+    assert not any(isinstance(s, Ignored) for s in steps)
+    assert all(text not in getattr(s, "body", "") or s.body == text for s in steps)
+
+
+def test_a_line_asking_for_an_edit_is_never_taken_for_a_remark():
+    steps = parse_steps("I propose to change the last paragraph of the rule “Wicks”:\n\nWicks burn. I think.")
+    assert not any(isinstance(s, Ignored) and s.category == "remark" and "I propose" in s.text for s in steps)
+
+
+@pytest.mark.parametrize("fixture,line_start", [("ruleset_2023.wiki", "* '''Subrule''': "),
+                                                ("ruleset_2016.wiki", "'''Subrule''': ")])
+def test_a_keywords_definition_is_replaced_in_the_glossary(fixture, line_start):
+    page = fixture_text(fixture)
+    text = "Change the text of the “Subrule” keyword to read as follows:\n\nA subrule is a rule beneath another rule."
+    result = enact(parse_proposal("Proposal: Subrules [Appendix] [Core]", text), page)
+    assert [s.status for s in result.report.steps] == [APPLIED], result.report.steps
+    old_line = next(line for line in page.split("\n") if line.startswith(line_start))
+    assert result.pages["Ruleset"] == page.replace(old_line, line_start + "A subrule is a rule beneath another rule.")
+
+
+def test_a_keyword_is_removed_with_its_line():
+    page = fixture_text("ruleset_2023.wiki")
+    result = enact(parse_proposal("Proposal: No Weeks [Appendix]", "Remove the keyword “Week” from the glossary."), page)
+    assert [s.status for s in result.report.steps] == [APPLIED]
+    old_line = next(line for line in page.split("\n") if line.startswith("* '''Week''':"))
+    assert result.pages["Ruleset"] == page.replace(old_line + "\n", "")
+    missing = enact(parse_proposal("Proposal: No Fortnights [Appendix]", "Remove the keyword “Fortnight”."), page)
+    assert "Ruleset" not in missing.pages and missing.report.steps[0].status != APPLIED
+
+
+def test_a_game_term_replaced_throughout_takes_its_plural_along():
+    page = fixture_text("ruleset_2023.wiki")
+    result = enact(parse_proposal("Proposal: Solvers [Core] [Appendix] [Special Case]",
+                                  "Replace “Puzzler” with “Solver” throughout the Ruleset."), page)
+    assert [s.status for s in result.report.steps] == [APPLIED], result.report.steps
+    new = result.pages["Ruleset"]
+    assert "Puzzler" not in new and new.count("Solvers") == page.count("Puzzlers")
+    # A word that merely contains the term is not a form of it: the step is left to an Admin.
+    odd = enact(parse_proposal("Proposal: Coin [Core] [Appendix]", "Replace “Coin” with “Gem” throughout the Ruleset."),
+                page.replace("Each Puzzler has", "Each Coinmaster has", 1))
+    assert "Ruleset" not in odd.pages
