@@ -126,3 +126,20 @@ def test_written_by_hand_the_hostile_headings_render_as_rules_the_reader_misses(
     local_wiki.edit_as(local_wiki.admin, title, text)
     rendered = rendered_tree(local_wiki, title)
     assert len(rendered) > len(model_tree(text)), "the wiki renders no extra heading: the refusal is not needed"
+
+
+class _WikiWithSyntaxHighlight(Wiki):
+    """The same wiki, answering for its extension tags as one with SyntaxHighlight does."""
+
+    def extension_tags(self) -> tuple[str, ...]:
+        return ("nowiki", "pre", "source", "syntaxhighlight")
+
+
+def test_the_operation_takes_the_wikis_extension_tags(local_wiki, bot):
+    payload = "A listing:\n<source>\n== Shown as code ==\n</source>"
+    report = _enact(bot, payload)  # this wiki has no such extension: the heading would render
+    assert [s.status for s in report.steps] == ["unsupported"]
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip("\n")
+    report = _enact(_WikiWithSyntaxHighlight(bot.site, bot.settings), payload)
+    assert [s.status for s in report.steps] == ["applied"]
+    assert "<source>\n== Shown as code ==\n</source>" in local_wiki.wiki.page_text(bot.settings.ruleset)
