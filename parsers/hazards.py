@@ -100,7 +100,7 @@ CORE_LITERAL_TAGS = ("nowiki", "pre")
 EXTENSION_LITERAL_TAGS = ("source", "syntaxhighlight", "math", "chem", "ce", "score", "timeline", "hiero",
                           "templatedata")
 # Tags the Ruleset reader (parsers.ruleset) takes as hiding the headings inside them.
-_READER_MASKED = ("nowiki", "pre", "source", "syntaxhighlight", "math", "includeonly", "noinclude")
+_READER_MASKED = ("nowiki", "pre", "source", "syntaxhighlight", "math", "includeonly")
 _TRANSCLUSION_TAGS = ("noinclude", "includeonly", "onlyinclude")
 
 # The HTML elements MediaWiki 1.39 lets through (Sanitizer::getRecognizedTagData); any other tag
@@ -151,6 +151,7 @@ _BOTS = re.compile(r"\{\{\s*(?:[Tt]emplate\s*:\s*)?(?:nobots|bots)\s*(?:\||\}\})
 _PAGE_MAGIC = re.compile(r"\{\{\s*(DISPLAYTITLE|DEFAULTSORT|DEFAULTSORTKEY|DEFAULTCATEGORYSORT)\s*:", re.I)
 _SIGNATURE = re.compile(r"~{3,5}")
 _TRANSCLUSION = re.compile(r"</?(" + "|".join(_TRANSCLUSION_TAGS) + r")\b", re.I)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _PIPE_TRICK = re.compile(r"\[\[[^\[\]|\n]+\|\s*\]\]")
 
 # ------------------------------------------------------------------------------------ styles
@@ -368,7 +369,7 @@ def _hidden_headings(text: str, literal: tuple[str, ...]) -> int:
     if not unseen or not re.search(r"<(?:" + "|".join(unseen) + r")\b", text, re.I):
         return 0
     count = 0
-    for m in re.finditer(r"<(" + "|".join(unseen) + r")\b[^>]*?(?<!/)>(.*?)(?:</\1\s*>|\Z)", text, re.I | re.S):
+    for m in re.finditer(r"<(" + "|".join(unseen) + r")\b[^>]*?(?<!/)>(.*?)</\1\s*>", text, re.I | re.S):
         count += len(ruleset.parse("x\n" + m.group(2) + "\n").blocks)
     return count
 
@@ -484,7 +485,8 @@ def heading_problem(text: str, extension_tags: Iterable[str] = ()) -> str | None
         return None
     from parsers import ruleset  # the heading rules of the Ruleset page
 
-    code = literal_free(text, extension_tags)
+    # A comment is taken out before MediaWiki looks for headings: "<!-- x -->== Fake ==" is one.
+    code = literal_free(_COMMENT.sub("", text) if "<!--" in text else text, extension_tags)
     literal = literal_tags(extension_tags)
     unseen = [t for t in _READER_MASKED if t not in literal]
     if "<" in code:  # a tag the wiki does not have hides nothing: take it out of the reader's way
@@ -517,6 +519,11 @@ def payload_problem(text: str, *, headings: bool = True, extension_tags: Iterabl
 # Terms are words: what in a term the wiki would read as markup, wherever the term is written.
 _TERM_MARKUP = [
     (re.compile(r"''"), "a run of apostrophes (“''”), which the wiki reads as italics or bold"),
+    (re.compile(r"^'|'$"), "an apostrophe at its start or end, which next to the page's own “''” would make "
+                           "a run the wiki reads as italics or bold"),
+    (re.compile(r":"), "a colon, which turns a link to the term into a category, file or interwiki link"),
+    (re.compile(r"#"), "“#”, which turns a link to the term into a link to a section (or, at a line's start, a "
+                       "numbered list)"),
     (re.compile(r"[\[\]]"), "a bracket, which the wiki reads as part of a link"),
     (re.compile(r"[{}]"), "a brace, which the wiki reads as part of a template or table"),
     (re.compile(r"[<>]"), "“<” or “>”, which the wiki reads as part of a tag"),

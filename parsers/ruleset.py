@@ -52,10 +52,14 @@ SECTION_ALIASES = {
     "building blocks": BUILDING_BLOCKS, "building block": BUILDING_BLOCKS,
 }
 
-# Wikitext regions in which a line that looks like a heading is not one.
+# Wikitext regions in which a line that looks like a heading is not one, as MediaWiki's preprocessor
+# finds them (Preprocessor_Hash): a comment runs to its end or the page's; a <nowiki>, <pre>, … runs
+# to its closing tag, and without one the opening tag is plain text; only <includeonly> may run to
+# the page's end (it is hidden on the page itself, while <noinclude> content is shown there).
 _MASKED = re.compile(
     r"<!--.*?(?:-->|\Z)"
-    r"|<(nowiki|pre|source|syntaxhighlight|math|includeonly|noinclude)\b[^>]*?(?<!/)>.*?(?:</\1\s*>|\Z)",
+    r"|<(nowiki|pre|source|syntaxhighlight|math)\b[^>]*?(?<!/)>.*?</\1\s*>"
+    r"|<includeonly\b[^>]*?(?<!/)>.*?(?:</includeonly\s*>|\Z)",
     re.I | re.S,
 )
 _HEADING = re.compile(r"^(?P<open>=+)(?P<inner>.+?)(?P<close>=+)(?P<trail>[ \t]*(?:<!--.*?-->[ \t]*)*)$")
