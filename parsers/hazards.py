@@ -90,7 +90,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Iterable
 
-from parsers import characters
+from parsers import characters, ruleset
 
 # ---------------------------------------------------------------------------------------- tags
 # Extension tags of MediaWiki's core (CoreTagHooks) whose content is literal text.
@@ -100,7 +100,7 @@ CORE_LITERAL_TAGS = ("nowiki", "pre")
 EXTENSION_LITERAL_TAGS = ("source", "syntaxhighlight", "math", "chem", "ce", "score", "timeline", "hiero",
                           "templatedata")
 # Tags the Ruleset reader (parsers.ruleset) takes as hiding the headings inside them.
-_READER_MASKED = ("nowiki", "pre", "source", "syntaxhighlight", "math", "includeonly")
+_READER_MASKED = ruleset.READER_LITERAL_TAGS + ("includeonly",)
 _TRANSCLUSION_TAGS = ("noinclude", "includeonly", "onlyinclude")
 
 # The HTML elements MediaWiki 1.39 lets through (Sanitizer::getRecognizedTagData); any other tag
@@ -151,7 +151,6 @@ _BOTS = re.compile(r"\{\{\s*(?:[Tt]emplate\s*:\s*)?(?:nobots|bots)\s*(?:\||\}\})
 _PAGE_MAGIC = re.compile(r"\{\{\s*(DISPLAYTITLE|DEFAULTSORT|DEFAULTSORTKEY|DEFAULTCATEGORYSORT)\s*:", re.I)
 _SIGNATURE = re.compile(r"~{3,5}")
 _TRANSCLUSION = re.compile(r"</?(" + "|".join(_TRANSCLUSION_TAGS) + r")\b", re.I)
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _PIPE_TRICK = re.compile(r"\[\[[^\[\]|\n]+\|\s*\]\]")
 
 # ------------------------------------------------------------------------------------ styles
@@ -254,27 +253,38 @@ def literal_tags(extension_tags: Iterable[str] = ()) -> tuple[str, ...]:
     return CORE_LITERAL_TAGS + tuple(t for t in EXTENSION_LITERAL_TAGS if t in have)
 
 
-@lru_cache(maxsize=16)
-def _literal_pattern(tags: tuple[str, ...]) -> re.Pattern:
-    return re.compile(r"<!--.*?-->|<(" + "|".join(tags) + r")\b[^>]*?(?<!/)>.*?</\1\s*>", re.I | re.S)
-
-
 def verbatim_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every region of ``text`` its author wrote to be shown as written: a closed
     comment, ``<nowiki>``, ``<pre>``, and the code and formula tags of any extension (whether or not
     a wiki has it). Text the bot adds keeps these byte for byte (no paragraph breaks, no tidying)."""
-    if "<" not in text:
-        return []
-    return [m.span() for m in _literal_pattern(CORE_LITERAL_TAGS + EXTENSION_LITERAL_TAGS).finditer(text)]
+    return ruleset.literal_spans(text, CORE_LITERAL_TAGS + EXTENSION_LITERAL_TAGS, unclosed_comment=False)
+
+
+def _without_comments(text: str) -> str:
+    """The text with its closed comments taken out (as MediaWiki's preprocessor does first)."""
+    if "<!--" not in text:
+        return text
+    out, at = [], 0
+    for start, end in ruleset.literal_spans(text, (), unclosed_comment=False):
+        out.append(text[at:start])
+        at = end
+    out.append(text[at:])
+    return "".join(out)
 
 
 def literal_free(text: str, extension_tags: Iterable[str] = ()) -> str:
     """The text with every literal region (closed comment, ``<nowiki>…</nowiki>``, …) blanked out,
     offsets and newlines kept; an unclosed one is left in place for the checks to see."""
-    if "<" not in text:
+    spans = ruleset.literal_spans(text, literal_tags(extension_tags), unclosed_comment=False)
+    if not spans:
         return text
-    return _literal_pattern(literal_tags(extension_tags)).sub(
-        lambda m: " " * len(m.group(0)) if "\n" not in m.group(0) else re.sub(r"[^\n]", " ", m.group(0)), text)
+    out, at = [], 0
+    for start, end in spans:
+        region = text[start:end]
+        out += [text[at:start], " " * len(region) if "\n" not in region else re.sub(r"[^\n]", " ", region)]
+        at = end
+    out.append(text[at:])
+    return "".join(out)
 
 
 def _unmatched(tokens) -> tuple[Counter, Counter]:
@@ -317,36 +327,50 @@ def _finds(code: str, token: str) -> list[int]:
 
 def _in_order(code: str, opener: str, closer: str, *, line_start: str | None = None):
     """(opener, is_close) tokens in page order; with ``line_start``, only tokens preceded on their
-    line by nothing but those characters (a table's ``{|`` may follow ``:``, its ``|}`` only spaces)."""
-    tokens = [(at, False) for at in _finds(code, opener)] + [(at, True) for at in _finds(code, closer)]
-    for at, is_close in sorted(tokens):
-        if line_start is not None:
-            lead = code[code.rfind("\n", 0, at) + 1:at]
-            if lead.strip(" \t" if is_close else line_start):
-                continue
-        yield opener, is_close
+    line by nothing but those characters (a table's ``{|`` may follow ``:``, its ``|}`` only spaces).
+    Each stretch of the text is looked at once (linear however long the line)."""
+    tokens = sorted([(at, False) for at in _finds(code, opener)] + [(at, True) for at in _finds(code, closer)])
+    if line_start is None:
+        for _at, is_close in tokens:
+            yield opener, is_close
+        return
+    lead_chars = {False: line_start, True: " \t"}
+    checked = {False: 0, True: 0}  # the current line is looked at up to here, for each kind
+    clean = {False: True, True: True}  # nothing else yet on the current line, for each kind
+    previous = 0
+    for at, is_close in tokens:
+        newline = code.rfind("\n", previous, at)
+        if newline >= 0:  # a new line: start afresh after its newline
+            checked = {False: newline + 1, True: newline + 1}
+            clean = {False: True, True: True}
+        previous = at
+        for kind in (False, True):
+            if clean[kind] and code[checked[kind]:at].strip(lead_chars[kind]):
+                clean[kind] = False
+            checked[kind] = max(checked[kind], at)
+        if clean[is_close]:
+            yield opener, is_close
+
+
+_TEMPLATE_TARGET = re.compile(r"\{\{(?!\{)([^{}|\n]*)(\}\})?")
 
 
 def transclusions(code: str) -> list[str]:
     """The pages ``code`` transcludes other than templates, as written (``{{:Page}}``,
-    ``{{User:X/Rules}}``, ``{{msgnw:Page}}``), in order."""
+    ``{{User:X/Rules}}``, ``{{msgnw:Page}}``), in order. One pass: a target ends at ``|``, a brace
+    or the line's end."""
     found = []
-    for at in _finds(code, "{{"):
-        if code.startswith("{{{", at):
-            continue
-        end = len(code)
-        for stop in ("|", "}}", "\n", "{{"):
-            k = code.find(stop, at + 2)
-            if 0 <= k < end:
-                end = k
-        target = code[at + 2:end]
+    if "{{" not in code:
+        return found
+    for m in _TEMPLATE_TARGET.finditer(code):
+        target = m.group(1)
         transcludes = False
         while True:
-            m = _MODIFIER.match(target)
-            if not m:
+            modifier = _MODIFIER.match(target)
+            if not modifier:
                 break
-            transcludes = transcludes or m.group(1).lower() in ("msg", "msgnw", "raw")
-            target = target[m.end():]
+            transcludes = transcludes or modifier.group(1).lower() in ("msg", "msgnw", "raw")
+            target = target[modifier.end():]
         target = target.strip()
         if target.startswith("#"):
             continue
@@ -356,21 +380,22 @@ def transclusions(code: str) -> list[str]:
             prefix = " ".join(target.split(":", 1)[0].replace("_", " ").split()).casefold()
             transcludes = transcludes or prefix not in _COLON_FUNCTIONS
         if transcludes:
-            found.append("{{" + code[at + 2:end].strip() + ("}}" if code.startswith("}}", end) else ""))
+            found.append("{{" + m.group(1).strip() + (m.group(2) or ""))
     return found
 
 
 def _hidden_headings(text: str, literal: tuple[str, ...]) -> int:
     """Heading lines the Ruleset reader does not see but the wiki renders: inside ``<source>``,
     ``<math>`` … on a wiki without that extension (where the tag is plain text)."""
-    from parsers import ruleset  # the heading rules of the Ruleset page
-
-    unseen = [t for t in _READER_MASKED if t not in literal and t not in _TRANSCLUSION_TAGS]
+    unseen = tuple(t for t in _READER_MASKED if t not in literal and t not in _TRANSCLUSION_TAGS)
     if not unseen or not re.search(r"<(?:" + "|".join(unseen) + r")\b", text, re.I):
         return 0
     count = 0
-    for m in re.finditer(r"<(" + "|".join(unseen) + r")\b[^>]*?(?<!/)>(.*?)</\1\s*>", text, re.I | re.S):
-        count += len(ruleset.parse("x\n" + m.group(2) + "\n").blocks)
+    for start, end in ruleset.literal_spans(text, unseen):
+        if text.startswith("<!--", start):
+            continue
+        inner = text[text.index(">", start) + 1:text.rindex("<", start, end)]
+        count += len(ruleset.parse("x\n" + inner + "\n").blocks)
     return count
 
 
@@ -483,10 +508,8 @@ def heading_problem(text: str, extension_tags: Iterable[str] = ()) -> str | None
     heading line outside the wiki's literal regions (inside a tag the wiki does not have too)."""
     if "=" not in text:
         return None
-    from parsers import ruleset  # the heading rules of the Ruleset page
-
     # A comment is taken out before MediaWiki looks for headings: "<!-- x -->== Fake ==" is one.
-    code = literal_free(_COMMENT.sub("", text) if "<!--" in text else text, extension_tags)
+    code = literal_free(_without_comments(text), extension_tags)
     literal = literal_tags(extension_tags)
     unseen = [t for t in _READER_MASKED if t not in literal]
     if "<" in code:  # a tag the wiki does not have hides nothing: take it out of the reader's way
