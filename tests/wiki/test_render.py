@@ -143,3 +143,31 @@ def test_the_operation_takes_the_wikis_extension_tags(local_wiki, bot):
     report = _enact(_WikiWithSyntaxHighlight(bot.site, bot.settings), payload)
     assert [s.status for s in report.steps] == ["applied"]
     assert "<source>\n== Shown as code ==\n</source>" in local_wiki.wiki.page_text(bot.settings.ruleset)
+
+
+@pytest.mark.parametrize("term", ["Ne''cro", "N\u0435cromancer", "Necro\u200bmancer", "Category:Necro", "Necromancer"])
+def test_term_replacement_renders_as_the_bots_model(local_wiki, bot, term):
+    from fixturedata import fixture_text
+
+    page = fixture_text("ruleset_2023.wiki")
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, page)
+    try:
+        report = operations.synonyms_on_wiki(bot, {"Player": term}).report
+    except operations.OperationRefused as refused:
+        report = refused.report
+    text = local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert rendered_tree(local_wiki, bot.settings.ruleset) == model_tree(text)
+    if term == "Necromancer":
+        assert [s.status for s in report.steps] == ["applied"] and "Necromancer" in text
+    else:
+        assert [s.status for s in report.steps] == ["refused"] and text == page.rstrip("\n")
+
+
+@pytest.mark.parametrize("fixture", ["ruleset_2004.wiki", "ruleset_2016.wiki", "ruleset_2020.wiki",
+                                     "ruleset_2022.wiki", "ruleset_2023.wiki", "building_blocks_2023.wiki"])
+def test_every_ruleset_fixture_renders_as_the_bot_reads_it(local_wiki, wiki_title, fixture):
+    from fixturedata import fixture_text
+
+    title = wiki_title("Fixture")
+    local_wiki.edit_as(local_wiki.admin, title, fixture_text(fixture))
+    assert rendered_tree(local_wiki, title) == model_tree(local_wiki.wiki.page_text(title))
