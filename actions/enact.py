@@ -929,6 +929,9 @@ def _do_transfer(run: _Run, step: st.TransferValue) -> str:
 
 
 def _do_add_column(run: _Run, step: st.AddColumn) -> str:
+    problem = characters.name_problem(step.column.strip())
+    if problem:  # a column is named by the rules; a look-alike name would not be the one they use
+        raise _unsupported(f"not written: the column name “{step.column.strip()}” holds {problem}")
     gs = _gamestate(run)
     if step.table is None:
         table = _players(run)

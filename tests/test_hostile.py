@@ -649,3 +649,9 @@ def test_the_reader_finds_headings_where_mediawiki_does():
     # <noinclude> content is shown on the page itself; <includeonly> content is not
     page = "= Dynastic Rules =\n\n== A ==\n<noinclude>\n== B ==\n</noinclude>\n<includeonly>\n== C ==\n</includeonly>\n"
     assert [b.title for b in R.parse(page).blocks] == ["Dynastic Rules", "A", "B"]
+
+
+@pytest.mark.parametrize("column", ["H\u0430ts", "Hats\u200b", "Hats\x00", "__notoc__", "<h2>x</h2>"])
+def test_a_new_gamestate_column_name_is_what_it_seems(column):
+    result = enact(P(st.AddColumn(index=0, text="x", column=column, default="")), R2023, PUZZLE_BOARD)
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}
