@@ -17,8 +17,12 @@ What MediaWiki does, and where it says so (MediaWiki 1.39, read from its PHP, no
   hide what is inside them. ``<source>``, ``<syntaxhighlight>``, ``<math>`` and kin are literal only
   on a wiki that has their extension (``siteinfo`` ``extensiontags``; :func:`literal_tags`); on one
   that does not, the tag is shown as text and its content is ordinary wikitext, so a heading line
-  inside it is a heading. Offline no extension is assumed (the strict reading): heading lines in
-  them are refused, and an unbalanced one is refused with or without the extension.
+  inside it is a heading. Offline no extension is assumed (the strict reading), by these checks and
+  by the Ruleset reader alike (:data:`parsers.ruleset.READER_LITERAL_TAGS`): heading lines in them
+  are headings, and an unbalanced one is refused with or without the extension. (On a wiki that has
+  the extension, a heading line inside one is refused by the re-read of the result: the reader
+  would see a rule the wiki does not show.)
+* **Comments** are taken out before headings are looked for: ``<!-- x -->== Fake ==`` is a heading.
 * **HTML elements** (``Sanitizer::getRecognizedTagData``): only the listed elements act; any other
   tag is shown as text. A non-void element written self-closed (``<div/>``, ``<span/>``) loses its
   slash (``Sanitizer::internalRemoveHtmlTags``): it is an OPENING tag, and an open ``<div
@@ -99,8 +103,6 @@ CORE_LITERAL_TAGS = ("nowiki", "pre")
 # wiki that has the extension (siteinfo ``extensiontags``), plain wikitext on one that does not.
 EXTENSION_LITERAL_TAGS = ("source", "syntaxhighlight", "math", "chem", "ce", "score", "timeline", "hiero",
                           "templatedata")
-# Tags the Ruleset reader (parsers.ruleset) takes as hiding the headings inside them.
-_READER_MASKED = ruleset.READER_LITERAL_TAGS + ("includeonly",)
 _TRANSCLUSION_TAGS = ("noinclude", "includeonly", "onlyinclude")
 
 # The HTML elements MediaWiki 1.39 lets through (Sanitizer::getRecognizedTagData); any other tag
@@ -384,28 +386,12 @@ def transclusions(code: str) -> list[str]:
     return found
 
 
-def _hidden_headings(text: str, literal: tuple[str, ...]) -> int:
-    """Heading lines the Ruleset reader does not see but the wiki renders: inside ``<source>``,
-    ``<math>`` … on a wiki without that extension (where the tag is plain text)."""
-    unseen = tuple(t for t in _READER_MASKED if t not in literal and t not in _TRANSCLUSION_TAGS)
-    if not unseen or not re.search(r"<(?:" + "|".join(unseen) + r")\b", text, re.I):
-        return 0
-    count = 0
-    for start, end in ruleset.literal_spans(text, unseen):
-        if text.startswith("<!--", start):
-            continue
-        inner = text[text.index(">", start) + 1:text.rindex("<", start, end)]
-        count += len(ruleset.parse("x\n" + inner + "\n").blocks)
-    return count
-
-
 def signature(text: str, extension_tags: Iterable[str] = ()) -> Counter:
     """What the text does beyond its words, as counts (zero counts left out).
 
     Keys: ``"bot exclusion"``, ``"switch __X__"``, ``"magic X"``, ``"save-time"`` (text the wiki
     rewrites when saving), ``"transclusion"`` (a page other than a template pulled in),
-    ``"hiding style"``, ``"heading tag <hN>"``, ``"hidden heading"`` (a heading line inside a tag the
-    wiki does not have), ``"<noinclude>"`` etc. (transclusion tags, opening or closing); and, read in
+    ``"hiding style"``, ``"heading tag <hN>"``, ``"<noinclude>"`` etc. (transclusion tags, opening or closing); and, read in
     page order, what is left unmatched: ``"<!--"`` (a comment never closed), ``"<div>"`` (a tag opened
     and never closed), ``"</div>"`` (closed and never opened), ``"{{"``/``"}}"``, ``"{|"``/``"|}"``.
     """
@@ -451,7 +437,6 @@ def signature(text: str, extension_tags: Iterable[str] = ()) -> Counter:
         sig[f"</{name}>"] = n
     for name in _TRANSCLUSION.findall(code):
         sig[f"<{name.lower()}>"] += 1
-    sig["hidden heading"] = _hidden_headings(code, literal)
     return Counter({k: v for k, v in sig.items() if v})
 
 
@@ -478,9 +463,6 @@ def _describe(key: str, text: str = "", extension_tags: Iterable[str] = ()) -> s
                 "would not be the rules; only plain styling is rule text")
     if key.startswith("heading tag "):
         return (f"the HTML heading tag {key[12:]}, which the wiki renders as a heading: a rule no step asks for")
-    if key == "hidden heading":
-        return ("a heading line inside a tag this wiki does not have (such as <source> or <math>), which the wiki "
-                "shows as plain text and so renders the heading: a rule no step asks for")
     if key == "<!--":
         return "a <!-- comment --> that is not closed, which would hide the rest of the page"
     if key == "{{":
@@ -510,10 +492,8 @@ def heading_problem(text: str, extension_tags: Iterable[str] = ()) -> str | None
         return None
     # A comment is taken out before MediaWiki looks for headings: "<!-- x -->== Fake ==" is one.
     code = literal_free(_without_comments(text), extension_tags)
-    literal = literal_tags(extension_tags)
-    unseen = [t for t in _READER_MASKED if t not in literal]
-    if "<" in code:  # a tag the wiki does not have hides nothing: take it out of the reader's way
-        code = re.sub(r"<(?=/?(?:" + "|".join(unseen) + r")\b)", " ", code, flags=re.I)
+    if "<" in code:  # <includeonly> hides its content from the reader, not from a transclusion
+        code = re.sub(r"<(?=/?includeonly\b)", " ", code, flags=re.I)
     found = ruleset.parse("x\n" + code + "\n")
     if found.blocks:
         return (f"its text contains a heading line (“{found.blocks[0].heading.raw_title.strip()}”) that would "
@@ -580,7 +560,7 @@ def term_problem(term: str) -> str | None:
 # The order problems are named in: the ones that hide or swallow the most first.
 _ORDER = ["<!--", *(f"<{t}>" for t in CORE_LITERAL_TAGS + EXTENSION_LITERAL_TAGS),
           *(f"</{t}>" for t in CORE_LITERAL_TAGS + EXTENSION_LITERAL_TAGS),
-          *(f"<{t}>" for t in _TRANSCLUSION_TAGS), "hidden heading",
+          *(f"<{t}>" for t in _TRANSCLUSION_TAGS),
           *(f"heading tag <{t}>" for t in sorted(_HEADING_TAGS)), "{{", "}}", "{|", "|}"]
 
 

@@ -55,10 +55,13 @@ SECTION_ALIASES = {
 }
 
 # Wikitext regions in which a line that looks like a heading is not one, as MediaWiki's preprocessor
-# finds them (Preprocessor_Hash): a comment runs to its end or the page's; a <nowiki>, <pre>, … runs
-# to its closing tag, and without one the opening tag is plain text; only <includeonly> may run to
-# the page's end (it is hidden on the page itself, while <noinclude> content is shown there).
-READER_LITERAL_TAGS = ("nowiki", "pre", "source", "syntaxhighlight", "math")
+# finds them (Preprocessor_Hash): a comment runs to its end or the page's; a <nowiki> or <pre> (core's
+# own literal tags) runs to its closing tag, and without one the opening tag is plain text; only
+# <includeonly> may run to the page's end (it is hidden on the page itself, while <noinclude>
+# content is shown there). Tags of extensions (<source>, <syntaxhighlight>, <math>) are plain text
+# to a wiki without the extension, so a heading line inside one is a heading: the reader assumes
+# no extension, as the checks of parsers.hazards do offline.
+READER_LITERAL_TAGS = ("nowiki", "pre")
 _OPEN_ENDED_TAGS = ("includeonly",)
 
 
