@@ -22,7 +22,7 @@ password_file = 'user-password.py'
 
 # Be gentle with the wiki: at most one write every 10 seconds, and back off when the wiki is lagged.
 put_throttle = 10
-maxlag = 5
+write_maxlag = 5      # (pywikibot before 11.8 called this maxlag)
 max_retries = 5
 retry_wait = 10
 

@@ -1,97 +1,58 @@
-"""One edit of the gamestate tracking page → the changed values that break a constraint.
+"""One edit of the gamestate tracking page → legal, illegal (the values that break a constraint) or
+cannot judge (what the bot could not read the same way).
 
 Pure: the Ruleset, the constraints (:mod:`actions.constraints`) and the old and new text of the
-page in; a :class:`CheckResult` out. ``CheckResult.to_dict()`` is exactly the JSON of
-``wikibot check``::
+page in; a :class:`CheckResult` out. Every value is judged by the one legality
+(:class:`actions.legality.Legality`, shared with enactment and the reset). ``CheckResult.to_dict()``
+is exactly the JSON of ``wikibot check``::
 
-    {"legal": bool,
+    {"legal": bool, "verdict": "legal" | "illegal" | "cannot judge",
      "violations": [{"table", "row", "column", "old", "new", "constraint", "source"}],
      "summary": "Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables)."}
 
-What is checked, and what is not (restraint: only what can be shown illegal)
----------------------------------------------------------------------------
+What is checked (restraint: only what can be shown illegal is called illegal)
+----------------------------------------------------------------------------
 * Only **changed** values. A value that was already illegal and is left as it was is not this
   edit's fault. Tables are paired old↔new by caption/heading and first column heading, rows by
   the name in their first cell (case, ``_``/space and ``User:`` ignored), columns by heading, single
   values (``{{pill|Round|2|…}}``, one-row name/value tables) by name.
-* Rows of players who **joined or left** are not errors. A new row's values are checked against the
-  constraints like any changed value, and in a players table (first column headed Player, Nomicer,
-  User or the era's player term) the new player's name is checked against the Appendix name rule
-  (spaces count as underscores, as in MediaWiki user names). Layout changes (new or removed
-  columns and tables) are not errors; values in a new column are checked against the constraints
-  the rules give that column.
-* Values are read as plain text: ``{{box|Ash|gray}}`` is ``Ash``, ``'''7'''`` is ``7``,
-  ``[[User:Kevan|Kevan]]`` is ``Kevan`` (see :func:`parsers.gamestate.plain_text`).
-* **Blank cells are not numbers.** A blank is legal only where the variable's default is blank
-  ("defaulting to empty", ``default blank`` on the overrides page), or where the column already held
-  blanks before the edit (the page's own way to show "none"); otherwise setting an integer or
-  allowed-values variable to blank is a violation.
-* A rule's constraint applies to a column headed with the variable's name (plural and case
-  ignored; "Influence" for "Influence Score"), in the table the rule names if it names one.
-  A column whose existing values mostly do not read as the constraint's kind (icons, "3 (+1)", …)
-  uses another representation: it is skipped, with a note, rather than guessed at. Overrides are
-  applied as written, without that guard.
-* A column no rule describes gets the Appendix's "numeric values hold only non-negative integers"
-  only when every value it held before the edit was a non-negative integer, and only to flag a new
-  value that reads as a negative or fractional number. Text in such a column is not judged.
-* A page that cannot be read (a table never closed) is not judged: the result is legal, with a
-  note saying why nothing was checked.
+* A new row's values are checked like any changed value; in a players table (first column headed
+  Player, Nomicer, User or the era's player term) the new player's name is checked against the
+  Appendix name rule. Values in a new column are checked against the constraints of that column.
+* Values are read as plain text (:func:`parsers.gamestate.plain_text`); a board's symbols are read
+  through the legend under it. How a value is judged — blanks, another representation, the
+  Appendix's guess for columns no rule describes — is :meth:`actions.legality.Legality.judge`.
+
+Never "legal" for what cannot be read
+-------------------------------------
+Each of these makes the verdict "cannot judge" (``wikibot check`` exits 2, the patrol reports it to
+humans) unless a named violation makes it "illegal": either page not reading as tables (a table
+whose closing ``|}`` was removed), a header or row name that changed — including by an invisible or
+look-alike character, named in the reason (:func:`odd_characters`) — a row, table or single value
+that disappeared, the whole page blanked. A player may leave or a column be renamed by the rules;
+whether this edit did so lawfully is for humans, and the bot says which sentence of the page it
+could not follow.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
-from actions.constraints import (
-    APPENDIX_ORIGIN, ENUM, INTEGER, NUMERIC, OFF, OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, Constraint,
-    infer_constraints, valid_player_name, variable_key,
-)
-from actions.synonyms import player_term as ruleset_player_term
+from actions.constraints import Constraint, variable_key
+from actions.legality import PLAYER_HEADERS, Legality, Place, Violation  # noqa: F401  (re-exported)
 from parsers import limits
 from parsers.gamestate import (
-    GamestateError, GamestatePage, Table, TextPart, name_key, parse_gamestate, plain_text,
+    GamestateError, GamestatePage, Table, name_key, parse_gamestate,
 )
 from parsers.ruleset import Ruleset
 
-# First-column headings of a players table; not "Name", which also heads tables of non-players
-# (Villagers).
-PLAYER_HEADERS = ("player", "nomicer", "user")
-NUMERIC_KEY = variable_key(NUMERIC)
-PLAYER_NAMES_KEY = variable_key(PLAYER_NAMES)
 SUMMARY_LIMIT = 380  # leaves room for "Undid revision … by …:" and the CfJ hint in a 500-char summary
 
-_INT = re.compile(r"[+\-−]?\d{1,3}(?:,\d{3})+|[+\-−]?\d+")
-_NUMBER = re.compile(r"[+\-−]?\d+(?:\.\d+)?")
-_HEADING_LINE = re.compile(r"^\s*(=+)\s*(?P<title>.+?)\s*\1\s*$", re.M)
-
-
-@dataclass
-class Violation:
-    table: str | None
-    row: str | None
-    column: str
-    old: str | None
-    new: str
-    constraint: str
-    source: str
-    new_row: bool = field(default=False, repr=False)
-    name_rule: bool = field(default=False, repr=False)
-
-    def to_dict(self) -> dict:
-        return {"table": self.table, "row": self.row, "column": self.column, "old": self.old,
-                "new": self.new, "constraint": self.constraint, "source": self.source}
-
-    def sentence(self) -> str:
-        """"Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables)." """
-        shown = self.new if self.new != "" else "blank"
-        if self.name_rule:
-            what = f"new player name {shown}"
-        elif self.row:
-            what = f"{self.column} of {self.row} set to {shown}"
-        else:
-            what = f"{self.column} set to {shown}"
-        return f"{what}; {self.constraint} ({self.source})."
+LEGAL = "legal"
+ILLEGAL = "illegal"
+CANNOT_JUDGE = "cannot judge"
 
 
 @dataclass
@@ -101,17 +62,26 @@ class CheckResult:
     summary: str
     checked: int = 0                                   # changed values looked at
     notes: list[str] = field(default_factory=list)     # what was skipped, and why
+    cannot_judge: list[str] = field(default_factory=list)  # why the edit cannot be judged (exit 2)
+
+    @property
+    def verdict(self) -> str:
+        """legal / illegal / cannot judge: a named violation wins (it can be undone), then what the
+        bot could not read; legal only when neither."""
+        if self.violations:
+            return ILLEGAL
+        return CANNOT_JUDGE if self.cannot_judge else LEGAL
 
     def to_dict(self) -> dict:
-        """Exactly the issue's JSON shape."""
-        return {"legal": self.legal, "violations": [v.to_dict() for v in self.violations],
-                "summary": self.summary}
+        return {"legal": self.legal, "verdict": self.verdict,
+                "violations": [v.to_dict() for v in self.violations], "summary": self.summary}
 
     def details(self) -> dict:
-        """The JSON shape plus how many values were checked and what was skipped."""
+        """The JSON shape plus how many values were checked, what was skipped and what could not be read."""
         d = self.to_dict()
         d["checked"] = self.checked
         d["notes"] = list(self.notes)
+        d["cannot_judge"] = list(self.cannot_judge)
         return d
 
 
@@ -126,13 +96,16 @@ class _Table:
     index: int
     first_header: str
     first_key: str
+    legend: dict[str, str] = field(default_factory=dict)   # symbol → value, from the legend below the table
 
     @property
     def name(self) -> str:
-        """How a violation names it: caption, heading above, else "Defuser table"."""
-        if self.label:
-            return self.label
-        return f"{self.first_header} table" if self.first_header else f"table {self.index}"
+        """How a violation names it: caption, heading above, else "Keeper table"."""
+        return self.place.name or ""
+
+    @property
+    def place(self) -> Place:
+        return Place.of(self.table, self.label, self.legend)
 
 
 @dataclass
@@ -147,21 +120,12 @@ class _Change:
 
 
 def _tables(page: GamestatePage) -> list[_Table]:
-    out: list[_Table] = []
-    previous_text = ""
-    for part in page.parts:
-        if isinstance(part, TextPart):
-            previous_text = str(part)
-            continue
-        if not isinstance(part, Table):
-            continue
-        heading = None
-        for m in _HEADING_LINE.finditer(previous_text):
-            heading = m.group("title")
-        previous_text = ""
-        if part.is_key_value:
-            continue
-        out.append(_read_table(part, part.caption or (heading and plain_text(heading)) or None))
+    out = []
+    for t in page.tables:
+        if not t.is_key_value:
+            read = _read_table(t, page.label_of(t))
+            read.legend = page.legend_of(t)
+            out.append(read)
     return out
 
 
@@ -202,16 +166,19 @@ def _table_key(t: _Table) -> str:
     return f"{variable_key(t.label or '')}|{variable_key(t.first_header)}"
 
 
-def _changes(old_page: GamestatePage, new_page: GamestatePage) -> list[_Change]:
-    changes: list[_Change] = []
-    old_tables = _tables(old_page)
-    pairs = _pair(old_tables, _tables(new_page), _table_key)
+def _table_pairs(old_tables: list[_Table], new_tables: list[_Table]) -> list[tuple[_Table | None, _Table]]:
+    pairs = _pair(old_tables, new_tables, _table_key)
     used = {id(o) for o, _ in pairs if o is not None}
     leftover = [t for t in old_tables if id(t) not in used]
     if leftover:  # a caption or heading was changed: pair by the first column's heading alone
         second = _pair(leftover, [n for o, n in pairs if o is None], lambda t: variable_key(t.first_header))
         again = {id(n): o for o, n in second}
         pairs = [(o if o is not None else again.get(id(n)), n) for o, n in pairs]
+    return pairs
+
+
+def _changes(old_page: GamestatePage, new_page: GamestatePage, pairs: list) -> list[_Change]:
+    changes: list[_Change] = []
     for old_t, new_t in pairs:
         first_key = new_t.first_key
         old_rows = old_t.rows if old_t else []
@@ -238,129 +205,98 @@ def _changes(old_page: GamestatePage, new_page: GamestatePage) -> list[_Change]:
     return changes
 
 
-# --------------------------------------------------------------------------- judging
+# --------------------------------------------------------------------------- what cannot be read
 
-def _as_int(value: str) -> int | None:
-    v = value.strip().replace("−", "-")
-    if _INT.fullmatch(v):
-        return int(v.replace(",", ""))
-    return None
+_LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "FULLWIDTH")
 
 
-def _clean_enum(value: str) -> str:
-    return value.strip().strip("‘’“”\"'.").casefold()
+def odd_characters(text: str) -> list[str]:
+    """Characters a reader cannot see or tell apart from Latin ones: format characters (zero-width
+    space, joiners, direction marks), unusual spaces, and Cyrillic/Greek/fullwidth letters in a name
+    that also holds Latin letters. Each as "U+200B ZERO WIDTH SPACE"."""
+    latin = any("LATIN" in unicodedata.name(ch, "") for ch in text if ch.isalpha())
+    found = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        name = unicodedata.name(ch, "unnamed")
+        odd = cat in ("Cf", "Co", "Cn") or (cat == "Cc" and ch not in "\t\n") or (cat == "Zs" and ch != " ")
+        if not odd and ch.isalpha() and ord(ch) > 127 and latin and name.startswith(_LOOKALIKE_SCRIPTS):
+            odd = True
+        if odd:
+            found.append(f"U+{ord(ch):04X} {name}")
+    return list(dict.fromkeys(found))
 
 
-def _conforms(c: Constraint, value: str) -> bool:
-    if c.kind == INTEGER:
-        return _as_int(value) is not None
-    if c.kind == ENUM:
-        return _clean_enum(value) in {_clean_enum(a) for a in (c.allowed or [])}
-    return True
+def _skeleton(text: str) -> str:
+    """``text`` with invisible characters dropped and look-alike letters read as the Latin letter
+    they imitate (by the character's name: CYRILLIC SMALL LETTER O is "o")."""
+    out = []
+    for ch in unicodedata.normalize("NFKC", text):
+        if unicodedata.category(ch) in ("Cf", "Cc", "Co", "Cn"):
+            continue
+        if ch.isalpha() and ord(ch) > 127:
+            last = unicodedata.name(ch, "").split(" ")[-1]
+            if len(last) == 1:
+                ch = last
+        out.append(" " if unicodedata.category(ch) == "Zs" else ch)
+    return name_key("".join(out))
 
 
-def _table_matches(hint: str, table: _Table | None) -> bool:
-    if table is None:
-        return False
-    want = variable_key(hint)
-    return want in {variable_key(table.label or ""), variable_key(table.first_header)}
+def _renamed(old: str, candidates: list[str], what: str) -> str:
+    """Why the ``old`` header/row name is missing: renamed to a look-alike, or gone."""
+    for new in candidates:
+        if _skeleton(new) == _skeleton(old):
+            odd = odd_characters(new) or ["a character that looks the same"]
+            return f"{what} “{old}” now reads “{new}”, which looks the same but is not ({', '.join(odd)})"
+    return f"{what} “{old}” is gone (removed or renamed)"
 
 
-class _Index:
-    def __init__(self, constraints: list[Constraint], page: str | None):
-        self.by_key: dict[str, list[Constraint]] = {}
-        self.numeric: Constraint | None = None
-        self.names: Constraint | None = None
-        self.numeric_off = self.names_off = False
-        for c in constraints:
-            if c.key == NUMERIC_KEY:
-                if c.kind == OFF:
-                    self.numeric_off = True
-                elif self.numeric is None:
-                    self.numeric = c
-                continue
-            if c.key == PLAYER_NAMES_KEY:
-                if c.kind == OFF:
-                    self.names_off = True
-                elif self.names is None:
-                    self.names = c
-                continue
-            if page and c.page and c.origin != OVERRIDE_ORIGIN and variable_key(c.page) != variable_key(page) \
-                    and c.page != "GNDT":
-                continue
-            for k in c.keys():
-                self.by_key.setdefault(k, []).append(c)
-
-    def find(self, column: str, table: _Table | None) -> Constraint | None:
-        found = self.by_key.get(variable_key(column), [])
-        scoped = [c for c in found if c.table and _table_matches(c.table, table)]
-        free = [c for c in found if not c.table]
-        for group in (scoped, free):
-            for origin in (OVERRIDE_ORIGIN, RULE_ORIGIN, APPENDIX_ORIGIN):
-                for c in group:
-                    if c.origin == origin:
-                        return c
-        return None
-
-
-def _judge(ch: _Change, idx: _Index, notes: list[str]) -> Violation | None:
-    where = f"{ch.column} of {ch.row}" if ch.row else ch.column
-    table_name = ch.table.name if ch.table else None
-    c = idx.find(ch.column, ch.table)
-    if c is not None and c.kind == OFF:
-        return None
-    if c is not None and c.kind in (INTEGER, ENUM):
-        column_old = [v for v in ch.column_old]
-        nonblank = [v for v in column_old if v.strip()]
-        if c.origin != OVERRIDE_ORIGIN and len(nonblank) >= 2 and \
-                sum(1 for v in nonblank if _conforms(c, v)) * 2 < len(nonblank):
-            notes.append(f"{where}: not checked against “{c.describe(ch.column)}”: the column's values "
-                         "are written some other way")
-            return None
-        value = ch.new.strip()
-        if value == "":
-            if c.default == "" or any(not v.strip() for v in column_old):
-                return None
-            return _violation(ch, table_name, c, blank=True)
-        if c.kind == ENUM:
-            if _conforms(c, value):
-                return None
-            return _violation(ch, table_name, c)
-        number = _as_int(value)
-        if number is None:
-            return _violation(ch, table_name, c, not_integer=True)
-        if c.min is not None and number < c.min:
-            return _violation(ch, table_name, c, below=True)
-        if c.max is not None and number > c.max:
-            return _violation(ch, table_name, c)
-        return None
-    if c is not None:
-        return None  # text, list: nothing to check
-    # No rule describes it: the Appendix default, only for plainly numeric columns.
-    if idx.numeric is None or idx.numeric_off:
-        return None
-    nonblank = [v for v in ch.column_old if v.strip()]
-    if not nonblank or not all(n is not None and n >= 0 for n in map(_as_int, nonblank)):
-        return None
-    value = ch.new.strip().replace("−", "-")
-    if not _NUMBER.fullmatch(value):
-        return None
-    if value.startswith("-") or "." in value:
-        n = idx.numeric
-        return Violation(table_name, ch.row, ch.column, ch.old, ch.new, n.describe(ch.column), n.source,
-                         new_row=ch.new_row)
-    return None
-
-
-def _violation(ch: _Change, table_name: str | None, c: Constraint, *, blank: bool = False,
-               not_integer: bool = False, below: bool = False) -> Violation:
-    text = c.describe(ch.column)
-    source = c.source
-    if c.kind == INTEGER and c.min_source and c.min == 0 and (below or not_integer or blank):
-        # "a number of Coins" is an integer ≥ 0 because the Appendix says so
-        text = f"{ch.column} {'hold' if ch.column.rstrip().endswith('s') else 'holds'} non-negative integers"
-        source = c.min_source
-    return Violation(table_name, ch.row, ch.column, ch.old, ch.new, text, source, new_row=ch.new_row)
+def _damage(old_page: GamestatePage, new_page: GamestatePage, pairs: list, old_tables: list[_Table]) -> list[str]:
+    """What the bot cannot read the same way after the edit: each is a reason to say "cannot judge"."""
+    out: list[str] = []
+    had = bool(old_page.tables) or bool(old_page.single_values)
+    if had and not new_page.tables and not new_page.single_values:
+        return ["the page no longer holds any table or value (blanked or emptied): the bot cannot tell "
+                "what the edit did to the gamestate"]
+    used = {id(o) for o, _ in pairs if o is not None}
+    new_names = [n.label or n.first_header for o, n in pairs if o is None]
+    for t in old_tables:
+        if id(t) not in used:
+            out.append(_renamed(t.name, [x for x in new_names if x], "the table") +
+                       "; its values cannot be compared")
+    for old_t, new_t in pairs:
+        if old_t is None:
+            for h in new_t.table.headers + new_t.table.row_names:
+                odd = odd_characters(h)
+                if odd:
+                    out.append(f"the new table “{new_t.name}” has “{h}”, with {', '.join(odd)}")
+            continue
+        old_heads = [h for h in old_t.table.headers if h]
+        new_heads = [h for h in new_t.table.headers if h]
+        new_keys = {variable_key(h) for h in new_heads}
+        for h in old_heads:
+            if variable_key(h) not in new_keys:
+                out.append(_renamed(h, [x for x in new_heads if variable_key(x) not in
+                                        {variable_key(y) for y in old_heads}], f"in “{new_t.name}”, the column"))
+        old_keys = {variable_key(h) for h in old_heads}
+        for h in new_heads:
+            if variable_key(h) not in old_keys and odd_characters(h):
+                out.append(f"in “{new_t.name}”, the new column “{h}” holds {', '.join(odd_characters(h))}")
+        new_rows = [n for n, _ in new_t.rows]
+        new_row_keys = {name_key(n) for n in new_rows}
+        old_row_keys = {name_key(n) for n, _ in old_t.rows}
+        for n, _ in old_t.rows:
+            if n and name_key(n) not in new_row_keys:
+                out.append(_renamed(n, [x for x in new_rows if name_key(x) not in old_row_keys],
+                                    f"in “{new_t.name}”, the row"))
+        for n in new_rows:
+            if name_key(n) not in old_row_keys and odd_characters(n):
+                out.append(f"in “{new_t.name}”, the new row “{n}” holds {', '.join(odd_characters(n))}")
+    new_single = {name_key(v.name) for v in new_page.single_values}
+    for v in old_page.single_values:
+        if name_key(v.name) not in new_single:
+            out.append(_renamed(v.name, [w.name for w in new_page.single_values], "the value"))
+    return list(dict.fromkeys(out))
 
 
 def _summary(violations: list[Violation], checked: int) -> str:
@@ -394,39 +330,43 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
     """
     limits.check_page(old_text, "The gamestate page before the edit")
     limits.check_page(new_text, "The gamestate page after the edit")
-    if constraints is None:
-        constraints = infer_constraints(ruleset) if ruleset is not None else []
+    legality = Legality(ruleset, constraints, page=page, player_term=player_term)
     notes: list[str] = []
-    try:
-        old_page = parse_gamestate(old_text)
-    except GamestateError as exc:
-        return CheckResult(True, [], f"The old page could not be read ({exc}); nothing was checked.",
-                           notes=[str(exc)])
-    try:
-        new_page = parse_gamestate(new_text)
-    except GamestateError as exc:
-        return CheckResult(True, [], f"The new page could not be read ({exc}); nothing was checked.",
-                           notes=[str(exc)])
-    term = player_term or ruleset_player_term(ruleset)
-    idx = _Index(constraints, page)
+    pages = []
+    for text, which in ((old_text, "before"), (new_text, "after")):
+        try:
+            pages.append(parse_gamestate(text))
+        except GamestateError as exc:
+            why = f"the page {which} the edit cannot be read as tables ({exc})"
+            return CheckResult(False, [], f"Cannot judge: {why}.", notes=[str(exc)], cannot_judge=[why])
+    old_page, new_page = pages
+    old_tables = _tables(old_page)
+    pairs = _table_pairs(old_tables, _tables(new_page))
     violations: list[Violation] = []
     checked = 0
-    for ch in _changes(old_page, new_page):
+    for ch in _changes(old_page, new_page, pairs):
+        place = ch.table.place if ch.table is not None else None
         if ch.column_old == ["<name>"]:
             # a new row: the player's name against the name rule, in players tables
-            if ch.table is not None and idx.names is not None and not idx.names_off and ch.new.strip() \
-                    and ch.table.table.is_players_table(term, headers=PLAYER_HEADERS):
+            v = legality.judge_name(ch.new, place) if place is not None else None
+            if place is not None and legality.names is not None and legality.is_players_table(place.table):
                 checked += 1
-                if not valid_player_name(ch.new, idx.names):
-                    n = idx.names
-                    violations.append(Violation(ch.table.name, ch.new, ch.column, None, ch.new,
-                                                n.describe(), n.source, new_row=True, name_rule=True))
+            if v is not None:
+                violations.append(v)
             continue
         checked += 1
-        v = _judge(ch, idx, notes)
+        v = legality.judge(ch.column, ch.new, place=place, row=ch.row, old=ch.old, column_old=ch.column_old,
+                           new_row=ch.new_row, notes=notes)
         if v is not None:
             violations.append(v)
-    return CheckResult(not violations, violations, _summary(violations, checked), checked, notes)
+    damage = _damage(old_page, new_page, pairs, old_tables)
+    summary = _summary(violations, checked)
+    if damage and not violations:
+        summary = "Cannot judge: " + "; ".join(damage) + "."
+    elif damage:
+        notes.extend(f"also: {d}" for d in damage)
+    return CheckResult(not violations and not damage, violations, summary, checked, notes, damage)
 
 
-__all__ = ["Violation", "CheckResult", "check_edit", "SUMMARY_LIMIT"]
+__all__ = ["Violation", "CheckResult", "check_edit", "odd_characters", "SUMMARY_LIMIT", "LEGAL", "ILLEGAL",
+           "CANNOT_JUDGE"]

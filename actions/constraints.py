@@ -134,6 +134,7 @@ class Constraint:
     min_source: str | None = None   # "Appendix: Numbers and Variables" when min 0 comes from there
     min_sentence: str | None = None
     line: int | None = None         # line on the overrides page
+    grid: str | None = None         # the board whose every cell holds it ("Game Board")
 
     @property
     def sentence(self) -> str:
@@ -352,6 +353,23 @@ _P_TRACKED_TABLE = re.compile(
 _P_TRACKED_GNDT = re.compile(r"tracked\s+(?:by|in)\s+the\s+GNDT", re.I)
 _P_ENTITY_TRACKED = re.compile(rf"^(?P<entity>{_NAME_RE})\s+(?:and\s+their\s+(?:respective\s+)?attributes\s+)?are\s+"
                                r"(?:[\w\s]+?\s+which\s+are\s+)?tracked\s+in\b")
+# Limits in the sentence that defines the variable: "…, defaulting to 0, which cannot exceed 5",
+# "…, which may not be greater than 10", "… and with a maximum of 10".
+_T_MAX = re.compile(
+    rf"(?:\bwhich\s+|\band\s+|,\s*)(?:{_NEG}\s+(?:exceed|be\s+(?:more|greater|higher)\s+than|rise\s+above|go\s+above|"
+    rf"be\s+above)|(?:with\s+|has\s+|having\s+)?an?\s+maximum\s+(?:value\s+)?of|(?:is\s+)?capped\s+at|up\s+to\s+a\s+maximum\s+of)"
+    rf"\s+(?P<hi>{_NUM})\b")
+_T_MIN = re.compile(
+    rf"(?:\bwhich\s+|\band\s+|,\s*)(?:{_NEG}\s+(?:fall|go|drop|be)\s+(?:below|under|lower\s+than|less\s+than)|"
+    rf"(?:with\s+|has\s+|having\s+)?an?\s+minimum\s+(?:value\s+)?of)\s+(?P<lo>{_NUM})\b")
+_T_OTHER_VARIABLE = re.compile(r"\b(?:number|amount)\s+of\b|\bhas\s+an?\b|\band\s+an?\s+(?!maximum|minimum)", re.I)
+_P_SINGLE = re.compile(
+    rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+an?\s+(?:publicly[ -]tracked\s+)?(?P<neg>non-?negative\s+)?"
+    r"(?:number|integer|numeric\s+value|numerical\s+value)\b(?!\s+of\b)")
+_P_GRID = re.compile(
+    rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+an?\s+(?:publicly[ -]tracked\s+)?(?:{_NUM})\s*(?:by|x|×)\s*(?:{_NUM})\s+"
+    rf"grid(?:\s+of\s+(?P<cells>[a-z]+|{_CAP}))?")
+_GRID_COORDINATES = {"row", "column", "x", "y"}
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"‘(])")
 
 # Words that look like a capitalised variable but are the start of a sentence or an entity.
@@ -365,6 +383,7 @@ class _Fact:
     rule: Rule
     sentence: str
     kind: str | None = None
+    single: bool = False  # "The Round is a publicly tracked number": a value of the page, no owner
     min: int | None = None
     max: int | None = None
     allowed: list[str] | None = None
@@ -446,6 +465,22 @@ def _default_after(sentence: str, start: int, allowed: list[str] | None = None) 
     return None  # "defaults to having no Allegiance", "to being nobody": not a value
 
 
+def _limits_after(s: str, start: int) -> tuple[int | None, int | None]:
+    """A limit in the rest of the sentence that defines a variable, when the clause between is about
+    that variable (no second variable introduced before it)."""
+    tail = s[start:]
+    lo = hi = None
+    for pattern, which in ((_T_MAX, "hi"), (_T_MIN, "lo")):
+        m = pattern.search(tail)
+        if m and not _T_OTHER_VARIABLE.search(tail[: m.start()]):
+            value = _num(m.group(which))
+            if which == "hi":
+                hi = value
+            else:
+                lo = value
+    return lo, hi
+
+
 def _facts_of(rule: Rule, entity_tables: list) -> list[_Fact]:
     """Facts stated by one rule's sentences; ``entity_tables`` collects "Villagers … are tracked in
     the “Villagers” table of the “Archipelago” wiki page" as (entity key, table, page, sentence)."""
@@ -494,7 +529,7 @@ def _sentence_facts(rule: Rule, s: str, entity_tables: list) -> list[_Fact]:
 
     m = _P_ENTITY_TRACKED.match(s)
     if m and where:
-        entity_tables.append((variable_key(m.group("entity")), table, page, s))
+        entity_tables.append((variable_key(m.group("entity")), table, page, s, None))
 
     def add(name: str, **kw) -> _Fact:
         owner = kw.get("owner")
@@ -506,14 +541,25 @@ def _sentence_facts(rule: Rule, s: str, entity_tables: list) -> list[_Fact]:
 
     for m in _P_NUMBER_OF.finditer(s):
         if _ok_name(m.group("name")) and m.group("owner").casefold() not in _NOT_VARIABLES:
+            lo, hi = _limits_after(s, m.end())
             add(m.group("name"), kind=INTEGER, owner=m.group("owner"), page=page, table=table,
-                default=_default_after(s, m.end()))
+                default=_default_after(s, m.end()), min=lo, max=hi)
     for m in _P_NUMERIC_ATTR.finditer(s):
         names = re.split(r"\s+and\s+", m.group("name"))
+        lo, hi = _limits_after(s, m.end()) if len(names) == 1 else (None, None)
         for name in names:
             if _ok_name(name):
                 add(name, kind=INTEGER, owner=m.group("owner"), page=page, table=table,
-                    min=0 if m.group("neg") else None, default=_default_after(s, m.end()))
+                    min=0 if m.group("neg") else lo, max=hi, default=_default_after(s, m.end()))
+    m = _P_SINGLE.match(s)
+    if m and _ok_name(m.group("name")):
+        lo, hi = _limits_after(s, m.end())
+        add(m.group("name"), kind=INTEGER, page=page, table=table, min=0 if m.group("neg") else lo, max=hi,
+            default=_default_after(s, m.end())).single = True
+    m = _P_GRID.match(s)
+    if m and _ok_name(m.group("name")):
+        cells = _title(_singular_phrase(m.group("cells") or "cell"))
+        entity_tables.append((variable_key(cells), None, None, s, _title(_clean_name(m.group("name")))))
     m = _P_BETWEEN.search(s)
     if m:
         lo, hi = _num(m.group("lo")), _num(m.group("hi"))
@@ -635,7 +681,7 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
     numeric = next((c for c in appendix if c.variable == NUMERIC), None)
     merged: dict[str, Constraint] = {}
     conflicts: set[str] = set()
-    entity_tables: list[tuple[str, str, str, str]] = []
+    entity_tables: list[tuple[str, str | None, str | None, str, str | None]] = []
     for rule in _rules_read(ruleset):
         for fact in _facts_of(rule, entity_tables):
             key = variable_key(fact.variable)
@@ -662,11 +708,19 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
             c.page = tracking[0]
         # "Villagers and their respective attributes are tracked in the “Villagers” table …"
         if c.table is None and c.owner:
-            for entity, table, page, sentence in entity_tables:
-                if variable_key(c.owner) == entity:
+            for entity, table, page, sentence, grid in entity_tables:
+                if variable_key(c.owner) != entity and variable_key(_singular_phrase(c.owner)) != entity:
+                    continue
+                if grid is not None:
+                    # "The Game Board is a 10 by 10 grid of cells" + "Each Cell has a Content …": the
+                    # content of every cell of that board (its coordinates are the grid's own)
+                    if c.key in _GRID_COORDINATES:
+                        break
+                    c.grid = grid
+                else:
                     c.table, c.page = table, page
-                    c.sentences.append(sentence)
-                    break
+                c.sentences.append(sentence)
+                break
         if not c.kind:
             # only a default was said ("New Lords begin with 100 Confidence" without a type): a number
             # default makes it numeric, anything else is text
@@ -879,6 +933,8 @@ def describe_constraints(constraints: list[Constraint]) -> list[str]:
         where = " / ".join(x for x in (c.page, c.table) if x)
         if where:
             bits.append(f"tracked in {where}")
+        if c.grid:
+            bits.append(f"in every cell of the grid {c.grid}")
         line = "; ".join(bits) + f" ({c.source})"
         if c.min_source and c.kind == INTEGER:
             line += f" [non-negative: {c.min_source}]"

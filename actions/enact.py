@@ -66,7 +66,9 @@ from actions.splicing import with_trailing as _with_trailing
 from actions.tags import TAG_NAMES as _TAG_NAMES
 from actions.tags import TagPolicy, tag_policy
 from actions.report import APPLIED, IGNORED, UNSUPPORTED, Report
-from actions import structure
+from actions import gamestate_steps, structure
+from actions.constraints import infer_constraints, merge
+from actions.legality import Legality
 from parsers import characters, hazards, language, limits, names
 from parsers import ruleset as rsmod
 from parsers import steps as st
@@ -638,6 +640,74 @@ def _do_append(run: _Run, step: st.AppendText) -> str:
     return f"added the text to the {'end' if step.at == 'end' else 'beginning'} of “{rule.title}”"
 
 
+_LIST_ITEM = re.compile(r"^([*#]+)[ \t]*", re.M)
+
+
+def _lists(body: str) -> list[tuple[int, int, str]]:
+    """The lists in a rule's body: (start, end, the line before the list) of each run of list lines."""
+    lines, found, pos = body.split("\n"), [], 0
+    start = intro = None
+    prev = ""
+    for line in lines + [""]:
+        if _LIST_ITEM.match(line):
+            if start is None:
+                start, intro = pos, prev
+        elif start is not None:
+            found.append((start, pos - 1, intro or ""))
+            start = None
+        if line.strip():
+            prev = line
+        pos += len(line) + 1
+    return found
+
+
+def _named(intro: str, of: str) -> bool:
+    words = [w for w in re.findall(r"\w+", of.casefold()) if w not in ("the", "a", "of")]
+    have = {language.singular(w) for w in re.findall(r"\w+", rsmod.plain(intro).casefold())}
+    return bool(words) and all(language.singular(w) in have for w in words)
+
+
+def _do_add_list_item(run: _Run, step: st.AddListItem) -> str:
+    if step.rule is not None:
+        ref = _text_rule(run, step.rule)
+        candidates = [(ref.rule, span) for span in _lists(ref.rule.body)]
+        where = f"“{ref.rule.title}”"
+    else:
+        ref = None
+        candidates = [(r, span) for r in run.rs.rules for span in _lists(r.body)]
+        where = "the Ruleset"
+    if step.of and (ref is None or len(candidates) > 1):
+        # a list named but no rule: only a list the Ruleset itself names so (it may be on another page)
+        candidates = [(r, span) for r, span in candidates if _named(span[2], step.of) or _named(r.title, step.of)]
+    if not candidates:
+        raise _unsupported(f"no list{' of ' + step.of if step.of else ''} found in {where}")
+    if len(candidates) > 1:
+        raise _unsupported(f"{len(candidates)} lists{' of ' + step.of if step.of else ''} in {where} "
+                           "(" + ", ".join(sorted({f'“{r.title}”' for r, _ in candidates})) + "); the step does not say which")
+    rule, (a, b, _intro) = candidates[0]
+    body = rule.body
+    marker = _LIST_ITEM.match(body[body.rfind("\n", 0, b) + 1:b] or body[a:b]).group(1)
+    items = [line.strip() for line in step.items.strip("\n").split("\n") if line.strip()]
+    if not items:
+        raise _unsupported("no list item given")
+    marked = [line for line in items if _LIST_ITEM.match(line)]
+    if marked and len(marked) != len(items):
+        stray = next(line for line in items if not _LIST_ITEM.match(line))
+        raise _unsupported(f"the text holds a line that is not a list item (“{stray[:80]}”): the bot cannot tell "
+                           "whether it belongs to the list")
+    if not marked and len(items) > 1:
+        raise _unsupported("several lines without list markers: the bot cannot tell where one item ends")
+    lines = marked or [f"{marker} {items[0]}"]
+    _require_clean("\n".join(lines))
+    new = body[:b] + "\n" + "\n".join(lines) + body[b:]
+    _require_clean(new, before=body)
+    rule.body = new
+    run.touch(rule)
+    if ref is not None:
+        run.remember(ref)
+    return f"in “{rule.title}”, added {len(lines)} item{'s' if len(lines) != 1 else ''} to the end of the list"
+
+
 def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = False) -> str:
     """"Change all occurrences of A in the ruleset to B": rule texts and rule titles."""
     rs = run.rs
@@ -741,230 +811,19 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = Fal
 
 # ============================================================================ step handlers (gamestate)
 
-_INT = re.compile(r"[+-]?\d+")
-_PLAYER_NAME = re.compile(r"[A-Za-z0-9_\-.' ]{4,30}")
-
-
-def _number(text: str) -> int | None:
-    return language.number(text)
-
-
-@dataclass
-class _Limits:
-    low: int | None = 0
-    high: int | None = None
-    why: str = "Numbers and Variables: numeric game variables hold non-negative integers unless stated otherwise"
-
-
-def _limits(rs: Ruleset, variable: str) -> _Limits:
-    """The legal range of a numeric variable: non-negative by default; a rule text that mentions the
-    variable with "cannot exceed N", "may not fall below X or rise above Y", "between X and Y" or
-    "can be negative" narrows or widens it."""
-    limits = _Limits()
-    forms = [f for f in language.plural_forms(variable) if f]
-    pattern = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in forms) + r")\b", re.I)
-    for rule in rs.rules:
-        if not pattern.search(rule.body):
-            continue
-        text = rsmod.plain(rule.body)
-        for sentence in re.split(r"(?<=[.!?])\s+", text):
-            if not pattern.search(sentence):
-                continue
-            s = sentence.lower()
-            m = re.search(r"(?:cannot|can't|may not|must not|can never)\s+(?:exceed|be (?:greater|more|higher) than|rise above|go above)\s+(-?\d+)", s)
-            if m:
-                limits.high = int(m.group(1))
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-            m = re.search(r"(?:fall|go|drop) below\s+(-?\d+)", s) or re.search(r"(?:cannot|may not|can't) be (?:less|lower) than\s+(-?\d+)", s)
-            if m:
-                limits.low = int(m.group(1))
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-            m = re.search(r"rise above\s+(-?\d+)", s)
-            if m:
-                limits.high = int(m.group(1))
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-            m = re.search(r"between\s+(-?\d+)\s+and\s+(-?\d+)", s)
-            if m and ("value" in s or "range" in s or "must be" in s or "can be" in s):
-                limits.low, limits.high = int(m.group(1)), int(m.group(2))
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-            if re.search(r"(?:can|may) be negative|(?:can|may) (?:go|fall) below (?:zero|0)", s):
-                limits.low = None
-                limits.why = f"“{rule.title}”: {sentence.strip()}"
-    return limits
-
-
-def _player_term(rs: Ruleset) -> str | None:
-    try:
-        rule = rs.get("Synonyms")
-    except AmbiguousRule:
-        return None
-    if rule is None:
-        return None
-    m = re.search(r"^\*\s*([^()\n]+?)\s*\(\s*Player\s*\)", rule.body, re.M)
-    return rsmod.plain(m.group(1)) if m else None
-
-
-def _gs_norm(text: str) -> str:
-    return " ".join(text.replace("_", " ").split()).casefold()
-
-
-def _column(table, variable: str) -> str:
-    heads = table.headers
-    for form in language.plural_forms(variable):
-        for h in heads:
-            if h and _gs_norm(h) == _gs_norm(form):
-                return h
-    raise _unsupported(f"the players table has no column for “{variable}”; its columns are: "
-                       + ", ".join(h for h in heads if h))
-
-
-def _gamestate(run: _Run):
+def _do_gamestate(run: _Run, step: st.Step) -> str:
+    """A gamestate step: :mod:`actions.gamestate_steps`, judged by the one legality of the Ruleset as
+    the steps before it left it (and the Admins' overrides)."""
     if run.gs is None:
         if run.gs_problem:
             raise _unsupported(run.gs_problem)
         where = f" (the tracking page is “{run.gs_title}”)" if run.gs_title else ""
         raise _unsupported(f"this step changes the gamestate, but no gamestate page was given{where}")
-    return run.gs
-
-
-def _players(run: _Run, term: str | None = None):
-    gs = _gamestate(run)
-    error = None
-    for candidate in dict.fromkeys([_player_term(run.rs), term]):
-        try:
-            return gs.players_table(candidate)
-        except GamestateError as exc:
-            error = error or exc
-    raise _unsupported(str(error))
-
-
-def _rows(table, who) -> list[str]:
-    if isinstance(who, st.EachPlayer):
-        rows = [n for n in table.row_names if n]
-        if not rows:
-            raise _unsupported("the players table has no rows")
-        return rows
-    return [who]
-
-
-def _legal(value: int, limits: _Limits, who: str, variable: str) -> None:
-    if limits.low is not None and value < limits.low:
-        raise _refused(f"{who}’s {variable} would become {value}, below {limits.low}: an illegal value "
-                       f"({limits.why}); nothing was changed")
-    if limits.high is not None and value > limits.high:
-        raise _refused(f"{who}’s {variable} would become {value}, above {limits.high}: an illegal value "
-                       f"({limits.why}); nothing was changed")
-
-
-def _gs_call(fn, *args):
-    try:
-        return fn(*args)
-    except GamestateError as exc:
-        raise _unsupported(str(exc)) from None
-
-
-def _do_set_value(run: _Run, step: st.SetValue) -> str:
-    table = _players(run, getattr(step.player, "term", None))
-    column = _column(table, step.variable)
-    rows = _rows(table, step.player)
-    current = [_gs_call(table.get, r, column) for r in rows]
-    numeric_column = any(c.strip() for c in current) and all(_number(c) is not None for c in current if c.strip())
-    value = step.value.strip()
-    number = _number(value)
-    if numeric_column and number is None:
-        raise _unsupported(f"the {column} column holds numbers, and “{value}” is not one")
-    if number is not None:
-        limits = _limits(run.rs, column)
-        for r in rows:
-            _legal(number, limits, r, column)
-        value = str(number)
-    for r in rows:
-        _gs_call(table.set_cell, r, column, value)
+    overrides = getattr(run, "overrides", None) or []
+    legality = Legality(run.rs, merge(infer_constraints(run.rs), overrides), page=run.gs_title)
+    detail = gamestate_steps.apply(run.gs, step, legality)  # raises the StepOutcome of actions.outcome
     run.gs_changed = True
-    who = "every player" if isinstance(step.player, st.EachPlayer) else rows[0]
-    return f"set {column} of {who} to {value}" + (f" ({len(rows)} rows)" if len(rows) > 1 else "")
-
-
-def _do_change_value(run: _Run, step: st.ChangeValue) -> str:
-    table = _players(run, getattr(step.player, "term", None))
-    column = _column(table, step.variable)
-    rows = _rows(table, step.player)
-    limits = _limits(run.rs, column)
-    new: list[tuple[str, int, int]] = []
-    for r in rows:
-        raw = _gs_call(table.get, r, column)
-        cur = _number(raw)
-        if cur is None:
-            raise _unsupported(f"{r}’s {column} is “{raw}”, not a number")
-        _legal(cur + step.delta, limits, r, column)
-        new.append((r, cur, cur + step.delta))
-    for r, _, value in new:
-        _gs_call(table.set_cell, r, column, str(value))
-    run.gs_changed = True
-    return "; ".join(f"{r}: {column} {a} → {b}" for r, a, b in new)
-
-
-def _do_transfer(run: _Run, step: st.TransferValue) -> str:
-    if step.amount <= 0:
-        raise _refused(f"only positive amounts can be transferred (Numbers and Variables), not {step.amount}")
-    table = _players(run)
-    column = _column(table, step.variable)
-    limits = _limits(run.rs, column)
-    values = {}
-    for who in (step.source, step.target):
-        raw = _gs_call(table.get, who, column)
-        cur = _number(raw)
-        if cur is None:
-            raise _unsupported(f"{who}’s {column} is “{raw}”, not a number")
-        values[who] = cur
-    after_source = values[step.source] - step.amount
-    after_target = values[step.target] + step.amount
-    _legal(after_source, limits, step.source, column)
-    _legal(after_target, limits, step.target, column)
-    _gs_call(table.set_cell, step.source, column, str(after_source))
-    _gs_call(table.set_cell, step.target, column, str(after_target))
-    run.gs_changed = True
-    return (f"{step.source}: {column} {values[step.source]} → {after_source}; "
-            f"{step.target}: {column} {values[step.target]} → {after_target}")
-
-
-def _do_add_column(run: _Run, step: st.AddColumn) -> str:
-    problem = characters.name_problem(step.column.strip())
-    if problem:  # a column is named by the rules; a look-alike name would not be the one they use
-        raise _unsupported(f"not written: the column name “{step.column.strip()}” holds {problem}")
-    gs = _gamestate(run)
-    if step.table is None:
-        table = _players(run)
-    else:
-        hits = [t for t in gs.tables if t.caption and _gs_norm(t.caption) == _gs_norm(step.table)]
-        if len(hits) != 1:
-            raise _unsupported(f"the bot cannot tell which table “{step.table}” is")
-        table = hits[0]
-    default = (step.default or "").strip()
-    number = _number(default) if default else None
-    if number is not None:
-        _legal(number, _limits(run.rs, step.column), "every player", step.column)
-        default = str(number)
-    _gs_call(table.add_column, step.column, default)
-    run.gs_changed = True
-    return f"added the column “{step.column}”" + (f" with {default} in every row" if default else " (empty)")
-
-
-def _do_add_player(run: _Run, step: st.AddPlayer) -> str:
-    name = step.name.strip()
-    if not _PLAYER_NAME.fullmatch(name) or not re.search(r"[A-Za-z0-9]", name):
-        raise _refused(f"“{name}” is not a legal player name (4–30 Latin letters, digits, _ - . ')")
-    table = _players(run)
-    _gs_call(table.add_row, name)
-    run.gs_changed = True
-    return f"added a row for {name} (its other cells are empty: fill in the starting values)"
-
-
-def _do_remove_player(run: _Run, step: st.RemovePlayer) -> str:
-    table = _players(run)
-    _gs_call(table.remove_row, step.name.strip())
-    run.gs_changed = True
-    return f"removed the row of {step.name.strip()}"
+    return detail
 
 
 # ============================================================================ driver
@@ -979,16 +838,12 @@ _HANDLERS: dict[type, tuple[str, Callable]] = {
     st.RemoveText: ("remove text", _do_remove_text),
     st.InsertText: ("insert text", _do_insert_text),
     st.AppendText: ("add text", _do_append),
+    st.AddListItem: ("add list item", _do_add_list_item),
     st.MoveRule: ("move rule", _do_move),
     st.SetStatus: ("set status", _do_status),
-    st.SetValue: ("set value", _do_set_value),
-    st.ChangeValue: ("change value", _do_change_value),
-    st.TransferValue: ("transfer value", _do_transfer),
-    st.AddColumn: ("add column", _do_add_column),
-    st.AddPlayer: ("add player", _do_add_player),
-    st.RemovePlayer: ("remove player", _do_remove_player),
+    **{kind: (name, _do_gamestate) for kind, (name, _) in gamestate_steps.HANDLERS.items()},
 }
-_GAMESTATE_STEPS = (st.SetValue, st.ChangeValue, st.TransferValue, st.AddColumn, st.AddPlayer, st.RemovePlayer)
+_GAMESTATE_STEPS = gamestate_steps.GAMESTATE_STEPS
 
 
 def _action_name(step: st.Step) -> str:
@@ -1004,11 +859,13 @@ def _run_steps(run: _Run, report: Report) -> None:
     for position, step in enumerate(run.proposal.steps):
         n = step.index or position + 1
         action = _action_name(step)
-        if isinstance(step, st.Ignored):
-            report.add(n, step.text, action, IGNORED, step.reason)
-            continue
-        if isinstance(step, st.Unsupported):
-            report.add(n, step.text, action, UNSUPPORTED, step.reason)
+        if isinstance(step, (st.Ignored, st.Unsupported)):
+            report.add(n, step.text, action, IGNORED if isinstance(step, st.Ignored) else UNSUPPORTED, step.reason)
+            if getattr(step, "category", None) not in ("remark", "note"):
+                # a step not applied may name a rule: "the same rule" after it cannot be told
+                run.last = run.last_removed = None
+                run.last_failure = _unsupported(f"the step before it (step {n}) was not applied, so the bot cannot be "
+                                                "sure which rule “the same rule” means")
             continue
         entry = _HANDLERS.get(type(step))
         if entry is None:
@@ -1044,7 +901,7 @@ def _run_steps(run: _Run, report: Report) -> None:
 
 def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None = None, *,
           ruleset_title: str = "Ruleset", gamestate_title: str | None = None,
-          extension_tags: Iterable[str] = ()) -> EnactResult:
+          overrides: list | None = None, extension_tags: Iterable[str] = ()) -> EnactResult:
     """Apply a parsed Proposal to the Ruleset (and gamestate) text; see the module docstring.
 
     ``extension_tags``: the wiki's extension tags (siteinfo), which decide what markup is literal
@@ -1052,6 +909,8 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
 
     ``.pages`` holds only the pages whose text changed; ``.report`` one result per step, the edit
     summary (``Enacted “Name”``, prefixed ``/* Rule */`` when exactly one rule changed) and diffs.
+    ``overrides`` (:func:`actions.constraints.parse_overrides` of the Admins' constraints page)
+    join the constraints every gamestate value is judged by (:mod:`actions.legality`).
     Raises :class:`parsers.limits.TooLarge`, before anything is done, for a page or a Proposal
     beyond :mod:`parsers.limits`.
     """
@@ -1075,6 +934,7 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
                 gs_problem = f"the gamestate page cannot be read: {exc}"
         run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem,
                    extension_tags=extension_tags)
+        run.overrides = list(overrides or [])
         report = Report(action="enact", name=proposal.name)
         _run_steps(run, report)
         if attempt == 1 or run.structure_problem() is None:

@@ -21,9 +21,11 @@ KIND_NAMES = {
     st.AddRule: "add a rule", st.RepealRule: "repeal a rule", st.RepealAll: "repeal every rule of a kind",
     st.RenameRule: "rename a rule",
     st.ReplaceRuleText: "replace a rule's text", st.ReplaceText: "replace text", st.RemoveText: "remove text",
-    st.InsertText: "insert text", st.AppendText: "add text", st.MoveRule: "move a rule", st.SetStatus: "set a status",
+    st.InsertText: "insert text", st.AppendText: "add text", st.AddListItem: "add a list item", st.MoveRule: "move a rule", st.SetStatus: "set a status",
     st.SetValue: "set a value", st.ChangeValue: "change a value", st.TransferValue: "transfer a value",
     st.AddColumn: "add a column", st.AddPlayer: "add a player", st.RemovePlayer: "remove a player",
+    st.AddRow: "add a row", st.RemoveRow: "remove a row", st.SetAttribute: "set an attribute",
+    st.SetSingleValue: "set a single value", st.ChangeSingleValue: "change a single value",
     st.Ignored: "set aside", st.Unsupported: "not read",
 }
 
@@ -55,13 +57,16 @@ def describe_step(step: st.Step) -> dict:
         row["new_rule"] = step.name
         if step.section:
             row["section"] = step.section
-    if rule is not None or isinstance(step, (st.ReplaceText, st.RemoveText, st.InsertText, st.AppendText)):
+    if isinstance(step, st.AddListItem) and step.of:
+        row["list"] = step.of
+    if rule is not None or isinstance(step, (st.ReplaceText, st.RemoveText, st.InsertText, st.AppendText, st.AddListItem)):
         target = getattr(step, "target", None)
         row["rule"] = (_rule_name(rule) if rule is not None else
                        "(the glossary rule that defines it)" if isinstance(target, st.Target) and target.kind == st.KEYWORD else
                        "(every rule and rule title)" if isinstance(target, st.Target) and target.occurrence == "all" else
+                       "(the rule that holds the list)" if isinstance(step, st.AddListItem) else
                        "(the one place in the Ruleset that holds it)")
-    adds = getattr(step, "body", None) or getattr(step, "new", None)
+    adds = getattr(step, "body", None) or getattr(step, "new", None) or getattr(step, "items", None)
     if adds is not None:
         row["adds"] = adds
     changes = _target_text(getattr(step, "target", None)) or _target_text(getattr(step, "anchor", None))
@@ -78,10 +83,13 @@ def describe_step(step: st.Step) -> dict:
                 ([f"after “{_rule_name(step.after)}”"] if step.after else []) + \
                 ([f"in the section “{step.section}”"] if step.section else [])
         row["moves_to"] = ", ".join(where)
-    for key in ("new_name", "status", "variable", "value", "delta", "amount", "column", "default"):
+    for key in ("new_name", "status", "table", "name", "thing", "attribute", "variable", "value", "delta", "amount",
+                "column", "default"):
         value = getattr(step, key, None)
         if value is not None:
             row[key] = value
+    if getattr(step, "values", None):
+        row["values"] = dict(step.values)
     player = getattr(step, "player", None)
     if player is not None:
         row["player"] = "every player" if isinstance(player, st.EachPlayer) else player

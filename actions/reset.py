@@ -38,6 +38,7 @@ from actions.outcome import StepOutcome
 from actions import structure
 from actions import synonyms as S
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
+from actions.legality import Legality, Place
 from parsers import gamestate as G
 from parsers import characters, hazards, limits, names
 from parsers import ruleset as R
@@ -132,8 +133,13 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
     for bad in plan.unreadable:
         steps.add(bad.sentence, "read the Address", UNSUPPORTED, bad.reason + "; an Admin must read it (nothing guessed)")
     for other in plan.outside:
-        steps.add(other.sentence, "outside the reset", IGNORED,
-                  f"not part of the Dynastic Reset ({other.detail}); an Admin does this separately")
+        if other.kind == "remark":
+            steps.add(other.sentence, "outside the reset", IGNORED,
+                      f"a remark, not an instruction (“{other.detail}”): nothing done; an Admin decides whether "
+                      "it asks for something")
+        else:
+            steps.add(other.sentence, "outside the reset", IGNORED,
+                      f"not part of the Dynastic Reset (“{other.detail}”): not done; an Admin does this separately")
     if plan.theme:
         steps.add(plan.theme, "theme", APPLIED, "recorded in the edit summary; no page text states it")
 
@@ -266,7 +272,10 @@ def _step_repeal(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -> 
             raise ResetRefused(REFUSED, detail)
         named.append(rule)
 
-    if plan.keep_all:
+    if plan.repeal_only:
+        targets = list(named)
+        how = "the Address keeps every dynastic rule except those it names"
+    elif plan.keep_all:
         targets: list[R.Rule] = []
         how = "the Address keeps all dynastic rules"
     elif era == ERA_NUMBERED and not plan.repeal_all and plan.kept is None:
@@ -287,6 +296,7 @@ def _step_repeal(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -> 
         model.remove(rule)
     text = ("Repeal all dynastic rules" + (f" except {_plain_list(plan.kept)}" if plan.kept else "")
             if (plan.repeal_all or plan.kept is not None) else
+            "Keep all dynastic rules except " + _plain_list(plan.repealed) if plan.repeal_only else
             ("Repeal " + _plain_list(plan.repealed) if plan.repealed else "Repeal the dynastic rules not kept"))
     left = [r.title for r in _top_rules(model, R.DYNASTIC)]
     steps.add(text, "repeal", APPLIED,
@@ -344,6 +354,11 @@ def _step_tracking(model: R.Ruleset, plan: ResetPlan, existing_pages, steps: _St
         steps.add(text, "tracking page", REFUSED, detail)
         raise ResetRefused(REFUSED, detail)
     old, rule = found
+    if plan.tracking_from and names.title_key(plan.tracking_from) != names.title_key(old):
+        detail = (f"the Address changes the tracking page from “{plan.tracking_from}”, but the Ruleset names "
+                  f"“{old}” (in “{rule.title}”); an Admin must check which page is meant")
+        steps.add(text, "tracking page", REFUSED, detail)
+        raise ResetRefused(REFUSED, detail)
     if _BAD_TITLE.search(new) or len(new.encode("utf-8")) > 255:
         detail = (f"“{new}” is not a page name: a page name is one line of at most 255 bytes without "
                   "# < > [ ] { } | or ~~~; give the new tracking page's name alone")
@@ -535,6 +550,9 @@ def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
     headers = table.headers
     rows = [n for n in table.row_names if n]
     normalise = _normalisation(model)
+    legality = Legality(model)
+    place = Place.on(page, table)
+    clashes: dict[str, str] = {}   # column → what the one legality says of its reset value
     changed = 0
     for row in rows:
         for column in headers[1:]:
@@ -546,6 +564,11 @@ def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
                 value = int(old)
                 new = str(high_to if value > high else low_to if value < low else value)
             if new != old:
+                if column not in clashes:
+                    clash = legality.judge(column, new, place=place, row=row, old=old,
+                                           column_old=[table.get(r, column) for r in rows])
+                    if clash is not None:
+                        clashes[column] = f"{clash.constraint} ({clash.source})"
                 try:
                     table.set_cell(row, column, new)
                 except G.GamestateError as error:
@@ -558,6 +581,9 @@ def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
     if normalise:
         detail += (f"; except {normalise[0]}, which its own rule carries into the new dynasty, normalised "
                    f"(above {normalise[1]} → {normalise[2]}, below {normalise[3]} → {normalise[4]}, else kept)")
+    for column, said in clashes.items():
+        # the Ascension rule orders the reset; the clash with a variable's own rule is for the Admin to see
+        detail += f"; note: {column} reset as the rule says, though {said}: an Admin may set the starting value"
     steps.add("When a Dynasty has been won, all GNDT stats are reset to zero or blank", "gamestate", APPLIED, detail)
     return str(page)
 

@@ -51,7 +51,7 @@ KEYWORDS = frozenset("""
     double twice once per maximum minimum max min increase increased increases decrease decreased
     decreases add added adds subtract subtracted remove removed removes set sets equal equals exceed
     exceeds exactly at to from in out on off of by for with against true false yes win wins lose loses
-    public publicly private privately secret secretly
+    public publicly private privately secret secretly active inactive
 """.split())
 
 NUMBER_WORDS = frozenset("""
@@ -254,4 +254,9 @@ def review_edit(old_text: str, new_text: str) -> Review:
     return Review(True, "", fixes)
 
 
-__all__ = ["Review", "review_edit", "names_enactment", "KEYWORDS", "NUMBER_WORDS", "MAX_WORD_FIXES"]
+#: the word-level comparison, shared with :mod:`actions.review`
+tokens = _tokens
+token_diff = _token_diff
+is_word = _is_word
+
+__all__ = ["Review", "review_edit", "tokens", "token_diff", "names_enactment", "KEYWORDS", "NUMBER_WORDS", "MAX_WORD_FIXES"]

@@ -30,6 +30,7 @@ from wikibot import config, testwiki  # noqa: E402
 from wikibot.demo import sample  # noqa: E402
 
 RUNS = 5
+HISTORIES = (10, 500)   # revisions of the request page when a new request is answered
 PROPOSAL = """Add a new rule to the Ruleset, called “Hats”, with the following text:
 
 Each Puzzler may wear a Hat.
@@ -47,6 +48,7 @@ class Counter:
         from pywikibot.comms import http
 
         self.kinds: collections.Counter[str] = collections.Counter()
+        self.received = 0   # bytes of the wiki's answers
         self._http = http
         self._send = http.request
 
@@ -57,11 +59,14 @@ class Counter:
                 params.update(parse_qs(data if isinstance(data, str) else data.decode("utf-8", "replace")))
             action = (params.get("action") or ["?"])[0]
             self.kinds["write" if action == "edit" else "read" if action == "query" else action] += 1
-            return self._send(site, uri, *args, **kwargs)
+            response = self._send(site, uri, *args, **kwargs)
+            self.received += len(getattr(response, "content", b"") or b"")
+            return response
         http.request = request
 
     def take(self) -> collections.Counter[str]:
         taken, self.kinds = self.kinds, collections.Counter()
+        self.received = 0
         return taken
 
 
@@ -119,6 +124,29 @@ def main() -> None:
         assert answer.headline.startswith("Done"), answer.headline
         per_request = counter.take()
 
+        # One new request on a request page with a short and a long history (the page's size the same):
+        # what the poll downloads, and what reading the whole history with content (as the desk once did) costs.
+        archive = "".join(f"== Enact: Old {k} ==\n{{{{Enact|title=Proposal: Old {k}}}}}\n{PROPOSAL}"
+                          f"<!-- wikibot:reply -->\n: Done.\n<!-- wikibot:done -->\n\n" for k in range(10))
+        by_history = {}
+        for n, revisions in enumerate(HISTORIES):
+            fresh_game(RUNS + 1 + n)
+            title = bot_wiki.settings.requests = f"Requests {n}"
+            for k in range(revisions - 1):
+                wiki.edit_as(admin, title, f"Requests (note {k % 2}).\n\n" + archive)
+            section = f"== Enact: Hats ==\n{{{{Enact|title=Proposal: Hats}}}}\n{PROPOSAL}~~~~\n"
+            wiki.edit_as(admin, title, "Requests (note 9).\n\n" + archive + section)
+            counter.take()
+            [answer] = RequestDesk(bot_wiki).poll()
+            assert answer.headline.startswith("Done"), answer.headline
+            received, kinds = counter.received, counter.take()
+            changed = sum(len(wiki.page_text(t).encode()) for t in (f"Ruleset {RUNS + 1 + n}",
+                                                                    f"Puzzle Board {RUNS + 1 + n}"))
+            bot_wiki.history(title, 501)
+            old_way = counter.received
+            counter.take()
+            by_history[revisions] = (received, sum(kinds.values()), len(section.encode()) + changed, old_way)
+
     kinds = per_enactment[-1]
     print(f"live_pages_per_enactment: {pages}")
     print(f"live_api_requests_per_enactment: {sum(kinds.values())}")
@@ -130,6 +158,13 @@ def main() -> None:
     print(f"live_api_reads_per_request: {per_request['read']}")
     print(f"live_api_writes_per_request: {per_request['write']}")
     print(f"live_seconds_per_enactment: {statistics.median(seconds):.3f}")
+    for revisions, (received, requests, own, old_way) in by_history.items():
+        print(f"live_request_bytes_at_{revisions}_revisions: {received}")
+        print(f"live_request_api_requests_at_{revisions}_revisions: {requests}")
+        print(f"live_request_bytes_target_at_{revisions}_revisions: {2 * own}")
+        print(f"live_history_bytes_whole_with_content_at_{revisions}_revisions: {old_way}")
+    short, long = (by_history[r][0] for r in HISTORIES)
+    print(f"live_request_bytes_ratio_{HISTORIES[1]}_to_{HISTORIES[0]}: {long / short:.2f}")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ BENCHMARKS = {
     "hostile": "Ruleset reading and markup checks per KB on hostile pages of 20, 80 and 320 KB (linear: growth at most 1.5)",
     "reset": "a Dynastic Reset with Synonyms, against a bare parse; wrong replacements",
     "guard": "the edit check of the gamestate guard, against a bare parse",
+    "review": "a review of a hand enactment, against the enactments it runs (one per applied step, plus one)",
     "live": "API requests and time per enactment on a local MediaWiki",
     "patrol": "patrol throughput on a local MediaWiki",
 }

@@ -642,6 +642,15 @@ class Table:
                 names[col] = cell.value
         return names
 
+    def header_cell(self, column: int) -> Cell | None:
+        """The header cell that names logical column ``column`` (the lowest header row wins, as in
+        :attr:`headers`); None when the table has no header there."""
+        lay = self._lay()
+        for g in reversed(lay.grids[: lay.header_count]):
+            if column in g:
+                return g[column][0]
+        return None
+
     @property
     def is_key_value(self) -> bool:
         """A headerless table whose every row is a header cell then value cell(s)."""
@@ -1342,6 +1351,11 @@ def _scan(text: str, names: frozenset) -> list:
 # page
 
 
+_LEGEND = re.compile(r"^\s*(?:legend|key)\s*:\s*(?P<items>.+)$", re.I)
+_LEGEND_BLANK = re.compile(r"(?:an?\s+)?(?:blank|empty)(?:\s+cell)?\s*(?:is|=|means|:)\s*(?P<name>[A-Za-z][\w' -]*)", re.I)
+_HEADING_LINE = re.compile(r"^\s*(=+)\s*(?P<title>.+?)\s*\1\s*$", re.M)
+
+
 class GamestatePage:
     """A gamestate tracking page: text parts and tables, in order.
 
@@ -1383,6 +1397,48 @@ class GamestatePage:
                 else f"no table {which}: the page has no tables"
             )
         raise TypeError(f"table must be an index or a Table, not {type(which).__name__}")
+
+    def label_of(self, table: Table) -> str | None:
+        """How the page names a table: its caption, else the last heading in the text just above it
+        (``== Bombs ==``), else None."""
+        if table.caption:
+            return table.caption
+        previous = ""
+        for part in self.parts:
+            if part is table:
+                break
+            previous = str(part) if isinstance(part, TextPart) else ""
+        heading = None
+        for m in _HEADING_LINE.finditer(previous):
+            heading = m.group("title")
+        return plain_text(heading) or None if heading else None
+
+    def legend_of(self, table: Table) -> dict[str, str]:
+        """What the symbols in a table's cells stand for, from a legend in the text just after it
+        (``Legend: 🍋 Lemon, 🍊 Orange; a blank cell is Empty``, also ``Key:``): symbol → name, and
+        ``""`` → the name of a blank cell. Empty when there is no legend."""
+        after = None
+        for i, part in enumerate(self.parts):
+            if part is table:
+                after = self.parts[i + 1] if i + 1 < len(self.parts) else None
+                break
+        if not isinstance(after, TextPart):
+            return {}
+        legend: dict[str, str] = {}
+        for line in str(after).split("\n")[:3]:
+            m = _LEGEND.match(plain_text(line))
+            if not m:
+                continue
+            for item in re.split(r"\s*[,;]\s*", m.group("items")):
+                item = item.strip().rstrip(".")
+                blank = _LEGEND_BLANK.fullmatch(item)
+                if blank:
+                    legend[""] = blank.group("name")
+                    continue
+                pair = re.fullmatch(r"(?P<symbol>\S+)\s*(?:=|:|—|-|is)?\s*(?P<name>[A-Za-z][\w' -]*)", item)
+                if pair and not pair.group("symbol")[0].isalpha():
+                    legend[pair.group("symbol")] = pair.group("name").strip()
+        return legend
 
     def find_table(self, column) -> Table:
         """The one table with a column headed ``column``."""

@@ -23,6 +23,7 @@ from typing import Any, Callable
 from parsers import language
 from parsers.ruleset import DYNASTIC
 from parsers.steps import (
+    AddListItem,
     KEYWORD,
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
@@ -36,14 +37,17 @@ from parsers.steps import (
     TEXT,
     AddColumn,
     AddPlayer,
+    AddRow,
     AddRule,
     AppendText,
+    ChangeSingleValue,
     ChangeValue,
     EachPlayer,
     Ignored,
     InsertText,
     MoveRule,
     RemovePlayer,
+    RemoveRow,
     RemoveText,
     RenameRule,
     RepealAll,
@@ -51,6 +55,8 @@ from parsers.steps import (
     ReplaceRuleText,
     ReplaceText,
     RuleRef,
+    SetAttribute,
+    SetSingleValue,
     SetStatus,
     SetValue,
     Target,
@@ -362,6 +368,7 @@ _NO_EFFECT = re.compile(
     r"\bthis\s+(?:proposal|votable\s+matter|cfj)\s+(?:(?:has|shall\s+have|will\s+have)\s+no\s+(?:other\s+|further\s+)?effects?|"
     r"(?:does|shall\s+do|will\s+do)\s+nothing|is\s+(?:void|null|ineffective|without\s+effect)|"
     r"(?:fails|shall\s+fail|is\s+not\s+enacted))|\b(?:do|does)\s+nothing\b|\bignore\s+(?:the\s+rest\s+of\s+)?this\s+proposal\b|"
+    r"\bskip\s+(?:the|this|that|these|those|steps?|it)\b|"
     r"\bnone\s+of\s+(?:the\s+following|this\s+proposal)\b|\bthis\s+(?:rule|change)\s+(?:has|shall\s+have|will\s+have)\s+no\s+effect\b",
     re.I)
 #: The author's remarks, beyond doubt: first person ("I think", "we’ve"), an "Edit:" or "PS",
@@ -372,6 +379,10 @@ _COMMENTARY = re.compile(
     r"see|saw|know|expect|intend|suggest|figure|figured|wrote|added|made|tried|noticed|realise|realize|reckon|"
     r"might|may|should|must|needed|need)\b|\b(?:me|my|myself|we|we['’](?:re|ve|ll|d))\b|(?:^|[(\[]\s*)(?:My|We|We['’](?:re|ve|ll|d))\b|"
     r"^Let['’]s\b|(?i:\b(?:afaik|imo|imho|iirc|tbh|fwiw)\b)|"
+    r"(?i:^(?:(?:open|happy)\s+to\s+(?:tweak|change|adjust|suggestions|feedback|ideas|amend)|feel\s+free\b|"
+    r"should\s+be\s+(?:uncontroversial|non-?controversial|fine|simple|straightforward|obvious|self-explanatory)\b|"
+    r"(?:hopefully\s+)?(?:this\s+is\s+)?(?:uncontroversial|non-?controversial)\b|"
+    r"(?:numbers|values|details)\s+(?:are\s+)?(?:up\s+for|open\s+to)\s+(?:debate|discussion|tweaking)))|"
     r"(?i:\bthis\s+(?:proposal|cfj|change)\s+(?:would|will|should|does|makes|allows|lets|fixes|means|aims|is\s+(?:meant|intended|"
     r"designed|an\s+attempt)))\b|"
     r"(?i:^(?:edit|eta|ps|p\.s|thoughts|comments|feedback|thanks|thank you)\b|^.{0,100}\?$))")
@@ -383,12 +394,13 @@ _MAYBE_REMARK = re.compile(
     r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|should|fixes|is\s+(?:to|meant|intended|just|"
     r"a\s+(?:fix|change|tweak)))\b|^(?:Because|Since|Per)\b|^This\s+would\b|"
     r"^(?:Hopefully|Basically)\b|"
+    r"(?i:^(?:right\s+now|currently|at\s+the\s+moment|as\s+it\s+stands|as\s+things\s+stand|at\s+present|at\s+the\s+minute)\b)|"
     r"(?i:^(?:the\s+)?(?:last|previous|earlier|original|first)\s+(?:proposal|version|attempt|draft|try)\b)|"
     r"(?i:\b(?:trying|try)\s+(?:again|this\s+again)\b)|"
     # a fragment led by a gerund that explains the change ("Replacing Shoulds with Shalls."): rule
     # text led by a gerund has a verb of its own ("Adding a Rider … can only be done …")
     r"^(?:Allowing|Replacing|Giving|Adding|Changing|Removing|Fixing|Making|Describing|Letting|Clarifying|Simplifying|"
-    r"Reverting|Renaming|Repealing|Tweaking|Updating)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
+    r"Reverting|Renaming|Repealing|Tweaking|Updating|Rephrasing|Rewording|Restating|Reintroducing|Reviving|Moving)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
     r"counts?|takes?|costs?|requires?|means?)\b)|\?$", re.I)
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
@@ -460,6 +472,36 @@ def _clean(masked: str) -> str:
     return s
 
 
+#: How an instruction introduces text below it: a colon or dash, or "… with the following",
+#: "… add the following bullet points.", "… as follows".
+_INTRODUCES_TEXT = re.compile(
+    r"(?::-?|—|\bthe\s+following(?:\s+(?:new\s+)?(?:text|bullet\s+points?|bullets|steps?|lines?|items?|paragraphs?|"
+    r"sentences?|wording|segments?|list|rules?))?|\bas\s+follows|\b(?:with|to)(?:\s+(?:this|these))?)\s*\.?\s*$", re.I)
+
+
+#: A second act, on the wiki, joined to one off it: "Fail the proposal “X” and repeal the rule “Y”",
+#: "… and undo any effects they had".
+_ALSO_EDITS = re.compile(
+    r"\b(?:and|then|also|,)\s+(?:then\s+|also\s+)?(?:repeal|add|remove|replace|change|amend|create|enact|set|give|undo|revert|"
+    r"reverse|delete|rename|move|update|edit)\b|\bundo\s+(?:any|all|its|their|the)\s+(?:of\s+(?:its|their|the)\s+)?effects?\b",
+    re.I)
+
+
+#: A place in the Ruleset named over what follows: "In Rule 10 in the 4th paragraph:" — the
+#: instruction is in the lines below it, so it is never a mere heading of the post.
+_PLACE_HEADING = re.compile(
+    r"(?:in|within|from|for|to)\s+[^:]{0,200}?(?:\x01\d+\x02|\b(?:rule|sub-?rule|paragraph|section|keyword)s?\b)[^:]{0,200}:-?", re.I)
+
+
+#: A condition written after the steps it governs: "The above only applies if …", "Ignore the
+#: above if …", "Only do this if …".  It governs every step of the Proposal.
+_CONDITION_AFTER = re.compile(
+    r"^(?:(?:all\s+of\s+)?the\s+above|these\s+changes|this\s+proposal|everything\s+above)\s+(?:steps?\s+|changes?\s+)?"
+    r"(?:(?:should|shall|will|does|do)\s+)?(?:only\s+)?(?:appl(?:y|ies)|takes?\s+effect|happens?|counts?)\s+(?:only\s+)?"
+    r"(?:if|when|unless|provided|in\s+case)\b|^ignore\s+(?:all\s+of\s+)?(?:the\s+above|this|these\s+steps)\b|"
+    r"^only\s+(?:do|apply|enact)\s+(?:this|these|the\s+above|any\s+of\s+this)\b", re.I)
+
+
 def _read_sentence(sentence: str) -> _Read:
     """Read one top-level sentence (not its payload).
 
@@ -471,10 +513,18 @@ def _read_sentence(sentence: str) -> _Read:
     m = _mask(sentence.strip())
     s = _clean(m.text)
     stripped = sentence.strip()
-    if stripped.startswith("[") and stripped.endswith("]") and not _BRACKETED.sub("", stripped).strip(" []"):
-        return _ignored("bracketed author's note, not an instruction", "note")
-    if stripped.startswith("(") and stripped.endswith(")"):
-        return _ignored("parenthesised author's note, not an instruction", "note")
+    bracketed = stripped.startswith("[") and stripped.endswith("]") and not _BRACKETED.sub("", stripped).strip(" []")
+    if bracketed or (stripped.startswith("(") and stripped.endswith(")")):
+        inner_text = stripped[1:-1].strip()
+        inner_masked = _clean(_mask(inner_text).text)
+        if reads_as_step(inner_text) or _INSTRUCTION_VERB.match(inner_masked):
+            # "(Also repeal the rule “Gems”.)": an instruction, however it is set off
+            return _Read([_Spec(Unsupported, {"reason": f"an instruction in brackets; an Admin decides whether it is part "
+                                                        f"of the Proposal: “{stripped}”"})], opens_instruction=True)
+        return _ignored(("bracketed" if bracketed else "parenthesised") + " author's note, not an instruction", "note")
+    if _CONDITION_AFTER.match(s):
+        return _Read([_Spec(Ignored, {"reason": f"conditional step, not applied by the bot: “{stripped}”",
+                                      "category": "conditional", "_governs": "all"})], opens_instruction=True)
     s = _IMMEDIATE.sub("", s, count=1).strip()
     if not s.strip(" .:-;,"):
         return _unsupported(f"not an instruction: “{stripped}”")
@@ -494,11 +544,14 @@ def _read_sentence(sentence: str) -> _Read:
     if read is not None:
         if not read.opens and _is_imperative_on_something(s):
             read.opens_instruction = True  # an instruction the bot recognises but cannot read exactly
-        if all(sp.cls is Unsupported for sp in read.specs) and s.rstrip().endswith((":", ":-", "—")) \
-                and not read.needs_payload:
+        if all(sp.cls is Unsupported for sp in read.specs) and _INTRODUCES_TEXT.search(s) and not read.needs_payload:
             # unread, but it introduces text of its own: that text goes with it, never read as steps
             read.specs[-1].fields["_payload"] = PAYLOAD
         return read
+    if _OUTSIDE.search(s) and _ALSO_EDITS.search(s):
+        # "Fail the proposal “X” and repeal the rule “Y”": half of it is a change to the wiki
+        return _Read([_Spec(Unsupported, {"reason": f"partly outside the wiki and partly a change to it; an Admin does it: "
+                                                    f"“{stripped}”"})], opens_instruction=True)
     if _OUTSIDE.search(s) and (_OUTSIDE_VERB.match(s) or (_INSTRUCTION_VERB.match(s) and not _NAMES_A_PLACE.search(s))):
         return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",
                                       "category": "outside wiki"})], opens_instruction=True)
@@ -508,12 +561,12 @@ def _read_sentence(sentence: str) -> _Read:
     if _INTRODUCES_STEPS.fullmatch(s):
         return _Read([_Spec(Ignored, {"reason": f"introduces the steps below it: “{stripped}”", "category": "note"})],
                      opens_instruction=True)
-    if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s):
+    if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
         return _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
     if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \
             and not _INSTRUCTION_VERB.match(s):
         return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
-    if s.rstrip().endswith((":", ":-")) and _INSTRUCTION_VERB.match(s):
+    if _INTRODUCES_TEXT.search(s) and (_INSTRUCTION_VERB.match(s) or _EDIT_OF_A_PLACE.match(s) or _PLACE_HEADING.fullmatch(s)):
         # An instruction the bot cannot read that introduces text of its own: it takes that text
         # with it (so the text is never read as instructions) and ends any text before it.
         return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”", "_payload": PAYLOAD})],
@@ -535,6 +588,8 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
                instruction: str | None, condition: str) -> _Read:
     """A conditional or deferred sentence: set aside when it is an instruction under a condition,
     a condition on the Proposal itself, or a heading ("If …:") over the steps below it."""
+    if instruction:
+        instruction = _CONNECTOR.sub("", instruction, count=1) or instruction  # "…, also add …", "…, then repeal …"
     read = _read_core(instruction, m) if instruction else None
     colon = s.rstrip().endswith((":", ":-"))
     governs = None
@@ -624,6 +679,19 @@ class _Fields(dict):
         super().__setitem__(key, value)
 
 
+#: The words that end a new rule's description and introduce its text (quoted on the line, or
+#: below): "and give it the following text:", "with the text", "reading “…”", "as follows:", ":-".
+_INTRODUCES_BODY = tuple(re.compile(p, re.I) for p in (
+    rf"^(?:and\s+)?give\s+it\s+(?:the\s+following(?:\s+(?:text|wording|body|contents?))?|the\s+(?:text|wording))"
+    rf"(?:\s*(?::-?|-))?\s*(?P<body>{Q})?\s*$",
+    rf"^(?:with|having|using|containing)(?:\s+the)?(?:\s+following)?(?:\s+(?:text|wording|body|contents?|rules? ?text|"
+    rf"description))?(?:\s+as\s+follows)?(?:\s*(?::-?|-))?\s*(?P<body>{Q})?\s*$",
+    rf"^(?:reading|which reads|that reads|which says|that says|saying|stating|to read)\s*(?::-?)?\s*(?P<body>{Q})\s*$",
+    rf"^(?:as follows|the text of which is|whose text is)\s*(?::-?)?\s*(?P<body>{Q})?\s*$",
+    rf"^:-?\s*(?P<body>{Q})\s*$",
+))
+
+
 def _read_add_rule(s: str, m: _Masked) -> _Read | None:
     lead_section = lead_parent = None
     c = re.match(rf"^in\s+the\s+(?:({Q})|({_SECTION_WORD}))\s+section(?:\s+of\s+the\s+ruleset)?\s*,?\s*(?=(?:add|create|enact|insert)\b)",
@@ -709,33 +777,10 @@ def _read_add_rule(s: str, m: _Masked) -> _Read | None:
             f["if_exists"] = True
             rest = rest[c.end():]
             continue
-        c = re.match(rf"^(?:and\s+)?give\s+it\s+(?:the\s+following(?:\s+(?:text|wording|body|contents?))?|the\s+(?:text|wording))"
-                     rf"(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:with|having|using|containing)(?:\s+the)?(?:\s+following)?(?:\s+(?:text|wording|body|contents?|rules? ?text|description))?(?:\s+as\s+follows)?(?:\s*(?::-?|-))?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:reading|which reads|that reads|which says|that says|saying|stating|to read)\s*(?::-?)?\s*({Q})\s*$", rest, re.I)
-        if c:
-            f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^(?:as follows|the text of which is|whose text is)\s*(?::-?)?\s*({Q})?\s*$", rest, re.I)
-        if c:
-            if c.group(1):
-                f["body"] = _tok_inner(c.group(1), m)
-            rest = ""
-            break
-        c = re.match(rf"^:-?\s*({Q})\s*$", rest)
-        if c:
-            f["body"] = _tok_inner(c.group(1), m)
+        c = next((c for c in (p.match(rest) for p in _INTRODUCES_BODY) if c), None)
+        if c:  # the words that introduce the new rule's text, and the text when quoted on the line
+            if c.group("body"):
+                f["body"] = _tok_inner(c.group("body"), m)
             rest = ""
             break
         if f["name"] is None:
@@ -1491,6 +1536,15 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?:remove|delete|strike)\s+(?:the\s+(?:definition|entry)\s+(?:of|for)\s+)?(?:the\s+)?(?:keyword|glossary\s+entry)\s+"
              rf"(?P<quote>{Q})(?:\s+from\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?",
              RemoveText, (("kind", KEYWORD),)),
+    Phrasing("Add “Tallow” to the list of Wick Types in the rule Wicks.  /  Add the following to the list of Wick Types:",
+             rf"(?:add|append|insert)\s+(?:(?P<body>{Q})|the\s+following(?:\s+(?:new\s+)?(?:list\s+)?items?)?|a\s+new\s+(?:list\s+)?item)\s+"
+             rf"(?:to|at\s+the\s+end\s+of)\s+the\s+(?:(?:sole|only)\s+list|list\s+of\s+(?P<of>[^\x01\x02,:;]+?))"
+             rf"(?:\s+(?:in|of)\s+(?P<rule>{_REF_WORDS}))?{_END}",
+             AddListItem),
+    Phrasing("Amend the rule Wicks by appending the following list item to the sole list: …",
+             rf"(?:amend|change)\s+(?P<rule>{_REF_WORDS}|the\s+(?:{_SECTION_WORD})\s+rule\s+(?:entitled|called|named)\s+[^\x01\x02,:;]+?)\s+by\s+"
+             rf"(?:appending|adding)\s+(?:the\s+following(?:\s+(?:new\s+)?(?:list\s+)?items?)?|(?P<body>{Q}))\s+to\s+the\s+(?:sole|only)\s+list{_END}",
+             AddListItem),
     Phrasing("Add a new paragraph at the end of “X”: …",
              rf"(?:add|append)\s+(?:a\s+new\s+paragraph|the\s+following(?:\s+as\s+a\s+new\s+paragraph)?)\s+(?:at|to)\s+"
              rf"the\s+(?:end|bottom)\s+of\s+(?P<rule>{_REF_WORDS}){_TEXT_AFTER}",
@@ -1520,7 +1574,12 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
         target = Target(kind=fixed.pop("kind", TEXT), text=_tok_inner(groups["quote"], m),
                         occurrence=fixed.pop("occurrence", None))
         fields["anchor" if phrasing.step is InsertText else "target"] = target
-    if phrasing.step in (ReplaceText,):
+    if phrasing.step is AddListItem:
+        fields.setdefault("rule", None)
+        fields["items"] = _body(groups.get("body"), m)
+        if "of" in groups:
+            fields["of"] = _restore(groups["of"], m).strip()
+    elif phrasing.step in (ReplaceText,):
         fields["new"] = _body(groups.get("body"), m)
     elif phrasing.step in (AppendText, InsertText, AddRule, ReplaceRuleText):
         fields["body"] = _body(groups.get("body"), m)
@@ -1533,6 +1592,117 @@ def _read_phrasings(s: str, m: _Masked) -> _Read | None:
         c = phrasing.regex.fullmatch(s)
         if c:
             r = _from_groups(phrasing, c, m)
+            if r is not None:
+                return r
+    return None
+
+
+# --- Gamestate phrasings: rows of any table, attributes of things, single values ------------
+
+_GS_NAME = rf"(?:{Q}|(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){{0,2}})"   # a quoted or capitalised name
+_GS_ROWNAME = rf"(?:{Q}|[\w][\w'’.-]*)"
+_GS_TABLE = rf"(?:the\s+)?(?P<table>{Q}|(?!(?:the\s+)?(?:gamestate|tracking|gndt|players?)\b)[\w’' ]+?)\s+table"
+_GS_VALUE = rf"(?:{Q}|[-+−]?\d+|[\w’'-]+(?:\s+[\w’'-]+){{0,2}})"
+_GS_PAGE = r"(?:the\s+)?(?:gamestate(?:\s+tracking\s+page)?|tracking\s+page|gndt)"
+_GS_DEFAULT = (rf"(?:with\s+(?:a\s+|an\s+)?(?:starting|initial|default)\s+value\s+of|with\s+a\s+value\s+of|"
+               rf"defaulting\s+to|set\s+to)\s+(?P<default>{Q}|\S+?)(?:\s+(?:for|in)\s+(?:each|every|all)\s+[\w-]+(?:\s+rows?)?)?")
+
+#: Gamestate phrasings, one row each (shape, pattern over the masked sentence, step, fixed
+#: fields). Named groups: ``table`` a table of the tracking page, ``name`` a row's (thing's) name or
+#: a single value's, ``values`` "a Type of Ferry and a Fare of 2", ``thing``/``attribute`` a row and
+#: column, ``value`` the value, ``amount`` with ``dir`` a change, ``column``/``default`` a new column.
+GAMESTATE_PHRASINGS: tuple[Phrasing, ...] = (
+    Phrasing("Add a row to the “Stops” table for “Harbour”, with a Type of Ferry and a Fare of 2.",
+             rf"add\s+(?:a\s+)?(?:new\s+)?(?:row|entry)\s+(?:to|in)\s+{_GS_TABLE}\s+(?:for|called|named)\s+"
+             rf"(?P<name>{_GS_ROWNAME})(?:\s*,?\s*with\s+(?P<values>.+))?",
+             AddRow),
+    Phrasing("Add a new Stop called “Harbour” to the Stops table, with a Type of Ferry.",
+             rf"add\s+(?:a\s+|an\s+)?(?:new\s+)?(?!column\b|rule\b|sub-?rule\b|section\b)[\w-]+\s+(?:called|named)\s+(?P<name>{_GS_ROWNAME})\s+to\s+{_GS_TABLE}"
+             rf"(?:\s*,?\s*with\s+(?P<values>.+))?",
+             AddRow),
+    Phrasing("Remove the row for “Harbour” from the Stops table.  /  Remove “Harbour” from the “Stops” table.",
+             rf"(?:remove|delete)\s+(?:the\s+)?(?:(?:row|entry)\s+(?:for|of)\s+)?(?P<name>{_GS_ROWNAME})\s+from\s+{_GS_TABLE}",
+             RemoveRow),
+    Phrasing("Set the cell at Row 3, Column 4 of the Game Board to Lemon.",
+             rf"set\s+(?:the\s+)?(?:content\s+of\s+(?:the\s+)?)?cell\s+(?:at\s+|in\s+)?row\s+(?P<thing>\d+)\s*,?\s*(?:and\s+)?"
+             rf"column\s+(?P<attribute>\d+)\s+(?:of|on|in)\s+(?:the\s+)?(?P<table>{Q}|[\w’' ]+?)\s+to\s+(?:be\s+)?(?P<value>{_GS_VALUE})",
+             SetAttribute),
+    Phrasing("Set the Type of the Stop “Harbour” to Ferry.  /  Set the Genome of “Moss” in the Organisms table to AGTC.",
+             rf"set\s+the\s+(?!value\s+of\b)(?P<attribute>[\w’' -]+?)\s+of\s+(?:the\s+)?(?:(?-i:[A-Z])[\w-]*\s+)?(?P<thing>{Q}|(?-i:[A-Z])[\w'’.-]*)"
+             rf"(?:\s+in\s+{_GS_TABLE})?\s+to\s+(?:be\s+)?(?P<value>{_GS_VALUE})",
+             SetAttribute),
+    Phrasing("Set the Round to 3.  /  Set the value of “Max Fuel” to 9.",
+             rf"set\s+(?:the\s+)?(?:value\s+of\s+(?:the\s+)?)?(?P<name>{_GS_NAME})\s+to\s+(?:be\s+)?(?P<value>{_GS_VALUE})",
+             SetSingleValue),
+    Phrasing("Increase the Round by 1.  /  Decrease “Max Fuel” by two.",
+             rf"(?P<dir>increase|raise|decrease|reduce|lower)\s+(?:the\s+)?(?:value\s+of\s+(?:the\s+)?)?(?P<name>{_GS_NAME})\s+"
+             rf"by\s+(?P<amount>{_NUM})",
+             ChangeSingleValue),
+    Phrasing("Add a column called “Gems” to the tracking page, with a starting value of 0 for every Wight.",
+             rf"(?:add|create)\s+(?:a\s+)?(?:new\s+)?column\s+(?:called|named)\s+(?P<column>{Q}|[\w’' ]+?)\s+(?:to|in|on)\s+"
+             rf"(?:{_GS_PAGE}|{_GS_TABLE})\s*,?\s*{_GS_DEFAULT}",
+             AddColumn),
+    Phrasing("Add a Gems column to the gamestate tracking page, with each Wight’s Gems set to 0.",
+             rf"(?:add|create)\s+(?:a\s+|an\s+)?(?:new\s+)?(?P<column>{Q}|[\w’']+(?:\s+[\w’']+)?)\s+column\s+(?:to|in|on)\s+"
+             rf"(?:{_GS_PAGE}|{_GS_TABLE})\s*,?\s*with\s+(?:each|every|all)\s+[\w-]+?(?:['’]s|s['’]|['’])\s+[\w’' ]+?\s+set\s+to\s+"
+             rf"(?P<default>{Q}|\S+)",
+             AddColumn),
+    Phrasing("Add a new column to the Puzzlers table called Stars, and set every Puzzler’s Stars to 2.",
+             rf"(?:add|create)\s+(?:a\s+)?(?:new\s+)?column\s+(?:to|in|on)\s+(?:{_GS_PAGE}|{_GS_TABLE})\s+(?:called|named)\s+"
+             rf"(?P<column>{Q}|[\w’']+(?:\s+[\w’']+)?)\s*,?\s*and\s+set\s+(?:each|every|all)\s+[\w-]+?(?:['’]s|s['’]|['’])\s+"
+             rf"[\w’' ]+?\s+to\s+(?P<default>{Q}|\S+)",
+             AddColumn),
+)
+
+_GS_PAIR = re.compile(rf"\s*(?:an?\s+|the\s+)?(?P<col>[\w’' -]+?)\s+(?:of|set\s+to|=)\s+(?P<val>{Q}|[\w.’'-]+)\s*")
+
+
+def _gs_pairs(text: str, m: _Masked) -> tuple[tuple[str, str], ...] | None:
+    """"a Type of Ferry and a Fare of 2" → (("Type", "Ferry"), ("Fare", "2")); None if not all read."""
+    out = []
+    for part in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", text.strip()):
+        c = _GS_PAIR.fullmatch(part)
+        if not c:
+            return None
+        out.append((_name(c.group("col"), m), _name(c.group("val"), m)))
+    return tuple(out)
+
+
+def _from_gamestate_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
+    """The step a matching gamestate phrasing makes; None when a group does not read exactly."""
+    g = {k: v for k, v in c.groupdict().items() if v is not None}
+    step = phrasing.step
+    table = _name(g["table"], m) if "table" in g else None
+    if table is not None and re.fullmatch(r"(?:gamestate|tracking|gndt)(?:\s+tracking)?(?:\s+page)?", table, re.I):
+        table = None
+    fields: dict[str, Any]
+    if step is AddRow:
+        values = _gs_pairs(g["values"], m) if "values" in g else ()
+        if values is None:
+            return _unsupported_gs(c.group(0), m)
+        fields = {"table": table, "name": _name(g["name"], m), "values": values}
+    elif step is RemoveRow:
+        fields = {"table": table, "name": _name(g["name"], m)}
+    elif step is SetAttribute:
+        fields = {"thing": _name(g["thing"], m), "attribute": _var(g["attribute"], m), "value": _value(g["value"], m)}
+        if table is not None:
+            fields["table"] = table
+    elif step is SetSingleValue:
+        fields = {"name": _name(g["name"], m), "value": _value(g["value"], m)}
+    elif step is ChangeSingleValue:
+        sign = 1 if g["dir"].lower() in ("increase", "raise") else -1
+        fields = {"name": _name(g["name"], m), "delta": sign * _num(g["amount"])}
+    else:  # AddColumn
+        fields = {"column": _name(g["column"], m), "default": _name(g["default"], m), "table": table}
+        return _Read([_Spec(AddColumn, fields)]) if fields["column"] and fields["default"] else None
+    return _gs(step, **fields)
+
+
+def _read_gamestate_phrasings(s: str, m: _Masked) -> _Read | None:
+    for phrasing in GAMESTATE_PHRASINGS:
+        c = phrasing.regex.fullmatch(s)
+        if c:
+            r = _from_gamestate_groups(phrasing, c, m)
             if r is not None:
                 return r
     return None
@@ -1583,6 +1753,9 @@ GRAMMAR: tuple[Kind, ...] = (
     Kind("status", (SetStatus,), _read_status, ("set", "make", "mark", "change", "switch", "turn", "activate", "deactivate", "inactivate", "reactivate"), (
         "Set X to Inactive.  /  Activate “X”.  /  Deactivate the Special Case rules A, B and C.",
     )),
+    Kind("gamestate rows, attributes and single values", tuple({p.step for p in GAMESTATE_PHRASINGS}),
+         _read_gamestate_phrasings, ("add", "create", "remove", "delete", "set", "increase", "raise", "decrease",
+                                     "reduce", "lower"), tuple(p.shape for p in GAMESTATE_PHRASINGS)),
     Kind("gamestate", (SetValue, ChangeValue, TransferValue, AddColumn, AddPlayer, RemovePlayer), _read_gamestate, ("set", "give", "award", "increase", "raise", "decrease", "reduce", "lower", "transfer", "add", "create", "remove", "delete"), (
         "Set each Player’s Coins to 3.  /  Set Kevan’s Coins to 3.  /  Set the Coins of every Player to 0.",
         "Kevan gains 2 Coins.  /  Each Player loses one Coin.  /  Give Kevan 3 Coins.",

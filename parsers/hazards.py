@@ -521,21 +521,21 @@ def payload_problem(text: str, *, headings: bool = True, extension_tags: Iterabl
 
 # Terms are words: what in a term the wiki would read as markup, wherever the term is written.
 _TERM_MARKUP = [
-    (re.compile(r"''"), "a run of apostrophes (“''”), which the wiki reads as italics or bold"),
-    (re.compile(r"^'|'$"), "an apostrophe at its start or end, which next to the page's own “''” would make "
-                           "a run the wiki reads as italics or bold"),
-    (re.compile(r":"), "a colon, which turns a link to the term into a category, file or interwiki link"),
-    (re.compile(r"#"), "“#”, which turns a link to the term into a link to a section (or, at a line's start, a "
-                       "numbered list)"),
-    (re.compile(r"[\[\]]"), "a bracket, which the wiki reads as part of a link"),
-    (re.compile(r"[{}]"), "a brace, which the wiki reads as part of a template or table"),
+    (re.compile(r"'{2,}"), "a run of apostrophes, which the wiki reads as italics or bold"),
+    (re.compile(r"^'|'$"), "an apostrophe at its start or end, which next to the page's own “''” would make a "
+                           "run of apostrophes the wiki reads as italics or bold"),
+    (re.compile(r"~~~+"), "a signature, which the wiki writes in when saving"),
+    (re.compile(r"__"), "part of a behaviour switch"),
+    (re.compile(r"[\[\]]+"), "a bracket, which the wiki reads as part of a link"),
+    (re.compile(r"[{}]+"), "a brace, which the wiki reads as part of a template or table"),
     (re.compile(r"[<>]"), "“<” or “>”, which the wiki reads as part of a tag"),
     (re.compile(r"\|"), "“|”, which the wiki reads as a separator of links, templates and tables"),
-    (re.compile(r"^[=*#:;!\-]"), "a markup character at its start, which the wiki reads as a heading, list, "
-                                 "indent or table cell where the term begins a line"),
+    (re.compile(r":"), "a colon, which turns a link to the term into a category, file or interwiki link"),
+    (re.compile(r"#"), "which turns a link to the term into a link to a section (or, at a line's start, a "
+                       "numbered list)"),
+    (re.compile(r"^[=*;!\-]"), "a markup character at its start, which the wiki reads as a heading, list, "
+                               "indent or table cell where the term begins a line"),
     (re.compile(r"=$"), "“=” at its end, which the wiki reads as a heading where the term ends a line"),
-    (re.compile(r"~~~"), "“~~~”, which the wiki replaces with a signature"),
-    (re.compile(r"__"), "“__”, which the wiki reads as part of a behaviour switch"),
     (re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I), "a character entity, which the wiki shows as "
                                                                  "another character"),
     (re.compile(r"(?:https?|ftp)://|^(?:ISBN|RFC|PMID)\b", re.I), "a web address or magic link"),
@@ -545,14 +545,15 @@ _TERM_MARKUP = [
 def term_problem(term: str) -> str | None:
     """Why ``term`` cannot be a new term (or its plural), or None. One check for every way a term is
     set (``wikibot synonyms --set``, an Ascension Address): a term is written into every place the
-    old one stood, headings included, so it must be plain words — no control, invisible or
-    look-alike character (:mod:`parsers.characters`), no markup."""
+    old one stood, headings and link targets included, so it must be plain words — no control,
+    invisible or look-alike character (:mod:`parsers.characters`), no markup (``_TERM_MARKUP``)."""
     problem = characters.name_problem(term)
     if problem:
         return f"it holds {problem}"
     for pattern, what in _TERM_MARKUP:
-        if pattern.search(term):
-            return f"it holds {what}; a term is plain words"
+        found = pattern.search(term)
+        if found:
+            return f"it contains the wiki markup “{found.group(0)}” ({what})"
     problem = payload_problem(term, headings=False)
     return problem.replace("its text contains", "it holds", 1) if problem else None
 

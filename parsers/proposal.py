@@ -176,15 +176,24 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bo
         return first, False  # no payload at all
     k = max(first, start[0] + 1)
     previous = start[1]
+    numbered = _NUMBERED.match(start[1])
+    count = int(numbered.group(1)) if numbered else None  # the text's own numbered list, "1. … 2. …"
     while k < len(lines):
         line = lines[k]
         if line.strip():
+            item = _NUMBERED.match(line)
+            if count is not None and item and int(item.group(1)) == count + 1:
+                count += 1  # the next item of the text's own list, however it reads
             # a line the text itself introduces ("For example:", "as follows:") belongs to the text
-            if ends_added_text(line) and not previous.rstrip().endswith((":", ":-")):
+            elif ends_added_text(line) and not previous.rstrip().endswith((":", ":-")):
                 return k, False
             previous = line
         k += 1
     return len(lines), False
+
+
+#: A numbered line: "1. …", "2) …".
+_NUMBERED = re.compile(r"^\s*(\d{1,2})[.)]\s")
 
 
 def _template_end(lines: list[str], k: int, text_from: str) -> int | None:
@@ -274,9 +283,23 @@ def _clean_payload(raw: str) -> str:
             t = "\n\n".join(x.strip() for x in stripped)
 
     def tidy(part: str) -> str:
+        # "•" bullets nested by indentation alone (as blog copies show them): deeper indent, deeper item
+        indents = sorted({len(m.group(1).expandtabs(4)) for m in re.finditer(r"^([ \t]*)•", part, re.M)})
+        if 1 < len(indents) <= 3:
+            part = re.sub(r"^([ \t]*)•[ \t]*", lambda m: "*" * (indents.index(len(m.group(1).expandtabs(4))) + 1) + " ",
+                          part, flags=re.M)
         part = re.sub(r"^[ \t]*•[ \t]*", "* ", part, flags=re.M)
         part = re.sub(r"^[ \t]*◦[ \t]*", "** ", part, flags=re.M)
         part = re.sub(r"^[ \t]*▪[ \t]*", "*** ", part, flags=re.M)
+        # "  * item" nested by indentation alone: the same; any other indented line loses its indent
+        # (a line that starts with a space is a preformatted block on the wiki, not what was meant)
+        indents = sorted({len(m.group(1).expandtabs(4)) for m in re.finditer(r"^([ \t]*)[*#](?![*#])", part, re.M)})
+        if 1 < len(indents) <= 3:
+            part = re.sub(r"^([ \t]*)([*#])(?![*#])",
+                          lambda m: m.group(2) * (indents.index(len(m.group(1).expandtabs(4))) + 1), part, flags=re.M)
+        part = re.sub(r"^[ \t]+(?=\S)", "", part, flags=re.M)
+        # a sentence wrapped over two lines ("… defaulting" ⏎ "to zero.") is one line of text
+        part = re.sub(r"(?<=[\w,])\n(?=[a-z])", " ", part)
         return re.sub(r"\n(?:[ \t]*\n)+", "\n\n", part)
 
     return _outside_verbatim(t, tidy).strip()
@@ -501,12 +524,12 @@ def _govern(steps: list[Step], governing: list[tuple[int, str, str]]) -> list[St
     for k, step in enumerate(steps):
         if isinstance(step, (Ignored, Unsupported)):
             continue
-        for at, scope, condition in governing:
-            if scope == "all" or k > at:
-                out[k] = Ignored(index=step.index, text=step.text, span=step.span, category="conditional",
-                                 reason=f"governed by the condition in step {at + 1} (“{condition}”), which the "
-                                        "bot cannot decide: an Admin decides whether this step applies")
-                break
+        over = [(at, condition) for at, scope, condition in governing if scope == "all" or k > at]
+        if over:
+            named = " and ".join(f"step {at + 1} (“{condition}”)" for at, condition in over)
+            out[k] = Ignored(index=step.index, text=step.text, span=step.span, category="conditional",
+                             reason=f"governed by the condition{'s' if len(over) > 1 else ''} in {named}, which the "
+                                    "bot cannot decide: an Admin decides whether this step applies")
     return out
 
 

@@ -10,7 +10,9 @@ An Admin asks for work by adding a section::
 
 or ``{{Ascension|at=2026-12-01 18:00|…}}`` followed by the Address text, or
 ``{{Synonyms|Player=Necromancer}}``. Anyone, not only an Admin, may ask for ``{{Read|title=Proposal: …}}``
-followed by a draft proposal: the bot answers with its reading and changes nothing else. The bot answers inside the section, after a marker line; a
+followed by a draft proposal: the bot answers with its reading and changes nothing else. Anyone may
+also post ``{{Review|title=Proposal: Hats|rev=N}}`` with a proposal's text, for a review of a hand
+enactment (:mod:`wikibot.reviews`). The bot answers inside the section, after a marker line; a
 request whose section holds the done marker is never done again. Who asked is *not* read from here
 (signatures can be copied): the wiki layer takes it from the page history.
 """
@@ -25,7 +27,7 @@ import mwparserfromhell
 
 from parsers import ruleset as sections_parser
 
-KINDS = ("enact", "ascension", "synonyms", "read")
+KINDS = ("enact", "ascension", "synonyms", "read", "review")
 REPLY_MARK = "<!-- wikibot:reply -->"
 DONE_MARK = "<!-- wikibot:done -->"
 _SIGNATURE = re.compile(r"\s*(?:--\s*)?(?:\[\[User:[^\n]*|~~~~~?)\s*$", re.I)
@@ -107,6 +109,14 @@ def duplicates(requests: list[Request]) -> set[str]:
     return {r.ident for r in requests if r.ident in seen or seen.add(r.ident)}
 
 
+def cut_off(requests: list[Request], due: list[Request]) -> dict[str, str]:
+    """{request: heading of the section right below it} where that section holds no request template and no
+    reply: maybe the rest of the request, cut off by a level-2 heading line in the Proposal's text."""
+    waiting = {r.ident for r in due}
+    return {r.ident: after.ident for r, after in zip(requests, requests[1:])
+            if r.ident in waiting and after.kind is None and not after.replied}
+
+
 def _section_body(page: sections_parser.Ruleset, block: sections_parser.Block) -> str:
     """A request section's text below its heading, deeper headings included."""
     return block.body + "".join(child.text() for child in page.subtree(block)[1:])
@@ -132,7 +142,7 @@ def _request(heading: str, body: str) -> Request:
         if guess in KINDS:
             kind = guess
         else:
-            problems.append("no {{Enact}}, {{Ascension}}, {{Synonyms}} or {{Read}} template in the section")
+            problems.append("no {{Enact}}, {{Ascension}}, {{Synonyms}}, {{Read}} or {{Review}} template in the section")
     lines = str(code).strip("\n").split("\n")
     while lines and (not lines[-1].strip() or _SIGNATURE.fullmatch(lines[-1])):
         lines.pop()
@@ -145,6 +155,59 @@ def _request(heading: str, body: str) -> Request:
         except ValueError as error:
             problems.append(str(error))
     return Request(heading, kind, params, text, raw, done, bool(mark), problems)
+
+
+def tag(revid: int) -> str:
+    """What every edit the bot makes for a request carries at the end of its summary: the revision of the
+    request page that added the request. The request's durable identity: a reply deleted, the page
+    reverted to before the answer, or the bot's state lost, the bot's own edits still say it was done."""
+    return f"(request [[Special:Diff/{revid}|r{revid}]])"
+
+
+_TAG = re.compile(r"\(request \[\[Special:Diff/(\d+)\|r\1\]\]\)")
+_SECTION_PREFIX = re.compile(r"^\s*/\*.*?\*/\s*")
+
+
+#: MediaWiki cuts edit summaries at 500 characters: the tag must survive that.
+SUMMARY_MOST = 490
+
+
+def with_tag(summary: str, request_tag: str) -> str:
+    """``summary`` ending with ``request_tag``, shortened so that the whole fits in an edit summary."""
+    if not request_tag:
+        return summary
+    room = SUMMARY_MOST - len(request_tag) - 1
+    text = summary if len(summary) <= room else summary[:room - 1] + "…"
+    return f"{text} {request_tag}"
+
+
+def accepted_tag(revid: int, requester: str) -> str:
+    """What the bot's acknowledgement of a scheduled request carries in its summary: the request and who
+    added it, as checked when it was accepted. Not a :func:`tag`: an acknowledgement is not an answer."""
+    return f"(accepted: request [[Special:Diff/{revid}|r{revid}]] of [[User:{requester}|{requester}]])"
+
+
+_ACCEPTED = re.compile(r"\(accepted: request \[\[Special:Diff/(\d+)\|r\1\]\] of \[\[User:([^|\]]+)\|\2\]\]\)")
+_SECTION_LINK = re.compile(r"^\s*/\*\s*(.*?)\s*\*/")
+
+
+def accepted(summary: str) -> tuple[str, int, str] | None:
+    """(heading ident, request revision, requester) of an acknowledgement's summary; None for any other."""
+    found, section = _ACCEPTED.search(summary), _SECTION_LINK.match(summary)
+    if not found or not section:
+        return None
+    return heading_ident(section.group(1)), int(found.group(1)), found.group(2)
+
+
+def tagged(summary: str) -> list[int]:
+    """The requests an edit summary says the edit was made for."""
+    return [int(n) for n in _TAG.findall(summary)]
+
+
+def plain_summary(summary: str) -> str:
+    """An edit summary as words for an answer: without its section link (``/* Rule */``, which only the wiki's
+    history renders) and without a request's tag."""
+    return _TAG.sub("", _SECTION_PREFIX.sub("", summary)).strip()
 
 
 def signature(username: str, when: datetime) -> str:

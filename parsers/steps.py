@@ -179,6 +179,16 @@ class AppendText(Step):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AddListItem(Step):
+    """Add ``items`` at the end of a list in a rule: the rule's only list, or the list ``of`` names
+    ("the list of Wick Types"), introduced by a line that names it."""
+
+    rule: RuleRef | None
+    items: str
+    of: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class MoveRule(Step):
     """Move a rule to another section, under another rule, or after another rule."""
 
@@ -248,6 +258,50 @@ class RemovePlayer(Step):
     """Remove a player's row from the players' table."""
 
     name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddRow(Step):
+    """Add a row (a thing: a Stop, an Organism, a Tower) to a gamestate table named ``table``, its
+    cells given by column (the others get the rules' defaults)."""
+
+    table: str
+    name: str
+    values: tuple[tuple[str, str], ...] = ()  # (column, value) pairs as written
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemoveRow(Step):
+    """Remove the row named ``name`` from the gamestate table named ``table``."""
+
+    table: str
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetAttribute(Step):
+    """Set an attribute (a column) of a named thing (a row of a table that is not the players')."""
+
+    thing: str
+    attribute: str
+    value: str
+    table: str | None = None  # None = the one table that has both the row and the column
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetSingleValue(Step):
+    """Set a single value of the tracking page ("Set the Round to 3")."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeSingleValue(Step):
+    """Add ``delta`` (negative = subtract) to a numeric single value ("Increase the Round by 1")."""
+
+    name: str
+    delta: int
 
 
 # --- Not applied -----------------------------------------------------------------------------

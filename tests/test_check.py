@@ -17,8 +17,8 @@ R2023 = parse(fixture_text("ruleset_2023.wiki"))
 C2020 = infer_constraints(R2020)
 C2022 = infer_constraints(R2022)
 C2023 = infer_constraints(R2023)
-DEFUSAL = fixture_text("gamestate_defusal_school.wiki")
-SNDT = fixture_text("gamestate_sndt.wiki")
+LIGHTHOUSE = fixture_text("gamestate_lighthouse.wiki")
+LEDGER = fixture_text("gamestate_harbour_ledger.wiki")
 
 PUZZLE_BOARD = """{{pill|Round|2|lightblue}}
 
@@ -87,7 +87,7 @@ def test_negative_count_is_illegal_with_the_issue_summary():
     result = check_edit(R2023, C2023, PUZZLE_BOARD, edit(PUZZLE_BOARD, "| Bob || 3 ||", "| Bob || -2 ||"))
     assert not result.legal
     assert result.to_dict() == {
-        "legal": False,
+        "legal": False, "verdict": "illegal",
         "violations": [{"table": "Puzzler table", "row": "Bob", "column": "Coins", "old": "3", "new": "-2",
                         "constraint": "Coins hold non-negative integers", "source": APPX}],
         "summary": "Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables).",
@@ -99,7 +99,8 @@ def test_legal_change_is_legal():
     result = check_edit(R2023, C2023, PUZZLE_BOARD, edit(PUZZLE_BOARD, "| Bob || 3 ||", "| Bob || 7 ||"))
     assert result.legal and result.violations == []
     assert result.summary == "No illegal values among 1 changed value."
-    assert result.to_dict() == {"legal": True, "violations": [], "summary": result.summary}
+    assert result.to_dict() == {"legal": True, "verdict": "legal", "violations": [],
+                                "summary": result.summary}
 
 
 def test_no_change():
@@ -170,37 +171,37 @@ def test_free_text_is_not_judged():
 # --------------------------------------------------------------------------- the Appendix default
 
 def test_appendix_default_on_plainly_numeric_columns():
-    new = edit(DEFUSAL, "| Darknight      || 11 ||", "| Darknight      || -2 ||")
-    result = check_edit(R2023, C2023, DEFUSAL, new)
-    assert violations(result) == [("Darknight", "Expertise", "11", "-2", "Expertise holds non-negative integers",
+    new = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || -2 ||")
+    result = check_edit(R2023, C2023, LIGHTHOUSE, new)
+    assert violations(result) == [("Ferncliff", "Knowledge", "11", "-2", "Knowledge holds non-negative integers",
                                    APPX)]
-    half = edit(DEFUSAL, "| Darknight      || 11 ||", "| Darknight      || 2.5 ||")
-    assert not check_edit(R2023, C2023, DEFUSAL, half).legal
-    up = edit(DEFUSAL, "| Darknight      || 11 ||", "| Darknight      || 12 ||")
-    assert check_edit(R2023, C2023, DEFUSAL, up).legal
+    half = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || 2.5 ||")
+    assert not check_edit(R2023, C2023, LIGHTHOUSE, half).legal
+    up = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || 12 ||")
+    assert check_edit(R2023, C2023, LIGHTHOUSE, up).legal
 
 
 def test_single_values():
-    new = edit(DEFUSAL, "{{pill|Round|2|lightblue}}", "{{pill|Round|-1|lightblue}}")
-    result = check_edit(R2023, C2023, DEFUSAL, new)
+    new = edit(LIGHTHOUSE, "{{pill|Round|2|lightblue}}", "{{pill|Round|-1|lightblue}}")
+    result = check_edit(R2023, C2023, LIGHTHOUSE, new)
     assert result.to_dict()["violations"] == [{"table": None, "row": None, "column": "Round", "old": "2",
                                                "new": "-1", "constraint": "Round holds non-negative integers",
                                                "source": APPX}]
     assert result.summary.startswith("Round set to -1; ")
-    # "Lesson" holds text: no judgement
-    text = edit(DEFUSAL, "{{pill|Lesson|Power|silver}}", "{{pill|Lesson|-3 apples|silver}}")
-    assert check_edit(R2023, C2023, DEFUSAL, text).legal
+    # "Season" holds text: no judgement
+    text = edit(LIGHTHOUSE, "{{pill|Season|Storm|silver}}", "{{pill|Season|-3 apples|silver}}")
+    assert check_edit(R2023, C2023, LIGHTHOUSE, text).legal
     # a one-row name/value table
-    reward = edit(SNDT, "| 3\n|}", "| -3\n|}")
-    assert violations(check_edit(R2023, C2023, SNDT, reward)) == [
-        (None, "Standard Reward", "3", "-3", "Standard Reward holds non-negative integers", APPX)]
+    reward = edit(LEDGER, "| 3\n|}", "| -3\n|}")
+    assert violations(check_edit(R2023, C2023, LEDGER, reward)) == [
+        (None, "Harbour Toll", "3", "-3", "Harbour Toll holds non-negative integers", APPX)]
 
 
 def test_icon_and_text_columns_are_not_judged():
-    new = edit(SNDT, "| Clucky || 24 ||", "| Clucky || 24 || ⚪⚪")
-    assert check_edit(R2023, C2023, SNDT, new).legal
-    claim = edit(DEFUSAL, "Lawnomos (3rd)", "-4")  # a text column: "-4" is not judged
-    assert check_edit(R2023, C2023, DEFUSAL, claim).legal
+    new = edit(LEDGER, "| Pebble || 24 ||", "| Pebble || 24 || ⚪⚪")
+    assert check_edit(R2023, C2023, LEDGER, new).legal
+    claim = edit(LIGHTHOUSE, "Gullrock (3rd)", "-4")  # a text column: "-4" is not judged
+    assert check_edit(R2023, C2023, LIGHTHOUSE, claim).legal
 
 
 def test_column_written_another_way_is_skipped_with_a_note():
@@ -214,10 +215,14 @@ def test_column_written_another_way_is_skipped_with_a_note():
 
 # --------------------------------------------------------------------------- joins, leaves, names
 
-def test_join_and_leave_rows_are_not_errors():
-    new = edit(DEFUSAL, "|-\n| Lulu           ||  2 || - || - || Ready\n", "")
-    new = edit(new, "| qenya          ||  4 ||", "| Zed_99 || 0 || - || - || Ready\n|-\n| qenya          ||  4 ||")
-    assert check_edit(R2022, C2022, DEFUSAL, new, player_term="Defuser").legal
+def test_a_join_is_judged_a_leave_cannot_be():
+    joined = edit(LIGHTHOUSE, "| pelle          ||  4 ||", "| Zed_99 || 0 || - || - || Awake\n|-\n| pelle          ||  4 ||")
+    assert check_edit(R2022, C2022, LIGHTHOUSE, joined, player_term="Lighter").verdict == "legal"
+    # a row that disappeared: whether the player left by the rules is for humans to say
+    left = edit(joined, "|-\n| Wren           ||  2 || - || - || Awake\n", "")
+    result = check_edit(R2022, C2022, LIGHTHOUSE, left, player_term="Lighter")
+    assert result.verdict == "cannot judge" and not result.legal
+    assert "the row “Wren” is gone" in result.summary
 
 
 def test_new_row_values_are_checked():
@@ -234,11 +239,11 @@ def test_bad_new_player_name():
          "Appendix: Names")]
     assert result.summary.startswith("New player name Zoë!; player names are 3 to 30 characters")
     # 2022 says 4 to 30: "Bob" is too short there, fine in 2023
-    short = edit(DEFUSAL, "| qenya          ||  4 ||", "| Bob || 0 || - || - || Ready\n|-\n| qenya          ||  4 ||")
-    assert not check_edit(R2022, C2022, DEFUSAL, short, player_term="Defuser").legal
-    assert check_edit(R2023, C2023, DEFUSAL, short, player_term="Defuser").legal
-    # not a players table (first column "Defuser" is not the era's term): names not judged
-    assert check_edit(R2022, C2022, DEFUSAL, short).legal
+    short = edit(LIGHTHOUSE, "| pelle          ||  4 ||", "| Bob || 0 || - || - || Awake\n|-\n| pelle          ||  4 ||")
+    assert not check_edit(R2022, C2022, LIGHTHOUSE, short, player_term="Lighter").legal
+    assert check_edit(R2023, C2023, LIGHTHOUSE, short, player_term="Lighter").legal
+    # not a players table (first column "Lighter" is not the era's term): names not judged
+    assert check_edit(R2022, C2022, LIGHTHOUSE, short).legal
 
 
 def test_new_row_in_a_name_table_is_not_judged_by_the_name_rule():
@@ -286,9 +291,9 @@ def test_override_switches_a_constraint_off():
     negative = merge(C2023, parse_overrides("* Coins: integer, may be negative\n"))
     assert check_edit(R2023, negative, PUZZLE_BOARD, new).legal
     # switching the Appendix guess off frees unnamed numeric columns
-    guess = edit(DEFUSAL, "| Darknight      || 11 ||", "| Darknight      || -2 ||")
-    assert check_edit(R2023, merge(C2023, parse_overrides("* numeric values: off")), DEFUSAL, guess).legal
-    assert check_edit(R2023, merge(C2023, parse_overrides("* Expertise: off")), DEFUSAL, guess).legal
+    guess = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || -2 ||")
+    assert check_edit(R2023, merge(C2023, parse_overrides("* numeric values: off")), LIGHTHOUSE, guess).legal
+    assert check_edit(R2023, merge(C2023, parse_overrides("* Knowledge: off")), LIGHTHOUSE, guess).legal
 
 
 def test_override_adds_and_tightens():
@@ -296,10 +301,10 @@ def test_override_adds_and_tightens():
     new = edit(PUZZLE_BOARD, "| Bob || 3 ||", "| Bob || 6 ||")
     assert violations(check_edit(R2023, cs, PUZZLE_BOARD, new)) == [
         ("Bob", "Coins", "3", "6", "Coins hold integers from 0 to 5", "User:WikiBot/Constraints, line 2")]
-    status = merge(C2023, parse_overrides("* Status (table Defuser): one of Ready, Defusing, Resting\n"))
-    bad = edit(DEFUSAL, "| Lulu           ||  2 || - || - || Ready", "| Lulu           ||  2 || - || - || Asleep")
-    assert violations(check_edit(R2023, status, DEFUSAL, bad)) == [
-        ("Lulu", "Status", "Ready", "Asleep", "Status is one of Ready, Defusing or Resting",
+    status = merge(C2023, parse_overrides("* Status (table Lighter): one of Awake, Sleeping, Resting\n"))
+    bad = edit(LIGHTHOUSE, "| Wren           ||  2 || - || - || Awake", "| Wren           ||  2 || - || - || Asleep")
+    assert violations(check_edit(R2023, status, LIGHTHOUSE, bad)) == [
+        ("Wren", "Status", "Awake", "Asleep", "Status is one of Awake, Sleeping or Resting",
          "constraints page, line 1")]
     names = merge(C2023, parse_overrides("* player names: 6..30 characters\n"))
     joined = edit(PUZZLE_BOARD, "|}\n\n== Board", "|-\n| Dana || 3 || 0\n|}\n\n== Board")
@@ -310,11 +315,12 @@ def test_override_adds_and_tightens():
 
 # --------------------------------------------------------------------------- robustness
 
-def test_unreadable_page_is_not_judged():
+def test_unreadable_page_cannot_be_judged():
     broken = PUZZLE_BOARD.replace("|}\n\n== Board", "\n\n== Board", 1)
     broken = broken[: broken.rfind("|}")]
     result = check_edit(R2023, C2023, PUZZLE_BOARD, broken)
-    assert result.legal and "could not be read" in result.summary and result.notes
+    assert result.verdict == "cannot judge" and not result.legal
+    assert result.summary.startswith("Cannot judge: the page after the edit cannot be read") and result.notes
 
 
 def test_constraints_default_to_inference_and_no_ruleset():
@@ -365,11 +371,13 @@ WIKI_BITS = st.sampled_from(["{|", "|}", "|-", "||", "!!", "! ", "| ", "\n", "{{
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.one_of(st.text(max_size=300), st.lists(WIKI_BITS, max_size=60).map("".join)))
 def test_property_no_crash_on_arbitrary_new_text(text):
-    for old in (PUZZLE_BOARD, DEFUSAL):
+    for old in (PUZZLE_BOARD, LIGHTHOUSE):
         result = check_edit(R2023, C2023, old, text)
         assert isinstance(result, CheckResult)
         json.dumps(result.to_dict())
-        assert result.legal == (not result.violations)
+        assert result.legal == (not result.violations and not result.cannot_judge)
+        # arbitrary text loses the old page's tables, rows or values: never "legal"
+        assert result.verdict != "legal"
 
 
 # --------------------------------------------------------------------------- the era-shaped fixtures
@@ -420,3 +428,58 @@ def test_spans_fixture():
     capped = merge(C2023, parse_overrides("* Attack (table Teams and scores): integer 0..10"))
     assert violations(check_edit(R2023, capped, SPANS, attack)) == [
         ("Bob", "Attack", "5", "-5", "Attack holds integers from 0 to 10", "constraints page, line 1")]
+
+
+# --------------------------------------------------------------------------- never "legal" for what cannot be read
+
+ILLEGAL_BOB = edit(PUZZLE_BOARD, "| Bob || 3 ||", "| Bob || -99 ||")
+
+
+def test_table_without_its_closing_line_cannot_be_judged():
+    # MediaWiki still shows the table; the bot cannot read it the same way: exit 2, never legal
+    broken = ILLEGAL_BOB.replace("| [[User:Kevan|Kevan]] || '''1''' || 4\n|}", "| [[User:Kevan|Kevan]] || '''1''' || 4\n", 1)
+    broken = broken[: broken.rfind("|}")]
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, broken)
+    assert result.verdict == "cannot judge", result.summary
+    assert "cannot be read as tables" in result.summary
+
+
+def test_invisible_character_in_a_header_cannot_be_judged():
+    hidden = edit(ILLEGAL_BOB, "! Puzzler !! Coins !!", "! Puzzler !! Co\u200bins !!")
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, hidden)
+    assert result.verdict == "cannot judge", result.summary
+    assert "U+200B ZERO WIDTH SPACE" in result.summary and "“Coins”" in result.summary
+
+
+def test_look_alike_letter_in_a_row_name_cannot_be_judged():
+    cyrillic = edit(PUZZLE_BOARD, "| Bob || 3 || 2", "| B\u043eb || 3 || 2")   # CYRILLIC SMALL LETTER O
+    # the era's name rule names it (exit 1) ...
+    assert check_edit(R2023, C2023, PUZZLE_BOARD, cyrillic).verdict == "illegal"
+    # ... and without one, the bot still will not call it legal (exit 2)
+    result = check_edit(R2023, merge(C2023, parse_overrides("* player names: off")), PUZZLE_BOARD, cyrillic)
+    assert result.verdict == "cannot judge", result.summary
+    assert "CYRILLIC SMALL LETTER O" in result.summary
+
+
+def test_blanked_page_cannot_be_judged():
+    for blank in ("", "\n", "Nothing to see here."):
+        result = check_edit(R2023, C2023, PUZZLE_BOARD, blank)
+        assert result.verdict == "cannot judge" and "blanked" in result.summary
+
+
+def test_deleted_row_cannot_be_judged_and_an_illegal_value_beside_it_is_named():
+    gone = edit(PUZZLE_BOARD, "|-\n| Alice || 3 || 0\n", "")
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, gone)
+    assert result.verdict == "cannot judge" and "the row “Alice” is gone" in result.summary
+    both = edit(ILLEGAL_BOB, "|-\n| Alice || 3 || 0\n", "")
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, both)
+    assert result.verdict == "illegal" and result.violations[0].row == "Bob"
+    assert any("Alice" in n for n in result.notes)
+
+
+def test_a_removed_table_or_single_value_cannot_be_judged():
+    no_board = PUZZLE_BOARD[: PUZZLE_BOARD.index("== Board ==")]
+    assert check_edit(R2023, C2023, PUZZLE_BOARD, no_board).verdict == "cannot judge"
+    no_round = edit(PUZZLE_BOARD, "{{pill|Round|2|lightblue}}", "")
+    result = check_edit(R2023, C2023, PUZZLE_BOARD, no_round)
+    assert result.verdict == "cannot judge" and "the value “Round” is gone" in result.summary

@@ -111,6 +111,22 @@ def test_check_exit_codes(tmp_path):
     assert data["violations"][0]["new"] == "-2"
     legal = wikibot(*args, "--new-file", FIXTURES / "gamestate_puzzle_board.wiki")
     assert legal.returncode == 0 and legal.stdout.startswith("legal")
+    # a table whose closing line was removed: the bot cannot judge it, and says so with exit 2
+    broken = tmp_path / "broken.wiki"
+    broken.write_text(new.read_text().rstrip()[: -len("|}")])
+    unjudged = wikibot(*args, "--new-file", broken)
+    assert unjudged.returncode == 2 and unjudged.stdout.startswith("cannot judge: the page after the edit")
+    assert "cannot judge" in unjudged.stderr
+
+
+def test_constraints_of_a_gamestate_page_column_by_column():
+    result = wikibot("constraints", "--ruleset-file", FIXTURES / "ruleset_2020.wiki", "--gamestate-file",
+                     FIXTURES / "gamestate_archipelago_2020.wiki", "--json")
+    assert result.returncode == 0, result.stderr
+    columns = {(c["table"], c["column"]): c for c in json.loads(result.stdout)["columns"]}
+    assert columns[("Villagers", "Species")]["source"] == "Villagers"
+    assert columns[("Players", "Action Points")]["constraint"] == "Action Points hold integers from 0 to 10"
+    assert columns[("Villagers", "Species")]["sentence"].startswith("Species")
 
 
 def test_live_commands_without_configuration_say_what_to_do(tmp_path):
@@ -156,3 +172,33 @@ def test_a_control_character_in_added_text_is_not_written(ruleset, tmp_path):
     assert result.returncode == 3, result.stdout + result.stderr
     assert "U+0000" in result.stdout
     assert ruleset.read_text(encoding="utf-8") == before
+
+
+def test_read_an_address_names_every_part_and_writes_nothing(ruleset, tmp_path):
+    before = ruleset.read_bytes()
+    address = tmp_path / "aa.txt"
+    address.write_text("Ascension Address: Arcade\n\nThe screen glows.\n\nUpdate the Synonym for \"Puzzler\" to be "
+                       "\"Gamer\". Repeal all Dynastic Rules. Set Josh's Coins to 3.\n", encoding="utf-8")
+    result = wikibot("read", "--address-file", address, "--ruleset-file", ruleset, "--json")
+    assert result.returncode == 0, result.stderr
+    reading = json.loads(result.stdout)
+    assert [p["kind"] for p in reading["parts"]] == ["terms", "repeal"]
+    assert reading["parts"][0]["sentence"] == "Update the Synonym for \"Puzzler\" to be \"Gamer\"."
+    assert reading["outside the reset"][0]["text"] == "Set Josh's Coins to 3"
+    assert reading["story"] == ["The screen glows"]
+    assert reading["tried on the Ruleset"]["ok"] is True
+    assert ruleset.read_bytes() == before
+
+    address.write_text("Repeal all dynastic rules. Rename the rule “Coins” to “Money”.\n", encoding="utf-8")
+    result = wikibot("read", "--address-file", address)
+    assert result.returncode == 3
+    assert "[NOT READ] Rename the rule “Coins” to “Money”." in result.stdout
+
+
+def test_read_takes_a_proposal_or_an_address_not_both(tmp_path):
+    text = tmp_path / "t.txt"
+    text.write_text("Repeal all dynastic rules.\n", encoding="utf-8")
+    both = wikibot("read", "--address-file", text, "--text-file", text)
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
+    neither = wikibot("read")
+    assert neither.returncode == 2 and "one of the arguments --text-file --address-file is required" in neither.stderr

@@ -301,3 +301,65 @@ def test_json_and_listing():
     lines = describe_constraints(cs)
     assert any(line.startswith("Action Points hold integers from 0 to 10; tracked in Archipelago / Players "
                                "(Action Points)") for line in lines)
+
+
+# --------------------------------------------------------------------------- limits in the defining sentence, single values, grids
+
+def _one_rule(body: str):
+    page = fixture_text("ruleset_2023.wiki").replace("== The Game Board ==", f"== Hoard ==\n{body}\n\n== The Game Board ==", 1)
+    return {c.variable: c for c in infer_constraints(parse(page))}
+
+
+@pytest.mark.parametrize("sentence,lo,hi", [
+    ("Each Wight has a publicly tracked number of Gems, defaulting to 0, which cannot exceed 5.", 0, 5),
+    ("Each Wight has a publicly tracked number of Gems, which may not be greater than 10.", 0, 10),
+    ("Each Wight has a publicly tracked number of Gems, defaulting to 2 and with a maximum of 10.", 0, 10),
+    ("Each Wight has a publicly tracked number of Gems, which may not fall below 1.", 1, None),
+])
+def test_a_limit_in_the_sentence_that_defines_the_variable(sentence, lo, hi):
+    gems = _one_rule(sentence)["Gems"]
+    assert (gems.kind, gems.min, gems.max) == (INTEGER, lo, hi)
+    assert gems.sentence == sentence and gems.rule == "Hoard"
+
+
+def test_a_limit_of_another_variable_in_the_same_sentence_is_not_taken():
+    found = _one_rule("Each Wight has a number of Gems and a number of Bones, which cannot exceed 5.")
+    assert found["Gems"].max is None
+
+
+def test_a_single_value_with_its_default_and_limit():
+    tide = _one_rule("The Tide Level is a publicly tracked number, defaulting to 1, which cannot exceed 6.")["Tide Level"]
+    assert (tide.kind, tide.min, tide.max, tide.default) == (INTEGER, 0, 6, "1")
+
+
+def test_a_grid_of_cells_constrains_every_cell():
+    content = {c.variable: c for c in infer_constraints(parse(fixture_text("ruleset_2023.wiki")))}["Content"]
+    assert content.grid == "Game Board" and content.kind == ENUM and "Lemon" in content.allowed
+    assert any("10 by 10 grid" in s for s in content.sentences)
+
+
+ERA_PAGES = [  # (era, gamestate fixture, {table: columns the rules constrain})
+    ("2004", "gamestate_gndt_2004.wiki", {"Lord table": {"Confidence", "Electoral Votes"}}),
+    ("2016", "gamestate_communities_2016.wiki", {"Communities": {"Faction", "War", "Culture", "Economy"}}),
+    ("2020", "gamestate_archipelago_2020.wiki", {"Players": {"Action Points"},
+                                                "Villagers": {"Species", "Personality", "Location"}}),
+    ("2022", "gamestate_metropolis_2022.wiki", {"Baron table": {"Baron", "Influence", "Affinity",
+                                                                "Personal Resources Stockpile"},
+                                               "Districts": {"Affinity", "Influence"}}),
+    ("2023", "gamestate_puzzle_board.wiki", {"Game Board (Row, Column)": {"every cell"},
+                                            "Puzzlers": {"Puzzler", "Coins", "Matches"}}),
+]
+
+
+@pytest.mark.parametrize("era,page,expected", ERA_PAGES, ids=[e[0] for e in ERA_PAGES])
+def test_every_constrained_column_of_each_era_page_is_named(era, page, expected):
+    from actions.legality import GUESS, Legality, page_constraints
+    from parsers.gamestate import parse_gamestate
+
+    rules = page_constraints(Legality(parse(fixture_text(f"ruleset_{era}.wiki"))), parse_gamestate(fixture_text(page)))
+    named: dict[str, set] = {}
+    for r in rules:
+        if r.constraint is not None and r.how != GUESS and r.table:
+            named.setdefault(r.table, set()).add(r.column)
+            assert r.constraint.sentence, r   # each with the sentence it comes from
+    assert named == expected

@@ -520,7 +520,9 @@ def test_gamestate_change_set_transfer():
 def test_gamestate_negative_value_is_refused():
     rs, gs = gs_pair()
     r = enact(P(st.ChangeValue(index=0, text="x", player="JonathanDark", variable="Coins", delta=-1)), rs, gs)
-    assert statuses(r) == [REFUSED] and "below 0" in r.report.steps[0].detail
+    assert statuses(r) == [REFUSED]
+    assert "Coins of JonathanDark set to -1; Coins hold non-negative integers (Appendix: Numbers and Variables)" \
+        in r.report.steps[0].detail
     assert r.pages == {}
     r = enact(P(st.ChangeValue(index=0, text="x", player=st.EACH, variable="Coins", delta=-1)), rs, gs)
     assert statuses(r) == [REFUSED] and r.pages == {}  # all or nothing
@@ -537,7 +539,7 @@ def test_gamestate_columns_and_rows():
     assert statuses(r) == [APPLIED, APPLIED, APPLIED, REFUSED, UNSUPPORTED]
     after = r.pages["Puzzle Board"]
     assert "! Puzzler !! Coins !! Matches !! Stars" in after and "[[User:Lulu|Lulu]]" not in after
-    assert "| Newbie |" in after
+    assert "| Newbie || 3 || 0" in after   # the rules' starting values: Coins default to 3, Matches to 0
 
 
 def test_gamestate_step_without_page_is_unsupported():
@@ -545,11 +547,69 @@ def test_gamestate_step_without_page_is_unsupported():
     assert statuses(r) == [UNSUPPORTED] and "Puzzle Board" in r.report.steps[0].detail
 
 
+def _proposal(era_rs: str, gs_name: str, text: str, title: str):
+    return enact(parse_proposal("Proposal: Housekeeping", text), ruleset_of(era_rs), text_of(gs_name),
+                 gamestate_title=title)
+
+
+def test_gamestate_steps_real_proposals_use_read_and_applied():
+    text = ("Add a column called “Stars” to the tracking page, with a starting value of 1 for every Puzzler.\n"
+            "Each Puzzler gains 2 Coins.\n"
+            "Kevan transfers 1 Coin to Lulu.\n"
+            "Remove the row for “1” from the Game Board table.\n")
+    r = _proposal("2023", "gamestate_puzzle_board.wiki", text, "Puzzle Board")
+    assert statuses(r) == [APPLIED] * 4, [s.detail for s in r.report.steps]
+    after = r.pages["Puzzle Board"]
+    assert "! Puzzler !! Coins !! Matches !! Stars" in after
+    assert "<!-- Puzzle Master --> || 3 || 3 || 1\n" in after   # Kevan: 2 + 2 - 1
+    assert "\n! 1\n" not in after                               # the board's first row is gone
+
+
+def test_a_grid_cell_is_written_in_the_boards_own_symbols_and_judged():
+    r = _proposal("2023", "gamestate_puzzle_board.wiki", "Set the cell at Row 1, Column 4 of the Game Board to Lemon.",
+                  "Puzzle Board")
+    assert statuses(r) == [APPLIED], r.report.steps[0].detail
+    assert "| 🍇 || 🥝 || 🥝 || 🍋 ||" in r.pages["Puzzle Board"]
+    r = _proposal("2023", "gamestate_puzzle_board.wiki", "Set the cell at Row 1, Column 4 of the Game Board to Durian.",
+                  "Puzzle Board")
+    assert statuses(r) == [REFUSED] and "Content is one of Lemon" in r.report.steps[0].detail and r.pages == {}
+
+
+def test_rows_and_attributes_of_things_in_a_non_player_table():
+    text = ("Add a row to the Villagers table for “Clover”, with a Species of Rabbit and a Personality of Lazy.\n"
+            "Set the Species of the Villager “Pip” to Bear.\n"
+            "Remove “Sorrel” from the Villagers table.\n"
+            "Set the Personality of “Bramble” to Grumpy.\n")
+    r = _proposal("2020", "gamestate_archipelago_2020.wiki", text, "Archipelago")
+    assert statuses(r) == [APPLIED, APPLIED, APPLIED, REFUSED], [s.detail for s in r.report.steps]
+    after = r.pages["Archipelago"]
+    assert "| Clover || Rabbit || Lazy || None" in after        # Location: the rules' default, None
+    assert "| Pip || Bear || Jock ||" in after and "Sorrel" not in after
+    assert "Personality is one of Friendly, Jock, Lazy or Skittish (Villagers)" in r.report.steps[3].detail
+
+
+def test_single_values_set_and_changed_within_their_limits():
+    rs = ruleset_of("2020").replace("== Islands ==", "== Days ==\nThe Day is a publicly tracked number, defaulting to 1, "
+                                    "which cannot exceed 5.\n\n== Islands ==", 1)
+    gs = text_of("gamestate_archipelago_2020.wiki")
+    ok = enact(parse_proposal("Proposal: Tomorrow", "Increase the Day by 1."), rs, gs, gamestate_title="Archipelago")
+    assert statuses(ok) == [APPLIED] and "{{pill|Day|5|lightgreen}}" in ok.pages["Archipelago"]
+    too_far = enact(parse_proposal("Proposal: Next week", "Set the Day to 9."), rs, gs, gamestate_title="Archipelago")
+    assert statuses(too_far) == [REFUSED] and "Day holds integers from 0 to 5 (Days)" in too_far.report.steps[0].detail
+
+
+def test_a_new_column_value_is_judged_before_it_is_written():
+    r = _proposal("2023", "gamestate_puzzle_board.wiki",
+                  "Add a column called “Coins” to the Game Board table, with a starting value of -1 for every row.",
+                  "Puzzle Board")
+    assert statuses(r) == [REFUSED] and r.pages == {}
+
+
 def test_stated_range_is_obeyed():
     rs = ruleset_of("2023").replace("defaulting to 3.", "defaulting to 3. Coins cannot exceed 5.", 1)
     gs = text_of("gamestate_puzzle_board.wiki")
     r = enact(P(st.ChangeValue(index=0, text="x", player="Kevan", variable="Coins", delta=4)), rs, gs)
-    assert statuses(r) == [REFUSED] and "above 5" in r.report.steps[0].detail
+    assert statuses(r) == [REFUSED] and "Coins hold integers from 0 to 5" in r.report.steps[0].detail
 
 
 # ============================================================================ report and properties

@@ -22,8 +22,8 @@ from parsers.gamestate import (
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = [
-    "gamestate_sndt.wiki",
-    "gamestate_defusal_school.wiki",
+    "gamestate_harbour_ledger.wiki",
+    "gamestate_lighthouse.wiki",
     "gamestate_puzzle_board.wiki",
     "gamestate_gndt_2004.wiki",
     "gamestate_spans.wiki",
@@ -90,66 +90,66 @@ def test_text_after_close_on_same_line_belongs_to_text():
 
 
 # --------------------------------------------------------------------------
-# SNDT (Zack): one-row value table, "||" rows with empty last cells
+# Harbour ledger: one-row value table, "||" rows with empty last cells
 
 
-def test_sndt_reading():
-    _, page = load("gamestate_sndt.wiki")
+def test_ledger_reading():
+    _, page = load("gamestate_harbour_ledger.wiki")
     assert len(page.tables) == 3
-    assert page.get_value("Standard Reward") == "3"
-    assert page.get_value("standard reward") == "3"
-    sv = page.single("Standard Reward")
+    assert page.get_value("Harbour Toll") == "3"
+    assert page.get_value("harbour toll") == "3"
+    sv = page.single("Harbour Toll")
     assert isinstance(sv, TableValue) and sv.table.index == 0
     t = page.players_table()
     assert t.index == 1
-    assert t.headers == ["Nomicer", "Equity", "Spendables"]
+    assert t.headers == ["Nomicer", "Shares", "Oddments"]
     assert t.row_names == [
-        "ais523", "Clucky", "Darknight", "DoomedIdeas", "JonathanDark",
-        "Kevan", "Lulu", "Raven1207", "SingularByte",
+        "moth77", "Pebble", "Ferncliff", "LostCauses2", "OswinHarrows",
+        "Bryce", "Wren", "Heron4411", "PluralBinary",
     ]
-    assert t.get("ais523", "Equity") == "27"
-    assert t.get("KEVAN", "spendables") == "⚪⚪⚪"
-    assert t.get("SingularByte", "Equity") == "29"  # "| SingularByte|| 29"
-    assert t.get("Clucky", "Spendables") == ""
-    assert page.tables[2].headers == ["Sins"]
-    assert page.tables[2].row_names[:3] == ["that", "rule", "proposal"]
-    assert page.find_table("Equity") is t
+    assert t.get("moth77", "Shares") == "27"
+    assert t.get("BRYCE", "oddments") == "⚪⚪⚪"
+    assert t.get("PluralBinary", "Shares") == "29"  # "| PluralBinary|| 29"
+    assert t.get("Pebble", "Oddments") == ""
+    assert page.tables[2].headers == ["Vows"]
+    assert page.tables[2].row_names[:3] == ["oath", "tide", "lantern"]
+    assert page.find_table("Shares") is t
 
 
-def test_sndt_set_cell_keeps_spacing():
-    text, page = load("gamestate_sndt.wiki")
-    page.set_cell(1, "ais523", "Equity", 28)
-    page.set_cell(None, "ais523", "Spendables", "⚪")  # "||\n": no space before
-    page.set_cell(None, "Darknight", "Spendables", "⚪⚪")  # "|| \n": one space
-    page.set_cell(None, "Kevan", "Spendables", "")
-    expected = replace_once(text, "| ais523 || 27 ||\n", "| ais523 || 28 || ⚪\n")
-    expected = replace_once(expected, "| Darknight || 20 || \n", "| Darknight || 20 || ⚪⚪\n")
-    expected = replace_once(expected, "| Kevan || 23 || ⚪⚪⚪\n", "| Kevan || 23 || \n")
+def test_ledger_set_cell_keeps_spacing():
+    text, page = load("gamestate_harbour_ledger.wiki")
+    page.set_cell(1, "moth77", "Shares", 28)
+    page.set_cell(None, "moth77", "Oddments", "⚪")  # "||\n": no space before
+    page.set_cell(None, "Ferncliff", "Oddments", "⚪⚪")  # "|| \n": one space
+    page.set_cell(None, "Bryce", "Oddments", "")
+    expected = replace_once(text, "| moth77 || 27 ||\n", "| moth77 || 28 || ⚪\n")
+    expected = replace_once(expected, "| Ferncliff || 20 || \n", "| Ferncliff || 20 || ⚪⚪\n")
+    expected = replace_once(expected, "| Bryce || 23 || ⚪⚪⚪\n", "| Bryce || 23 || \n")
     assert str(page) == expected
     again = parse_gamestate(str(page))
-    assert again.get("ais523", "Spendables") == "⚪"
-    assert again.get("Darknight", "Spendables") == "⚪⚪"
-    assert again.get("Kevan", "Spendables") == ""
+    assert again.get("moth77", "Oddments") == "⚪"
+    assert again.get("Ferncliff", "Oddments") == "⚪⚪"
+    assert again.get("Bryce", "Oddments") == ""
 
 
-def test_sndt_set_single_value_in_one_row_table():
-    text, page = load("gamestate_sndt.wiki")
-    page.set_value("Standard Reward", 4)
-    assert str(page) == replace_once(text, "! Standard Reward\n| 3\n", "! Standard Reward\n| 4\n")
+def test_ledger_set_single_value_in_one_row_table():
+    text, page = load("gamestate_harbour_ledger.wiki")
+    page.set_value("Harbour Toll", 4)
+    assert str(page) == replace_once(text, "! Harbour Toll\n| 3\n", "! Harbour Toll\n| 4\n")
 
 
-def test_sndt_to_dict():
-    _, page = load("gamestate_sndt.wiki")
+def test_ledger_to_dict():
+    _, page = load("gamestate_harbour_ledger.wiki")
     d = page.to_dict()
     assert d["single_values"] == [
-        {"name": "Standard Reward", "value": "3", "kind": "table", "raw": "|-\n! Standard Reward\n| 3\n", "table": 0}
+        {"name": "Harbour Toll", "value": "3", "kind": "table", "raw": "|-\n! Harbour Toll\n| 3\n", "table": 0}
     ]
     t1 = d["tables"][1]
     assert t1["index"] == 1 and t1["line"] == 7
     assert t1["attributes"] == 'class="wikitable sortable" style="text-align:center"'
-    assert t1["headers"] == ["Nomicer", "Equity", "Spendables"]
-    assert t1["rows"][0] == {"Nomicer": "ais523", "Equity": "27", "Spendables": ""}
-    assert t1["rows"][5] == {"Nomicer": "Kevan", "Equity": "23", "Spendables": "⚪⚪⚪"}
+    assert t1["headers"] == ["Nomicer", "Shares", "Oddments"]
+    assert t1["rows"][0] == {"Nomicer": "moth77", "Shares": "27", "Oddments": ""}
+    assert t1["rows"][5] == {"Nomicer": "Bryce", "Shares": "23", "Oddments": "⚪⚪⚪"}
     assert t1["cells"][1][1] == {
         "kind": "td", "value": "27", "text": "27", "raw": "|| 27 ",
         "attributes": "", "rowspan": 1, "colspan": 1,
@@ -159,88 +159,88 @@ def test_sndt_to_dict():
 
 
 # --------------------------------------------------------------------------
-# Defusal School (Chiiika): pills, comments, {{box}} cells, aligned columns
+# Lighthouse keepers: pills, comments, {{box}} cells, aligned columns
 
 
-def test_defusal_pills():
-    text, page = load("gamestate_defusal_school.wiki")
+def test_lighthouse_pills():
+    text, page = load("gamestate_lighthouse.wiki")
     singles = page.single_values
     assert [(v.name, v.value) for v in singles] == [
-        ("Round", "2"), ("Max Cost", "15"), ("Max Wires", "5"),
-        ("Lesson", "Power"), ("Lead Defuser", "-"),
+        ("Round", "2"), ("Max Fuel", "15"), ("Max Wicks", "5"),
+        ("Season", "Storm"), ("Chief Keeper", "-"),
     ]
     assert all(isinstance(v, TemplateValue) and v.template == "pill" for v in singles)
     page.set_value("Round", 3)
-    page.set_value("lead defuser", "Kevan")
-    page.set_value("Max Cost", 9)
+    page.set_value("chief keeper", "Bryce")
+    page.set_value("Max Fuel", 9)
     expected = replace_once(text, "{{pill|Round|2|lightblue}}", "{{pill|Round|3|lightblue}}")
-    expected = replace_once(expected, "{{pill|Lead Defuser| - |gold}}", "{{pill|Lead Defuser| Kevan |gold}}")
-    expected = replace_once(expected, "{{pill|Max Cost|15|yellow}}", "{{pill|Max Cost|9|yellow}}")
+    expected = replace_once(expected, "{{pill|Chief Keeper| - |gold}}", "{{pill|Chief Keeper| Bryce |gold}}")
+    expected = replace_once(expected, "{{pill|Max Fuel|15|yellow}}", "{{pill|Max Fuel|9|yellow}}")
     assert str(page) == expected
     assert parse_gamestate(str(page)).get_value("Round") == "3"
 
 
-def test_defusal_reading():
-    _, page = load("gamestate_defusal_school.wiki")
+def test_lighthouse_reading():
+    _, page = load("gamestate_lighthouse.wiki")
     t = page.tables[0]
     # the comment line between "|-" and the header row is not a row
-    assert t.headers == ["Defuser", "Expertise", "Claim", "Equipment", "Status"]
+    assert t.headers == ["Lighter", "Knowledge", "Watch", "Provision", "Status"]
     assert len(t.data_rows) == 8
-    assert t.get("Chiiika", "Equipment") == "Pulse Meter, Tracer"
-    assert t.cell("Chiiika", "Equipment").text == "{{box|Pulse Meter|yellow}}{{box|Tracer|red}}"
-    assert t.get("JonathanDark", "equipment") == "Ash"
-    assert t.get("Kevan", "Status") == "Defusing"  # trailing comment ignored
-    assert t.get("Chiiika", "Claim") == "Lawnomos (3rd)"
-    assert t.get("Chiiika", "Expertise") == "0"
+    assert t.get("Marrowe", "Provision") == "Storm Glass, Beacon"
+    assert t.cell("Marrowe", "Provision").text == "{{box|Storm Glass|yellow}}{{box|Beacon|red}}"
+    assert t.get("OswinHarrows", "provision") == "Oil"
+    assert t.get("Bryce", "Status") == "Sleeping"  # trailing comment ignored
+    assert t.get("Marrowe", "Watch") == "Gullrock (3rd)"
+    assert t.get("Marrowe", "Knowledge") == "0"
     # second table: header row without a leading "|-"
     bombs = page.tables[1]
-    assert bombs.headers == ["Bomb", "Wires", "Cost", "Defused by"]
-    assert bombs.get("Lawnomos", "Wires") == "red, blue, green"
-    assert page.find_table("Cost") is bombs
+    assert bombs.headers == ["Tower", "Wicks", "Fuel", "Kindled by"]
+    assert bombs.get("Gullrock", "Wicks") == "red, blue, green"
+    assert page.find_table("Fuel") is bombs
     assert page.find_table("STATUS") is t
-    assert page.players_table(player_term="Defuser") is t
-    assert page.players_table(player_term="Defusers") is t
+    assert page.players_table(player_term="Lighter") is t
+    assert page.players_table(player_term="Lighters") is t
 
 
-def test_defusal_alignment_padding():
-    text, page = load("gamestate_defusal_school.wiki")
-    page.set_cell(0, "Chiiika", "Expertise", 12)  # "||  0 ||" is padded to width 2
-    page.set_cell(0, "Desertfrog", "Expertise", 100)  # grows past the padding
-    page.set_cell(0, "Darknight", "Expertise", 9)  # "|| 11 ||": single spaces kept
-    page.set_cell(0, "Kevan", "Status", "Ready")  # comment after the value kept
-    expected = replace_once(text, "| Chiiika        ||  0 ||", "| Chiiika        || 12 ||")
-    expected = replace_once(expected, "| Desertfrog     ||  5 ||", "| Desertfrog     || 100 ||")
-    expected = replace_once(expected, "| Darknight      || 11 ||", "| Darknight      || 9 ||")
-    expected = replace_once(expected, "|| Defusing <!-- since round 2 -->\n", "|| Ready <!-- since round 2 -->\n")
+def test_lighthouse_alignment_padding():
+    text, page = load("gamestate_lighthouse.wiki")
+    page.set_cell(0, "Marrowe", "Knowledge", 12)  # "||  0 ||" is padded to width 2
+    page.set_cell(0, "Tidewalker", "Knowledge", 100)  # grows past the padding
+    page.set_cell(0, "Ferncliff", "Knowledge", 9)  # "|| 11 ||": single spaces kept
+    page.set_cell(0, "Bryce", "Status", "Awake")  # comment after the value kept
+    expected = replace_once(text, "| Marrowe        ||  0 ||", "| Marrowe        || 12 ||")
+    expected = replace_once(expected, "| Tidewalker     ||  5 ||", "| Tidewalker     || 100 ||")
+    expected = replace_once(expected, "| Ferncliff      || 11 ||", "| Ferncliff      || 9 ||")
+    expected = replace_once(expected, "|| Sleeping <!-- since round 2 -->\n", "|| Awake <!-- since round 2 -->\n")
     assert str(page) == expected
 
 
-def test_defusal_players_table_needs_term():
-    _, page = load("gamestate_defusal_school.wiki")
+def test_lighthouse_players_table_needs_term():
+    _, page = load("gamestate_lighthouse.wiki")
     with pytest.raises(GamestateError) as e:
         page.players_table()
     msg = str(e.value)
     assert "no players table" in msg
-    assert "'Defuser'" in msg and "'Bomb'" in msg
+    assert "'Lighter'" in msg and "'Tower'" in msg
     assert "player term" in msg
 
 
-def test_defusal_add_column_inline_style():
-    text, page = load("gamestate_defusal_school.wiki")
+def test_lighthouse_add_column_inline_style():
+    text, page = load("gamestate_lighthouse.wiki")
     page.tables[0].add_column("Lives", 3)
     lines = str(page).split("\n")
-    assert lines[9] == "! Defuser        !! Expertise !! Claim !! Equipment !! Status !! Lives"
+    assert lines[9] == "! Lighter        !! Knowledge !! Watch !! Provision !! Status !! Lives"
     assert lines[11] == (
-        "| Chiiika        ||  0 ||  Lawnomos (3rd) || {{box|Pulse Meter|yellow}}{{box|Tracer|red}} || Ready || 3"
+        "| Marrowe        ||  0 ||  Gullrock (3rd) || {{box|Storm Glass|yellow}}{{box|Beacon|red}} || Awake || 3"
     )
     # the comment stays with the cell it annotates
     assert lines[21] == (
-        "| Kevan          ||  7 || - || {{box|Ash|gray}}{{box|Wire Cutters|silver}} || Defusing <!-- since round 2 --> || 3"
+        "| Bryce          ||  7 || - || {{box|Oil|gray}}{{box|Brass Wrench|silver}} || Sleeping <!-- since round 2 --> || 3"
     )
     again = parse_gamestate(str(page))
     assert again.tables[0].headers[-1] == "Lives"
     assert [again.get(n, "Lives", 0) for n in again.tables[0].row_names] == ["3"] * 8
-    assert again.get("Kevan", "Status", 0) == "Defusing"
+    assert again.get("Bryce", "Status", 0) == "Sleeping"
     # the rest of the page is untouched
     assert str(page).split("|}", 1)[1] == text.split("|}", 1)[1]
     assert str(page).split("{|", 1)[0] == text.split("{|", 1)[0]
@@ -430,10 +430,10 @@ def test_spans_row_values_and_column_keys():
 
 
 def test_is_players_table():
-    _, page = load("gamestate_defusal_school.wiki")
+    _, page = load("gamestate_lighthouse.wiki")
     defusers, bombs = page.tables[0], page.tables[1]
-    assert not defusers.is_players_table() and defusers.is_players_table("Defusers")
-    assert not bombs.is_players_table("Defuser")
+    assert not defusers.is_players_table() and defusers.is_players_table("Lighters")
+    assert not bombs.is_players_table("Lighter")
     villagers = parse_gamestate("{|\n! Name !! Species\n|-\n| Tom Nook || Dog\n|}\n").tables[0]
     assert villagers.is_players_table()                                   # "Name" counts by default
     assert not villagers.is_players_table(headers=("player", "nomicer", "user"))
@@ -510,20 +510,20 @@ def test_caption_and_headerless_tables():
 
 
 def test_unknown_row_and_column_list_what_exists():
-    _, page = load("gamestate_sndt.wiki")
+    _, page = load("gamestate_harbour_ledger.wiki")
     with pytest.raises(GamestateError) as e:
-        page.get("Nobody", "Equity")
+        page.get("Nobody", "Shares")
     assert "no row named 'Nobody' in table 1 (line 7)" in str(e.value)
-    assert "ais523, Clucky, Darknight" in str(e.value)
+    assert "moth77, Pebble, Ferncliff" in str(e.value)
     with pytest.raises(GamestateError) as e:
-        page.tables[1].get("Kevan", "Coins")
-    assert "no column 'Coins' in table 1 (line 7); its columns are: Nomicer, Equity, Spendables" in str(e.value)
+        page.tables[1].get("Bryce", "Coins")
+    assert "no column 'Coins' in table 1 (line 7); its columns are: Nomicer, Shares, Oddments" in str(e.value)
     with pytest.raises(GamestateError) as e:
         page.find_table("Coins")
     assert "no table has a column 'Coins'" in str(e.value)
-    assert "table 1: Nomicer, Equity, Spendables" in str(e.value)
+    assert "table 1: Nomicer, Shares, Oddments" in str(e.value)
     assert "table 0: (no header row)" in str(e.value)
-    with pytest.raises(GamestateError, match="no single value named 'Round'; the page has: Standard Reward"):
+    with pytest.raises(GamestateError, match="no single value named 'Round'; the page has: Harbour Toll"):
         page.get_value("Round")
     with pytest.raises(GamestateError, match="no table 7: the page has 3 tables"):
         page.table(7)
@@ -545,19 +545,19 @@ def test_ambiguous_column_and_duplicate_rows():
 
 
 def test_bad_values_are_refused():
-    _, page = load("gamestate_defusal_school.wiki")
+    _, page = load("gamestate_lighthouse.wiki")
     t = page.tables[0]
     with pytest.raises(GamestateError, match="bare '\\|' would split the cell"):
-        t.set_cell("Josh", "Claim", "a | b")
+        t.set_cell("Ivor", "Watch", "a | b")
     with pytest.raises(GamestateError, match="line break"):
-        t.set_cell("Josh", "Claim", "a\nb")
+        t.set_cell("Ivor", "Watch", "a\nb")
     with pytest.raises(GamestateError, match="unbalanced '\\{\\{'"):
-        t.set_cell("Josh", "Claim", "{{box|x")
+        t.set_cell("Ivor", "Watch", "{{box|x")
     with pytest.raises(GamestateError, match="named one"):
         page.set_value("Round", "a=b")
     # markup with pipes inside templates/links is fine
-    t.set_cell("Josh", "Equipment", "{{box|Ash|gray}}")
-    assert t.get("Josh", "Equipment") == "Ash"
+    t.set_cell("Ivor", "Provision", "{{box|Oil|gray}}")
+    assert t.get("Ivor", "Provision") == "Oil"
 
 
 def test_values_that_would_look_like_table_syntax():
@@ -596,8 +596,8 @@ def test_plain_text(wikitext, plain):
 
 
 def test_span_of_cell():
-    text, page = load("gamestate_sndt.wiki")
-    cell = page.tables[1].cell("Kevan", "Spendables")
+    text, page = load("gamestate_harbour_ledger.wiki")
+    cell = page.tables[1].cell("Bryce", "Oddments")
     s, e = page.span_of(cell)
     assert text[s:e] == "|| ⚪⚪⚪\n"
     t = page.tables[1]

@@ -16,12 +16,19 @@ from fixturedata import fixture_text
 from parsers import grammar
 from parsers.proposal import parse_proposal, parse_steps
 from parsers.steps import (
+    AddListItem,
     PARAGRAPH,
     PARAGRAPH_BEGINNING,
     SENTENCE,
     SENTENCE_BEGINNING,
     TEXT,
+    AddColumn,
+    AddRow,
     AddRule,
+    ChangeSingleValue,
+    RemoveRow,
+    SetAttribute,
+    SetSingleValue,
     AppendText,
     ChangeValue,
     Ignored,
@@ -162,9 +169,9 @@ SHAPES = [
     ("a sentence changed so that it reads, rule named first",
      "In the rule “Wicks”, change the sentence “Wicks burn.” so that it reads:\n\nWicks glow.",
      [(ReplaceText, {"rule": R("Wicks"), "target": Target(kind=SENTENCE, text="Wicks burn."), "new": "Wicks glow."})]),
-    ("added to the list of …: a list is not a rule",
+    ("added to the list of …: a list, not a rule",
      "Add “Tallow” to the list of Wick Types.",
-     [(Unsupported, {})]),
+     [(AddListItem, {"rule": None, "items": "Tallow", "of": "Wick Types"})]),
     ("a replacement wherever it appears in one rule",
      "Replace “Hay Bale” with “Straw Bale” wherever it appears in the rule “Stables”.",
      [(ReplaceText, {"rule": R("Stables"), "target": Target(kind=TEXT, text="Hay Bale", occurrence="all"),
@@ -178,6 +185,37 @@ SHAPES = [
     ("number words beyond twelve",
      "Kevan gains twenty-one Matches.",
      [(ChangeValue, {"player": "Kevan", "variable": "Matches", "delta": 21})]),
+    # gamestate phrasings (grammar.GAMESTATE_PHRASINGS): one line each
+    ("a row added to a named table, with values",
+     "Add a row to the “Ferries” table for “Gullwing”, with a Route of North and a Fare of 2.",
+     [(AddRow, {"table": "Ferries", "name": "Gullwing", "values": (("Route", "North"), ("Fare", "2"))})]),
+    ("a new thing called X added to a table",
+     "Add a new Ferry called “Gullwing” to the Ferries table, with a Route of North.",
+     [(AddRow, {"table": "Ferries", "name": "Gullwing", "values": (("Route", "North"),)})]),
+    ("a row removed from a named table",
+     "Remove the row for “Gullwing” from the Ferries table.",
+     [(RemoveRow, {"table": "Ferries", "name": "Gullwing"})]),
+    ("a grid cell set by row and column",
+     "Set the cell at Row 3, Column 4 of the Harbour Map to Reef.",
+     [(SetAttribute, {"thing": "3", "attribute": "4", "table": "Harbour Map", "value": "Reef"})]),
+    ("an attribute of a named thing set",
+     "Set the Route of the Ferry “Gullwing” to South.",
+     [(SetAttribute, {"thing": "Gullwing", "attribute": "Route", "value": "South", "table": None})]),
+    ("a single value set",
+     "Set the value of “Tide Level” to 4.",
+     [(SetSingleValue, {"name": "Tide Level", "value": "4"})]),
+    ("a single value changed",
+     "Decrease the Tide Level by two.",
+     [(ChangeSingleValue, {"name": "Tide Level", "delta": -2})]),
+    ("a column added with a starting value for everyone",
+     "Add a column called “Pearls” to the tracking page, with a starting value of 0 for every Diver.",
+     [(AddColumn, {"column": "Pearls", "default": "0", "table": None})]),
+    ("a column added with each player's value set",
+     "Add a Pearls column to the gamestate tracking page, with each Diver’s Pearls set to 1.",
+     [(AddColumn, {"column": "Pearls", "default": "1", "table": None})]),
+    ("a column added to a named table, then everyone's value set",
+     "Add a new column to the Divers table called Pearls, and set every Diver’s Pearls to 2.",
+     [(AddColumn, {"column": "Pearls", "default": "2", "table": "Divers"})]),
 ]
 
 
@@ -224,8 +262,7 @@ CORPUS_SHAPES = [
      ["InsertText"]),
     ("Reword rule X to:-", "Reword rule 4 to:-\n\nTapers are wax.", ["ReplaceRuleText"]),
     ("Reword the first paragraph of X to:-", "Reword the first paragraph of “Tapers” to:-\n\nTapers are wax.", ["ReplaceText"]),
-    ("Add to the list of … (no list is a rule: left to an Admin)",
-     "Add “Beeswax” to the list of Taper Kinds in the rule Tapers.", ["Unsupported"]),
+    ("Add to the list of …", "Add “Beeswax” to the list of Taper Kinds in the rule Tapers.", ["AddListItem"]),
     ("Replace the entire text of rule X with", "Replace the entire text of rule Tapers with the following:\n\nTapers are wax.",
      ["ReplaceRuleText"]),
     ("Building Blocks edits (another page: left to an Admin)", "Remove the Building Block “Snuffers”.", ["Unsupported"]),
@@ -253,7 +290,7 @@ CORPUS_SHAPES = [
     ("Make these changes to both the main and shadow rulesets",
      "Make these changes to both the main and shadow rulesets:\n\nRepeal the rule Tapers.", ["Unsupported", "RepealRule"]),
     ("Amend the Core Rule … by appending the following list item to the sole list",
-     "Amend the Core Rule Tapers by appending the following list item to the sole list:\n\n* Beeswax", ["Unsupported"]),
+     "Amend the Core Rule Tapers by appending the following list item to the sole list:\n\n* Beeswax", ["AddListItem"]),
     ("In the Building Blocks page of the wiki, change X to be titled Y",
      "In the Building Blocks page of the wiki, change Snuffers to be titled Dousers.", ["Unsupported"]),
     ("Change the Ruleset to match the wiki page at revision N",
@@ -719,3 +756,132 @@ def test_a_game_term_replaced_throughout_takes_its_plural_along():
     odd = enact(parse_proposal("Proposal: Coin [Core] [Appendix]", "Replace “Coin” with “Gem” throughout the Ruleset."),
                 page.replace("Each Puzzler has", "Each Coinmaster has", 1))
     assert "Ruleset" not in odd.pages
+
+
+def test_each_thing_that_is_not_a_player_is_never_taken_for_the_players():
+    page, gamestate = fixture_text("ruleset_2023.wiki"), fixture_text("gamestate_puzzle_board.wiki")
+    players = enact(parse_proposal("Proposal: Rich", "Set each Puzzler’s Coins to 7."), page, gamestate)
+    assert [s.status for s in players.report.steps] == [APPLIED]
+    others = enact(parse_proposal("Proposal: Rich", "Set each Villager’s Coins to 7."), page, gamestate)
+    assert [s.status for s in others.report.steps] != [APPLIED] and not others.pages
+    assert "not this era's word for a player" in others.report.steps[0].detail
+
+
+@pytest.mark.parametrize("opening", [
+    "In the Milking atomic action of “Barns”, immediately above the bullet starting “Goats rest”, add the following bullets.",
+    "Replace the steps of the “Milking” atomic action with the following",
+    "Replace the step “Goats rest” in the Milking atomic action with",
+])
+def test_an_unread_instruction_introducing_text_without_a_colon_takes_that_text(opening):
+    # The text below is the instruction's own, never read as steps of its own ("* Post a notice …"
+    # would otherwise be set aside as off the wiki, and "* Set the Gate …" applied).
+    steps = parse_steps(f"{opening}\n\n* Post a notice on the blog.\n* Set the Gate to Open.")
+    assert [type(s) for s in steps] == [Unsupported]
+
+
+def test_an_item_is_added_to_the_one_list_that_names_it():
+    page = fixture_text("ruleset_2023.wiki")
+    text = "Add the following to the list of Imperatives:\n\n* '\'\'May'\'\': “is allowed to”"
+    result = enact(parse_proposal("Proposal: May [Appendix]", text), page)
+    assert [s.status for s in result.report.steps] == [APPLIED]
+    last = "* '\'\'Should'\'\': “is recommended that”"
+    assert result.pages["Ruleset"] == page.replace(last, last + "\n* '\'\'May'\'\': “is allowed to”", 1)
+    # An item given bare takes the list's own marker.
+    bare = enact(parse_proposal("Proposal: May [Appendix]", "Add “Might” to the list of Imperatives."), page)
+    assert last + "\n* Might\n" in bare.pages["Ruleset"]
+    # A rule with several lists, none of them named as the step says: left to an Admin.
+    several = enact(parse_proposal("Proposal: May [Appendix]", "Add “Might” to the list of Verbs in the rule Keywords."), page)
+    assert "Ruleset" not in several.pages and several.report.steps[0].status != APPLIED
+
+
+def test_bullets_nested_by_indentation_alone_keep_their_depth():
+    [step] = parse_steps("Amend the rule Wicks by appending the following list item to the sole list:\n\n"
+                         "  • A Lamplighter may not trim a Wick unless:\n    • it is lit; or\n    • it is wet.")
+    assert isinstance(step, AddListItem)
+    assert step.items == "* A Lamplighter may not trim a Wick unless:\n** it is lit; or\n** it is wet."
+
+
+def test_a_line_that_is_not_an_item_is_never_made_one():
+    page = fixture_text("ruleset_2023.wiki")
+    text = "Add the following to the list of Imperatives:\n\n* '''May''': “is allowed to”\nMay is a softer word."
+    result = enact(parse_proposal("Proposal: May [Appendix]", text), page)
+    assert "Ruleset" not in result.pages and "not a list item" in result.report.steps[0].detail
+
+
+def test_a_step_under_two_conditions_names_both():
+    steps = parse_steps("If the Proposal “Hats” was enacted:\n\nRepeal the rule “Caps”.\n\n"
+                        "If more than half of the votes FOR contain “bowler”, do the following:\n\nRepeal the rule “Bowlers”.")
+    assert all(isinstance(s, Ignored) for s in steps)
+    assert "step 1" in steps[3].reason and "step 3" in steps[3].reason
+
+
+def test_a_list_named_with_no_rule_is_never_another_list():
+    # The Ruleset's only list is not "the list of Tenured Lamplighters" (that list is on another page).
+    page = "= Dynastic Rules =\n\n== Wicks ==\nWicks come in kinds:\n* Cotton\n* Hemp\n"
+    result = enact(parse_proposal("Proposal: Tenure", "Add “Kevan” to the list of Tenured Lamplighters."), page)
+    assert "Ruleset" not in result.pages and result.report.steps[0].status != APPLIED
+    named = enact(parse_proposal("Proposal: Tenure", "Add “Flax” to the list of Wick kinds."), page)
+    assert named.pages["Ruleset"] == page.replace("* Hemp\n", "* Hemp\n* Flax\n")
+
+
+def test_indented_list_lines_become_list_items_and_wrapped_lines_one_line():
+    [step] = parse_steps("Add a new rule “Glow”:\n\nGlow comes in kinds:\n\n  * Dim, which lasts\na night.\n  * Bright.")
+    assert step.body == "Glow comes in kinds:\n\n* Dim, which lasts a night.\n* Bright."
+    [step] = parse_steps("Add a new rule “Glow”:\n\nEach Lamp has a Glow, defaulting\nto zero.")
+    assert step.body == "Each Lamp has a Glow, defaulting to zero."
+
+
+def test_a_numbered_list_in_added_text_is_text_to_its_end():
+    text = ("Add a new dynastic rule called “Night Watch”:\n\n1. Choose a Lamplighter at random.\n"
+            "2. Set that Lamplighter’s Matches to 0.\n3. Set each Keeper’s Wicks to 3.\n\nRepeal the rule “Dusk”.")
+    steps = parse_steps(text)
+    assert [type(s) for s in steps] == [AddRule, RepealRule]
+    assert steps[0].body.endswith("3. Set each Keeper’s Wicks to 3.")
+    # the proposal's own numbered instructions still open instructions
+    own = parse_steps("1. Add a new dynastic rule called “Night Watch”:\n\nKeepers watch.\n\n2. Repeal the rule “Dusk”.")
+    assert [type(s) for s in own] == [AddRule, RepealRule] and own[0].body == "Keepers watch."
+
+
+def test_the_same_rule_after_a_step_not_applied_is_never_an_earlier_rule():
+    page = fixture_text("ruleset_2023.wiki")
+    text = ("In the rule “Coins”, replace “defaulting to 3” with “defaulting to 4”.\n"
+            "Juggle the rule “Matches” until it glows.\n"
+            "In the same rule, replace “defaulting to 0” with “defaulting to 1”.")
+    result = enact(parse_proposal("Proposal: Same", text), page)
+    assert [s.status for s in result.report.steps][2] != APPLIED
+    assert "step 2" in result.report.steps[2].detail
+
+
+@pytest.mark.parametrize("after", [
+    "The above only applies if the Proposal “Moons” passed.",
+    "Ignore the above if Kevan has 3 Coins.",
+    "If Kevan has 3 Coins, skip the repeal.",
+])
+def test_a_condition_written_after_the_steps_governs_them(after):
+    steps = parse_steps(f"Repeal the rule “Gems”.\n\n{after}")
+    assert [(type(s), s.category) for s in steps] == [(Ignored, "conditional")] * 2
+
+
+@pytest.mark.parametrize("text", [
+    "Repeal the rule “Coins”.\n\n(Also repeal the rule “Gems”.)",
+    "Repeal the rule “Coins”.\n\n[Repeal the rule “Gems”.]",
+    "Repeal the rule “Coins”.\n\nFail the proposal “Chaos” and repeal the rule “Gems”.",
+    "Repeal the rule “Coins”.\n\nFail all proposals that apply retroactively and undo any effects they had.",
+    "Repeal the rule “Coins”.\n\nIn Rule 10 in the 4th paragraph:\n\n(excluding Rules 1-10)\n\n(excluding Rules 1-11)",
+])
+def test_an_instruction_in_brackets_or_joined_to_one_off_the_wiki_is_never_set_aside(text):
+    steps = parse_steps(text)
+    assert isinstance(steps[0], RepealRule) and isinstance(steps[1], Unsupported) and len(steps) == 2
+
+
+def test_a_conditional_step_with_its_own_text_after_also_governs_only_itself():
+    steps = parse_steps("If the Proposal “Moons” was enacted, also add a new dynastic rule called “Moons”:\n\n"
+                        "Moons rise.\n\nRepeal the rule “Gems”.")
+    assert [type(s) for s in steps] == [Ignored, RepealRule]
+
+
+@pytest.mark.parametrize("remark", ["Open to tweaks on the numbers.", "Should be uncontroversial.",
+                                    "Right now, nobody has any reason to trade Wicks."])
+def test_a_plain_remark_after_added_text_is_never_written_into_the_rule(remark):
+    steps = parse_steps(f"Add a new rule “Glow”:\n\nGlow is light.\n\n{remark}")
+    assert not any(remark in (getattr(s, "body", "") or "") for s in steps if not isinstance(s, Unsupported))

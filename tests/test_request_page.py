@@ -94,3 +94,32 @@ def test_signature_is_written_as_mediawiki_writes_it():
     assert rp.signature("WikiBot", when) == "[[User:WikiBot|WikiBot]] 08:05, 1 December 2026 (UTC)"
     assert rp.reply_lines(True, "Done", [], rp.signature("WikiBot", when)).splitlines()[2] == \
         ": Done [[User:WikiBot|WikiBot]] 08:05, 1 December 2026 (UTC)"
+
+
+def test_a_request_tag_is_read_back_from_a_summary_and_survives_the_summary_limit():
+    tag = rp.tag(1234)
+    long = "/* Enact: Hats */ Enacted “Hats” " + "x" * 600
+    summary = rp.with_tag(long, tag)
+    assert len(summary) <= rp.SUMMARY_MOST and summary.endswith(tag)
+    assert rp.tagged(summary) == [1234]
+    assert rp.tagged("Enacted “Hats” (request [[Special:Diff/1234|r99]])") == []   # not a tag
+    assert rp.with_tag("Plain", "") == "Plain"
+
+
+def test_plain_summary_drops_the_section_link_and_the_tag():
+    summary = "/* Coins */ Enacted “Kevan's Coins” " + rp.tag(7)
+    assert rp.plain_summary(summary) == "Enacted “Kevan's Coins”"
+
+
+def test_an_acknowledgement_names_its_request_and_who_added_it():
+    summary = rp.with_tag("/* Ascension:  Later */ Accepted: …", rp.accepted_tag(42, "AdminAlice"))
+    assert rp.accepted(summary) == ("Ascension: Later", 42, "AdminAlice")
+    assert rp.tagged(summary) == []            # an acknowledgement is not an answer
+    assert rp.accepted("/* X */ Done " + rp.tag(42)) is None
+
+
+def test_a_section_below_a_request_without_a_template_may_be_its_cut_off_rest():
+    page = ("== Enact: A ==\n{{Enact|title=A}}\nStep one.\n== Part two ==\nStep two.\n"
+            "== Enact: B ==\n{{Enact|title=B}}\nStep.\n")
+    requests = rp.parse(page)
+    assert rp.cut_off(requests, [r for r in requests if r.kind]) == {"Enact: A": "Part two"}

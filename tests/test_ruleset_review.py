@@ -157,3 +157,10 @@ def test_capitals_alone_count_nothing_but_for_words_in_capitals():
     assert review_edit(RULESET, edit(text, "The Ruleset and Gamestate Can Only be altered")).typo
     review = review_edit(RULESET, edit("using a voting icon of FOR, AGAINST", "using a voting icon of for, AGAINST"))
     assert not review.typo and "capitals" in review.reason
+
+
+def test_a_special_case_status_changed_is_never_a_typo():
+    page = fixture_text("ruleset_2022.wiki")
+    assert "== Bounties [Rare][Active] ==" in page
+    review = review_edit(page, page.replace("== Bounties [Rare][Active] ==", "== Bounties [Rare][Inactive] =="))
+    assert not review.typo and "Inactive" in review.reason

@@ -144,7 +144,9 @@ def cmd_enact(args: argparse.Namespace) -> int:
 
 
 def cmd_read(args: argparse.Namespace) -> int:
-    """The bot's reading of a proposal, step by step; writes nothing."""
+    """The bot's reading of a proposal, step by step, or of an Ascension Address; writes nothing."""
+    if args.address_file:
+        return read_address(args)
     from actions.reading import read_proposal, render
     from parsers.proposal import parse_proposal
 
@@ -153,6 +155,34 @@ def cmd_read(args: argparse.Namespace) -> int:
     reading = read_proposal(parse_proposal(args.title, text), ruleset_text)
     print(json.dumps(reading, ensure_ascii=False, indent=2) if args.json else render(reading))
     return EXIT_OK if reading["summary"]["not_read"] == 0 else EXIT_UNSUPPORTED
+
+
+def read_address(args: argparse.Namespace) -> int:
+    """The plan the bot reads from an Ascension Address: each part with its sentence, what is left
+    for an Admin outside the reset, what it could not read, and the story it set aside. With a
+    Ruleset, the reset is also tried on it (nothing is written)."""
+    from actions.reset import dynastic_reset
+    from parsers.ascension import describe, parse_address, render
+
+    address = read_text(args.address_file, "Ascension Address")
+    model = load_ruleset(args.ruleset_file) if args.ruleset_file else None
+    plan = parse_address(address, ruleset=model)
+    reading = describe(plan)
+    trial = None
+    if model is not None:
+        result = dynastic_reset(str(model), plan)
+        trial = result.report
+        reading["tried on the Ruleset"] = {"ok": result.ok, "summary": trial.summary,
+                                           "steps": [step.to_dict() for step in trial.steps]}
+    if args.json:
+        print(json.dumps(reading, ensure_ascii=False, indent=2))
+    else:
+        print(render(reading))
+        if trial is not None:
+            print("tried on the Ruleset (nothing written):")
+            print(trial.render(with_diffs=False))
+    failed = reading["summary"]["not_read"] or (trial is not None and not trial.complete)
+    return EXIT_UNSUPPORTED if failed else EXIT_OK
 
 
 def cmd_reset(args: argparse.Namespace) -> int:
@@ -179,6 +209,44 @@ def cmd_reset(args: argparse.Namespace) -> int:
     if args.gamestate_file:
         files[gamestate_title] = args.gamestate_file
     return finish(args, result.report, files, result.pages)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """A hand enactment (or, with --address-file, a hand Dynastic Reset) compared with the bot's own."""
+    from actions.review import review_enactment, review_reset
+
+    old_model = load_ruleset(args.ruleset_old)
+    before = {"Ruleset": str(old_model)}
+    after = {"Ruleset": read_text(args.ruleset_new, "Ruleset (after the edit)")}
+    if bool(args.gamestate_old) != bool(args.gamestate_new):
+        raise UsageError("give both --gamestate-old and --gamestate-new (the same file twice if the edit left the "
+                         "gamestate page alone), or neither.")
+    if bool(args.building_blocks_old) != bool(args.building_blocks_new):
+        raise UsageError("give both --building-blocks-old and --building-blocks-new, or neither.")
+    tracking = old_model.tracking_page()
+    gamestate_title = tracking[0] if tracking else "Gamestate"
+    if args.gamestate_old:
+        before[gamestate_title] = read_text(args.gamestate_old, "Gamestate (before the edit)")
+        after[gamestate_title] = read_text(args.gamestate_new, "Gamestate (after the edit)")
+    if args.address_file:
+        if args.text_file:
+            raise UsageError("give --text-file (a Proposal) or --address-file (an Ascension Address), not both.")
+        from parsers.ascension import parse_address
+
+        if args.building_blocks_old:
+            before["Building Blocks"] = read_text(args.building_blocks_old, "Building Blocks (before the edit)")
+            after["Building Blocks"] = read_text(args.building_blocks_new, "Building Blocks (after the edit)")
+        plan = parse_address(read_text(args.address_file, "Ascension Address"), ruleset=old_model)
+        review = review_reset(plan, before, after)
+    else:
+        if not args.text_file or not args.title:
+            raise UsageError("give the Proposal with --title T --text-file P (or an Address with --address-file).")
+        from parsers.proposal import parse_proposal
+
+        proposal = parse_proposal(args.title, read_text(args.text_file, "Proposal"))
+        review = review_enactment(proposal, before, after, gamestate_title=gamestate_title)
+    print(json.dumps(review.to_dict(), ensure_ascii=False, indent=2) if args.json else review.render())
+    return review.exit_code
 
 
 def parse_sets(values: list[str]) -> dict[str, str]:
@@ -216,11 +284,26 @@ def constraints_for(args: argparse.Namespace):
 def cmd_constraints(args: argparse.Namespace) -> int:
     from actions import constraints as cons
 
-    _model, found = constraints_for(args)
+    model, found = constraints_for(args)
+    columns = None
+    if getattr(args, "gamestate_file", None):
+        from actions.legality import Legality, page_constraints
+        from parsers.gamestate import GamestateError, parse_gamestate
+
+        try:
+            page = parse_gamestate(read_text(args.gamestate_file, "Gamestate"))
+        except GamestateError as exc:
+            raise UsageError(f"the gamestate page cannot be read: {exc}; close the table and try again") from None
+        columns = page_constraints(Legality(model, found), page)
     if args.json:
-        print(json.dumps(cons.constraints_to_json(found), ensure_ascii=False, indent=2))
+        data = cons.constraints_to_json(found)
+        print(json.dumps(data if columns is None else {"constraints": data, "columns": [c.to_dict() for c in columns]},
+                         ensure_ascii=False, indent=2))
     else:
         print("\n".join(cons.describe_constraints(found)))
+        if columns is not None:
+            print("\nOn the gamestate page:")
+            print("\n".join("  " + c.line() for c in columns))
     return EXIT_OK
 
 
@@ -231,10 +314,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     result = check_edit(model, found, read_text(args.old_file, "Old gamestate"), read_text(args.new_file, "New gamestate"))
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    elif result.verdict == "cannot judge":
+        print(f"cannot judge: {result.summary.removeprefix('Cannot judge: ')}")
     else:
         print("legal" if result.legal else f"illegal: {result.summary}")
         for v in result.violations:
             print(f"  {v.table} / {v.row} / {v.column}: {v.old!r} → {v.new!r}: {v.constraint} ({v.source})")
+    if result.verdict == "cannot judge":
+        print("wikibot: the bot cannot judge this edit (see above); a human must judge it", file=sys.stderr)
+        return EXIT_UNUSABLE
     return EXIT_OK if result.legal else EXIT_ILLEGAL
 
 
@@ -292,8 +380,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 BOX = '<div style="border:1px solid #aaa;padding:4px">'
 SETUP_PAGES = {
     "Template:Enact": BOX + "'''Enact''' [{{{url|}}} {{{title|}}}]</div>",
-    "Template:Ascension": BOX + "'''Dynastic Reset'''{{#if:{{{at|}}}| at {{{at}}} UTC}}</div>",
-    "Template:Synonyms": BOX + "'''Synonyms'''</div>",
+    # Plain parameters only: the wiki may have no ParserFunctions ({{#if:}} would show as written).
+    "Template:Ascension": BOX + "'''Dynastic Reset''' at {{{at|once the bot sees it}}} (UTC)</div>",
+    "Template:Synonyms": BOX + "'''Synonyms''' — Player: {{{Player|unchanged}}}; Emperor: "
+                               "{{{Emperor|unchanged}}}</div>",
+    "Template:Review": BOX + "'''Review''' of {{{title|}}} (revision {{{rev|not given}}})</div>",
     "Template:Read": BOX + "'''Reading asked for''' {{{title|}}}</div>",
 }
 
@@ -347,10 +438,12 @@ def build_parser() -> argparse.ArgumentParser:
     enact.add_argument("--partial", action="store_true", help="write the steps that applied even if some did not")
     enact.set_defaults(handler=cmd_enact)
 
-    read = commands.add_parser("read", help="the bot's reading of a proposal, step by step (writes nothing)")
+    read = commands.add_parser("read", help="the bot's reading of a proposal or an Ascension Address (writes nothing)")
     read.add_argument("--title", default="Proposal: Draft", help="the Proposal's title (its tags matter)")
-    read.add_argument("--text-file", required=True, metavar="P", help="the Proposal's text")
-    read.add_argument("--ruleset-file", metavar="R", help="try each step on this Ruleset's wikitext")
+    source = read.add_mutually_exclusive_group(required=True)
+    source.add_argument("--text-file", metavar="P", help="the Proposal's text")
+    source.add_argument("--address-file", metavar="A", help="an Ascension Address's text: the reset plan read from it")
+    read.add_argument("--ruleset-file", metavar="R", help="try each step (or the reset) on this Ruleset's wikitext")
     read.add_argument("--json", action="store_true", help="print JSON")
     read.set_defaults(handler=cmd_read)
 
@@ -373,10 +466,26 @@ def build_parser() -> argparse.ArgumentParser:
         action.add_argument("--json", action="store_true", help="print the report as JSON")
         action.add_argument("--config-dir", metavar="DIR", help="for the live form: where user-config.py is")
 
+    review = commands.add_parser("review", help="compare a hand enactment (or reset) with the bot's own "
+                                 "(exit 0 as written, 1 differences, 3 steps not checked)")
+    review.add_argument("--title", help="the Proposal's title, e.g. 'Proposal: Hats [Core]'")
+    review.add_argument("--text-file", metavar="P", help="the Proposal's text")
+    review.add_argument("--address-file", metavar="AA", help="instead of a Proposal: the Ascension Address")
+    review.add_argument("--ruleset-old", required=True, metavar="A", help="the Ruleset before the edit")
+    review.add_argument("--ruleset-new", required=True, metavar="B", help="the Ruleset after the edit")
+    review.add_argument("--gamestate-old", metavar="G1", help="the gamestate page before the edit")
+    review.add_argument("--gamestate-new", metavar="G2", help="the gamestate page after the edit")
+    review.add_argument("--building-blocks-old", metavar="B1", help="a reset: the Building Blocks page before")
+    review.add_argument("--building-blocks-new", metavar="B2", help="a reset: the Building Blocks page after")
+    review.add_argument("--json", action="store_true", help="print JSON")
+    review.set_defaults(handler=cmd_review)
+
     constraints = commands.add_parser("constraints", help="the legal gamestate values the rules define")
     check = commands.add_parser("check", help="is one edit of the gamestate page legal? (exit 1 if not)")
     check.add_argument("--old-file", required=True, metavar="A", help="the page before the edit")
     check.add_argument("--new-file", required=True, metavar="B", help="the page after the edit")
+    constraints.add_argument("--gamestate-file", metavar="G",
+                             help="also list each table column and single value of this page with its constraint")
     for guard in (constraints, check):
         guard.add_argument("--ruleset-file", required=True, metavar="R", help="the Ruleset page's wikitext")
         guard.add_argument("--overrides-file", metavar="O", help="the on-wiki constraints page's text")

@@ -9,6 +9,7 @@ which command installs them.
 from __future__ import annotations
 
 import logging
+import shutil
 import sys
 import tempfile
 from importlib import resources
@@ -32,11 +33,13 @@ def run(keep: bool = False, out=sys.stdout) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=out)
     home = Path(tempfile.mkdtemp(prefix="wikibot-demo-"))
     wiki = testwiki.LocalWiki("BlogNomic Demo Wiki")
-    wiki.start(home / "wiki")
     try:
+        wiki.start(home / "wiki")
         return _demo(wiki, home, keep, out)
     finally:
         wiki.stop()
+        shutil.rmtree(home, ignore_errors=True)   # the throwaway wiki leaves nothing behind
+        print(f"\nThe throwaway wiki is stopped and {home} removed.", file=out)
 
 
 def _demo(wiki: testwiki.LocalWiki, home: Path, keep: bool, out) -> int:
@@ -48,7 +51,7 @@ def _demo(wiki: testwiki.LocalWiki, home: Path, keep: bool, out) -> int:
     wiki.write_pywikibot_config(pywikibot_dir, "demo", users=["WikiBot", "AdminAlice"], user="WikiBot",
                                 alias_user="AdminAlice")
     settings = config.load(pywikibot_dir)  # points pywikibot at the demo wiki before it is imported
-    say(f"A throwaway wiki is running at {wiki.url}/ (files in {home}).")
+    say(f"A throwaway wiki is running at {wiki.url}/ (files in {home}, removed at the end).")
 
     for title, file in SAMPLE_PAGES.items():
         wiki.edit_as(admin, title, sample(file), "Sample page for the demo")
@@ -73,12 +76,15 @@ def _demo(wiki: testwiki.LocalWiki, home: Path, keep: bool, out) -> int:
     after = wiki.page_text("Ruleset")
     say("\nWhat changed on the Ruleset:\n")
     say(unified_diff(before, after, "Ruleset") if after != before else "(nothing)")
-    say(f"\nLook at it: {wiki.url}/index.php?title=Ruleset&diff=cur&oldid=prev")
-    say(f"            {wiki.url}/index.php?title=User:WikiBot/Requests")
     if keep:
+        # Links only while the wiki is up to show them.
+        say(f"\nLook at it: {wiki.url}/index.php?title=Ruleset&diff=cur&oldid=prev")
+        say(f"            {wiki.url}/index.php?title=User:WikiBot/Requests")
         say("\nThe wiki stays up until you press Enter.")
         try:
             input()
         except EOFError:
             pass
+    else:
+        say("\n(`wikibot demo --keep` keeps the wiki up to look at it in a browser.)")
     return 0 if after != before else 3

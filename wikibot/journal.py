@@ -18,11 +18,13 @@ atomically (:mod:`wikibot.statefile`).
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from parsers.request_page import with_tag
 from wikibot import statefile
 
 OPEN = "open"            # in progress, or its process died: recover() decides
@@ -50,6 +52,11 @@ class Journal:
     state: str = OPEN
     detail: str = ""             # why it ended as it did
     restarted: bool = False      # settled by recover() after the process that began it died
+    tag: str = ""                # ends the summary of every edit made for it (the request's tag)
+    pid: int = field(default_factory=os.getpid)   # the process that began it (or settled it, on recovery)
+
+    def summary(self, text: str) -> str:
+        return with_tag(text, self.tag)
 
     @property
     def path(self) -> Path:
@@ -58,7 +65,8 @@ class Journal:
     def write(self) -> None:
         statefile.write_json(self.path, {
             "operation": self.operation, "request_key": self.request_key, "ident": self.ident,
-            "state": self.state, "detail": self.detail, "restarted": self.restarted,
+            "state": self.state, "detail": self.detail, "restarted": self.restarted, "tag": self.tag,
+            "pid": self.pid,
             "pages": [asdict(p) for p in self.pages]})
 
     def close(self) -> None:
@@ -73,6 +81,12 @@ class Journal:
             self.close()
 
     @property
+    def after_restart(self) -> bool:
+        """Whether the process reading it is not the one that did the work: its outcome comes from before a
+        restart (recovered then, or settled by a process that died before answering)."""
+        return self.restarted or self.pid != os.getpid()
+
+    @property
     def saved(self) -> list[JournalPage]:
         return [p for p in self.pages if p.saved_revid is not None]
 
@@ -81,7 +95,8 @@ class Journal:
         data = json.loads(path.read_text(encoding="utf-8"))
         return cls(path.parent, data["operation"], data.get("request_key", ""),
                    [JournalPage(**p) for p in data["pages"]], data["ident"], data.get("state", OPEN),
-                   data.get("detail", ""), data.get("restarted", False))
+                   data.get("detail", ""), data.get("restarted", False), data.get("tag", ""),
+                   data.get("pid", 0))
 
 
 def _all(directory: Path) -> list[Journal]:
@@ -128,7 +143,8 @@ def recover(journal: Journal, latest_revid: Callable[[str], int | None],
         return _settled(journal, FINISHED, "every page had been saved before the interruption")
     if all(latest_revid(p.title) == p.base_revid for p in unsaved):
         for page in unsaved:
-            page.saved_revid = save(page, page.new_text, f"{journal.operation} (finishing after an interruption)",
+            page.saved_revid = save(page, page.new_text,
+                                    journal.summary(f"{journal.operation} (finishing after an interruption)"),
                                     page.base_revid)
             journal.write()
         return _settled(journal, FINISHED, f"saved the remaining {len(unsaved)} page(s) after the interruption")
@@ -136,7 +152,8 @@ def recover(journal: Journal, latest_revid: Callable[[str], int | None],
     stuck = []
     for page in journal.saved:
         if latest_revid(page.title) == page.saved_revid:
-            save(page, page.old_text, f"Undoing the interrupted “{journal.operation}”: another edit came first",
+            save(page, page.old_text,
+                 journal.summary(f"Undoing the interrupted “{journal.operation}”: another edit came first"),
                  page.saved_revid)
             page.saved_revid = None
             journal.write()

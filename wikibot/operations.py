@@ -20,12 +20,17 @@ from typing import Callable
 from actions.report import Report
 from parsers import ruleset as ruleset_parser
 from wikibot import journal as journal_mod
+from wikibot import statefile
 from wikibot.site import ConflictChangedMeaning, PageText, SavedEdit, Wiki, WikiError
 
 log = logging.getLogger("wikibot")
 
 #: texts {title: wikitext} → (changed pages {title: new wikitext}, report)
 Action = Callable[[dict[str, str]], tuple[dict[str, str], Report]]
+
+
+#: how the summary of every edit that puts back a page the bot saved begins
+UNDO_PREFIX = "Undoing"
 
 
 class OperationRefused(WikiError):
@@ -53,8 +58,9 @@ def meaning(report: Report) -> tuple:
 
 
 def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: bool = False,
-            allow_partial: bool = False, request_key: str = "") -> Outcome:
-    """Run ``action`` on the texts read and save what it changes, all or nothing."""
+            allow_partial: bool = False, request_key: str = "", tag: str = "") -> Outcome:
+    """Run ``action`` on the texts read and save what it changes, all or nothing. ``tag`` ends the summary of
+    every edit made (the request's, see :func:`parsers.request_page.tag`), undoing ones included."""
     texts = {title: page.text for title, page in reads.items()}
     pages, report = action(texts)
     for title, new in pages.items():
@@ -77,12 +83,12 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
 
     journal = journal_mod.Journal(wiki.settings.state_dir, report.summary or report.action, request_key,
                                   [journal_mod.JournalPage(t, reads[t].revid, texts.get(t, ""), pages[t])
-                                   for t in changed])
+                                   for t in changed], tag=tag)
     journal.write()
     saved: list[SavedEdit] = []
     try:
         for entry in journal.pages:
-            edit = wiki.save(reads[entry.title], compute_for(entry.title), report.summary)
+            edit = wiki.save(reads[entry.title], compute_for(entry.title), journal.summary(report.summary))
             if edit is not None:
                 entry.saved_revid = edit.revid
                 saved.append(edit)
@@ -101,7 +107,8 @@ def _undo(wiki: Wiki, journal: journal_mod.Journal, reason: str) -> None:
             current = wiki.read(entry.title)
             if current.revid != entry.saved_revid:
                 continue   # edited since: left for recovery (journal.recover), which reports it
-            wiki.replace(current, entry.old_text, f"Undoing “{journal.operation}”: it could not be completed")
+            wiki.replace(current, entry.old_text,
+                         journal.summary(f"{UNDO_PREFIX} “{journal.operation}”: it could not be completed"))
         except WikiError as error:
             log.warning("could not undo “%s” on “%s”: %s", journal.operation, entry.title, error)
             continue
@@ -128,6 +135,7 @@ def recover_all(wiki: Wiki) -> list[journal_mod.Recovery]:
         text, parent = wiki.revision(latest)
         return latest if parent == page.base_revid and text.rstrip() == page.new_text.rstrip() else None
 
+    statefile.remove_leftovers(wiki.settings.state_dir)
     recoveries = []
     for journal in journal_mod.pending(wiki.settings.state_dir):
         try:
@@ -157,8 +165,23 @@ def read_ruleset_and_gamestate(wiki: Wiki) -> tuple[dict[str, PageText], str | N
     return reads, gamestate_title
 
 
+def read_overrides(wiki: Wiki) -> list:
+    """The Admins' corrections to the inferred constraints (the constraints page); lines that cannot
+    be read are logged and left out, the others apply."""
+    from actions.constraints import OverrideError, parse_overrides
+
+    page = wiki.read(wiki.settings.constraints)
+    if not page.exists:
+        return []
+    try:
+        return parse_overrides(page.text, page=wiki.settings.constraints)
+    except OverrideError as error:
+        log.warning("lines of “%s” skipped: %s", wiki.settings.constraints, error)
+        return error.parsed
+
+
 def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str | None,
-                 extension_tags: tuple[str, ...] = ()) -> Action:
+                 overrides: list | None = None, extension_tags: tuple[str, ...] = ()) -> Action:
     from actions.enact import enact
     from parsers.proposal import parse_proposal
 
@@ -166,15 +189,24 @@ def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str
 
     def action(texts: dict[str, str]):
         result = enact(proposal, texts[ruleset_title], texts.get(gamestate_title) if gamestate_title else None,
-                       ruleset_title=ruleset_title, gamestate_title=gamestate_title, extension_tags=extension_tags)
+                       ruleset_title=ruleset_title, gamestate_title=gamestate_title, overrides=overrides,
+                       extension_tags=extension_tags)
         return result.pages, result.report
     return action
 
 
 def enact_on_wiki(wiki: Wiki, title: str, text: str, **options) -> Outcome:
+    """Enact on the wiki; gamestate values are judged by the one legality with the Admins' overrides
+    (the constraints page is read only when the Proposal changes the gamestate)."""
+    from actions.gamestate_steps import GAMESTATE_STEPS
+    from parsers.proposal import parse_proposal
+
     reads, gamestate_title = read_ruleset_and_gamestate(wiki)
-    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title,
-                                             wiki.extension_tags()), **options)
+    changes_gamestate = any(isinstance(s, GAMESTATE_STEPS) for s in parse_proposal(title, text).steps)
+    overrides = read_overrides(wiki) if gamestate_title and changes_gamestate else []
+    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title, overrides,
+                                             wiki.extension_tags()),
+                   **options)
 
 
 def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -> Outcome:
@@ -206,6 +238,16 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
                                 gamestate_title=gamestate_title, extension_tags=extension_tags)
         names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title}
         pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
+        if result.ok and plan.terms and gamestate_title and not plan.tracking_page:
+            # The players table's heading follows the player term, so that the next enactment finds it.
+            from actions import synonyms as S
+            from actions.gamestate_terms import follow_terms
+
+            changed = S.plan_terms(texts[ruleset_title], plan.terms).changes
+            base = pages.get(gamestate_title, texts[gamestate_title])
+            text = follow_terms(result.report, gamestate_title, base, changed)
+            if text != texts[gamestate_title]:
+                pages[gamestate_title] = text
         if new_tracking is not None and result.ok:
             # Saved last: the Ruleset names it only once the other pages are done.
             pages[new_tracking.title] = new_tracking_page_text(gamestate_title, plan.theme)
@@ -221,15 +263,40 @@ def new_tracking_page_text(previous: str | None, theme: str | None) -> str:
 
 
 def synonyms_on_wiki(wiki: Wiki, changes: dict[str, str], **options) -> Outcome:
-    from actions.synonyms import replace_terms
+    """Replace terms throughout the Ruleset, and with them on the Building Blocks page (if there is one) and in
+    the gamestate page's players-table heading: one operation, all pages or none."""
+    from actions import synonyms as S
+    from actions.gamestate_terms import follow_terms
+    from parsers import ruleset as R
 
-    ruleset = wiki.read(wiki.settings.ruleset)
-    title = ruleset.title
+    reads, gamestate_title = read_ruleset_and_gamestate(wiki)
+    title = wiki.settings.ruleset
+    blocks = wiki.read(wiki.settings.building_blocks)
+    if blocks.exists:
+        reads[blocks.title] = blocks
     extension_tags = wiki.extension_tags()
 
     def action(texts: dict[str, str]):
-        new, report = replace_terms(texts[title], changes, extension_tags=extension_tags)
+        others = {blocks.title: texts[blocks.title]} if blocks.exists else None
+        new, report = S.replace_terms(texts[title], changes, other_pages=others, extension_tags=extension_tags)
         if not report.summary:
             report.summary = "Synonyms: " + ", ".join(f"{k} → {v}" for k, v in changes.items())
-        return ({title: new} if new != texts[title] else {}), report
-    return perform(wiki, {title: ruleset}, action, **options)
+        pages = {title: new} if new != texts[title] else {}
+        if pages and report.complete:
+            plan = S.plan_terms(texts[title], changes)
+            if blocks.exists:
+                text, found = S.replace_in_text(texts[blocks.title], plan, R.parse(texts[blocks.title]))
+                problem = S.replacement_problem(texts[blocks.title], text, found, "the Building Blocks page",
+                                                extension_tags=extension_tags)
+                n = max(s.n for s in report.steps) + 1
+                report.add(n, "the terms on the Building Blocks page", "replace terms",
+                           "refused" if problem else "applied",
+                           problem or f"{sum(1 for o in found if o.new is not None)} replaced")
+                if text != texts[blocks.title] and not problem:
+                    pages[blocks.title] = text
+            if gamestate_title:
+                text = follow_terms(report, gamestate_title, texts[gamestate_title], plan.changes)
+                if text != texts[gamestate_title]:
+                    pages[gamestate_title] = text
+        return pages, report
+    return perform(wiki, reads, action, **options)

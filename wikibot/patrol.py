@@ -17,9 +17,12 @@ One :meth:`Patrol.cycle` (the daemon runs one every ``patrol_seconds``):
    restart neither judges an edit twice nor skips one.
 
 A gamestate edit is judged with :func:`actions.check.check_edit` on its parent's text and its own,
-against the constraints of the Ruleset **as it was when the edit was made** (when the Ruleset
-changed after the edit, its revision from before that change is used) merged with the
-constraints page **as it is now**. An illegal edit is undone with a summary that says who, what,
+against the constraints of the Ruleset **as last changed by an Admin or the bot when the edit was
+made** (when the Ruleset changed after the edit, its revision from before that change; then back
+past the edits of others no Admin has accepted yet: a Ruleset edit by a non-Admin moves no limit
+until an Admin edits the Ruleset on top of it, see :meth:`Patrol._trusted_at`) merged with the
+constraints page **as it is now**. An edit the check cannot judge (a table that no longer reads the
+same way, a renamed or look-alike header or row, a vanished row, a blanked page) is reported. An illegal edit is undone with a summary that says who, what,
 which constraint and rule, and how to dispute it. If it is still the page's latest revision its
 parent's text is restored; if others edited since, only its own change is reversed
 (:func:`actions.reverse_patch.reverse_onto`: the diff-match-patch patch from its text back to its
@@ -39,8 +42,10 @@ page unreadable (its values could not be checked). A fault of the wiki itself (d
 the log page protected) stops the cycle instead, and the edit waits for the next one.
 
 Rules pages (Ruleset, Building Blocks) are never reverted. An edit by anyone but the bot that is
-typo-level (:func:`actions.ruleset_review.review_edit`) passes silently; any other whose summary
-names no enactment or Call for Judgement is reported on the log page.
+typo-level (:func:`actions.ruleset_review.review_edit`) passes silently, and so does an Admin's edit
+that accepts the edits before it (summary starting "Accept") or puts back the exact text of an
+earlier revision (a revert, found by the revisions' checksums); any other whose summary names no
+enactment or Call for Judgement is reported on the log page.
 
 The log page gets one line per finding: ``* 2026-11-29 13:05:02 — [[Special:Diff/N]] by User:
 what``, where values taken from the page are written so that no markup in them can act
@@ -59,6 +64,7 @@ that even then the same change made again by the same user is reported, not undo
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -67,13 +73,15 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-from actions.check import CheckResult, check_edit
-from actions.constraints import Constraint, OverrideError, infer_constraints, merge, parse_overrides
+from actions.check import CANNOT_JUDGE, CheckResult, check_edit
+from actions.constraints import Constraint, infer_constraints, merge
 from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
-from wikibot import statefile
+from parsers import request_page
+from wikibot import reviews, statefile
+from wikibot.operations import read_overrides
 from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki, WikiError,
                           WritesDisabled)
 
@@ -93,6 +101,7 @@ DISPUTE = "Disagree? Raise a Call for Judgement."
 
 UNDONE = "undone"
 REPORTED = "reported"
+REVIEWED = "reviewed"         # a hand enactment compared with its proposal, the review on the log page
 
 GAMESTATE = "gamestate"
 RULESET = "ruleset"
@@ -196,8 +205,13 @@ def undo_summary(revid: int, user: str, result: CheckResult) -> str:
     return head + body + tail
 
 
-#: How :func:`actions.check.check_edit` says that the page after the edit could not be read.
-UNREADABLE_AFTER = "The new page could not be read"
+#: How :func:`actions.check.check_edit` says that the page before / after the edit could not be read.
+UNREADABLE_BEFORE = "the page before the edit cannot be read"
+UNREADABLE_AFTER = "the page after the edit cannot be read"
+#: An Admin's Ruleset edit whose summary starts so accepts the unreviewed edits before it (see README).
+ACCEPT = re.compile(r"\s*(?:/\*.*?\*/\s*)?accept", re.I)
+#: Ruleset revisions looked at to find the last one an Admin (or the bot) made.
+HISTORY = 50
 
 
 def not_undone_because(error: WikiError) -> str:
@@ -242,7 +256,7 @@ class Finding:
     """What the patrol did about one edit (an undo, or a line on the log page)."""
 
     change: Change
-    action: str               # UNDONE or REPORTED
+    action: str               # UNDONE, REPORTED or REVIEWED
     text: str                 # what was wrong, as written on the log page or in the summary
     undo_revid: int | None = None
 
@@ -275,7 +289,10 @@ class Patrol:
         self._admins: dict[str, bool] = {}
         self._overrides: list = []
         self._current = 0
+        self._now = 0                          # the Ruleset revision that judges "now" (see _trusted_at)
+        self._histories: dict[str, list[dict]] = {}   # title → its latest revisions, newest first
         self._page: dict[str, PageText] = {}   # a page (gamestate, log) as the bot's last save left it
+        self._requests: list | None = None      # the request page's requests, read once a cycle when needed
 
     # ------------------------------------------------------------------ one cycle
     def cycle(self) -> list[Finding]:
@@ -291,6 +308,7 @@ class Patrol:
         self._admins = {}
         self._texts = {}
         self._page = {}
+        self._requests = None
         ruleset_page = self.wiki.read(self.settings.ruleset)
         if not ruleset_page.exists:
             raise PatrolError(f"The Ruleset page “{self.settings.ruleset}” does not exist: the patrol cannot know "
@@ -299,6 +317,11 @@ class Patrol:
         self._overrides = self._read_overrides()
         self._current = ruleset_page.revid
         self._constraints = {self._current: (ruleset, merge(infer_constraints(ruleset), self._overrides))}
+        self._histories = {}
+        self._now = self._trusted_at(self._current)
+        if self._now != self._current:
+            self._fetch_texts([self._now])
+            self._constraints_at(self._now)  # kept for the whole cycle (the texts are not)
         tracking = ruleset.tracking_page()
         gamestate = tracking[0] if tracking else None
         if gamestate is None:
@@ -344,14 +367,7 @@ class Patrol:
         return PatrolMark(self.mark_file, _iso(datetime.now(timezone.utc)), {}, 0)
 
     def _read_overrides(self) -> list:
-        page = self.wiki.read(self.settings.constraints)
-        if not page.exists:
-            return []
-        try:
-            return parse_overrides(page.text, page=self.settings.constraints)
-        except OverrideError as error:
-            log.warning("patrol: lines of “%s” skipped: %s", self.settings.constraints, error)
-            return error.parsed
+        return read_overrides(self.wiki)
 
     def _recent_changes(self, mark: PatrolMark, watched: dict[str, str]) -> list[Change]:
         changes: list[Change] = []
@@ -383,7 +399,7 @@ class Patrol:
             if c.parent:
                 needed.add(c.parent)
             if c.kind == GAMESTATE:
-                revid = self._ruleset_revid_at(c, rules_changes)
+                revid = self._trusted_at(self._ruleset_revid_at(c, rules_changes))
                 if revid not in self._constraints:
                     needed.add(revid)
         return {r for r in needed if r not in self._texts}
@@ -421,6 +437,45 @@ class Patrol:
             if (r.timestamp, r.rcid) > (change.timestamp, change.rcid):
                 return r.parent or self._current
         return self._current
+
+    def _history(self, title: str) -> list[dict]:
+        """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment,
+        sha1), newest first: one API request per page and cycle."""
+        if title not in self._histories:
+            data = self._api(f"reading the history of “{title}”", action="query", prop="revisions", titles=title,
+                             rvprop="ids|user|timestamp|comment|sha1", rvlimit=HISTORY)
+            pages = data.get("query", {}).get("pages", [])
+            pages = pages.values() if isinstance(pages, dict) else pages
+            self._histories[title] = [rev for page in pages for rev in page.get("revisions", [])]
+        return self._histories[title]
+
+    def _trusted(self, user: str) -> bool:
+        """A Ruleset change that moves the limits: the bot's own (enactments, resets) or an Admin's."""
+        return user == self.wiki.username or self._is_admin(user)
+
+    def _trusted_at(self, revid: int) -> int:
+        """The Ruleset as last changed by an Admin or the bot, as of revision ``revid``: edits by others
+        on top of it do not count until an Admin accepts them by editing the Ruleset after them. When
+        no such revision is among the latest :data:`HISTORY`, ``revid`` itself."""
+        history = self._history(self.settings.ruleset)
+        ids = [int(rev["revid"]) for rev in history]
+        if revid not in ids:
+            return revid
+        for rev in history[ids.index(revid):]:
+            if self._trusted(rev.get("user", "")):
+                if int(rev["revid"]) != revid:
+                    log.info("patrol: the Ruleset's revision %s has edits no Admin has accepted; gamestate edits "
+                             "are judged by revision %s", revid, rev["revid"])
+                return int(rev["revid"])
+        return revid
+
+    def _restores_earlier_text(self, change: Change, new: str) -> bool:
+        """Does the edit put back the exact text of an earlier revision (a revert)?"""
+        digest = hashlib.sha1(new.encode("utf-8")).hexdigest()
+        history = self._history(change.title)
+        ids = [int(rev["revid"]) for rev in history]
+        start = ids.index(change.parent) + 1 if change.parent in ids else len(history)
+        return any(rev.get("sha1") == digest for rev in history[start:])
 
     def _constraints_at(self, revid: int) -> tuple[ruleset_parser.Ruleset, list[Constraint]]:
         if revid not in self._constraints:
@@ -467,24 +522,54 @@ class Patrol:
                                          "Not judged; check it by hand.")]
         if change.kind != GAMESTATE:
             return self._review_rules(change, old, new)
-        at_the_time = self._constraints_at(self._ruleset_revid_at(change, rules_changes))
+        at_the_time = self._constraints_at(self._trusted_at(self._ruleset_revid_at(change, rules_changes)))
         result = check_edit(*at_the_time, old, new, page=change.title)
-        if result.legal:
-            if result.summary.startswith(UNREADABLE_AFTER):
+        if result.verdict == CANNOT_JUDGE:
+            reasons = result.cannot_judge
+            if all(r.startswith(UNREADABLE_BEFORE) for r in reasons):
+                return []  # the page was unreadable already: the edit that broke it was reported
+            if any(r.startswith(UNREADABLE_AFTER) for r in reasons):
                 # the page was readable before this edit: the edit broke it, and nothing in it was checked
                 return [self._report(change, f"the edit left the page unreadable to the bot: {result.notes[0]}. "
                                              "Its values were not checked; put the page right by hand.")]
-            return []
+            return [self._report(change, f"cannot judge: {'; '.join(reasons)}. Not undone; check it by hand.")]
+        if result.legal:
+            reviewed = self._review_enactment(change, old, new, str(at_the_time[0]))
+            return [reviewed] if reviewed is not None else []
         finding = self._act(change, old, new, result, mark, at_the_time)
         return [finding] if finding else []
 
     def _review_rules(self, change: Change, old: str, new: str) -> list[Finding]:
+        if change.kind == RULESET:
+            reviewed = self._review_enactment(change, old, new)
+            if reviewed is not None:
+                return [reviewed]
         review = review_edit(old, new)
         if review.typo or names_enactment(change.comment):
+            return []
+        if self._is_admin(change.user) and (ACCEPT.match(change.comment) or self._restores_earlier_text(change, new)):
+            # an Admin accepting the edits before (summary "Accept …"), or reverting to an earlier text
+            # (of an unauthorised edit): the Admin has reviewed them, nothing new to review
             return []
         what = (f"“{change.title}” changed beyond a typo fix ({review.reason}), and the edit summary names no "
                 "enactment or Call for Judgement; an Admin should check that the change was authorised.")
         return [self._report(change, what)]
+
+    def _review_enactment(self, change: Change, old: str, new: str, ruleset: str | None = None) -> Finding | None:
+        """An edit whose summary names a proposal on the request page: reviewed against it (see
+        :mod:`wikibot.reviews`), the review on the log page. None when the summary names none. Only the
+        log page is written: a review never changes the Ruleset or the gamestate."""
+        if not names_enactment(change.comment):
+            return None
+        if self._requests is None:
+            page = self.wiki.read(self.settings.requests)
+            self._requests = request_page.parse(page.text) if page.exists else []
+        found = reviews.find_proposal(self._requests, change.comment)
+        if found is None:
+            return None
+        edit = reviews.Edit(change.revid, change.title, change.user, old, new)
+        review = reviews.review_edit(self.wiki, edit, reviews.proposal_title(found), found.text, ruleset_now=ruleset)
+        return self._report(change, review.summary, reviews.detail_lines(review, change.revid), action=REVIEWED)
 
     def _act(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
              at_the_time: tuple) -> Finding | None:
@@ -508,7 +593,7 @@ class Patrol:
     def _undo(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
               key: list, at_the_time: tuple) -> Finding | None:
         title = change.title
-        now = self._constraints[self._current]
+        now = self._constraints_at(self._now)
         illegal = {tuple(k) for k in key}
         # values the edit overwrote that were illegal already: putting them back is part of the undo
         restoring = {tuple(k) for k in change_key(check_edit(*now, new, old, page=title))}
@@ -569,20 +654,23 @@ class Patrol:
                                     "Undo it by hand, or raise a Call for Judgement.")
 
     # ------------------------------------------------------------------ the log page
-    def _report(self, change: Change, what: str) -> Finding:
-        finding = Finding(change, REPORTED, re.sub(r"\s+", " ", what).strip())
+    def _report(self, change: Change, what: str, details: Iterable[str] = (), action: str = REPORTED) -> Finding:
+        finding = Finding(change, action, re.sub(r"\s+", " ", what).strip())
         line = finding.log_line()
+        below = "".join(f"** {inert(d)}\n" for d in details)
         log.warning("patrol: %s by %s: %s", change.diff_link, change.user, finding.text)
 
         def compute(text: str) -> tuple[str, str]:
-            if line in text.split("\n"):
+            if line in text.split("\n"):   # written already (a restart between the save and the mark)
                 return text, line
-            return (text.rstrip("\n") + "\n" if text.strip() else "") + line + "\n", line
+            return (text.rstrip("\n") + "\n" if text.strip() else "") + line + "\n" + below, line
 
         title = self.settings.log
         base = self._page.pop(title, None) or self.wiki.read(title)
         try:
-            saved = self.wiki.save(base, compute, f"Patrol: {change.diff_link} by {change.user} needs a human")
+            summary = (f"Patrol: review of {change.diff_link} by {change.user}" if action == REVIEWED
+                       else f"Patrol: {change.diff_link} by {change.user} needs a human")
+            saved = self.wiki.save(base, compute, summary)
         except WritesDisabled:
             raise _Stop() from None
         self._page[title] = saved.page if saved else base
@@ -590,4 +678,4 @@ class Patrol:
 
 
 __all__ = ["Patrol", "PatrolMark", "PatrolError", "Finding", "Change", "undo_summary", "inert",
-           "change_key", "not_undone_because", "UNDONE", "REPORTED", "OVERLAP", "BATCH"]
+           "change_key", "not_undone_because", "UNDONE", "REPORTED", "REVIEWED", "OVERLAP", "BATCH"]

@@ -2,15 +2,21 @@
 
 Who asked is taken from the page history — the revision that added the request — never from a
 signature. A request whose text was changed afterwards by someone who is not an Admin is refused,
-naming that revision. Every answer is written into the request's own section with a done marker,
-so the state lives on the page: a request is never done twice, across restarts. A request is
-known by its heading: two sections with the same heading are both refused. An operation done for a
-request keeps its journal until the answer is on the page, so that a process killed between the
-work and the answer (or during the work: see :mod:`wikibot.journal`) is answered from the journal
-at the next poll instead of doing the work again.
+naming that revision. The history is read newest first and only as far back as needed, so a new
+request costs the same however long the page's history.
 
-One poll reads the request page and its history once, whatever the number of requests; each
-request then costs its own reads and saves and one reply save.
+Exactly once, from durable evidence: a request is identified by the revision that added it, and every
+edit the bot makes for it carries that in its summary (:func:`parsers.request_page.tag`). Before doing
+a request the bot reads its own contributions since then: work or an answer found there means the
+request was handled, whatever happened since to the answer on the page or to the state directory; the
+answer is put back, the work never redone. An operation done for a request also keeps its journal
+until the answer is on the page (:mod:`wikibot.journal`). A request is known on the page by its
+heading: two sections with the same heading are both refused.
+
+The bot answers only where it may write: ``{{nobots}}`` on its own request page is not honoured (anyone
+can type there; the run page is the stop switch), and if the wiki does not let it edit the request
+page it does none of the requests there, saying why once on its log page. Everything it writes into
+an answer is inert. A scheduled request is acknowledged (or refused) when first seen.
 """
 
 from __future__ import annotations
@@ -22,11 +28,12 @@ from typing import Callable
 
 from actions.reading import headline as reading_headline
 from actions.reading import read_proposal, step_lines
-from actions.report import Report
+from actions.report import APPLIED, FOR_AN_ADMIN, IGNORED, Report, StepResult
 from parsers import request_page
 from parsers.proposal import parse_proposal
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
+from wikibot import reviews
 from wikibot import operations
 from wikibot.patrol import inert
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
@@ -49,6 +56,13 @@ class Answer:
 class Origin:
     requester: str | None
     problem: str | None
+    revid: int | None = None         # the revision of the request page that added the request
+    timestamp: str | None = None     # its time (API format): the bot's work for it can only come after
+
+    @property
+    def tag(self) -> str:
+        """What every edit the bot makes for this request carries in its summary (request_page.tag)."""
+        return request_page.tag(self.revid) if self.revid else ""
 
 
 class RequestDesk:
@@ -58,6 +72,7 @@ class RequestDesk:
         self.clock = clock
         self.history_limit = history_limit   # revisions of the request page read to find who asked
         self._admins: dict[str, bool] = {}   # who is an Admin, asked once per poll
+        self._silenced: str | None = None    # why the desk cannot answer, as last said on the log page
 
     # ------------------------------------------------------------------ one polling cycle
     def poll(self) -> list[Answer]:
@@ -75,39 +90,62 @@ class RequestDesk:
         pending = [r for r in requests if not r.done and r.kind is not None]
         now = self.clock()
         due = [r for r in pending if r.due(now)]
-        if not due:
+        waiting = [r for r in pending if not r.due(now) and not r.replied]   # scheduled, not yet acknowledged
+        if not due and not waiting:
+            self._silenced = None
             return []
+        if not page.may_edit:
+            # No answer could be written: no work is done either (work without an answer could be done twice).
+            self._say_silenced(f"the bot's account may not edit the request page “{settings.requests}” (it is "
+                               "protected, or the account is blocked), so it does none of the "
+                               f"{len(due)} waiting request(s) until it may answer there")
+            return []
+        self._silenced = None
         twice = request_page.duplicates(requests)
+        cut = request_page.cut_off(requests, due)
         self._admins = {}
-        origins: dict[str, Origin] = {}
-        if any(r.kind not in ANYONE for r in due):   # a {{Read}} needs no one's rights: no history read for it
-            history = self.wiki.history(self.wiki.settings.requests, self.history_limit + 1)
-            origins = self._origins(history[-self.history_limit:], complete=len(history) <= self.history_limit)
+        needing = [r for r in due + waiting if r.kind not in ANYONE]   # a {{Read}} needs no one's rights
+        origins = self._origins(needing, set(cut.values())) if needing else {}
+        earlier = self._evidence({r.ident: origins[r.ident] for r in due if r.ident in origins})
         answers = []
+        for request in waiting:
+            page = self._acknowledge(request, origins.get(request.ident, NOT_FOUND), page, answers)
         for request in due:
             journal = journals.get(request.ident)
+            origin = origins.get(request.ident, NOT_FOUND)
             if journal is not None and journal.state == journal_mod.OPEN:
                 log.warning("request “%s” waits: its interrupted operation is not yet finished or undone",
                             request.heading)
                 continue
             if journal is not None:
-                answer = self.answer_from(journal, request)
+                answer = self.answer_from(journal, request, origin.requester)
+            elif request.ident in earlier:
+                answer = answer_again(request, origin.requester, earlier[request.ident], settings.requests)
+            elif request.ident in cut and origin.revid is not None \
+                    and origins.get(cut[request.ident], NOT_FOUND).revid == origin.revid:
+                answer = Answer(request, origin.requester, True,
+                                f"Not done: the section “{cut[request.ident]}” below this request was posted with it "
+                                "and holds no request template: a level-2 heading line (== … ==) in the Proposal's "
+                                "text ends the request's section there, so the bot would read only part of the "
+                                "Proposal. Write such a line as === … === (or leave it out) and post the request "
+                                "again, as a new section.", [])
             elif request.ident in twice:
                 answer = Answer(request, None, True,
                                 f"Not done: more than one request on this page is headed “{request.heading}”, and "
                                 "a request is known by its heading; give each request its own heading (for "
                                 "example add the date) and post it again.", [])
             else:
-                answer = self.handle(request, origins.get(request.ident, NOT_FOUND), now)
+                answer = self.handle(request, origin, now)
                 if answer is None:
                     continue
-            replied = self._reply(answer, page)
+            replied = self._reply(answer, page, origin)
             if replied is not None:
                 page = replied
                 if answer.done:
                     self._forget(answer.request)
             answers.append(answer)
-            log.info("request “%s” by %s: %s", request.heading, answer.requester, answer.headline)
+            log.info("request “%s” by %s: %s", request.heading, answer.requester or "an unknown user",
+                     answer.headline)
         return answers
 
     def handle(self, request: Request, origin: Origin, now: datetime) -> Answer | None:
@@ -117,18 +155,24 @@ class RequestDesk:
             return self.read_answer(request)
         if origin.problem:
             return Answer(request, origin.requester, True, f"Not done: {origin.problem}", [])
+        if request.kind == "review":   # anyone may ask; nothing but the answer is written
+            return Answer(request, origin.requester, True, *reviews.answer(self.wiki, request, origin.requester))
         if not self._is_admin(origin.requester or ""):
             return Answer(request, origin.requester, True,
                           f"Not done: sorry, {origin.requester}, only Admins may ask the bot to change the "
                           "Ruleset or the gamestate. Please ask an Admin.", [])
         if request.problems:
-            return Answer(request, origin.requester, True, "Not done: " + "; ".join(request.problems) + ".", [])
+            return Answer(request, origin.requester, True,
+                          "Not done: " + "; ".join(p.rstrip(".") for p in request.problems) + ".", [])
+        if request.kind == "enact" and not request.text.strip():
+            return Answer(request, origin.requester, True, "Not done: the request holds no Proposal text below its "
+                          "{{Enact}} template; post the Proposal's text there and ask again.", [])
         late = ""
         if request.at is not None and (now - request.at).total_seconds() > late_after(self.wiki.settings.poll_seconds):
             late = (f" (scheduled for {request.at:%Y-%m-%d %H:%M:%S} UTC; run late, at {now:%Y-%m-%d %H:%M:%S} UTC, "
                     "because the bot was not running then)")
         try:
-            outcome = self.perform(request)
+            outcome = self.perform(request, origin.tag)
         except operations.OperationRefused as refused:
             return Answer(request, origin.requester, True, f"Not done{late}: {refused}",
                           _step_lines(refused.report) if refused.report else [])
@@ -153,18 +197,24 @@ class RequestDesk:
                 error = (f"the bot failed unexpectedly ({type(error).__name__}: {error}) and kept none of its "
                          "changes; tell whoever runs the bot (the log has the details).")
             return Answer(request, origin.requester, True, f"Not done{late}: {error}", [])
-        links = outcome.links or "no page needed changing"
-        left = outcome.report.for_an_admin
-        left_note = (" Left for an Admin: " + ", ".join(f"step {s.n} ({s.action})" for s in left) + "."
+        report = outcome.report
+        left = report.with_status(IGNORED)
+        left_note = (" Left for an Admin: " + "; ".join(f"step {s.n} ({_reason(s)})" for s in left) + "."
                      if left else "")
-        return Answer(request, origin.requester, True, f"Done{late}: {outcome.report.summary} — {links}.{left_note}",
-                      _step_lines(outcome.report))
+        if not report.with_status(APPLIED):
+            why = ("it holds no step the bot could read" if not report.steps else
+                   "every step was ignored, as the rules say")
+            return Answer(request, origin.requester, True, f"Not done{late}: nothing was changed: {why}.{left_note}",
+                          _step_lines(report))
+        links = outcome.links or "no page needed changing"
+        return Answer(request, origin.requester, True, f"Done{late}: {request_page.plain_summary(report.summary)} — {links}.{left_note}",
+                      _step_lines(report))
 
     def read_answer(self, request: Request) -> Answer | None:
         """The bot's reading of a draft proposal, tried on the Ruleset as it stands; nothing is changed.
         Anyone may ask: reading writes nothing but the answer."""
         if request.problems:
-            return Answer(request, None, True, "Not read: " + "; ".join(request.problems) + ".", [])
+            return Answer(request, None, True, "Not read: " + "; ".join(p.rstrip(".") for p in request.problems) + ".", [])
         if not request.text.strip():
             return Answer(request, None, True, "Not read: the section holds no proposal text below {{Read}}; "
                           "paste the draft there and post it again.", [])
@@ -175,35 +225,37 @@ class RequestDesk:
             return None
         title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
         reading = read_proposal(parse_proposal(title, request.text), ruleset.text if ruleset.exists else None)
-        return Answer(request, None, True, inert(reading_headline(reading)),
+        return Answer(request, None, True, reading_headline(reading),
                       [inert(line) for line in step_lines(reading)])
 
-    def perform(self, request: Request) -> operations.Outcome:
+    def perform(self, request: Request, tag: str = "") -> operations.Outcome:
+        options = {"request_key": request.ident, "tag": tag}
         if request.kind == "enact":
             title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
-            return operations.enact_on_wiki(self.wiki, title, request.text, request_key=request.ident)
+            return operations.enact_on_wiki(self.wiki, title, request.text, **options)
         if request.kind == "ascension":
-            return operations.reset_on_wiki(self.wiki, request.text, request.params, request_key=request.ident)
+            return operations.reset_on_wiki(self.wiki, request.text, request.params, **options)
         if request.kind == "synonyms":
-            return operations.synonyms_on_wiki(self.wiki, request.params, request_key=request.ident)
+            return operations.synonyms_on_wiki(self.wiki, request.params, **options)
         raise ValueError(f"unknown request kind {request.kind!r}")
 
     # ------------------------------------------------------------------ operations that outlived a process
     @staticmethod
-    def answer_from(journal: journal_mod.Journal, request: Request) -> Answer:
-        """The answer to a request whose operation was already done (or undone): never done again."""
+    def answer_from(journal: journal_mod.Journal, request: Request, requester: str | None = None) -> Answer:
+        """The answer to a request whose operation was already done (or undone) at an earlier turn: never done
+        again. Every such answer says so, in the same words."""
+        how = "after a restart" if journal.after_restart else "at an earlier turn"
+        operation = request_page.plain_summary(journal.operation)
         if journal.state == journal_mod.FINISHED:
             links = ", ".join(f"{p.title}: [[Special:Diff/{p.saved_revid}]]" for p in journal.saved)
-            done = "Done (completed after a restart)" if journal.restarted else "Done"
-            return Answer(request, None, True, f"{done}: {journal.operation} — {links or 'no page needed changing'}.",
-                          [])
-        how = "interrupted by a restart" if journal.restarted else "interrupted"
+            return Answer(request, requester, True,
+                          f"Done (completed {how}): {operation} — {links or 'no page needed changing'}.", [])
         if journal.state == journal_mod.UNDONE:
-            return Answer(request, None, True,
-                          f"Not done: “{journal.operation}” was {how} and undone: {journal.detail}. None of its "
-                          "changes remain; ask again.", [])
-        return Answer(request, None, True,
-                      f"Not done: “{journal.operation}” was {how} and could not be finished or undone: "
+            return Answer(request, requester, True,
+                          f"Not done (interrupted {how}): “{operation}” was undone: {journal.detail}. None of its "
+                          "changes remain; post the request again, as a new section.", [])
+        return Answer(request, requester, True,
+                      f"Not done (interrupted {how}): “{operation}” could not be finished or undone: "
                       f"{journal.detail}.", [])
 
     def _forget(self, request: Request) -> None:
@@ -221,37 +273,102 @@ class RequestDesk:
                 del journals[key]
 
     # ------------------------------------------------------------------ who asked
-    def _origins(self, history: list[tuple[int, str, str]], complete: bool = True) -> dict[str, Origin]:
-        """For every heading: who added the request, and whether anyone but an Admin changed it since.
+    def _origins(self, due: list[Request], others: set[str] = frozenset()) -> dict[str, Origin]:
+        """For every request due: who added it (the revision that added its section), and whether anyone but an
+        Admin changed what it asks since.
 
-        One pass over the history for all requests. A section that leaves the page and comes back is
-        a new request, added by whoever brought it back. When ``history`` is not the page's whole history,
-        a section already in its first revision was added by someone unknown.
+        The history is read newest first, in small batches, and only as far back as the oldest request due
+        was added: a new request costs the latest revisions, however long the page's history. A section that
+        leaves the page and comes back is a new request, added by whoever brought it back. A request older
+        than the last ``history_limit`` revisions was added by someone unknown. ``others``: headings of
+        other sections whose origin is wanted too (sections that may be the rest of a request).
         """
-        added: dict[str, str] = {}      # heading → who added the section as it stands
-        last: dict[str, str] = {}       # heading → its text in the previous revision
+        wanted = {r.ident for r in due} | set(others)
+        found: dict[str, Origin] = {}
         problems: dict[str, str] = {}
-        unknown = {ident for ident, _raw in request_page.sections(history[0][2])} if history and not complete else set()
-        for revid, user, text in history:
-            now = {}
+        newer: tuple[int, str, str | None, dict[str, str]] | None = None
+        latest: dict[str, str] = {}
+        exceeded = False
+        for n, (revid, user, timestamp, summary, text) in enumerate(
+                self.wiki.history_back(self.wiki.settings.requests, self.history_limit + 1)):
+            if n == self.history_limit:
+                exceeded = True
+                break
+            asked: dict[str, str] = {}
             for ident, raw in request_page.sections(text):
-                now.setdefault(ident, raw)
-            for ident in [i for i in last if i not in now]:
-                del last[ident], added[ident]
-                problems.pop(ident, None)
-                unknown.discard(ident)
-            for ident, raw in now.items():
-                if ident not in last:
-                    added[ident] = user
-                elif raw != last[ident] and ident not in problems and user != self.wiki.username \
-                        and not self._is_admin(user):
-                    problems[ident] = (f"the request was changed by {user}, who is not an Admin, in "
-                                       f"[[Special:Diff/{revid}]]; an Admin must post it again")
-                last[ident] = raw
-        too_old = (f"the request is older than the last {len(history)} revisions of the request page, so the bot "
-                   "cannot tell who added it; archive the answered requests, and an Admin must post it again")
-        return {ident: Origin(None, too_old) if ident in unknown else Origin(user, problems.get(ident))
-                for ident, user in added.items()}
+                asked.setdefault(ident, " ".join(raw.split()))
+            if newer is None:
+                wanted &= set(asked)    # a request not in the latest revision changed since the page was read
+                latest = asked
+            else:
+                new_revid, new_user, new_time, new_asked = newer
+                for ident in list(wanted):
+                    if ident not in asked:
+                        found[ident] = Origin(new_user, problems.get(ident), new_revid, new_time)
+                        wanted.discard(ident)
+                    elif asked[ident] != new_asked[ident] and new_user != self.wiki.username \
+                            and not self._is_admin(new_user):
+                        problems[ident] = (f"the request was changed by {new_user}, who is not an Admin, in "
+                                           f"[[Special:Diff/{new_revid}]]; an Admin must post it again")
+            newer = (revid, user, timestamp, asked)
+            ack = request_page.accepted(summary) if user == self.wiki.username else None
+            if ack is not None and ack[0] in wanted and ack[0] in asked:
+                # The bot's acknowledgement of a scheduled request: who added it was checked then, and the
+                # revisions since have just been checked for changes. No need to read further back for it (a
+                # flood of edits cannot push it out of reach); the bot's work for it can only come after this.
+                found[ack[0]] = Origin(ack[2], problems.get(ack[0]), ack[1], timestamp)
+                wanted.discard(ack[0])
+            if not wanted:
+                break
+        if newer is not None and not exceeded:
+            # The oldest revision read is the page's first: it added what it holds.
+            for ident in wanted:
+                found[ident] = Origin(newer[1], problems.get(ident), newer[0], newer[2])
+            wanted = set()
+        elif wanted:
+            found.update(self._accepted_before(wanted, latest, problems))
+            wanted -= set(found)
+        if wanted:
+            too_old = (f"the request is older than the last {self.history_limit} revisions of the request page, so "
+                       "the bot cannot tell who added it; archive the answered requests, and an Admin must post it "
+                       "again")
+            found.update({ident: Origin(None, too_old) for ident in wanted})
+        return found
+
+    def _accepted_before(self, wanted: set[str], latest: dict[str, str],
+                         problems: dict[str, str]) -> dict[str, Origin]:
+        """Requests older than the revisions read that the bot acknowledged (scheduled requests): who added them
+        was checked then. The acknowledgement is found among the bot's latest edits (summaries only) and its
+        revision is read: the request stands as it was accepted, or it is refused. So a flood of edits on the
+        request page cannot get a scheduled request refused."""
+        found: dict[str, Origin] = {}
+        for revid, title, summary, when in self.wiki.contributions(self.wiki.username, newest=self.history_limit):
+            ack = request_page.accepted(summary) if title == self.wiki.settings.requests else None
+            if ack is None or ack[0] not in wanted or ack[0] in found:
+                continue
+            ident, request_revid, requester = ack
+            text, _parent = self.wiki.revision(revid)
+            then = {i: " ".join(raw.split()) for i, raw in reversed(request_page.sections(text))}
+            problem = problems.get(ident) or (None if then.get(ident) == latest.get(ident) else (
+                f"the request was changed after the bot accepted it in [[Special:Diff/{revid}]], by edits too "
+                f"many to tell whose (more than {self.history_limit} revisions since); an Admin must post it again"))
+            found[ident] = Origin(requester, problem, request_revid, when)
+        return found
+
+    def _evidence(self, origins: dict[str, Origin]) -> dict[str, list[tuple[int, str, str]]]:
+        """The bot's own edits made for each of these requests (its work and its answers), found by the
+        request's tag in their summaries, among its contributions since the oldest of them was added. Durable
+        evidence: it stays in the wiki's history whatever happens to the request page or the state directory."""
+        tags = {o.revid: ident for ident, o in origins.items() if o.revid}
+        if not tags:
+            return {}
+        since = min((o.timestamp for o in origins.values() if o.revid and o.timestamp), default=None)
+        found: dict[str, list[tuple[int, str, str]]] = {}
+        for revid, title, comment, _when in self.wiki.contributions(self.wiki.username, since):
+            for tagged in request_page.tagged(comment):
+                if tagged in tags:
+                    found.setdefault(tags[tagged], []).append((revid, title, comment))
+        return found
 
     def _is_admin(self, user: str) -> bool:
         if user not in self._admins:
@@ -259,20 +376,60 @@ class RequestDesk:
         return self._admins[user]
 
     # ------------------------------------------------------------------ answering
-    def _reply(self, answer: Answer, page: PageText) -> PageText | None:
+    def _acknowledge(self, request: Request, origin: Origin, page: PageText, answers: list[Answer]) -> PageText:
+        """A scheduled request, when first seen: refused at once if it cannot be done (not an Admin's…), else
+        acknowledged with its time and how to cancel it. The acknowledgement carries no request tag: it is not
+        an answer, and the request is done at its time."""
+        if origin.problem or not self._is_admin(origin.requester or "") or request.problems:
+            answer = self.handle(request, origin, request.at or self.clock())
+            if answer is None:
+                return page
+        else:
+            answer = Answer(request, origin.requester, False,
+                            f"Accepted: the bot does this at {request.at:%Y-%m-%d %H:%M:%S} UTC. To cancel it, remove "
+                            "this section (or its template) before then; a change to its text by anyone but an "
+                            "Admin cancels it too.", [])
+        replied = self._reply(answer, page, origin if answer.done else None,
+                              None if answer.done else request_page.accepted_tag(origin.revid, origin.requester))
+        answers.append(answer)
+        log.info("request “%s” by %s: %s", request.heading, answer.requester or "an unknown user", answer.headline)
+        return replied if replied is not None else page
+
+    def _say_silenced(self, why: str) -> None:
+        """Say once on the log page (and in the console) why the desk does nothing."""
+        log.warning("requests wait: %s", why)
+        if self._silenced == why:
+            return
+        line = f"* {self.clock().astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC — requests wait: {inert(why)}."
+
+        def compute(text: str):
+            return (text.rstrip("\n") + "\n" if text.strip() else "") + line + "\n", line
+
+        try:
+            self.wiki.save(self.wiki.read(self.wiki.settings.log), compute, "Requests wait: the bot cannot answer")
+            self._silenced = why
+        except (WikiError, LookupError) as error:
+            log.error("could not write to the log page: %s", error)
+
+    def _reply(self, answer: Answer, page: PageText, origin: Origin | None = None,
+               tag: str | None = None) -> PageText | None:
         """Write the answer into the request's section; the request page as saved, or None if it could not.
 
         ``page`` is the request page as last known (read at the start of the poll, or as the previous reply
         saved it): the save re-reads its latest revision anyway, and puts the reply on any newer text.
         """
         signed = request_page.signature(self.wiki.username, self.clock().astimezone(timezone.utc))
-        reply = request_page.reply_lines(answer.done, answer.headline, answer.details, signed)
+        # The headline may quote page text (a template's name in an error, a rule's title): written inert. The
+        # detail lines are made inert piece by piece where they are built (they hold the bot's own bold).
+        reply = request_page.reply_lines(answer.done, inert(answer.headline), answer.details, signed)
 
         def compute(text: str):
             return request_page.add_reply(text, answer.request, reply), answer.headline
 
         try:
-            edit = self.wiki.save(page, compute, f"/* {answer.request.heading} */ {answer.headline[:150]}")
+            summary = f"/* {answer.request.heading} */ {_short(answer.headline)}"
+            tag = tag if tag is not None else origin.tag if origin else ""
+            edit = self.wiki.save(page, compute, request_page.with_tag(summary, tag))
         except (WikiError, LookupError) as error:
             log.error("could not answer “%s”: %s", answer.request.heading, error)
             return None
@@ -290,11 +447,43 @@ def late_after(poll_seconds: float) -> float:
     return max(2 * poll_seconds, 60.0)
 
 
+def answer_again(request: Request, requester: str | None, edits: list[tuple[int, str, str]],
+                 requests_title: str) -> Answer:
+    """The answer to a request the bot's own edits show it already did or answered: put back, never redone."""
+    replies = [e for e in edits if e[1] == requests_title]
+    undone = [e for e in edits if e[1] != requests_title and e[2].startswith(operations.UNDO_PREFIX)]
+    work = [e for e in edits if e[1] != requests_title and e not in undone]
+    note = ["The bot's earlier answer is not on this page any more; the request is not done again. To ask for it "
+            "once more, post it again as a new section with a heading of its own."]
+    if work and not undone:
+        return Answer(request, requester, True, "Already done in "
+                      + ", ".join(f"{t}: [[Special:Diff/{r}]]" for r, t, _c in work) + ".", note)
+    if replies:
+        revid, _title, comment = replies[-1]
+        return Answer(request, requester, True, f"Already answered in [[Special:Diff/{revid}]]: "
+                      f"{request_page.plain_summary(comment)}", note)
+    return Answer(request, requester, True, "Not done: the bot's work for it was interrupted and undone in "
+                  + ", ".join(f"[[Special:Diff/{r}]]" for r, _t, _c in undone) + ".", note)
+
+
+def _short(headline: str, most: int = 150) -> str:
+    return headline if len(headline) <= most else headline[:most - 1] + "…"
+
+
+def _reason(step: StepResult) -> str:
+    """Why an ignored step is left for an Admin, in a few words: its kind when that says it (a condition, a
+    later time…), else its kind and why it was ignored (e.g. no such rule)."""
+    if step.action in FOR_AN_ADMIN or not step.detail:
+        return step.action
+    return f"{step.action}: {_short(' '.join(step.detail.split()), 100)}"
+
+
 def _step_lines(report: Report) -> list[str]:
+    """One line a step: its status, kind, the words it came from and why; all of it as plain text."""
     lines = []
     for step in report.steps:
         text = " ".join(step.text.split())
         text = text if len(text) <= 90 else text[:87] + "…"
-        lines.append(f"{step.n}. '''{step.status}''' — {step.action}: <nowiki>{text}</nowiki>"
-                     + (f" — {step.detail}" if step.detail else ""))
+        lines.append(f"{step.n}. '''{step.status}''' — {inert(step.action)}: {inert(text)}"
+                     + (f" — {inert(step.detail)}" if step.detail else ""))
     return lines

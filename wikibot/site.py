@@ -21,6 +21,7 @@ import re
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from wikibot.config import Settings
@@ -75,6 +76,7 @@ class PageText:
     text: str
     revid: int | None
     timestamp: str | None = None
+    may_edit: bool = True        # whether the wiki lets the bot's account edit it (protection, blocks)
 
     @property
     def exists(self) -> bool:
@@ -124,8 +126,10 @@ def bots_allowed(text: str, username: str) -> bool:
 
 
 def writes_enabled_by(text: str) -> bool:
-    """The run page enables writes when it contains the word true (and nothing else of substance)."""
-    return re.fullmatch(r"\s*true\s*", re.sub(r"<!--.*?-->", "", text, flags=re.S), re.I) is not None
+    """The run page enables writes when its whole text is ``true``, in lower case; blank space around it is
+    allowed (MediaWiki keeps none at the end anyway). Anything else — ``True``, a comment, a second word —
+    stops every write: a stop switch must not be read generously."""
+    return text.strip() == "true"
 
 
 #: What MediaWiki's pre-save transform rewrites: signatures, substitutions, pipe tricks, CR line ends.
@@ -139,6 +143,38 @@ def saved_as_sent(text: str) -> bool:
 
 def same_text(a: str, b: str) -> bool:
     return a.rstrip() == b.rstrip()
+
+
+def own_throttle(site: Any, directory: Path) -> None:
+    """Give this process a throttle file of its own in the state directory.
+
+    pywikibot counts the processes using a site in one ``throttle.ctrl`` file and spaces each process's
+    requests by their number; a killed process stays counted there for ten minutes, slowing every request of
+    the next one. A file per process (``throttle-PID.ctrl``) counts only this process; those of processes
+    that no longer run are removed."""
+    import os
+
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.glob("throttle-*.ctrl"):
+        pid = old.stem.removeprefix("throttle-")
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            old.unlink(missing_ok=True)
+    own = directory / f"throttle-{os.getpid()}.ctrl"
+    own.touch()   # pywikibot expects the file to exist once it has counted itself
+    site.throttle.ctrlfilename = str(own)
+    site.throttle.checkMultiplicity()
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 class Wiki:
@@ -164,6 +200,7 @@ class Wiki:
 
         try:
             site = pywikibot.Site()
+            own_throttle(site, settings.state_dir)
             site.login()
         except exceptions.Error as error:
             raise WikiError(f"Could not reach or log in to the wiki configured in {settings.config_dir}/"
@@ -248,10 +285,12 @@ class Wiki:
                                "its next turn.")
 
     # ----------------------------------------------------------------- reading
-    def _pages(self, what: str, titles: list[str]) -> dict[str, PageText]:
-        """The latest revision of each page (text, id, timestamp), in one request."""
-        data = self.api(what, action="query", prop="revisions", titles="|".join(titles),
-                             rvprop="ids|timestamp|content", rvslots="main")
+    def _pages(self, what: str, titles: list[str], *, section: int | None = None) -> dict[str, PageText]:
+        """The latest revision of each page (text, id, timestamp), in one request; with ``section``, only that
+        section's text (0: the text above the first heading)."""
+        params: dict[str, Any] = {"rvsection": section} if section is not None else {}
+        data = self.api(what, action="query", prop="revisions|info", titles="|".join(titles),
+                        rvprop="ids|timestamp|content", rvslots="main", intestactions="edit", **params)
         query = data.get("query", {})
         names = {t: t for t in titles}
         for pair in query.get("normalized", []):
@@ -261,16 +300,18 @@ class Wiki:
         found = {}
         for page in query.get("pages", []):
             revisions = page.get("revisions") or []
+            may_edit = bool(page.get("actions", {}).get("edit", True))
             if page.get("missing") is not None or not revisions:
-                found[page["title"]] = (None, "", None)
+                found[page["title"]] = (None, "", None, may_edit)
                 continue
             rev = revisions[0]
             slot = rev.get("slots", {}).get("main", {})
-            found[page["title"]] = (rev["revid"], slot.get("content", slot.get("*", "")), rev.get("timestamp"))
+            found[page["title"]] = (rev["revid"], slot.get("content", slot.get("*", "")), rev.get("timestamp"),
+                                    may_edit)
         result = {}
         for asked, name in names.items():
-            revid, text, timestamp = found.get(name, (None, "", None))
-            result[asked] = PageText(asked, text, revid, timestamp)
+            revid, text, timestamp, may_edit = found.get(name, (None, "", None, True))
+            result[asked] = PageText(asked, text, revid, timestamp, may_edit)
         return result
 
     def read(self, title: str) -> PageText:
@@ -333,6 +374,47 @@ class Wiki:
             params.update(data["continue"])
         return list(reversed(revisions[:limit]))
 
+    def history_back(self, title: str, limit: int, *, first: int = 2,
+                     most: int = 50) -> Iterator[tuple[int, str, str | None, str, str]]:
+        """(revid, user, timestamp, summary, text) of a page's revisions, newest first, at most ``limit``; read lazily
+        in batches that start at ``first`` revisions and double up to ``most``, so that a caller that stops
+        after a few revisions has downloaded only those few, whatever the length of the history."""
+        params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title,
+                                  "rvprop": "ids|user|timestamp|comment|content", "rvslots": "main"}
+        size, given = first, 0
+        while given < limit:
+            params["rvlimit"] = min(size, limit - given)
+            data = self.api(f"reading the history of “{title}”", **params)
+            for page in data.get("query", {}).get("pages", []):
+                for rev in page.get("revisions", []):
+                    slot = rev.get("slots", {}).get("main", {})
+                    given += 1
+                    yield (rev["revid"], rev.get("user", ""), rev.get("timestamp"), rev.get("comment", ""),
+                           slot.get("content", slot.get("*", "")))
+            if "continue" not in data:
+                return
+            params.update(data["continue"])
+            size = min(2 * size, most)
+
+    def contributions(self, user: str, since: str | None = None, *,
+                      newest: int | None = None) -> list[tuple[int, str, str, str]]:
+        """(revid, title, edit summary, timestamp) of ``user``'s edits from ``since`` (an API timestamp) on,
+        oldest first; or, with ``newest``, the latest ``newest`` of them, newest first. No page text is
+        downloaded."""
+        params: dict[str, Any] = {"action": "query", "list": "usercontribs", "ucuser": user,
+                                  "ucdir": "older" if newest else "newer", "ucprop": "ids|title|comment|timestamp",
+                                  "uclimit": min(newest, 500) if newest else "max"}
+        if since:
+            params["ucstart"] = since
+        found: list[tuple[int, str, str, str]] = []
+        while True:
+            data = self.api(f"reading the contributions of {user}", **params)
+            found += [(c["revid"], c["title"], c.get("comment", ""), c.get("timestamp", ""))
+                      for c in data.get("query", {}).get("usercontribs", [])]
+            if "continue" not in data or (newest and len(found) >= newest):
+                return found[:newest] if newest else found
+            params.update(data["continue"])
+
     def revision(self, revid: int) -> tuple[str, int | None]:
         """A revision's text and its parent revision id."""
         data = self.api(f"reading revision {revid}", action="query", prop="revisions", revids=revid,
@@ -381,14 +463,25 @@ class Wiki:
         return self.save(base, lambda current: (text, same_text(current, base.text)), summary)
 
     def _check_may_write(self, current: PageText) -> PageText:
-        """Re-read the run page and the page's latest revision (one request); the latest revision."""
+        """Re-read the run page and the page's latest revision (one request); the latest revision.
+
+        Only the text above the first heading is downloaded (the run page has none; a heading there makes it
+        not say ``true``): when the page's latest revision is the one read, its text is already known, and only
+        when it is not is the whole page read again. A check costs bytes for the run page, not for the page."""
         pages = self._pages(f"checking the run page before saving “{current.title}”",
-                            [self.settings.run, current.title])
+                            [self.settings.run, current.title], section=0)
         run, latest = pages[self.settings.run], pages[current.title]
         if not writes_enabled_by(run.text):
             raise WritesDisabled(f"The run page “{self.settings.run}” does not say true: the bot writes nothing "
                                  "until an Admin sets it to true.")
-        if not bots_allowed(latest.text, self.username):
+        if latest.revid == current.revid:
+            latest = PageText(current.title, current.text, current.revid, current.timestamp or latest.timestamp,
+                              latest.may_edit)
+        else:
+            latest = self.read(current.title)   # changed since it was read: the whole of it
+        if current.title != self.settings.requests and not bots_allowed(latest.text, self.username):
+            # Not on the bot's own request page: anyone may type {{nobots}} there, and a player must not be
+            # able to silence the desk's answers (the run page is the stop switch).
             raise BotsExcluded(f"“{current.title}” carries {{{{nobots}}}} or a {{{{bots}}}} template that "
                                "excludes this bot; edit it by hand or remove the template.")
         return latest

@@ -137,6 +137,29 @@ def test_ascension_request_resets_three_pages_and_links_every_diff(local_wiki, g
     assert stripped(texts(local_wiki, expected)) == stripped(expected)
 
 
+def test_an_address_as_winners_write_it_is_performed_and_what_is_not_reset_is_named(local_wiki, game):
+    """A list of rules to keep ending in ";", a player's value among the instructions, and renames
+    between story paragraphs: the reset is done, and the player's value is left for an Admin, named."""
+    address = ("The lights went out in the arcade, one cabinet at a time.\n\n"
+               "Rename Puzzler to Ghost and Puzzle Master to Lich\n\n"
+               "Only the claw machine still hums.\n\n"
+               "Keep the dynastic rules “Turns” and “Coins”; all other dynastic rules are repealed. "
+               "Set Josh's Coins to 3. Include no Building Blocks.")
+    plan = parse_address(address, ruleset=game.ruleset_text)
+    expected = dynastic_reset(game.ruleset_text, plan, building_blocks_text=game.blocks_text)
+    assert expected.ok, expected.report.render(False)
+    post(local_wiki, game.wiki, f"== Ascension: Arcade ==\n{{{{Ascension}}}}\n{address}\n~~~~\n")
+    [answer] = RequestDesk(game.wiki).poll()
+    assert answer.headline.startswith("Done: Dynastic Reset"), answer.headline
+    assert "Left for an Admin: step 1 (outside the reset)." in answer.headline
+    ruleset = local_wiki.wiki.page_text(game.wiki.settings.ruleset)
+    assert ruleset == expected.pages[RULESET].rstrip()
+    assert "== Turns ==" in ruleset and "== Coins ==" in ruleset and "== Matches ==" not in ruleset
+    assert "Puzzler" not in ruleset.replace("(Player)", "") and "Lich" in ruleset
+    section = section_of(local_wiki, game.wiki, "Ascension: Arcade")
+    assert "Set Josh's Coins to 3." in section
+
+
 def test_ascension_naming_an_existing_tracking_page_writes_nothing(local_wiki, game):
     local_wiki.edit_as(local_wiki.plain, game.graveyard, "Someone's notes.")
     post(local_wiki, game.wiki, f"== Ascension: Taken ==\n{{{{Ascension}}}}\n{game.address}\n~~~~\n")
@@ -155,7 +178,10 @@ def test_synonyms_request_replaces_the_term_throughout(local_wiki, game):
     assert ruleset == expected.rstrip() and "Puzzler" not in ruleset.replace("(Player)", "")
     section = section_of(local_wiki, game.wiki, "Synonyms: Necromancers")
     assert f"[[Special:Diff/{latest_revid(local_wiki, game.wiki.settings.ruleset)}]]" in section
-    assert local_wiki.wiki.page_text(game.wiki.settings.building_blocks) == game.blocks_text.rstrip()
+    # The Building Blocks page follows the terms in the same operation (its Puzzlers are Necromancers too).
+    blocks = local_wiki.wiki.page_text(game.wiki.settings.building_blocks)
+    assert "Puzzler" not in blocks and blocks.count("Necromancer") >= game.blocks_text.count("Puzzler")
+    assert f"[[Special:Diff/{latest_revid(local_wiki, game.wiki.settings.building_blocks)}]]" in section
 
 
 # --------------------------------------------------------------------------- scheduled
@@ -187,7 +213,7 @@ def test_scheduled_ascension_fires_at_its_time_from_the_daemon_and_not_before(lo
     saved_at = revision_times(local_wiki, game.wiki.settings.ruleset)[0]
     assert at <= saved_at < at + timedelta(seconds=10)
     section = section_of(local_wiki, game.wiki, "Ascension: On time")
-    assert "Done: Dynastic Reset" in section and "late" not in section
+    assert "Done: Dynastic Reset" in section and "run late" not in section
     assert section.count(request_page.DONE_MARK) == 1
 
 
@@ -212,11 +238,27 @@ def test_scheduled_ascension_in_the_future_is_not_run(local_wiki, game):
     at = datetime.now(timezone.utc) + timedelta(days=2)
     post(local_wiki, game.wiki, f"== Ascension: Later ==\n{{{{Ascension|at={at:%Y-%m-%d %H:%M:%S}}}}}\n"
                                 f"{game.address}\n~~~~\n")
+    # Acknowledged once, with its time and how to cancel it; not done.
+    [accepted] = RequestDesk(game.wiki).poll()
+    assert not accepted.done and accepted.headline.startswith(f"Accepted: the bot does this at {at:%Y-%m-%d %H:%M:%S} UTC")
+    assert "To cancel it, remove this section" in accepted.headline
     assert RequestDesk(game.wiki).poll() == []
     assert stripped(texts(local_wiki, game.before())) == stripped(game.before())
     # The same request seen by a desk whose clock has reached the time is done.
     [answer] = RequestDesk(game.wiki, clock=lambda: at + timedelta(seconds=1)).poll()
     assert answer.headline.startswith("Done: Dynastic Reset") and "late" not in answer.headline
+    section = section_of(local_wiki, game.wiki, "Ascension: Later")
+    assert section.count("Accepted:") == 1 and section.count(request_page.DONE_MARK) == 1
+
+
+def test_scheduled_request_by_a_non_admin_is_refused_when_posted(local_wiki, game):
+    at = datetime.now(timezone.utc) + timedelta(days=2)
+    post(local_wiki, game.wiki, f"== Ascension: Sneaky ==\n{{{{Ascension|at={at:%Y-%m-%d %H:%M}}}}}\n"
+                                f"{game.address}\n~~~~\n", user=local_wiki.plain)
+    [answer] = RequestDesk(game.wiki).poll()
+    assert answer.done and "only Admins" in answer.headline
+    assert RequestDesk(game.wiki, clock=lambda: at + timedelta(seconds=1)).poll() == []
+    assert stripped(texts(local_wiki, game.before())) == stripped(game.before())
 
 
 # --------------------------------------------------------------------------- one request, one heading

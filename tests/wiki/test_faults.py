@@ -353,7 +353,7 @@ def test_operation_neither_done_nor_undone_is_not_answered_until_it_is(local_wik
                        "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
 
     class AdminEditsTheRulesetMeanwhile(RequestDesk):
-        def perform(self, request):
+        def perform(self, request, tag=""):
             reads, gamestate_title = operations.read_ruleset_and_gamestate(self.wiki)
             action = operations.enact_action("Proposal: Hats", request.text, bot.settings.ruleset, gamestate_title)
             calls = []
@@ -437,7 +437,7 @@ def test_request_met_by_a_read_only_wiki_or_a_stop_is_done_at_the_next_turn(loca
     desk = RequestDesk(bot)
 
     class FaultMeanwhile(RequestDesk):
-        def perform(self, request):
+        def perform(self, request, tag=""):
             if fault == "read-only wiki":
                 local_wiki.wiki.set_faults(read_only="Database maintenance")
             else:
@@ -461,7 +461,7 @@ def test_unexpected_failure_of_one_request_is_answered_and_the_others_go_on(loca
                        + "\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
 
     class FailsOnOdd(RequestDesk):
-        def perform(self, request):
+        def perform(self, request, tag=""):
             if request.heading == "Enact: Odd":
                 raise TypeError("an unforeseen case")
             return super().perform(request)

@@ -462,3 +462,108 @@ def test_an_undo_refused_by_the_wiki_is_reported_in_the_patrols_words(game, loca
     assert found.change.revid == bad and found.action == REPORTED
     assert found.text.endswith("Not undone: the page is protected against the bot's account. Undo it by hand, "
                                "or raise a Call for Judgement.")
+
+
+# --------------------------------------------------------------------------- the Ruleset that judges, reverts, what cannot be judged
+
+CAPPED = "Each Puzzler has a publicly tracked number of Coins, defaulting to 3, which cannot exceed 10."
+
+
+def test_unreviewed_ruleset_edits_do_not_move_the_limits_until_an_admin_accepts_them(game, local_wiki):
+    rules = game.settings.ruleset
+    local_wiki.edit_as(local_wiki.admin, rules, ruleset_text(game.board, CAPPED), "Enacting Proposal: A Cap")
+    Patrol(game.wiki).cycle()
+    raised = game.edit(local_wiki.plain, "cannot exceed 10", "cannot exceed 1000", "tidy", title=rules)
+    rich = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 500", "payday")
+    patrol = Patrol(game.wiki)
+    found = patrol.cycle()
+    assert [(f.change.revid, f.action) for f in found] == [(raised, REPORTED), (rich, UNDONE)]
+    assert "Coins of PlainBob set to 500; Coins hold integers from 0 to 10 (Coins)" in found[1].text
+    assert "| PlainBob || 3" in game.text()
+    # an Admin accepts the change by an edit of the Ruleset on top of it: from then on it counts
+    accepted = game.edit(local_wiki.admin, "= Dynastic Rules =", "= Dynastic Rules =\n", f"Accept {raised}", title=rules)
+    legal_now = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 500", "payday again")
+    assert Patrol(game.wiki).cycle() == [] and "| PlainBob || 500" in game.text()
+    assert f"Diff/{accepted}]]" not in game.log() and f"Diff/{legal_now}]]" not in game.log()
+
+
+def test_an_admins_revert_of_an_unauthorised_ruleset_edit_needs_no_review(game, local_wiki):
+    rules = game.settings.ruleset
+    before = game.text(rules)
+    sneaky = game.edit(local_wiki.plain, "defaulting to 3", "defaulting to 30", "tidy", title=rules)
+    reverted = local_wiki.edit_as(local_wiki.admin, rules, before, "Revert unauthorised edit by PlainBob")["newrevid"]
+    patrol = Patrol(game.wiki)
+    [finding] = patrol.cycle()
+    assert finding.change.revid == sneaky and finding.action == REPORTED
+    assert reverted in patrol.checked and f"Diff/{reverted}]]" not in game.log()
+    # a non-Admin putting an earlier text back is still for an Admin to look at
+    again = game.edit(local_wiki.plain, "defaulting to 3", "defaulting to 30", "tidy", title=rules)
+    back = local_wiki.edit_as(local_wiki.plain, rules, before, "undo my own edit")["newrevid"]
+    found = Patrol(game.wiki).cycle()
+    assert {f.change.revid for f in found} == {again, back}
+
+
+def test_a_limit_in_the_sentence_that_defines_the_variable_is_guarded(game, local_wiki):
+    gems = "Each Puzzler has a publicly tracked number of Coins, defaulting to 0, which cannot exceed 5."
+    local_wiki.edit_as(local_wiki.admin, game.settings.ruleset, ruleset_text(game.board, gems), "Enacting Proposal: Gems")
+    Patrol(game.wiki).cycle()
+    bad = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 9")
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.change.revid == bad and finding.action == UNDONE and "| PlainBob || 3" in game.text()
+
+
+def test_an_edit_the_bot_cannot_judge_is_reported_not_passed(game, local_wiki):
+    hidden = game.edit(local_wiki.plain, "! Puzzler !! Coins !! Hat\n|-\n| PlainBob || 3",
+                       "! Puzzler !! Co\u200bins !! Hat\n|-\n| PlainBob || -99")
+    [found] = Patrol(game.wiki).cycle()
+    assert found.change.revid == hidden and found.action == REPORTED
+    assert "cannot judge" in found.text and "U+200B ZERO WIDTH SPACE" in found.text
+    gone = game.edit(local_wiki.plain, "|-\n| PlainCarol || 5 || Bowler\n", "")
+    [found] = Patrol(game.wiki).cycle()
+    assert found.change.revid == gone and "the row “PlainCarol” is gone" in found.text
+
+
+# --------------------------------------------------------------------------- every era: an illegal edit in a table of things
+
+ERA_CASES = [  # era, gamestate fixture, the page's name in the Ruleset, (old, new) of an illegal edit, what is said
+    ("2004", "gamestate_gndt_2004.wiki", None, ("| Kevan\n| align=\"right\" | 125\n| Whigs*\n| align=\"right\" | 4",
+                                                "| Kevan\n| align=\"right\" | 125\n| Whigs*\n| align=\"right\" | 0"),
+     "Electoral Votes hold integers of at least 1 (Electoral Votes)"),
+    ("2016", "gamestate_communities_2016.wiki", None, ("| Saltmarsh || Neutral", "| Saltmarsh || Seafolk"),
+     "Faction is one of Neutral, Mudling, Barban, Redlander or Grassfolk (Factions)"),
+    ("2020", "gamestate_archipelago_2020.wiki", "Archipelago", ("| Pip || Mouse", "| Pip || Dragon"),
+     "Species is one of Bear, Bird"),
+    ("2022", "gamestate_metropolis_2022.wiki", "Monster Metropolis", ("| Old Quay || Average", "| Old Quay || Dire"),
+     "Affinity is one of Amazing, Good, Average or Bad (Attributes)"),
+    ("2023", "gamestate_puzzle_board.wiki", "Puzzle Board", ("! 2\n| 🍊 ||", "! 2\n| 🦀 ||"),
+     "Content is one of Lemon, Orange, Kiwi, Grape, Cherry, Star or Empty (The Game Board)"),
+]
+
+
+@pytest.mark.parametrize("era,page,named,change,said", ERA_CASES, ids=[c[0] for c in ERA_CASES])
+def test_each_era_an_illegal_edit_in_a_table_of_things_is_undone(local_wiki, tmp_path, wiki_title, era, page, named,
+                                                                   change, said):
+    from fixturedata import fixture_text
+
+    stem = wiki_title(f"Era {era}")
+    board = f"{stem} Tracking"
+    rules = fixture_text(f"ruleset_{era}.wiki")
+    if named:
+        rules = rules.replace(f"[[{named}]]", f"[[{board}]]")
+    if "gamestate tracking page for this dynasty" not in rules:  # say where it is, as later eras do
+        rules = rules.rstrip() + f"\n\n== Tracking ==\nThe gamestate tracking page for this dynasty is the [[{board}]] page of the wiki.\n"
+    settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", building_blocks=f"{stem}/Building Blocks",
+                        requests=f"{stem}/Requests", run=f"{stem}/Run", log=f"{stem}/Log",
+                        constraints=f"{stem}/Constraints", state_dir=tmp_path / "state")
+    local_wiki.edit_as(local_wiki.admin, settings.ruleset, rules)
+    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+    text = fixture_text(page)
+    local_wiki.edit_as(local_wiki.admin, board, text)
+    game = Game(local_wiki, Wiki(local_wiki.site(), settings), board)
+    Patrol(game.wiki).cycle()
+    old, new = change
+    bad = game.edit(local_wiki.plain, old, new, "moving things around")
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.change.revid == bad and finding.action == UNDONE, finding.text
+    assert said in game.latest()["comment"]
+    assert game.text().strip() == text.strip()

@@ -1,10 +1,14 @@
 """End to end on the real local wiki: requests on the request page, answered by the bot."""
 
+import dataclasses
+
 import pytest
 
 from parsers import request_page
 from wikibot import journal as journal_mod
 from wikibot.config import Settings
+from actions.synonyms import replace_terms
+from wikibot import operations
 from wikibot.requests import RequestDesk
 from wikibot.site import Wiki
 
@@ -170,9 +174,10 @@ def test_replies_are_based_on_the_page_as_read_or_as_the_previous_reply_saved_it
 
     poll_cost(1)  # pywikibot's one-off look at the wiki (site information, parameter info)
     one = poll_cost(1)
-    # The run page and the request page together, the page's history, whether PlainBob is an Admin; the
-    # reply: a check (the run page and the page's latest revision) and the edit.
-    assert one == 5
+    # The run page and the request page together (with whether the bot may edit it), the page's latest
+    # revisions, the bot's own edits since the request was added (did it do it already?), whether PlainBob
+    # is an Admin; the reply: a check (the run page and the page's latest revision) and the edit.
+    assert one == 6
     assert poll_cost(3) - one == 2 * 2
 
 
@@ -223,9 +228,230 @@ def test_unreadable_time_is_answered_with_what_to_write(local_wiki, bot):
                                                         "{{Enact|title=Proposal: Hats|at=next Tuesday}}"))
     [answer] = RequestDesk(bot).poll()
     assert answer.headline.startswith("Not done") and "“next Tuesday” is not a time" in answer.headline
-    assert "YYYY-MM-DD HH:MM" in answer.headline
+    assert "YYYY-MM-DD HH:MM" in answer.headline and answer.headline.endswith("(UTC).")   # one full stop
     assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].done
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+# --------------------------------------------------------------------------- exactly once, from durable evidence
+KEVAN = """== Enact: Kevan's Coins ==
+{{Enact|title=Proposal: Kevan's Coins}}
+In the rule “Coins”, replace “defaulting to 3” with “defaulting to 4”.
+"""
+
+
+def answered_once(local_wiki, bot):
+    """Post the request as an Admin, let the bot do it; the Ruleset as the enactment left it."""
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done")
+    ruleset = local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert ruleset.count("defaulting to 4") == 1
+    return ruleset
+
+
+def without_answer(text):
+    """The request page with the bot's answer taken out (as a tidy-minded editor might)."""
+    head, _mark, rest = text.partition("\n" + request_page.REPLY_MARK)
+    return head + "\n" + rest.partition(request_page.DONE_MARK)[2].lstrip("\n")
+
+
+def assert_put_back_not_redone(local_wiki, bot, ruleset, desk=None):
+    [answer] = (desk or RequestDesk(bot)).poll()
+    assert answer.headline.startswith("Already done in ") and "Not done" not in answer.headline
+    assert answer.requester == "AdminAlice"                                # who asked, also when answered again
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == ruleset      # never enacted twice
+    [request] = request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))
+    assert request.done                                                    # the answer is back, for good
+    assert RequestDesk(bot).poll() == []
+
+
+@pytest.mark.parametrize("who", ["admin", "plain"])
+def test_answer_deleted_by_anyone_is_put_back_and_the_work_never_redone(local_wiki, bot, who):
+    ruleset = answered_once(local_wiki, bot)
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    local_wiki.edit_as(getattr(local_wiki, who), bot.settings.requests, without_answer(page))
+    assert not request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].replied
+    assert_put_back_not_redone(local_wiki, bot, ruleset)
+
+
+def test_request_page_reverted_to_before_the_answer_is_not_redone(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    before_answer = local_wiki.wiki.page_text(bot.settings.requests)
+    [answer] = RequestDesk(bot).poll()
+    ruleset = local_wiki.wiki.page_text(bot.settings.ruleset)
+    local_wiki.edit_as(local_wiki.admin, bot.settings.requests, before_answer, "Restoring an older revision")
+    assert_put_back_not_redone(local_wiki, bot, ruleset)
+
+
+def test_work_done_but_never_answered_is_not_redone_with_a_fresh_state_directory(local_wiki, bot, tmp_path):
+    """The bot did the work and lost both its answer (killed before it) and its state directory."""
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+
+    class KilledBeforeAnswering(RequestDesk):
+        def _reply(self, answer, page, origin=None):
+            return None
+
+    KilledBeforeAnswering(bot).poll()
+    ruleset = local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert "defaulting to 4" in ruleset and not request_page.parse(
+        local_wiki.wiki.page_text(bot.settings.requests))[0].replied
+    fresh = Wiki(bot.site, dataclasses.replace(bot.settings, state_dir=tmp_path / "fresh"))
+    assert_put_back_not_redone(local_wiki, fresh, ruleset)
+
+
+def test_answered_refusal_deleted_is_put_back_as_it_was(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.plain, KEVAN)
+    [answer] = RequestDesk(bot).poll()
+    assert "only Admins" in answer.headline
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    local_wiki.edit_as(local_wiki.plain, bot.settings.requests, without_answer(page))
+    [again] = RequestDesk(bot).poll()
+    assert again.headline.startswith("Already answered in [[Special:Diff/") and "only Admins" in again.headline
+    assert not again.headline.count("/*")        # the reply's section link is not part of its headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+# --------------------------------------------------------------------------- the desk cannot be silenced
+def test_nobots_typed_by_a_player_neither_silences_the_desk_nor_lets_it_work_unanswered(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.plain, "== Silence ==\n{{nobots}}\n")
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    answers = RequestDesk(bot).poll()
+    assert [a.headline[:8] for a in answers] == ["Done: En"]
+    assert "defaulting to 4" in local_wiki.wiki.page_text(bot.settings.ruleset)
+    assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[1].done
+
+
+def test_the_bots_replies_hold_no_live_markup(local_wiki, bot):
+    odd = KEVAN + "Juggle the rule {{nobots}} and ~~~~ and __NOTOC__ thrice.\n"
+    post(local_wiki, bot, local_wiki.admin, odd)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done")
+    reply = local_wiki.wiki.page_text(bot.settings.requests).partition(request_page.REPLY_MARK)[2]
+    assert "Juggle" in reply
+    for live in ("{{", "~~~", "__NOTOC__", "<nowiki>"):
+        assert live not in reply
+
+
+def test_a_refusal_naming_nobots_is_written_inert(local_wiki, bot):
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET + "\n{{nobots}}\n")
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "{{nobots}}" in answer.headline
+    reply = local_wiki.wiki.page_text(bot.settings.requests).partition(request_page.REPLY_MARK)[2]
+    assert "nobots" in reply and "{{" not in reply
+    assert RequestDesk(bot).poll() == []      # the desk was not silenced by its own answer
+
+
+def test_no_work_while_the_bot_may_not_answer_on_the_request_page(local_wiki, bot, wiki_title):
+    log_page = wiki_title("Log")
+    desk_wiki = Wiki(bot.site, dataclasses.replace(bot.settings, log=log_page))
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    local_wiki.wiki.protect_as(local_wiki.admin, bot.settings.requests, "sysop")
+    try:
+        desk = RequestDesk(desk_wiki)
+        assert desk.poll() == [] and desk.poll() == []
+        assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+        log_text = local_wiki.wiki.page_text(log_page)
+        assert log_text.count("requests wait") == 1 and "may not edit the request page" in log_text
+    finally:
+        local_wiki.wiki.protect_as(local_wiki.admin, bot.settings.requests, "")
+    [answer] = RequestDesk(desk_wiki).poll()
+    assert answer.headline.startswith("Done")
+
+
+# --------------------------------------------------------------------------- no "Done" for nothing
+def test_empty_request_is_not_done(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, "== Enact: Nothing ==\n{{Enact|title=Proposal: Nothing}}\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "no Proposal text" in answer.headline
+
+
+def test_request_whose_every_step_is_ignored_is_not_done_and_names_each_step(local_wiki, bot):
+    misspelt = KEVAN.replace("“Coins”", "“Coinz”")
+    post(local_wiki, bot, local_wiki.admin, misspelt)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done: nothing was changed")
+    assert "Left for an Admin: step 1 (" in answer.headline and "Coinz" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+    assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].done
+
+
+def test_a_step_ignored_for_a_missing_rule_is_left_for_an_admin_even_when_others_apply(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, HATS.replace("In the rule “Coins”", "In the rule “Coinz”"))
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done") and "Left for an Admin: step 2 (" in answer.headline
+    assert "Coinz" in answer.headline
+
+
+# --------------------------------------------------------------------------- gamestate after a term change
+BOARD = """The gamestate of this dynasty.
+
+{| class="wikitable sortable"
+! Puzzlers !! Coins
+|-
+| Josh || 3
+|-
+| Kevan || 5
+|}
+"""
+
+
+@pytest.mark.parametrize("renamed", [True, False])
+def test_after_a_term_change_gamestate_steps_still_work(local_wiki, bot, wiki_title, renamed):
+    board = wiki_title("Board")
+    ruleset = RULESET.replace("[[Puzzle Board]]", f"[[{board}]]")
+    assert f"[[{board}]]" in ruleset
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, ruleset)
+    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    post(local_wiki, bot, local_wiki.admin, "== Synonyms: Necromancers ==\n{{Synonyms|Player=Necromancer}}\n")
+    desk = RequestDesk(bot)
+    if not renamed:   # the heading left as it was: what the bot did before it renamed it
+        desk.perform = lambda request, tag="": operations.perform(
+            bot, {bot.settings.ruleset: bot.read(bot.settings.ruleset)},
+            lambda texts: (lambda new, report: ({bot.settings.ruleset: new}, report))(
+                *replace_terms(texts[bot.settings.ruleset], request.params)), request_key=request.ident, tag=tag)
+    [answer] = desk.poll()
+    assert answer.headline.startswith("Done: Synonyms"), answer.headline
+    assert ("! Necromancers !! Coins" in local_wiki.wiki.page_text(board)) == renamed
+    post(local_wiki, bot, local_wiki.admin,
+         "== Enact: Josh ==\n{{Enact|title=Proposal: Josh}}\nSet Josh's Coins to 1.\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done") == renamed, answer.headline
+    assert ("| Josh || 1" in local_wiki.wiki.page_text(board)) == renamed
+
+
+def test_request_templates_render_their_parameters_without_parser_functions(local_wiki, wiki_title):
+    from wikibot.cli import SETUP_PAGES
+
+    stem = wiki_title("Tpl").replace(" ", "")
+    for title, text in SETUP_PAGES.items():
+        assert "{{#" not in text, title             # ParserFunctions may be missing on the wiki
+        local_wiki.edit_as(local_wiki.admin, title.replace("Template:", f"Template:{stem}"), text)
+
+    def rendered(call):
+        html = local_wiki.api(action="parse", text=call, contentmodel="wikitext", prop="text")["parse"]["text"]
+        return html if isinstance(html, str) else html["*"]
+
+    assert "2026-12-01 18:00" in rendered(f"{{{{{stem}Ascension|at=2026-12-01 18:00}}}}")
+    assert "once the bot sees it" in rendered(f"{{{{{stem}Ascension}}}}")
+    shown = rendered(f"{{{{{stem}Synonyms|Player=Necromancer}}}}")
+    assert "Necromancer" in shown and "{{" not in shown and "{{{" not in shown
+
+
+def test_a_proposal_cut_by_its_own_heading_line_is_refused(local_wiki, bot):
+    pasted = KEVAN + "\n== Part Two ==\nIn the rule “Coins”, replace “defaulting to 4” with “defaulting to 9”.\n"
+    post(local_wiki, bot, local_wiki.admin, pasted)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "“Part Two”" in answer.headline and "===" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_a_section_added_later_below_a_request_does_not_stop_it(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, KEVAN)
+    post(local_wiki, bot, local_wiki.plain, "== A question ==\nWhen is the next Ascension?\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done")
 
 
 READ = """== Read: Lanterns ==
@@ -253,3 +479,84 @@ def test_anyone_may_ask_for_a_reading_and_nothing_else_changes(local_wiki, bot, 
     [request] = request_page.parse(page)
     assert request.done
     assert RequestDesk(bot).poll() == []                                      # answered once
+
+
+def test_after_an_ascension_that_re_terms_gamestate_steps_still_work(local_wiki, bot, wiki_title):
+    board = wiki_title("Board")
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET.replace("[[Puzzle Board]]", f"[[{board}]]"))
+    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    post(local_wiki, bot, local_wiki.admin, "== Ascension: Necromancers ==\n{{Ascension}}\nAscension Address: "
+         "Necromancers\n\nKeep all dynastic rules. Set the synonym for Player to “Necromancer”.\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done: Dynastic Reset"), answer.headline
+    assert "! Necromancers !! Coins" in local_wiki.wiki.page_text(board)
+    assert f"{board}: [[Special:Diff/" in answer.headline           # the same operation, linked in the answer
+    post(local_wiki, bot, local_wiki.admin,
+         "== Enact: Josh ==\n{{Enact|title=Proposal: Josh}}\nSet Josh's Coins to 1.\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done"), answer.headline
+    assert "| Josh || 1" in local_wiki.wiki.page_text(board)
+
+
+# --------------------------------------------------------------------------- scheduled requests keep their origin
+def scheduled(local_wiki, bot, at):
+    post(local_wiki, bot, local_wiki.admin, KEVAN.replace("{{Enact|title=Proposal: Kevan's Coins}}",
+                                                          f"{{{{Enact|title=Proposal: Kevan's Coins|at={at:%Y-%m-%d %H:%M}}}}}"))
+    [accepted] = RequestDesk(bot).poll()
+    assert accepted.headline.startswith("Accepted") and not accepted.done
+
+
+def test_a_scheduled_request_is_traced_back_only_to_its_acknowledgement(local_wiki, bot):
+    """Who added it was checked when it was accepted: the history is read back to that acknowledgement, not
+    to the revision that added the request (here beyond the revisions the desk reads)."""
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    scheduled(local_wiki, bot, at)
+    for n in range(2):   # the acknowledgement is the third revision back, the request the fourth
+        page = local_wiki.wiki.page_text(bot.settings.requests)
+        local_wiki.edit_as(local_wiki.plain, bot.settings.requests, f"Note {n}.\n" + page)
+    [answer] = RequestDesk(bot, history_limit=3, clock=lambda: at + timedelta(seconds=5)).poll()
+    assert answer.headline.startswith("Done"), answer.headline
+    assert answer.requester == "AdminAlice"
+    assert "defaulting to 4" in local_wiki.wiki.page_text(bot.settings.ruleset)
+
+
+def test_a_scheduled_request_changed_by_a_player_after_its_acknowledgement_is_refused(local_wiki, bot):
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    scheduled(local_wiki, bot, at)
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    local_wiki.edit_as(local_wiki.plain, bot.settings.requests, page.replace("defaulting to 4", "defaulting to 40"))
+    [answer] = RequestDesk(bot, clock=lambda: at + timedelta(seconds=5)).poll()
+    assert answer.headline.startswith("Not done") and "changed by PlainBob" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_a_flood_of_edits_after_the_acknowledgement_does_not_get_a_scheduled_request_refused(local_wiki, bot):
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    scheduled(local_wiki, bot, at)
+    for n in range(5):   # the acknowledgement, too, is beyond the revisions the desk below reads
+        page = local_wiki.wiki.page_text(bot.settings.requests)
+        local_wiki.edit_as(local_wiki.plain, bot.settings.requests, f"Note {n}.\n" + page)
+    [answer] = RequestDesk(bot, history_limit=3, clock=lambda: at + timedelta(seconds=5)).poll()
+    assert answer.headline.startswith("Done"), answer.headline
+    assert answer.requester == "AdminAlice"
+
+
+def test_a_flood_hiding_a_change_of_an_accepted_request_gets_it_refused(local_wiki, bot):
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    scheduled(local_wiki, bot, at)
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    local_wiki.edit_as(local_wiki.plain, bot.settings.requests, page.replace("defaulting to 4", "defaulting to 40"))
+    for n in range(5):
+        page = local_wiki.wiki.page_text(bot.settings.requests)
+        local_wiki.edit_as(local_wiki.plain, bot.settings.requests, f"Note {n}.\n" + page)
+    [answer] = RequestDesk(bot, history_limit=3, clock=lambda: at + timedelta(seconds=5)).poll()
+    assert answer.headline.startswith("Not done") and "changed after the bot accepted it" in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()

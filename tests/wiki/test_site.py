@@ -84,8 +84,9 @@ def test_bots_template_rules():
     assert bots_allowed("{{bots|deny=OtherBot}}", "WikiBot")
     assert not bots_allowed("{{bots|allow=OtherBot}}", "WikiBot")
     assert bots_allowed("{{bots|allow=wikibot}}", "WikiBot")
-    assert writes_enabled_by(" True \n") and writes_enabled_by("<!-- set to false to stop -->true")
-    assert not writes_enabled_by("") and not writes_enabled_by("true, but not now")
+    assert writes_enabled_by("true") and writes_enabled_by("\ntrue \n")
+    for stopped in ("", "true, but not now", "True", " TRUE ", "<!-- set to false to stop -->true", "false"):
+        assert not writes_enabled_by(stopped), stopped
 
 
 def test_text_the_wiki_transforms_on_save_is_read_back(local_wiki, wiki, wiki_title):

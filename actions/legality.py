@@ -1,0 +1,358 @@
+"""The one legality of the gamestate: which values a table cell or a single value may hold.
+
+Pure. One :class:`Legality` is built from a Ruleset (and the Admins' overrides, already merged into
+the constraints: :func:`actions.constraints.merge`) and answers for **every** writer and judge of
+the gamestate page alike: enactment (:mod:`actions.gamestate_steps`) asks it before it writes a
+value, ``wikibot check`` and the patrol (:mod:`actions.check`) ask it about every value an edit
+changed, the reset asks it for defaults. There is no second copy: a value enactment writes is one
+``check`` accepts, and a value ``check`` calls illegal is one enactment refuses, with the same
+constraint and the same source sentence.
+
+What it knows:
+
+* the constraints (:func:`actions.constraints.infer_constraints` + overrides), looked up by a
+  column's heading and the table it stands in (:meth:`Legality.find`);
+* the era's word for a player (:func:`actions.synonyms.player_term`, one way) and so which tables
+  are players tables;
+* the name rule for new players.
+
+How a value is judged (:meth:`Legality.judge`) — restraint: only what can be shown illegal:
+
+* A variable switched ``off`` on the overrides page, or a text or list variable, is never judged.
+* Integer and allowed-values variables: a blank is legal only where the default is blank or the
+  column already held blanks (the page's own "none"); otherwise the value must read as the kind
+  (an integer, one of the listed values) and lie in the range. A column whose existing values mostly
+  do not read as the constraint's kind (icons, "3 (+1)") is written some other way: it is left
+  alone with a note rather than guessed at (overrides are applied as written).
+* A column no rule describes gets the Appendix's non-negative integers only when every value it
+  held was a non-negative integer, and only to flag a negative or fractional number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from actions.constraints import (
+    APPENDIX_ORIGIN, ENUM, INTEGER, NUMERIC, OFF, OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, Constraint,
+    infer_constraints, valid_player_name, variable_key,
+)
+from actions.synonyms import player_term as ruleset_player_term
+from parsers.gamestate import Table
+from parsers.ruleset import Ruleset
+
+# First-column headings of a players table; not "Name", which also heads tables of non-players.
+PLAYER_HEADERS = ("player", "nomicer", "user")
+NUMERIC_KEY = variable_key(NUMERIC)
+PLAYER_NAMES_KEY = variable_key(PLAYER_NAMES)
+
+_INT = re.compile(r"[+\-−]?\d{1,3}(?:,\d{3})+|[+\-−]?\d+")
+_NUMBER = re.compile(r"[+\-−]?\d+(?:\.\d+)?")
+
+
+@dataclass
+class Violation:
+    """One value the rules forbid, and why (the constraint and the rule or Appendix entry it is from)."""
+
+    table: str | None
+    row: str | None
+    column: str
+    old: str | None
+    new: str
+    constraint: str
+    source: str
+    new_row: bool = field(default=False, repr=False)
+    name_rule: bool = field(default=False, repr=False)
+    quote: str = field(default="", repr=False)   # the sentence of the rule (or Appendix) it comes from
+    cell_of: str = field(default="", repr=False)  # a grid's cell: the variable every cell holds ("Content")
+
+    def to_dict(self) -> dict:
+        return {"table": self.table, "row": self.row, "column": self.column, "old": self.old,
+                "new": self.new, "constraint": self.constraint, "source": self.source}
+
+    def sentence(self) -> str:
+        """"Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables)." """
+        shown = self.new if self.new != "" else "blank"
+        if self.name_rule:
+            what = f"new player name {shown}"
+        elif self.cell_of:
+            what = f"{self.cell_of} of the cell at row {self.row}, column {self.column} set to {shown}"
+        elif self.row:
+            what = f"{self.column} of {self.row} set to {shown}"
+        else:
+            what = f"{self.column} set to {shown}"
+        return f"{what}; {self.constraint} ({self.source})."
+
+
+@dataclass
+class Place:
+    """Where a value stands: the table (as the page labels it) or None for a single value."""
+
+    label: str | None = None          # caption, else the heading just above
+    first_header: str = ""
+    name: str | None = None           # how a violation names the table
+    table: Table | None = None
+    legend: dict[str, str] = field(default_factory=dict)  # symbol → value ("" → a blank cell's value)
+
+    @classmethod
+    def of(cls, table: Table | None, label: str | None = None, legend: dict[str, str] | None = None) -> "Place":
+        if table is None:
+            return cls()
+        heads = table.headers
+        first = heads[0] if heads else ""
+        name = label or (f"{first} table" if first else f"table {table.index}")
+        return cls(label, first, name, table, dict(legend or {}))
+
+    @classmethod
+    def on(cls, page, table: Table) -> "Place":
+        """A table as the page names it, with the legend below it."""
+        return cls.of(table, page.label_of(table), page.legend_of(table))
+
+    def read(self, value: str) -> str:
+        """A cell's value as the rules name it: a legend's symbol read as its name."""
+        v = value.strip()
+        if self.legend and v in self.legend:
+            return self.legend[v]
+        return value
+
+
+def as_int(value: str) -> int | None:
+    """A cell's integer ("12", "-3", "1,000", "−2"), or None."""
+    v = value.strip().replace("−", "-")
+    if _INT.fullmatch(v):
+        return int(v.replace(",", ""))
+    return None
+
+
+def _clean_enum(value: str) -> str:
+    return value.strip().strip("‘’“”\"'.").casefold()
+
+
+def conforms(c: Constraint, value: str) -> bool:
+    if c.kind == INTEGER:
+        return as_int(value) is not None
+    if c.kind == ENUM:
+        return _clean_enum(value) in {_clean_enum(a) for a in (c.allowed or [])}
+    return True
+
+
+def _table_matches(hint: str, place: Place | None) -> bool:
+    if place is None or place.table is None and not place.label:
+        return False
+    want = variable_key(hint)
+    return want in {variable_key(place.label or ""), variable_key(place.first_header)}
+
+
+class Legality:
+    """The legal gamestate of one Ruleset (+ overrides); see the module docstring."""
+
+    def __init__(self, ruleset: Ruleset | None, constraints: list[Constraint] | None = None, *,
+                 page: str | None = None, player_term: str | None = None):
+        self.ruleset = ruleset
+        if constraints is None:
+            constraints = infer_constraints(ruleset) if ruleset is not None else []
+        self.constraints = constraints
+        self.page = page
+        self.player_term = player_term or ruleset_player_term(ruleset)
+        self.by_key: dict[str, list[Constraint]] = {}
+        self.numeric: Constraint | None = None
+        self.names: Constraint | None = None
+        self.numeric_off = self.names_off = False
+        self.grids: dict[str, Constraint] = {}
+        for c in constraints:
+            if c.grid and c.kind != OFF:
+                self.grids.setdefault(variable_key(c.grid), c)
+            if c.key == NUMERIC_KEY:
+                if c.kind == OFF:
+                    self.numeric_off = True
+                elif self.numeric is None:
+                    self.numeric = c
+                continue
+            if c.key == PLAYER_NAMES_KEY:
+                if c.kind == OFF:
+                    self.names_off = True
+                elif self.names is None:
+                    self.names = c
+                continue
+            if page and c.page and c.origin != OVERRIDE_ORIGIN and variable_key(c.page) != variable_key(page) \
+                    and c.page != "GNDT":
+                continue
+            for k in c.keys():
+                self.by_key.setdefault(k, []).append(c)
+
+    # ------------------------------------------------------------------ look-ups
+    def find(self, column: str, place: Place | None = None) -> Constraint | None:
+        """The constraint of a column (or single value) ``column`` in ``place``: one the rules scope to
+        that table first, then an unscoped one; overrides before rules before the Appendix."""
+        found = self.by_key.get(variable_key(column), [])
+        scoped = [c for c in found if c.table and _table_matches(c.table, place)]
+        free = [c for c in found if not c.table]
+        for group in (scoped, free):
+            for origin in (OVERRIDE_ORIGIN, RULE_ORIGIN, APPENDIX_ORIGIN):
+                for c in group:
+                    if c.origin == origin:
+                        return c
+        if place is not None:
+            # a board: every cell holds the grid's variable, whatever the column's heading
+            for key in (variable_key(place.label or ""), variable_key(place.first_header)):
+                if key and key in self.grids:
+                    return self.grids[key]
+        return None
+
+    def is_players_table(self, table: Table | None) -> bool:
+        return table is not None and table.is_players_table(self.player_term, headers=PLAYER_HEADERS)
+
+    # ------------------------------------------------------------------ judging
+    def judge(self, column: str, new: str, *, place: Place | None = None, row: str | None = None,
+              old: str | None = None, column_old: list[str] | None = None, new_row: bool = False,
+              notes: list[str] | None = None) -> Violation | None:
+        """Is ``new`` legal in ``column`` (of ``row`` in ``place``)? ``column_old`` is what the column
+        held before (all rows), which decides blanks, other representations and the Appendix guess."""
+        column_old = list(column_old or [])
+        notes = notes if notes is not None else []
+        where = f"{column} of {row}" if row else column
+        table_name = place.name if place else None
+        c = self.find(column, place)
+        if c is not None and c.kind == OFF:
+            return None
+        if place is not None and place.legend:
+            column_old = [place.read(v) if v.strip() or "" not in place.legend else place.legend[""] for v in column_old]
+            shown, new = new, (place.read(new) if new.strip() or "" not in place.legend else place.legend[""])
+        else:
+            shown = new
+        if c is not None and c.kind in (INTEGER, ENUM):
+            nonblank = [v for v in column_old if v.strip()]
+            if c.origin != OVERRIDE_ORIGIN and len(nonblank) >= 2 and \
+                    sum(1 for v in nonblank if conforms(c, v)) * 2 < len(nonblank):
+                notes.append(f"{where}: not checked against “{c.describe(column)}”: the column's values "
+                             "are written some other way")
+                return None
+            value = new.strip()
+            if value == "":
+                if c.default == "" or any(not v.strip() for v in column_old):
+                    return None
+                return self._violation(table_name, row, column, old, shown, c, new_row, blank=True)
+            if c.kind == ENUM:
+                if conforms(c, value):
+                    return None
+                return self._violation(table_name, row, column, old, shown, c, new_row)
+            number = as_int(value)
+            if number is None:
+                return self._violation(table_name, row, column, old, shown, c, new_row, not_integer=True)
+            if c.min is not None and number < c.min:
+                return self._violation(table_name, row, column, old, shown, c, new_row, below=True)
+            if c.max is not None and number > c.max:
+                return self._violation(table_name, row, column, old, shown, c, new_row)
+            return None
+        if c is not None:
+            return None  # text, list: nothing to check
+        # No rule describes it: the Appendix default, only for plainly numeric columns.
+        if self.numeric is None or self.numeric_off:
+            return None
+        nonblank = [v for v in column_old if v.strip()]
+        if not nonblank or not all(n is not None and n >= 0 for n in map(as_int, nonblank)):
+            return None
+        value = new.strip().replace("−", "-")
+        if not _NUMBER.fullmatch(value):
+            return None
+        if value.startswith("-") or "." in value:
+            n = self.numeric
+            return Violation(table_name, row, column, old, shown, n.describe(column), n.source, new_row=new_row,
+                             quote=n.sentence)
+        return None
+
+    def judge_name(self, name: str, place: Place) -> Violation | None:
+        """A new row's name, in a players table, against the name rule (when the era has one)."""
+        if self.names is None or self.names_off or not name.strip() or not self.is_players_table(place.table):
+            return None
+        if valid_player_name(name, self.names):
+            return None
+        n = self.names
+        return Violation(place.name, name, place.first_header or "name", None, name, n.describe(), n.source,
+                         new_row=True, name_rule=True, quote=n.sentence)
+
+    @staticmethod
+    def _violation(table_name, row, column, old, new, c: Constraint, new_row: bool, *, blank: bool = False,
+                   not_integer: bool = False, below: bool = False) -> Violation:
+        grid_cell = bool(c.grid) and variable_key(column) not in c.keys()
+        text = c.describe(c.variable if grid_cell else column)
+        source, quote = c.source, c.sentence
+        if c.kind == INTEGER and c.min_source and c.min == 0 and (below or not_integer or blank):
+            # "a number of Coins" is an integer ≥ 0 because the Appendix says so
+            text = f"{column} {'hold' if column.rstrip().endswith('s') else 'holds'} non-negative integers"
+            source, quote = c.min_source, c.min_sentence or ""
+        return Violation(table_name, row, column, old, new, text, source, new_row=new_row, quote=quote,
+                         cell_of=c.variable if grid_cell else "")
+
+
+
+
+# --------------------------------------------------------------------------- a page's columns and their constraints
+
+GUESS = "guess"   # the Appendix's non-negative integers, for a column no rule names that holds plain numbers
+
+@dataclass
+class ColumnRule:
+    """One column (or single value) of the tracking page and the constraint that governs it."""
+
+    table: str | None           # how the page names the table; None for a single value
+    column: str
+    constraint: Constraint | None
+    how: str                    # "rule", "override", "appendix", GUESS (the non-negative guess), "none"
+
+    def to_dict(self) -> dict:
+        c = self.constraint
+        return {"table": self.table, "column": self.column, "how": self.how,
+                "constraint": c.describe(self.column) if c else None, "source": c.source if c else None,
+                "sentence": c.sentence if c else None}
+
+    def line(self) -> str:
+        where = f"{self.table} / {self.column}" if self.table else f"{self.column} (single value)"
+        if self.constraint is None:
+            return f"{where}: no rule constrains it"
+        c = self.constraint
+        guess = " (while it holds plain numbers)" if self.how == GUESS else ""
+        name = c.variable if c.grid and variable_key(self.column) not in c.keys() else self.column
+        return f"{where}: {c.describe(name)}{guess} ({c.source})"
+
+
+def page_constraints(legality: Legality, page) -> list[ColumnRule]:
+    """Every table column and single value of a :class:`parsers.gamestate.GamestatePage` with the
+    constraint the one legality applies to it — what ``wikibot constraints --gamestate-file`` lists."""
+    out: list[ColumnRule] = []
+    for v in page.single_values:
+        out.append(_column_rule(legality, None, v.name, [v.value]))
+    for table in page.tables:
+        if table.is_key_value:
+            continue
+        place = Place.on(page, table)
+        heads = table.headers
+        keys = table.column_keys()
+        values = [vals for _, vals in table.row_values()]
+        grid = next((legality.grids[k] for k in (variable_key(place.label or ""), variable_key(place.first_header))
+                     if k and k in legality.grids), None)
+        if grid is not None and all(legality.find(h, place) is grid for h in heads[1:] if h):
+            out.append(ColumnRule(place.name, "every cell", grid, grid.origin))
+            continue
+        for i, h in enumerate(heads):
+            if i == 0 or not h:
+                if i == 0 and legality.is_players_table(table) and legality.names is not None:
+                    out.append(ColumnRule(place.name, h, legality.names, legality.names.origin))
+                continue
+            held = [vals.get(keys[i], "") for vals in values] if i < len(keys) else []
+            out.append(_column_rule(legality, place, h, held))
+    return out
+
+
+def _column_rule(legality: Legality, place: Place | None, column: str, held: list[str]) -> ColumnRule:
+    c = legality.find(column, place)
+    if c is not None:
+        return ColumnRule(place.name if place else None, column, c, c.origin)
+    nonblank = [v for v in held if v.strip()]
+    plain_numbers = bool(nonblank) and all(n is not None and n >= 0 for n in map(as_int, nonblank))
+    if legality.numeric is not None and not legality.numeric_off and plain_numbers:
+        return ColumnRule(place.name if place else None, column, legality.numeric, GUESS)
+    return ColumnRule(place.name if place else None, column, None, "none")
+
+
+__all__ = ["Legality", "Violation", "Place", "ColumnRule", "page_constraints", "as_int", "conforms", "PLAYER_HEADERS"]

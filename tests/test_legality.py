@@ -1,0 +1,124 @@
+"""One legality: enactment and ``check`` (and so the patrol) agree on every era's pages.
+
+The property: for generated gamestate steps on every era's Ruleset and tracking page, every page
+enactment writes passes ``check``, and every value ``check`` calls illegal is refused by enactment,
+citing the same constraint and the same source. The same step applied with the judging switched off
+gives the page "as the step would leave it" that ``check`` is asked about.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from actions import gamestate_steps
+from actions.check import check_edit
+from actions.constraints import ENUM, infer_constraints
+from actions.enact import enact
+from actions.legality import Legality
+from actions.report import APPLIED, REFUSED, UNSUPPORTED
+from fixturedata import fixture_text
+from parsers import steps as st
+from parsers.gamestate import parse_gamestate
+from parsers.ruleset import parse
+
+#: (era, gamestate fixture, the tracking page's title)
+PAIRS = [
+    ("2004", "gamestate_gndt_2004.wiki", "GNDT"),
+    ("2016", "gamestate_communities_2016.wiki", "GNDT"),
+    ("2020", "gamestate_archipelago_2020.wiki", "Archipelago"),
+    ("2022", "gamestate_metropolis_2022.wiki", "Monster Metropolis"),
+    ("2023", "gamestate_puzzle_board.wiki", "Puzzle Board"),
+]
+ERAS = {era: (fixture_text(f"ruleset_{era}.wiki"), fixture_text(page), title) for era, page, title in PAIRS}
+MODELS = {era: parse(text) for era, (text, _, _) in ERAS.items()}
+
+
+class _Unjudged(Legality):
+    """The same legality with the judging switched off: the page as the step would leave it."""
+
+    def judge(self, *args, **kwargs):
+        return None
+
+    def judge_name(self, *args, **kwargs):
+        return None
+
+
+def _forced(era: str, step: st.Step) -> str | None:
+    rs_text, gs_text, title = ERAS[era]
+    page = parse_gamestate(gs_text)
+    try:
+        gamestate_steps.apply(page, step, _Unjudged(MODELS[era], infer_constraints(MODELS[era]), page=title))
+    except gamestate_steps.StepOutcome:
+        return None
+    return str(page)
+
+
+@hs.composite
+def era_steps(draw):
+    era = draw(hs.sampled_from(sorted(ERAS)))
+    _, gs_text, title = ERAS[era]
+    page = parse_gamestate(gs_text)
+    legality = Legality(MODELS[era], page=title)
+    tables = [t for t in page.tables if not t.is_key_value and len(t.headers) > 1 and any(t.row_names)]
+    table = draw(hs.sampled_from(tables))
+    label = page.label_of(table) or table.headers[0]
+    row = draw(hs.sampled_from([r for r in table.row_names if r]))
+    column = draw(hs.sampled_from([h for h in table.headers[1:] if h]))
+    constraint = legality.find(column, None)
+    words = list(constraint.allowed or []) if constraint is not None and constraint.kind == ENUM else []
+    value = draw(hs.one_of(hs.integers(-5, 250).map(str), hs.sampled_from(["twelve", "zero", "Bogus", ""] + words)))
+    delta = draw(hs.integers(-150, 150))
+    kinds = [st.SetAttribute(index=1, text="x", thing=row, attribute=column, value=value, table=label),
+             st.AddRow(index=1, text="x", table=label, name=draw(hs.sampled_from(["Newcomer", "Zy", "Qu_99"])),
+                       values=((column, value),))]
+    if legality.is_players_table(table) or table.is_players_table(legality.player_term):
+        who = draw(hs.sampled_from([row, st.EACH]))
+        kinds += [st.SetValue(index=1, text="x", player=who, variable=column, value=value),
+                  st.ChangeValue(index=1, text="x", player=who, variable=column, delta=delta)]
+    if page.single_values:
+        single = draw(hs.sampled_from(page.single_values)).name
+        kinds += [st.SetSingleValue(index=1, text="x", name=single, value=value),
+                  st.ChangeSingleValue(index=1, text="x", name=single, delta=delta)]
+    return era, draw(hs.sampled_from(kinds))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=era_steps())
+def test_enactment_and_check_agree(case):
+    era, step = case
+    rs_text, gs_text, title = ERAS[era]
+    result = enact(st.Proposal(name="Agree", tags=(), steps=(step,)), rs_text, gs_text, gamestate_title=title)
+    outcome = result.report.steps[0]
+    forced = _forced(era, step)
+    if forced is None:  # the step cannot be applied at all (no such row, a word in a numeric column)
+        assert outcome.status == UNSUPPORTED, outcome
+        return
+    verdict = check_edit(MODELS[era], None, gs_text, forced, page=title)
+    if outcome.status == APPLIED:
+        written = result.pages.get(title, gs_text)
+        assert written == forced
+        assert not verdict.violations, (step, verdict.summary)
+    elif verdict.violations:
+        v = verdict.violations[0]
+        assert outcome.status == REFUSED, (step, verdict.summary, outcome)
+        assert f"{v.constraint} ({v.source})" in outcome.detail, (outcome.detail, v)
+    else:
+        raise AssertionError(f"enactment refused what check accepts: {step} → {outcome.detail}")
+
+
+def test_the_issue_cases_agree():
+    """2004: no Appendix, so "Set each Lord's Electoral Votes to 0" is refused by the rule itself;
+    2023: a three-letter name is legal by the Appendix, on both sides."""
+    rs, gs, title = ERAS["2004"]
+    r = enact(st.Proposal(name="x", tags=(), steps=(
+        st.SetValue(index=1, text="x", player=st.EACH, variable="Electoral Votes", value="0"),)), rs, gs,
+        gamestate_title=title)
+    assert r.report.steps[0].status == REFUSED
+    assert "Electoral Votes hold integers of at least 1 (Electoral Votes)" in r.report.steps[0].detail
+    assert "Appendix" not in r.report.steps[0].detail
+    rs, gs, title = ERAS["2023"]
+    r = enact(st.Proposal(name="x", tags=(), steps=(st.AddPlayer(index=1, text="x", name="Bob"),)), rs, gs,
+              gamestate_title=title)
+    assert r.report.steps[0].status == APPLIED
+    assert check_edit(MODELS["2023"], None, gs, r.pages[title], page=title).verdict == "legal"

@@ -1,0 +1,18 @@
+"""``wikibot demo`` as a new user runs it: it answers, and leaves no dead links and no files behind."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_demo_answers_and_cleans_up(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "wikibot", "demo"], cwd=REPO, capture_output=True, text=True,
+                          timeout=600, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "TMPDIR": str(tmp_path)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Done" in done.stdout
+    assert "Look at it" not in done.stdout and "index.php" not in done.stdout   # no links to a stopped wiki
+    [home] = re.findall(r"files in (\S+),", done.stdout)
+    assert not Path(home).exists() and list(tmp_path.glob("wikibot-demo-*")) == []
