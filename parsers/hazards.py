@@ -91,7 +91,6 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
-from functools import lru_cache
 from typing import Iterable
 
 from parsers import characters, ruleset
