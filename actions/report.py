@@ -17,8 +17,10 @@ REFUSED = "refused"          # the step is understood but the rules forbid it (i
 
 STATUSES = (APPLIED, IGNORED, UNSUPPORTED, REFUSED)
 
-#: ignored steps that may still need a human: the bot does not judge votes, wait, or act off the wiki
-FOR_AN_ADMIN = ("conditional", "deferred", "outside wiki", "remark")
+#: ignored steps that may still need a human: the bot does not judge votes, wait, or act off the wiki;
+#: "outside the reset": an instruction in an Ascension Address that is not part of the Dynastic Reset
+#: (a player's value, failing Proposals, creating a page) or a remark naming a rule
+FOR_AN_ADMIN = ("conditional", "deferred", "outside wiki", "remark", "outside the reset")
 
 
 @dataclass

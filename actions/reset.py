@@ -131,8 +131,13 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
     for bad in plan.unreadable:
         steps.add(bad.sentence, "read the Address", UNSUPPORTED, bad.reason + "; an Admin must read it (nothing guessed)")
     for other in plan.outside:
-        steps.add(other.sentence, "outside the reset", IGNORED,
-                  f"not part of the Dynastic Reset ({other.detail}); an Admin does this separately")
+        if other.kind == "remark":
+            steps.add(other.sentence, "outside the reset", IGNORED,
+                      f"a remark, not an instruction (“{other.detail}”): nothing done; an Admin decides whether "
+                      "it asks for something")
+        else:
+            steps.add(other.sentence, "outside the reset", IGNORED,
+                      f"not part of the Dynastic Reset (“{other.detail}”): not done; an Admin does this separately")
     if plan.theme:
         steps.add(plan.theme, "theme", APPLIED, "recorded in the edit summary; no page text states it")
 
@@ -262,7 +267,10 @@ def _step_repeal(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -> 
             raise ResetRefused(REFUSED, detail)
         named.append(rule)
 
-    if plan.keep_all:
+    if plan.repeal_only:
+        targets = list(named)
+        how = "the Address keeps every dynastic rule except those it names"
+    elif plan.keep_all:
         targets: list[R.Rule] = []
         how = "the Address keeps all dynastic rules"
     elif era == ERA_NUMBERED and not plan.repeal_all and plan.kept is None:
@@ -283,6 +291,7 @@ def _step_repeal(model: R.Ruleset, plan: ResetPlan, era: str, steps: _Steps) -> 
         model.remove(rule)
     text = ("Repeal all dynastic rules" + (f" except {_plain_list(plan.kept)}" if plan.kept else "")
             if (plan.repeal_all or plan.kept is not None) else
+            "Keep all dynastic rules except " + _plain_list(plan.repealed) if plan.repeal_only else
             ("Repeal " + _plain_list(plan.repealed) if plan.repealed else "Repeal the dynastic rules not kept"))
     left = [r.title for r in _top_rules(model, R.DYNASTIC)]
     steps.add(text, "repeal", APPLIED,
@@ -340,6 +349,11 @@ def _step_tracking(model: R.Ruleset, plan: ResetPlan, existing_pages, steps: _St
         steps.add(text, "tracking page", REFUSED, detail)
         raise ResetRefused(REFUSED, detail)
     old, rule = found
+    if plan.tracking_from and names.title_key(plan.tracking_from) != names.title_key(old):
+        detail = (f"the Address changes the tracking page from “{plan.tracking_from}”, but the Ruleset names "
+                  f"“{old}” (in “{rule.title}”); an Admin must check which page is meant")
+        steps.add(text, "tracking page", REFUSED, detail)
+        raise ResetRefused(REFUSED, detail)
     if _BAD_TITLE.search(new) or len(new.encode("utf-8")) > 255:
         detail = (f"“{new}” is not a page name: a page name is one line of at most 255 bytes without "
                   "# < > [ ] { } | or ~~~; give the new tracking page's name alone")

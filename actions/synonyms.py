@@ -14,7 +14,12 @@ What "careful" means here:
 * singular and plural, the plural taken from the rules' "(plural form X)" text, from the Address
   ("Person (or People when plural)") or made regularly; possessives ("Baron’s", "Barons’") keep
   their apostrophe, and an irregular plural gets a correct one ("Barons’" → "People’s");
-* case follows the use: "Baron" → "Necromancer", "baron" → "necromancer", "BARON" → "NECROMANCER";
+* case follows the use: "Baron" → "Necromancer", "BARON" → "NECROMANCER"; a lower-case use of a
+  capitalised term ("non-player characters") is the common noun, not the keyword: left as written and
+  counted in the report;
+* a new term is refused only where it already stands as a keyword (the same capitalisation, a rule's
+  title, a keyword list): "Person" may replace "Player" beside the common noun "a single person";
+  a new term carrying wiki markup ("Ne''cro") is refused;
 * the longest term wins where terms overlap, and every current term takes part even when unchanged,
   so "High Lord" is never broken by replacing "Lord";
 * one pass over the text, so a new term can never be replaced again by another change;
@@ -47,6 +52,10 @@ _SYNONYM_ENTRY = re.compile(r"^(?P<lead>[*#:]+\s*)(?P<term>[^()\n]+?)\s*(?P<pare
 _PLURAL_TEXT = r"\s*\(\s*plural(?:\s+form)?\s*:?\s*(?P<plural>[^()\n]+?)\s*\)"
 _REPLACED_TERMS = re.compile(
     r"(?:terms|words|keywords)\s+(?P<list>.+?)\s+(?:will|shall|are to)\s+be\s+replaced", re.I)
+
+
+#: Markup a term must not carry: bold/italic quotes, links, templates, tags, tables, signatures.
+_MARKUP = re.compile(r"''|\[\[|\]\]|\{\{|\}\}|\{\||<|>|~~~|__[A-Z]+__|\[|\]|\{|\}|\|")
 
 
 class TermError(ValueError):
@@ -228,6 +237,8 @@ class TermPlan:
 
     changes: list[Resolved]
     unchanged: list[Term] = field(default_factory=list)
+    #: new terms the Ruleset already uses as a common noun ("person" beside "Person"): uses left alone
+    common_nouns: dict[str, int] = field(default_factory=dict)
 
 
 def _normalise_changes(changes) -> list[TermChange]:
@@ -242,6 +253,13 @@ def _normalise_changes(changes) -> list[TermChange]:
         else:
             raise TypeError(f"a term change is a TermChange or (old, new[, plural]), not {change!r}")
     return out
+
+
+def _by_plural(term: Term, old: str) -> bool:
+    """Was the term named by its plural ("Players"), not its key or singular?"""
+    wanted = names.straighten_quotes(names.strip_quotes(old)).casefold()
+    return wanted == names.straighten_quotes(term.plural).casefold() and wanted not in (
+        term.key.casefold(), term.term.casefold())
 
 
 def _lookup(table: dict[str, Term], old: str) -> Term | None:
@@ -267,12 +285,26 @@ def plan_terms(ruleset: "R.Ruleset | str", changes) -> TermPlan:
             known = ", ".join(f"“{t.term}”" + (f" ({t.key})" if t.key != t.term else "") for t in table.values())
             raise TermError(f"“{change.old}” is not a term this Ruleset lets an Ascension replace "
                             f"(its terms: {known or 'none found'}).")
+        plural = " ".join(names.strip_quotes(change.plural).split()) if change.plural else None
+        for given in (new, plural):
+            markup = _MARKUP.search(given or "")
+            if markup:
+                raise TermError(f"“{given}” cannot be a term: it contains the wiki markup “{markup.group(0)}”, which "
+                                "would change how the Ruleset displays wherever the term is written; give the term "
+                                "as plain words.")
         if not new or not re.fullmatch(r"[^\W\d_][\w’'\- ]*", new):
             raise TermError(f"“{change.new}” cannot be a term: a term is one or more words of letters.")
         if term.key in resolved and resolved[term.key].new != new:
             raise TermError(f"“{term.term}” is given two new terms: “{resolved[term.key].new}” and “{new}”; "
                             "give it only one.")
-        plural = " ".join(names.strip_quotes(change.plural).split()) if change.plural else pluralize(new)
+        if plural is None and _by_plural(term, change.old):
+            # "Rename the Players to Pirates": the plural named, so the new word is the plural too.
+            one = language.singular(new)
+            if not one:
+                raise TermError(f"“{change.old}” is the plural of “{term.term}”, but “{new}” does not read as a plural; "
+                                f"give the new singular, e.g. “Change {term.term} to …”.")
+            new, plural = one, new
+        plural = plural or pluralize(new)
         resolved[term.key] = Resolved(term.key, term.term, term.plural, new, plural)
     plan = TermPlan([r for r in resolved.values() if r.new != r.old or r.new_plural != r.old_plural],
                     [t for k, t in table.items() if k not in resolved or resolved[k].new == resolved[k].old])
@@ -351,7 +383,7 @@ def _recase(found: str, form: str, new: str) -> str | None:
     if norm == form:
         out = new
     elif norm == form.lower() and form != form.lower():
-        out = new.lower()
+        return None   # a lower-case common noun ("non-player characters"), not the keyword
     elif norm == form.upper() and form != form.upper() and len(form) > 1:
         out = new.upper()
     elif form[:1].islower() and norm == form[:1].upper() + form[1:]:
@@ -405,6 +437,8 @@ def _compile(forms: dict[str, _Form]) -> re.Pattern | None:
 
 
 _APOS = "\u2019'"
+#: Why a lower-case use of a capitalised term is left as written.
+COMMON_NOUN = "in lower case (a common noun, not the keyword)"
 
 
 def find_occurrences(text: str, plan: TermPlan, spans: list[tuple[int, int, str]]) -> list[Occurrence]:
@@ -425,7 +459,9 @@ def find_occurrences(text: str, plan: TermPlan, spans: list[tuple[int, int, str]
             continue
         new = _recase(m.group(0), entry.form, entry.new)
         if new is None:
-            found.append(Occurrence(start, end, m.group(0), entry.key, None, "unusual capitalisation"))
+            lower = m.group(0) == m.group(0).lower() and entry.form != entry.form.lower()
+            found.append(Occurrence(start, end, m.group(0), entry.key, None,
+                                    COMMON_NOUN if lower else "unusual capitalisation"))
             continue
         # Possessive of a plural: "Barons’" ↔ "People’s".
         if entry.plural and end < len(text) and text[end] in _APOS:
@@ -474,14 +510,38 @@ def _places(model: R.Ruleset, text: str, positions: list[int], limit: int = 8) -
     return out
 
 
-def _appearances(text: str, word: str, skip: list[tuple[int, int]], others: Iterable[str] = ()) -> list[int]:
+def _appearances(text: str, word: str, skip: list[tuple[int, int]], others: Iterable[str] = (),
+                 *, keyword_only: bool = False, common: list[int] | None = None) -> list[int]:
     """Where ``word`` (or its plural) is used as a whole word, not as part of a longer term in
-    ``others`` ("Lord" inside "High Lord" is not a use of "Lord")."""
+    ``others`` ("Lord" inside "High Lord" is not a use of "Lord").
+
+    ``keyword_only``: only where it stands as a keyword: written with the same capitalisation, in a
+    rule's title, or as the defined term of a keyword list. The other uses (the lower-case common
+    noun "person" beside the keyword "Person") are appended to ``common``."""
     own = {word.casefold(), pluralize(word).casefold()}
+    exact = {word, pluralize(word)}
     forms = sorted({word, pluralize(word), *others}, key=len, reverse=True)
     pattern = re.compile(rf"(?<![{_WORD}])(?:{'|'.join(_form_pattern(f) for f in forms)})(?![{_WORD}])", re.I)
-    return [m.start() for m in pattern.finditer(text)
-            if re.sub(_SEPARATORS, " ", m.group(0)).casefold() in own and not any(s <= m.start() < e for s, e in skip)]
+    out = []
+    for m in pattern.finditer(text):
+        found = re.sub(_SEPARATORS, " ", m.group(0))
+        if found.casefold() not in own or any(s <= m.start() < e for s, e in skip):
+            continue
+        if keyword_only and found not in exact and not _stands_as_keyword(text, m.start(), m.end()):
+            if common is not None:
+                common.append(m.start())
+            continue
+        out.append(m.start())
+    return out
+
+
+def _stands_as_keyword(text: str, start: int, end: int) -> bool:
+    """Is the word at start:end in a rule's title, or the defined term of a keyword list
+    (a ``;Term`` line, or a bold ``'''Term'''``)?"""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text.startswith(("=", ";"), line_start):
+        return True
+    return text[max(0, start - 3): start] == "'''" and text[end: end + 3] == "'''"
 
 
 def check_new_terms(model: R.Ruleset, plan: TermPlan, *, repealed: Iterable[str] = (),
@@ -501,11 +561,16 @@ def check_new_terms(model: R.Ruleset, plan: TermPlan, *, repealed: Iterable[str]
     skip.extend((s, e) for s, e, _ in protected_spans(text) if _ == "inside a URL")
     others = [f for r in plan.changes for f in (r.old, r.old_plural)] + \
         [f for t in plan.unchanged for f in (t.term, t.plural)]
+    plan.common_nouns.clear()
     for r in plan.changes:
         for word in dict.fromkeys([r.new, r.new_plural]):
             if word.casefold() in (r.old.casefold(), r.old_plural.casefold()):
                 continue
-            hits = _appearances(text, word, skip, [o for o in others if len(o) > len(word)])
+            common: list[int] = []
+            hits = _appearances(text, word, skip, [o for o in others if len(o) > len(word)], keyword_only=True,
+                                common=common)
+            if common:
+                plan.common_nouns[word] = plan.common_nouns.get(word, 0) + len(common)
             if hits:
                 where = "outside the rule Synonyms " if synonyms is not None else ""
                 raise TermError(
@@ -514,7 +579,7 @@ def check_new_terms(model: R.Ruleset, plan: TermPlan, *, repealed: Iterable[str]
                     "choose another term, or repeal the rules that use it.",
                     _places(model, text, hits))
             for title, page in (other_pages or {}).items():
-                hits = _appearances(page, word, [])
+                hits = _appearances(page, word, [], keyword_only=True)
                 if hits:
                     raise TermError(f"“{r.new}” cannot replace “{r.old}”: it already appears on the page "
                                     f"“{title}” ({len(hits)} time{'s' if len(hits) != 1 else ''}); "
@@ -560,6 +625,11 @@ def record(report: Report, plan: TermPlan, occurrences: list[Occurrence], page: 
             for o in kept:
                 reasons[o.reason] = reasons.get(o.reason, 0) + 1
             detail += "; left as written: " + ", ".join(f"{c} {why}" for why, c in reasons.items())
+        already = {w: c for w, c in plan.common_nouns.items() if w in (r.new, r.new_plural)}
+        if already:
+            detail += "; the Ruleset already uses " + ", ".join(
+                f"“{w.lower()}” {c} time{'s' if c != 1 else ''}" for w, c in already.items()) + \
+                " as a common noun (lower case, not the keyword): left alone"
         text = step_text or f"Replace “{r.old}” (plural “{r.old_plural}”) with “{r.new}” (plural “{r.new_plural}”)"
         report.add(n + i, text, "replace term", APPLIED, detail)
 

@@ -108,6 +108,9 @@ def addresses(paths: list[Path], verbose: bool) -> Counter:
         totals["addresses"] += 1
         totals["parts read"] += read
         totals["sentences unread"] += unread
+        outside = sum(1 for o in plan.outside if o.kind != "remark")
+        totals["instructions outside the reset"] += outside
+        totals["remarks named"] += len(plan.outside) - outside
         if unread == 0 and read:
             totals["addresses fully read"] += 1
         elif read:
@@ -115,13 +118,16 @@ def addresses(paths: list[Path], verbose: bool) -> Counter:
         else:
             totals["addresses not read"] += 1
         got = ", ".join(k for k, v in parts.items() if v) or "nothing"
-        print(f"{path.name}: read {got}; unread {unread}")
+        print(f"{path.name}: read {got}; unread {unread}"
+              + (f"; outside the reset {len(plan.outside)}" if plan.outside else ""))
         if verbose:
             print(f"    theme={plan.theme!r} repeal_all={plan.repeal_all} kept={plan.kept} repealed={plan.repealed}")
             print(f"    terms={plan.terms} statuses={plan.statuses} default={plan.reset_to_default} "
                   f"tracking={plan.tracking_page!r} blocks={plan.building_blocks}")
             for u in plan.unreadable:
                 print(f"    UNREAD {_short(u.sentence)} — {u.reason}")
+            for o in plan.outside:
+                print(f"    OUTSIDE ({o.kind}) {_short(o.detail)}")
     return totals
 
 

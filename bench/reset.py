@@ -7,7 +7,8 @@ Prints `name: value` lines. Targets: reset_ratio at most 5.0, and ours_wrong 0.
 
 "Wrong" is counted against an expected set of replacements computed here by an independent oracle
 (word tokens matched against the term forms, longest first, skipping URLs and the Synonyms-list
-parentheses, case following the use); a tool is wrong on an expected occurrence it did not turn into
+parentheses, case following the use, a lower-case use of a capitalised term left alone as the
+common noun); a tool is wrong on an expected occurrence it did not turn into
 the expected text, and on every replacement it made where none was expected. The same comparison is
 also run on the 2004 (Lord / High Lord) and 2016 (lower-case "wizard") fixtures, where compound and
 lower-case terms make the difference.
@@ -72,7 +73,8 @@ def oracle(text: str, forms: dict[str, str | None]) -> dict[int, tuple[int, str]
             start, end = run[0][0], run[-1][1]
             if new is not None and not any(s <= start < e for s, e in skip):
                 found = text[start:end]
-                rep = new if found == form else new.lower() if found == form.lower() else \
+                # A lower-case use of a capitalised term is the common noun, not the keyword: left alone.
+                rep = new if found == form else None if found == form.lower() else \
                     new.upper() if found == form.upper() else None
                 if rep is not None:
                     out[start] = (end, rep)

@@ -1,13 +1,26 @@
 """An Ascension Address, read into a :class:`ResetPlan`.
 
-The Address is a blog post: a title, story text, and a few instructions ("Repeal all dynastic
-rules except for the rule named “Hibernation”", "Set the synonym for Player to “Necromancer”",
-"Change the gamestate tracking page to “The Graveyard”", "Set A, B, and C to Inactive", …). Each
-sentence is cut into clauses at the verbs that start instructions; each clause is matched against
-the phrasings real Addresses use. Story text is ignored. A clause that looks like an instruction
-(it starts with an instruction verb and speaks of rules, terms, pages or quoted names, or it says
-what "shall be" done to such things) but matches no phrasing is listed in ``plan.unreadable`` with
-its sentence: it is reported, never guessed.
+The Address is a blog post: a title, story text, and a few instructions, each winner wording them
+differently ("Repeal all dynastic rules except for the rule named “Hibernation”", "Change synonyms
+as follows: “A” to “B”; “C” to “D”", "Set X and Y to Active, and all other Special Case rules to
+their default values", "It is my wish that Rules 12 to 19 are repealed, and that “A” shall be
+replaced with “B”, “C” with “D”" …).
+
+Reading uses the shared language (:mod:`parsers.language`): sentences are found with
+``sentence_spans`` (a sentence ending in ";" or introducing a list with ":" is read with the rest of
+its line), quotes are masked so that nothing quoted is ever read as an instruction word, and each
+sentence is cut into clauses at the words that open instructions. Each clause is read by the first
+row of :data:`PHRASINGS` (one row per shape: the part of the reset, the pattern, the reader) that
+fits it whole. A clause no row reads is one of three things:
+
+* an instruction about the reset that the bot cannot read with certainty (an imperative, or a
+  sentence naming a rule, a term, a Special Case rule, the tracking page or Building Blocks):
+  ``plan.unreadable``, with its sentence — the reset then refuses, naming it;
+* an instruction outside the reset (a player's value, failing Proposals, an Imperial Style, creating
+  a page) or a remark about switching a rule on: ``plan.outside``, named for an Admin;
+* story: ``plan.story``.
+
+Nothing is dropped silently.
 
 The request page may instead carry the structured form::
 
@@ -20,12 +33,13 @@ Pure: text in, plan out.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import mwparserfromhell
 
-from parsers import limits, names
+from parsers import language, limits, names
 from parsers import ruleset as R
 from parsers.ruleset import ACTIVE, INACTIVE
 
@@ -64,8 +78,12 @@ class ResetPlan:
     a current term. ``statuses``: Special Case rules set away from default; ``reset_to_default`` /
     ``all_special_case``: "reset all Special Case rules to their default values" / "Keep all special
     case rules active". ``building_blocks``: chosen (None: no statement, so the Recommended ones).
-    ``outside``: readable instructions that are not part of the reset (failing Proposals, Imperial
-    Style). ``unreadable``: instruction-like sentences the bot could not read.
+    ``outside``: instructions that are not part of the reset (failing Proposals, Imperial Style, a
+    player's value, creating a page) and remarks naming a rule: named for an Admin, never dropped.
+    ``unreadable``: instruction-like sentences the bot could not read. ``repeal_only``: "Keep all
+    dynastic rules except X" (only ``repealed`` go). ``tracking_from``: the old tracking page the
+    Address names ("from “The Octagon” to …"). ``parts``: each part read, with its sentence;
+    ``story``: what was set aside as story.
     """
 
     theme: str | None = None
@@ -83,6 +101,10 @@ class ResetPlan:
     outside: list[Instruction] = field(default_factory=list)
     unreadable: list[Unreadable] = field(default_factory=list)
     structured: bool = False
+    repeal_only: bool = False
+    tracking_from: str | None = None
+    parts: list[Instruction] = field(default_factory=list)
+    story: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- text clean-up
@@ -98,77 +120,750 @@ def fix_mojibake(text: str) -> str:
     return text
 
 
-_Q = r"(?:\u201c[^\u201c\u201d\n]+\u201d|\"[^\"\n]+\"|\u2018[^\u2018\u2019\n]+\u2019|\u201d[^\u201c\u201d\n]+\u201d)"
-_TERM_WORD = r"[A-Z][\w\u2019'\-]*(?:\(s\))?"
-_T = rf"(?:{_Q}|{_TERM_WORD}(?:\s+(?:of|the|de|du|von)?\s*{_TERM_WORD})*)"
-_PLURAL = (r"(?:\s*\(\s*(?:or\s+)?(?P<pl1>[^()]+?)\s+(?:when|if)\s+plural\s*\)"
-           r"|\s*\(\s*plural(?:\s+form)?\s*:?\s*(?P<pl2>[^()]+?)\s*\)"
-           r"|\s*\(\s*(?P<pl3>[^()]+?),?\s+(?:in\s+the\s+)?plural\s*\))")
-
-_VERBS = ("repeal", "keep", "retain", "set", "change", "rename", "replace", "reset", "fail", "veto",
-          "make", "include", "add", "remove", "transcribe", "use", "activate", "deactivate", "select",
-          "choose", "insert", "mark", "turn", "leave", "update", "move", "swap", "restore", "create")
-_VERB_RE = "|".join(_VERBS)
-_GAME_NOUNS = re.compile(
-    r"\b(?:rules?|ruleset|synonyms?|terms?|keywords?|special\s+case|tracking\s+page|gamestate|building\s+blocks?"
-    r"|dynastic|proposals?|active|inactive|theme|GNDT|wiki\s+page)\b", re.I)
-_MODAL = re.compile(r"\b(?:shall|will|must|is\s+to|are\s+to|should)\b", re.I)
-
-
 def _clean(name: str) -> str:
+    """A name as meant: quotes, surrounding space and trailing punctuation dropped ("“Feudal Contract.”")."""
     name = names.strip_quotes(name.strip().rstrip(".,;:!").strip())
+    name = names.strip_quotes(name.rstrip(".,;:!").strip())
     return " ".join(name.split())
 
 
-def _split_sentences(text: str) -> list[str]:
-    out: list[str] = []
-    for para in re.split(r"\n\s*", text):
-        para = para.strip()
-        if not para:
-            continue
-        protected = re.sub(r"\b(e\.g|i\.e|etc|vs|Mr|Mrs|Dr|St)\.", lambda m: m.group(0).replace(".", "\0"), para)
-        for sentence in re.split(r"(?<=[.!?])[\u201d\"]?\s+(?=[A-Z\u201c\"(])", protected):
-            sentence = sentence.replace("\0", ".").strip()
-            if sentence:
-                out.append(sentence)
-    return out
+# Fragments of the phrasing patterns. Patterns run on a *masked* clause (parsers.language.mask):
+# every quoted span is one token, so nothing inside quotes is ever read as an instruction word.
+_TOK = language.TOKEN
+_THE = r"(?:the\s+)?"
+_ALL = r"(?:(?:all|every)\s+(?:of\s+)?)?(?:the\s+)?(?:current\s+|existing\s+|remaining\s+)?"
+_DYN = r"(?:(?:dynastic|non-?core)\s+)?"
+_EXCEPT = r"(?:except(?:\s+for)?|expect\s+for|but(?:\s+for)?|other\s+than|save(?:\s+for)?|apart\s+from|excluding)"
+_SC = r"special[\s-]+case"
+_SC_RULES = rf"(?:{_SC}\s+rules?\s+)"
+_ON = r"(?P<s>active|inactive|enabled|disabled)"
+_SWITCHED = r"(?:switched|turned)\s+(?P<s>on|off)"
+_DEFAULT = (r"(?:their\s+|its\s+)?(?:respective\s+)?(?:default|normal|original)s?"
+            r"(?:\s+(?:values?|status(?:es)?|settings?|states?|positions?))?")
+_OTHERS_SC = rf"(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:other|remaining|rest\s+of\s+the)?\s*(?:{_SC}\s+rules|others|rest)"
+#: Where a clause about "the others" begins inside a sentence ("…, and all other Special Case rules to …").
+_OTHERS_CUT = (rf"(?:all\s+(?:of\s+)?(?:the\s+)?(?:other\s+|remaining\s+)?|(?:the\s+)?(?:other|remaining)\s+)"
+               rf"(?:{_SC}\s+rules|others)|the\s+(?:rest|others)")
+_TRACK = r"(?:(?:gamestate|dynastic|game\s*state)\s+)?tracking\s+(?:wiki\s+)?page"
+_BB = r"building[\s-]+blocks?(?:\s+rules?)?"
+_TERMISH = r"(?:synonyms?|terms?|words?|keywords?)"
+_PLURAL = (r"(?:\s*\(\s*(?:or\s+)?(?P<pl>[^()]+?)\s+(?:when|if|in\s+the)\s+plural\s*\)"
+           r"|\s*\(\s*plural(?:\s+form)?\s*:?\s*(?P<pl2>[^()]+?)\s*\)"
+           r"|\s*\(\s*(?P<pl3>[^()]+?),?\s+(?:in\s+the\s+)?plural\s*\))")
+_STATUS_WORDS = {"active": ACTIVE, "on": ACTIVE, "enabled": ACTIVE, "inactive": INACTIVE, "off": INACTIVE,
+                 "disabled": INACTIVE}
+
+#: The verbs that open an instruction in an Address (an imperative at the start of a clause).
+VERBS = ("repeal", "remove", "delete", "keep", "retain", "set", "change", "rename", "replace", "reset", "fail",
+         "veto", "make", "include", "add", "transcribe", "use", "activate", "deactivate", "enable", "disable",
+         "select", "choose", "insert", "mark", "turn", "switch", "leave", "update", "move", "swap", "restore",
+         "return", "create", "give", "grant", "award", "let", "do not", "don't")
+#: Verbs that only ever speak of the reset's business: unread after them is never story.
+_RESET_VERBS = {"repeal", "rename", "activate", "deactivate", "enable", "disable", "retain", "transcribe", "replace"}
+_VERB = "|".join(v.replace(" ", r"\s+") for v in VERBS)
+#: What the reset is about: a sentence naming one of these and shaped like an instruction is read or refused.
+_RESET_NOUNS = re.compile(
+    rf"\b(?:rules?|ruleset|{_TERMISH}|{_SC}|tracking\s+page|building\s+blocks?|dynast(?:y|ic)|active|inactive"
+    r"|theme|GNDT)\b", re.I)
+#: What a gamestate instruction names: a player's value, a page, a number.
+_GAMESTATE_SIGNS = re.compile(r"(?:\w[\u2019']s\b|\b\d+\b|\b(?:page|proposals?|votes?|gamestate|wiki)\b)", re.I)
+#: A sentence stating a player's value: "Josh's Coins are set to 3", "each Player gains 2 Coins",
+#: "Players start with 10 Coins".
+_GAMESTATE_STATEMENT = re.compile(
+    r"(?:\w[\u2019']s\s+[A-Z]\w*|\b(?:each|every|all)\s+[A-Z]\w*|^[A-Z]\w*s)\b.*?\b(?:(?:is|are)\s+(?:re)?set|gains?|loses?"
+    r"|starts?\s+with|begins?\s+with|receives?|(?:is|are)\s+(?:now\s+)?\d+)\b")
+#: "The Emperor shall henceforth be known as …", "Players are now called …": a renaming, read or refused.
+_RENAMING = re.compile(rf"^(?:[Tt]he\s+)?(?:{_TOK}|(?!The\s)[A-Z][\w\u2019'\-]*(?:\s+[A-Z][\w\u2019'\-]*)*)\s+"
+                       r"(?:(?:shall|will|is|are|should)\s+)?(?:\w+\s+)?(?:be\s+)?(?:known\s+as|called|renamed"
+                       rf"|replaced\s+(?:with|by)|becomes?|now)\s+(?:the\s+)?(?:{_TOK}|[A-Z])"
+                       rf"|(?:{_TOK}|\b[A-Z][\w\u2019'\-]*)\s+(?:shall|will|is|are)\s+(?:now\s+|henceforth\s+)?(?:be\s+)?"
+                       r"(?:known\s+as|called|renamed)\b")
+#: Words no story uses: an unread sentence naming them is an instruction the bot could not read.
+_STRONG = re.compile(rf"\b(?:tracking\s+page|synonyms?|{_SC}\s+rules?|building\s+blocks?|dynastic\s+rules?|keywords?"
+                     r"|repeal(?:s|ed)?|theme\s+(?:of|for|is|shall|will)|(?:player|emperor|leader)\s+term|term\s+for)\b",
+                     re.I)
+_MODAL = re.compile(r"\b(?:shall|will|must|is\s+to|are\s+to|are|is)\s+(?:be\s+|now\s+)?(?:hereby\s+)?"
+                    r"(?:repealed|kept|retained|replaced|renamed|changed|set|switched|turned|activated|deactivated"
+                    r"|removed|included|active|inactive|known)\b", re.I)
 
 
-def _outside_quotes(text: str) -> list[tuple[int, int]]:
-    return [(m.start(), m.end()) for m in re.finditer(_Q, text)]
+class _Ctx:
+    """What a reader sees: the plan, the masked clause and sentence, the Ruleset's rule names."""
+
+    def __init__(self, plan: "ResetPlan", known: list[str] | None):
+        self.plan = plan
+        self.known = known
+        self.keys = {names.normalize(k) for k in known} if known else set()   # worked out once
+        self.ruleset_words: Counter | None = None   # every word the Ruleset uses, counted, when it is given
+        self.masked: language.Masked | None = None
+        self.sentence = ""
+        self.last_kind = ""
+
+    def text(self, frag: str) -> str:
+        return self.masked.restore(frag)
+
+    def names(self, frag: str) -> list[str]:
+        """The names a masked list gives, or [] when a part of it is not a name ("Stockpiles, which
+        becomes a Special Case rule"): a quoted name, Capitalised words, or a name the Ruleset has."""
+        keys = self.keys
+        for part in _parts(frag):
+            part = _RULE_WORDS.sub("", part).strip()
+            if re.fullmatch(rf"(?:the\s+)?{_TOK}", part):
+                continue
+            if not (_is_name(part) or names.normalize(self.text(part)) in keys) \
+                    or re.search(r"\b(?:active|inactive)\b", part, re.I):
+                return []
+        return split_names(self.text(frag), self.known, keys=self.keys)
 
 
-def _split_clauses(sentence: str) -> list[str]:
-    quoted = _outside_quotes(sentence)
+_RULE_WORDS = re.compile(r"^(?:for\s+)?(?:the\s+)?(?:(?:dynastic|special\s+case|building\s+blocks?)\s+)?"
+                         r"(?:rules?|subrules?)\s+(?:(?:named|called|titled|entitled)\s+)?", re.I)
+
+
+def _is_name(text: str) -> bool:
+    """A quoted name, a [[link]], or Capitalised words ("Wielder of Vetoes", "Koen’s Band")."""
+    text = text.strip()
+    text = re.sub(r"^(?:the|a|an)\s+(?=[A-Z\x01\[])", "", text)
+    if re.fullmatch(_TOK, text) or re.fullmatch(r"\[\[[^\]|]+(?:\|[^\]]*)?\]\]", text):
+        return True
+    return bool(re.fullmatch(r"[A-Z0-9][\w\u2019'\-]*(?:(?:\s+|/)(?:[A-Z0-9][\w\u2019'\-]*|of|the|de|du|von|a|an|in|on|for|to))*",
+                             text)) and not re.search(r"\s(?:of|the|de|du|von|a|an|in|on|for|to)$", text)
+
+
+# --------------------------------------------------------------------------- readers
+def _theme(ctx: _Ctx, m: re.Match) -> str | None:
+    raw = m.group("x").strip().rstrip(".!")
+    if not (_is_name(raw) or re.fullmatch(r"[\w\u2019'\- ]{1,60}", raw) and len(raw.split()) <= 6
+            and not re.search(rf"\b(?:{_VERB}|becomes?|and)\b", raw, re.I)):
+        return None
+    ctx.plan.theme = _clean(ctx.text(raw))
+    return f"theme “{ctx.plan.theme}”" if ctx.plan.theme else None
+
+
+def _tracking(ctx: _Ctx, m: re.Match) -> str | None:
+    raw = m.group("x").strip()
+    raw = re.sub(r"\s+page(?:\s+(?:of|on)\s+the\s+wiki)?$", "", raw, flags=re.I)
+    if not _is_name(raw):
+        return None
+    name = _clean(re.sub(r"^\[\[([^\]|]+)(?:\|[^\]]*)?\]\]$", r"\1", _clean(ctx.text(re.sub(r"^(?:the|a|an)\s+", "", raw,
+                                                                                           flags=re.I)))))
+    old = m.groupdict().get("old")
+    if old:
+        if not _is_name(old):
+            return None
+        ctx.plan.tracking_from = _clean(ctx.text(old))
+    ctx.plan.tracking_page = name
+    return f"new gamestate tracking page “{name}”" + (f" (instead of “{ctx.plan.tracking_from}”)" if old else "")
+
+
+def _sc_default(ctx: _Ctx, m: re.Match) -> str | None:
+    ctx.plan.reset_to_default = True
+    return "every Special Case rule not named goes back to its default status"
+
+
+def _sc_all(ctx: _Ctx, m: re.Match) -> str | None:
+    ctx.plan.all_special_case = _STATUS_WORDS[m.group("s").lower()]
+    return f"every Special Case rule {ctx.plan.all_special_case}"
+
+
+def _sc_named(ctx: _Ctx, m: re.Match) -> str | None:
+    word = (m.groupdict().get("s") or m.groupdict().get("s2") or m.groupdict().get("v") or "").lower()
+    status = _STATUS_WORDS.get(word) or (ACTIVE if re.match(r"activate|enable|switch\s+on|turn\s+on", word) else INACTIVE)
+    listed = ctx.names(m.group("x"))
+    if not listed or not _plausible(ctx, m.group("x"), listed, "special case" in m.group(0).lower()):
+        return None
+    for name in listed:
+        ctx.plan.statuses[name] = status
+    return f"{status}: " + ", ".join(f"“{n}”" for n in listed)
+
+
+def _repeal_all(ctx: _Ctx, m: re.Match) -> str | None:
+    plan = ctx.plan
+    plan.repeal_all = True
+    kept = ctx.names(m.group("x")) if m.groupdict().get("x") else []
+    if m.groupdict().get("x") and not kept:
+        return None
+    plan.kept = (plan.kept or []) + kept
+    return "repeal every dynastic rule" + (" except " + ", ".join(f"“{k}”" for k in kept) if kept else "")
+
+
+def _repeal_others(ctx: _Ctx, m: re.Match) -> str | None:
+    ctx.plan.repeal_all = True
+    if ctx.plan.kept is None:
+        ctx.plan.kept = []
+    return "repeal every dynastic rule not kept"
+
+
+def _keep_none(ctx: _Ctx, m: re.Match) -> str | None:
+    ctx.plan.repeal_all = True
+    ctx.plan.kept = ctx.plan.kept or []
+    return "keep no dynastic rule"
+
+
+def _keep_all(ctx: _Ctx, m: re.Match) -> str | None:
+    if m.groupdict().get("x"):
+        repealed = ctx.names(m.group("x"))
+        if not repealed:
+            return None
+        ctx.plan.repeal_only = True
+        ctx.plan.repealed.extend(repealed)
+        return "keep every dynastic rule except " + ", ".join(f"“{r}”" for r in repealed)
+    ctx.plan.keep_all = True
+    return "keep every dynastic rule"
+
+
+def _keep(ctx: _Ctx, m: re.Match) -> str | None:
+    kept = ctx.names(m.group("x"))
+    if not kept or not _plausible(ctx, m.group("x"), kept, bool(re.search(r"\brules?\b", m.group(0), re.I))):
+        return None
+    ctx.plan.kept = (ctx.plan.kept or []) + kept
+    return "keep " + ", ".join(f"“{k}”" for k in kept)
+
+
+def _repeal_range(ctx: _Ctx, m: re.Match) -> str | None:
+    a, b = int(m.group("a")), int(m.group("b"))
+    if not 0 < a <= b or b - a > 200:
+        return None
+    ctx.plan.repealed.extend(f"Rule {n}" for n in range(a, b + 1))
+    return f"repeal Rules {a} to {b}"
+
+
+def _repeal_named(ctx: _Ctx, m: re.Match) -> str | None:
+    if re.match(r"^(?:all|every|any|other|the\s+rest)\b", m.group("x"), re.I):
+        return None
+    repealed = ctx.names(m.group("x"))
+    if not repealed or not _plausible(ctx, m.group("x"), repealed, bool(re.search(r"\brules?\b", m.group(0), re.I))):
+        return None
+    ctx.plan.repealed.extend(repealed)
+    return "repeal " + ", ".join(f"“{r}”" for r in repealed)
+
+
+def _blocks_none(ctx: _Ctx, m: re.Match) -> str | None:
+    ctx.plan.building_blocks = []
+    return "no Building Blocks"
+
+
+def _blocks_include(ctx: _Ctx, m: re.Match) -> str | None:
+    raw = re.sub(r"\s+(?:in(?:to)?|to)\s+the\s+ruleset$", "", m.group("x").strip(), flags=re.I)
+    raw = re.sub(r"^(?:the\s+)?(?:rules?\s+)?(?:named|called)?\s*", "", raw, flags=re.I)
+    chosen = ctx.names(raw)
+    if not chosen or not all(_is_name(p) for p in _parts(raw)):
+        return None
+    ctx.plan.building_blocks = (ctx.plan.building_blocks or []) + chosen
+    return "Building Blocks: " + ", ".join(f"“{c}”" for c in chosen)
+
+
+def _blocks_add(ctx: _Ctx, m: re.Match) -> str | None:
+    if ctx.last_kind != "building blocks":
+        return None
+    return _blocks_include(ctx, m)
+
+
+def _blocks_remove(ctx: _Ctx, m: re.Match) -> str | None:
+    removed = ctx.names(m.group("x"))
+    if not removed:
+        return None
+    ctx.plan.building_blocks_removed.extend(removed)
+    return "remove the Building Blocks " + ", ".join(f"“{r}”" for r in removed)
+
+
+def _terms(ctx: _Ctx, m: re.Match) -> str | None:
+    changes = _pairs(ctx, m.group("list"))
+    if not changes:
+        return None
+    ctx.plan.terms.extend(changes)
+    return "; ".join(f"“{c.old}” → “{c.new}”" + (f" (plural “{c.plural}”)" if c.plural else "") for c in changes)
+
+
+def _outside(ctx: _Ctx, m: re.Match) -> str | None:
+    ctx.plan.outside.append(Instruction("outside", ctx.sentence, ctx.text(m.group(0))))
+    return "outside the reset"
+
+
+#: Separators between the pairs of a term list: "A to B; C to D", "A with B, and C with D".
+_PAIR_SEP = re.compile(r"\s*;\s*(?:and\s+)?|\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=(?i:the\s+" + _TERMISH
+                       + r"\s+(?:(?:for|of)\s+)?|the\s+)?(?:" + _TOK + r"|[A-Z]))")
+_JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
+         r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
+         r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|to\s+be"
+         r"|with|by|to|into|as|is|->|\u2192)")
+#: The joins that state a change without a verb before them ("A becomes B", "A shall be replaced with B").
+_STATED = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
+           r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
+           r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|is)")
+_PAIR = re.compile(rf"^(?P<termish>the\s+(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+(?P<join>{_JOIN})\s+(?P<new>.+?)"
+                   rf"(?:{_PLURAL})?$", re.I)
+#: Joins a story uses too ("The Baron is Dead", "the Baron becomes King"): a change only with no article
+#: before the old term, and for "is" a quoted new term, unless "the synonym for …" says so.
+_LOOSE_JOIN = re.compile(r"(?:is|is\s+now|becomes?)", re.I)
+
+
+def _parts(frag: str) -> list[str]:
+    """A masked list split at its commas and "and"s."""
+    return [p.strip() for p in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", frag) if p.strip()]
+
+
+def _pairs(ctx: _Ctx, frag: str) -> list[TermChange] | None:
+    """ "A to B; C to D (or E when plural)" → changes, or None when any piece is not a pair of names."""
+    frag = re.sub(r"\s+(?:(?:throughout|in|across)\s+the\s+(?:entire\s+|whole\s+)?ruleset|everywhere)$", "", frag.strip(),
+                  flags=re.I)
+    # A parenthesis is never a separator: mask it while splitting.
+    parens: list[str] = []
+    held = re.sub(r"\([^()]*\)", lambda p: parens.append(p.group(0)) or f"\x03{len(parens) - 1}\x04", frag)
+    pieces = [re.sub(r"\x03(\d+)\x04", lambda p: parens[int(p.group(1))], piece) for piece in _PAIR_SEP.split(held)]
+    out = []
+    for piece in pieces:
+        piece = piece.strip().rstrip(".")
+        m = _PAIR.match(piece)
+        if not m:
+            return None
+        if _LOOSE_JOIN.fullmatch(m.group("join")) and not m.group("termish") and not re.match(
+                rf"(?i:the\s+){_TERMISH}\b", m.group("old")):
+            if re.match(r"(?:the|a|an)\s", m.group("old"), re.I):
+                return None
+            if m.group("join").lower().startswith("is") and not re.fullmatch(rf"(?:the\s+)?{_TOK}", m.group("new").strip()):
+                return None
+        old = re.sub(r"^(?:the\s+)?(?:" + _TERMISH + r"\s+(?:for\s+|of\s+)?)?", "", m.group("old"), flags=re.I)
+        old = re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.I)
+        new = re.sub(r"^(?:the|a|an)\s+", "", m.group("new"), flags=re.I)
+        if not (_is_name(old) and _is_name(new)):
+            return None
+        old_t, new_t = _clean(ctx.text(old)), _clean(ctx.text(new))
+        plural = m.group("pl") or m.group("pl2") or m.group("pl3")
+        if "/" in new_t and not plural:          # "Monk/Monks"
+            new_t, _, plural = new_t.partition("/")
+        old_t = old_t.partition("/")[0]          # "Island/Islands"
+        old_t, new_t = old_t.removesuffix("(s)").strip(), new_t.removesuffix("(s)").strip()
+        if not old_t or not new_t or new_t.casefold() in _STATUS_WORDS or new_t.casefold() in ("default", "defaults"):
+            return None
+        out.append(TermChange(old_t, new_t, _clean(ctx.text(plural)) if plural else None))
+    return out or None
+
+
+def _plausible(ctx: _Ctx, raw: str, listed: list[str], says_rule: bool) -> bool:
+    """ "Keep the rules X" / “X” / names the Ruleset has / Title Case names — not "Keep your friends close"."""
+    if says_rule or re.search(_TOK, raw):
+        return True
+    if ctx.known is not None:
+        return all(names.normalize(n) in ctx.keys for n in listed)
+
+    return all(_is_name(p) for p in _parts(raw))
+
+
+# --------------------------------------------------------------------------- the phrasings
+class Phrasing(NamedTuple):
+    """One shape of instruction real Addresses use: the part of the reset it is, its pattern (on the
+    masked clause, whole), and the reader that puts it into the plan (None from the reader: not this)."""
+
+    kind: str
+    shape: str
+    pattern: re.Pattern
+    reader: object
+
+
+def _p(kind: str, shape: str, pattern: str, reader) -> Phrasing:
+    return Phrasing(kind, shape, re.compile(rf"^(?:{pattern})$", re.I), reader)
+
+
+_NAMEQ = (rf"(?P<x>(?:the\s+)?(?:{_TOK}|\[\[[^\]]+\]\]|[A-Z0-9][^,;]*?)"
+          r"(?:\s+page(?:\s+(?:of|on)\s+the\s+wiki)?)?)")
+PHRASINGS: list[Phrasing] = [
+    # -- theme
+    _p("theme", "The theme of this dynasty is X / The dynasty’s theme shall be X",
+       r"(?:the\s+)?(?:new\s+)?(?:dynasty[\u2019']?s\s+|dynastic\s+)?theme(?:\s+(?:of|for)\s+(?:this|the\s+new)\s+dynasty)?"
+       r"\s*(?:shall\s+be|will\s+be|is|:)\s*(?P<x>.+)", _theme),
+    _p("theme", "Set the theme to X",
+       r"(?:set|change)\s+the\s+(?:dynasty[\u2019']?s\s+|dynastic\s+)?theme\s+to\s+(?P<x>.+)", _theme),
+    # -- tracking page
+    _p("tracking page", "Change the gamestate tracking page (from X) to (a new page entitled) Y",
+       rf"(?:change|set|rename|move|update)\s+(?:the\s+name\s+of\s+)?{_THE}{_TRACK}(?:\s+for\s+this\s+dynasty)?"
+       rf"(?:\s+from\s+(?P<old>{_TOK}|[A-Z][^,;]*?))?\s+to\s+(?:be\s+)?(?:a\s+new\s+page\s+(?:entitled|called|named)\s+)?"
+       rf"{_NAMEQ}", _tracking),
+    _p("tracking page", "The gamestate tracking page for this dynasty is X",
+       rf"{_THE}(?:new\s+)?{_TRACK}(?:\s+for\s+(?:this|the\s+new)\s+dynasty)?(?:\s+(?:shall\s+be|will\s+be|is(?:\s+now)?)\s+"
+       rf"|\s*:\s*){_NAMEQ}", _tracking),
+    _p("tracking page", "Use X as the tracking page",
+       rf"use\s+{_NAMEQ}\s+as\s+the\s+(?:new\s+)?{_TRACK}", _tracking),
+    # -- Special Case statuses
+    _p("special case", "Reset all Special Case rules to their default values / the rest to their defaults",
+       rf"(?:(?:re)?set|return|restore|put)\s+{_OTHERS_SC}\s+(?:back\s+)?(?:to|at)\s+{_DEFAULT}", _sc_default),
+    _p("special case", "All other Special Case rules are set to their default status",
+       rf"{_OTHERS_SC}\s+(?:are|shall\s+be|will\s+be|go|return)\s+(?:set\s+|reset\s+|returned\s+|back\s+)?(?:to|at)\s+"
+       rf"{_DEFAULT}", _sc_default),
+    _p("special case", "Keep all Special Case rules active",
+       rf"(?:keep|leave|set|make|mark|turn)\s+all\s+(?:(?:of\s+)?the\s+)?{_SC}\s+rules\s+(?:to\s+|as\s+)?{_ON}", _sc_all),
+    _p("special case", "Set X and Y to Inactive",
+       rf"(?:set|change|make|mark|turn|keep|leave|switch)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:to\s+|as\s+)?(?:be\s+)?{_ON}",
+       _sc_named),
+    _p("special case", "Switch X on / Turn Y off",
+       rf"(?:switch|turn)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?P<s>on|off)", _sc_named),
+    _p("special case", "X is switched on / X and Y are Inactive",
+       rf"(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be|becomes?)\s+(?:now\s+)?"
+       rf"(?:(?:set\s+to\s+|made\s+)?{_ON}|{_SWITCHED.replace('(?P<s>', '(?P<s2>')})", _sc_named),
+    _p("special case", "Activate X / Deactivate the Special Case rules X and Y / Switch off X",
+       rf"(?P<v>activate|deactivate|enable|disable|switch\s+on|switch\s+off|turn\s+on|turn\s+off)\s+(?:{_THE}{_SC_RULES})?"
+       r"(?P<x>.+)", _sc_named),
+    # -- Building Blocks (before repeal: "Remove all Building Blocks" is not a repeal of the rules)
+    _p("building blocks", "Use no Building Blocks / Remove all Building Blocks",
+       rf"(?:include|use|select|choose|add|transcribe|keep)\s+no\s+{_BB}|(?:remove|repeal)\s+{_ALL}{_BB}"
+       rf"|no\s+{_BB}\s+(?:are|is|will\s+be|shall\s+be)\s+\w+", _blocks_none),
+    _p("building blocks", "Remove all Building Blocks except X",
+       rf"(?:remove|repeal)\s+{_ALL}{_BB}\s*,?\s+{_EXCEPT}\s+(?P<x>.+)", _blocks_include),
+    _p("building blocks", "Include the Building Blocks X and Y (in the ruleset)",
+       rf"(?:include|use|select|choose|add|transcribe|insert|keep)\s+{_THE}(?:following\s+)?{_BB}\s*:?\s*(?P<x>.+)",
+       _blocks_include),
+    _p("building blocks", "Building Blocks: X, Y",
+       rf"{_THE}{_BB}(?:\s+in\s+use)?(?:\s+for\s+this\s+dynasty)?\s*(?::|(?:shall|will)\s+be|are|is)\s*(?P<x>.+)",
+       _blocks_include),
+    _p("building blocks", "Include X from the Building Blocks page",
+       rf"(?:include|use|select|choose|add|transcribe|insert)\s+(?P<x>.+?)\s+(?:from\s+the\s+building\s+blocks"
+       rf"(?:\s+page)?|as\s+(?:a\s+)?{_BB})", _blocks_include),
+    _p("building blocks", "(…Building Blocks…), then add X",
+       r"(?:add|include|insert)\s+(?P<x>.+)", _blocks_add),
+    _p("building blocks", "Remove the Building Block X",
+       rf"(?:remove|repeal)\s+{_THE}{_BB}\s*:?\s*(?P<x>.+)", _blocks_remove),
+    # -- repeal and keep
+    _p("repeal", "Repeal all dynastic rules (except X and Y) / Remove all Dynastic Rules",
+       rf"(?:repeal|remove|delete)\s+{_ALL}{_DYN}(?:rules?|ruleset)(?:\s+other\s+than\s+(?:rules\s+)?1\s*[-\u2013]\s*10"
+       rf"|\s+{_EXCEPT}\s+(?:the\s+)?core(?:\s+rules)?)?(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _repeal_all),
+    _p("repeal", "Repeal Rules 12 to 19 / Rules 11 through 14 are repealed",
+       r"(?:repeal\s+)?(?:the\s+)?rules\s+(?P<a>\d+)\s*(?:to|through|thru|-|\u2013)\s*(?P<b>\d+)"
+       r"(?:\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed)?", _repeal_range),
+    _p("repeal", "Do not keep any dynastic rules / Keep no rules",
+       rf"(?:do\s+not|don[\u2019']t)\s+(?:keep|retain)\s+any\s+{_DYN}rules|(?:keep|retain)\s+no\s+{_DYN}rules"
+       rf"|no\s+{_DYN}rules\s+(?:are|will\s+be|shall\s+be)\s+(?:kept|retained)", _keep_none),
+    _p("repeal", "All dynastic rules are repealed, except X",
+       rf"(?:all\s+)?(?:the\s+)?{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed\s*,?\s+{_EXCEPT}\s+"
+       r"(?P<x>.+)", _repeal_all),
+    _p("repeal", "All other dynastic rules are repealed / Dynastic Rules are repealed",
+       rf"(?:all\s+)?(?:the\s+)?(?:other|remaining)?\s*{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed"
+       r"|(?:all\s+)?(?:the\s+)?(?:others|rest)\s+(?:are|shall\s+be|will\s+be)\s+repealed"
+       rf"|repeal\s+(?:all\s+)?(?:the\s+)?(?:other|remaining)\s+{_DYN}rules|repeal\s+(?:all\s+)?the\s+(?:others|rest)"
+       r"|repeal\s+(?:everything|all)\s+else",
+       _repeal_others),
+    _p("repeal", "Keep all dynastic rules (except X)",
+       rf"(?:keep|retain)\s+{_ALL}{_DYN}rules(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _keep_all),
+    _p("repeal", "Keep the rules X and Y / We are keeping the rule X",
+       rf"(?:(?:we|I)\s+(?:are|am|will\s+be|shall\s+be)\s+keeping|(?:we|I)[\u2019'](?:re|m)\s+keeping"
+       rf"|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s*:?\s+"
+       rf"(?:only\s+)?(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?(?:(?:named|called)\s+)?:?\s*"
+       r"(?P<x>.+)",
+       _keep),
+    _p("repeal", "Dynastic rules to keep: X, Y",
+       rf"(?:the\s+)?{_DYN}rules\s+(?:to\s+(?:keep|retain)|kept|retained)\s*:\s*(?P<x>.+)", _keep),
+    _p("repeal", "The rules X and Y are kept",
+       rf"(?:the\s+)?(?:following\s+)?{_DYN}rules?\s+(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be)\s+(?:kept|retained)",
+       _keep),
+    _p("repeal", "Repeal the rules X and Y",
+       rf"(?:repeal|remove|delete)\s+(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?"
+       r"(?:(?:named|called)\s+)?:?\s*(?P<x>.+)",
+       _repeal_named),
+    # -- read, but not part of the reset: an Admin does them
+    _p("outside", "Fail all pending Proposals …",
+       r"(?:fail|veto)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+the\s+)?(?:pending\s+)?(?:proposals?|votable\s+matters)\b.*",
+       _outside),
+    _p("outside", "My Imperial Style is … / Imperial Styles: …",
+       r"(?:(?:my|the)\s+)?imperial\s+styles?\b.*", _outside),
+    _p("outside", "… and then create that page",
+       r"create\s+(?:that|this|the)\s+(?:new\s+)?(?:wiki\s+)?page\b.*", _outside),
+    # -- terms
+    _p("terms", "Change synonyms as follows: “A” to “B”; “C” to “D”",
+       rf"(?:change|set|update)\s+(?:the\s+)?{_TERMISH}\s+as\s+follows\s*:\s*(?P<list>.+)", _terms),
+    _p("terms", "Set the synonym for Player to B / Update the Synonym for A to be B",
+       rf"(?:set|change|make|update)\s+(?P<list>(?:the\s+)?{_TERMISH}\s+(?:for|of)\s+.+)", _terms),
+    _p("terms", "Change A to B and C to D (or E when plural) / Replace A with B throughout the Ruleset",
+       rf"(?:throughout\s+the\s+(?:entire\s+)?ruleset,?\s+)?(?:replace|change|rename)\s+(?:all\s+|each\s+|every\s+)?"
+       r"(?:(?:occurrences?|instances?|uses?)\s+of\s+)?(?P<list>.+)", _terms),
+    _p("terms", "A shall be replaced with B, C with D / A becomes B / The Synonym for Player is B",
+       rf"(?P<list>(?:the\s+)?(?:(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?:{_TOK}|[A-Z][\w\u2019'\- /]*?)\s+{_STATED}\s+.+)",
+       _terms),
+    _p("terms", "Synonyms: A to B, C to D / Terms: A -> B",
+       rf"(?:the\s+)?(?:new\s+)?{_TERMISH}\s*:\s*(?P<list>.+)", _terms),
+    _p("terms", "A -> B, C -> D",
+       rf"(?P<list>(?:{_TOK}|[A-Z][\w\u2019'\- ]*?)\s+(?:->|\u2192)\s+.+)", _terms),
+]
+
+# A lead-in that carries no instruction of its own: "Finally, ", "I hereby decree that ", "--- ",
+# "By order of the House, the Ruleset is amended by repealing …".
+_LEAD = re.compile(
+    r"^(?:[-\u2013\u2014*#:\u2022>]+\s*"
+    r"|(?:and|also|then|finally|please|additionally|lastly|first(?:ly)?|second(?:ly)?|next|so|now|thus|hence"
+    r"|therefore)\b[,\s]*"
+    r"|(?:(?:I|we)\s+(?:hereby\s+)?(?:decree|declare|order|command|ask|request|rule)|it\s+is\s+(?:my|our)\s+"
+    r"(?:wish|will|decree)|let\s+it\s+be\s+known)\s+that\s+"
+    r"|that\s+(?=\S)"
+    rf"|(?:(?:I|we)(?:[\u2019']d\s+like\s+to|\s+would\s+like\s+to|\s+want\s+to|\s+will|\s+shall|\s+hereby|\s+choose\s+to)"
+    rf"|let[\u2019']s|let\s+us)\s+(?=(?:{_VERB})\b)"
+    r"|(?:in|for)\s+(?:this|the\s+new|the\s+coming)\s+dynasty\s*,\s*|from\s+now\s+on\s*,\s*|henceforth\s*,\s*"
+    rf"|(?:{_SC}\s+rules?|dynastic\s+rules?|terms|synonyms|building\s+blocks)\s*:\s*(?=(?:{_VERB})\b)"
+    r"|by\s+order\s+of\s+[^,]+,\s*"
+    r"|the\s+ruleset\s+is\s+(?:hereby\s+)?amended\s+(?=by\s))", re.I)
+_GERUND = {"repealing": "repeal", "replacing": "replace", "renaming": "rename", "changing": "change",
+           "setting": "set", "keeping": "keep", "removing": "remove", "activating": "activate",
+           "deactivating": "deactivate", "including": "include", "adding": "add", "retaining": "retain"}
+_CLAUSE_CUT = re.compile(
+    rf"(?:\s*;\s*(?:and\s+)?|,\s*(?:and\s+|then\s+|also\s+|but\s+)*|\s+and\s+(?:then\s+|also\s+)?|\s+(?:then|but)\s+)"
+    rf"(?=(?:(?:{_VERB}|by\s+(?:{'|'.join(_GERUND)})|{_OTHERS_CUT}|(?:all\s+)?other\s+{_DYN}rules)\b|that\s))"
+    rf"|(?<=\x02)\s+(?=(?:{'|'.join(v.capitalize() for v in VERBS if ' ' not in v)})\b)", re.I)
+
+
+def _strip_lead(clause: str) -> str:
+    previous = None
+    while previous != clause:
+        previous = clause
+        clause = _LEAD.sub("", clause, count=1).strip()
+        m = re.match(rf"^by\s+({'|'.join(_GERUND)})\b", clause, re.I)
+        if m:
+            clause = _GERUND[m.group(1).lower()] + clause[m.end():]
+    return clause.rstrip(".!;:, ").strip()
+
+
+def _clauses(masked: str) -> list[str]:
     cuts = [0]
-    pattern = re.compile(rf"(?:\s*;\s*|,\s*(?:and\s+|then\s+|also\s+)*|\s+and\s+(?:then\s+|also\s+)?)(?=(?:{_VERB_RE})\b)", re.I)
-    for m in pattern.finditer(sentence):
-        if any(s <= m.start() < e for s, e in quoted):
+    for m in _CLAUSE_CUT.finditer(masked):
+        cuts += [m.start(), m.end()]
+    cuts.append(len(masked))
+    return [masked[cuts[i]:cuts[i + 1]].strip() for i in range(0, len(cuts), 2) if masked[cuts[i]:cuts[i + 1]].strip()]
+
+
+def _read_clause(ctx: _Ctx, clause: str) -> Phrasing | None:
+    for row in PHRASINGS:
+        m = row.pattern.match(clause)
+        if m:
+            detail = row.reader(ctx, m)
+            if detail:
+                if row.kind != "outside":
+                    ctx.plan.parts.append(Instruction(row.kind, ctx.sentence, detail))
+                ctx.last_kind = row.kind
+                return row
+    return None
+
+
+def _verb_of(clause: str) -> str | None:
+    m = re.match(rf"^({_VERB})\b", clause, re.I)
+    return m.group(1) if m else None
+
+
+def _classify(ctx: _Ctx, clause: str) -> None:
+    """A clause no phrasing reads: story, an instruction for an Admin outside the reset, or an
+    instruction about the reset that the bot cannot read (which makes the reset refuse)."""
+    text = ctx.text(clause)
+    verb = _verb_of(clause)
+    first_person = re.match(r"^(?:I|we|my|our)\b", clause, re.I)
+    resetish = _RESET_NOUNS.search(clause) or re.search(_TOK, clause) and _RESET_NOUNS.search(text)
+    names_a_rule = re.search(rf"\brules?\s+(?:{_TOK}|[A-Z0-9])", clause)
+    if verb and not first_person:
+        after = clause[len(verb):]
+        if resetish or verb.lower() in _RESET_VERBS:
+            ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
+        elif _GAMESTATE_SIGNS.search(after):
+            ctx.plan.outside.append(Instruction("outside", ctx.sentence, text))
+        elif re.search(_TOK, after) or re.search(r"\b[A-Z]", after) and _names_the_ruleset(ctx, after):
+            ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
+        else:
+            ctx.plan.story.append(text)
+        return
+    if names_a_rule and not first_person:
+        ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"“{text}” names a rule, but says nothing the reset can "
+                                              "do with certainty"))
+        return
+    if _MODAL.search(clause) and resetish and not first_person or _STRONG.search(clause) or _RENAMING.search(clause):
+        ctx.plan.unreadable.append(Unreadable(ctx.sentence, f"could not read “{text}” as a reset instruction"))
+        return
+    # A statement of a player's value ("Each Player's Coins are set to 3", "Players start with 10 Coins"):
+    # gamestate, not the reset; named for an Admin.
+    if _GAMESTATE_STATEMENT.search(clause) and not first_person:
+        ctx.plan.outside.append(Instruction("outside", ctx.sentence, text))
+        return
+    # A remark that speaks of doing the reset's business ("it might be fun to activate the Traitor"):
+    # not an instruction, but named for an Admin, never dropped.
+    m = re.search(rf"\b(?:{'|'.join(_RESET_VERBS)}|keep(?:ing)?|(?:switch|turn)\s+(?:on|off))\s+(?:the\s+)?({_TOK}|[A-Z])",
+                  clause, re.I)
+    if m and (m.group(1).startswith("\x01") or m.group(1).isupper()):
+        ctx.plan.outside.append(Instruction("remark", ctx.sentence, text))
+        return
+    ctx.plan.story.append(text)
+
+
+def _names_the_ruleset(ctx: _Ctx, after: str) -> bool:
+    """Does an imperative's object name something of the Ruleset ("Change Baron into …")? Without a
+    Ruleset every Capitalised word might; with one, only the words it writes capitalised more often
+    than not, its names and keywords ("Set sail for the Isle of Dogs!", "Keep Calm and Carry On"
+    name nothing of it)."""
+    counts = ctx.ruleset_words
+    if counts is None:
+        return True
+    return any(counts[w] > counts[w.lower()] for w in re.findall(r"\b[A-Z][\w\u2019'\-]+", after))
+
+
+def _units(text: str):
+    """(sentence, masked sentence) of the Address, line by line: a sentence that ends in ";" or
+    introduces a list with ":" is read together with the rest of its line (and, for a colon that
+    ends its line, with the bulleted lines below it)."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        i += 1
+        if not line:
             continue
-        cuts.append(m.start())
-        cuts.append(m.end())
-    cuts.append(len(sentence))
-    clauses = [sentence[cuts[i]:cuts[i + 1]] for i in range(0, len(cuts), 2)]
-    return [c.strip() for c in clauses if c.strip()]
+        spans = language.sentence_spans(line)
+        k = 0
+        while k < len(spans):
+            a, b, term = spans[k]
+            while k + 1 < len(spans) and (term == ":" or line[b - 1:b] == ";"):
+                k += 1
+                b, term = spans[k][1], spans[k][2]
+            sentence = line[a:b].strip()
+            # An instruction that introduces a list ("Keep the following rules:") takes the bulleted lines
+            # below it; a heading ("Reset instructions:") does not, and its bullets are read one by one.
+            if term == ":" and k + 1 == len(spans) and _verb_of(_strip_lead(language.mask(sentence).text)):
+                while i < len(lines) and re.match(r"^\s*[*#\u2022-]", lines[i]):
+                    sentence += " " + re.sub(r"^\s*[*#\u2022-]+\s*", "", lines[i]).strip().rstrip(".") + ","
+                    i += 1
+                sentence = sentence.rstrip(",")
+            k += 1
+            if sentence:
+                yield sentence
 
 
-def split_names(text: str, known: list[str] | None = None) -> list[str]:
+def parse_address(text: str, *, ruleset=None) -> ResetPlan:
+    """Read an Ascension Address (blog post text, or a page with ``{{Ascension|…}}``).
+
+    Sentences are found and quotes masked with :mod:`parsers.language`; each sentence is cut into
+    clauses at the verbs that open instructions, and each clause is read by the first row of
+    :data:`PHRASINGS` that fits it whole. A clause no row reads is story, an instruction outside
+    the reset (named for an Admin), or an instruction about the reset the bot cannot read (in
+    ``plan.unreadable``: the reset then refuses, naming its sentence).
+
+    ``ruleset`` (a Ruleset model or its text) is optional: with it, lists of rule names are split
+    where the Ruleset's own names allow ("Victory and Ascension" stays one name). Raises
+    :class:`parsers.limits.TooLarge` for an Address beyond the limit, before reading it.
+    """
+    limits.check_address(text)
+    text = fix_mojibake(language.strip_bom(text))
+    known = _known_names(ruleset)
+    code = mwparserfromhell.parse(text)
+    templates = [t for t in code.filter_templates(recursive=False)
+                 if str(t.name).strip().replace("_", " ").casefold() in ("ascension", "ascension address", "dynastic reset")]
+    if templates:
+        return _from_template(templates[0], known)
+    plan = ResetPlan()
+    ctx = _Ctx(plan, known)
+    if ruleset is not None:
+        ctx.ruleset_words = Counter(re.findall(r"[\w\u2019'\-]+", ruleset if isinstance(ruleset, str) else str(ruleset)))
+    title = None
+    for sentence in _units(text):
+        if re.match(r"^Source:\s*\S*https?://", sentence):
+            continue
+        m = re.match(r"^Ascension\s+Address\s*[:\u2013\u2014-]\s*(?P<t>.+)$", sentence, re.I)
+        if m and title is None:
+            title = _clean(m.group("t"))
+            continue
+        ctx.sentence = sentence
+        ctx.masked = language.mask(sentence)
+        ctx.last_kind = ""
+        verb = None
+        for clause in _clauses(ctx.masked.text):
+            clause = _strip_lead(clause)
+            if not clause:
+                continue
+            row = _read_clause(ctx, clause)
+            if row is None and verb and _verb_of(clause) is None:
+                row = _read_clause(ctx, f"{verb} {clause}")      # "Set X to Active, and all others to default"
+            if row is None:
+                _classify(ctx, clause)
+            verb = _verb_of(clause) or verb
+    if plan.theme is None and title:
+        plan.theme = title
+    _check(plan)
+    return plan
+
+
+def _check(plan: ResetPlan) -> None:
+    if plan.keep_all and (plan.repeal_all or plan.repealed):
+        plan.unreadable.append(Unreadable("keep all dynastic rules / repeal",
+                                          "the Address both keeps all dynastic rules and repeals some"))
+    if plan.repeal_only and (plan.repeal_all or plan.kept):
+        plan.unreadable.append(Unreadable("keep all dynastic rules except … / repeal all …",
+                                          "the Address both keeps every dynastic rule but some and names rules to keep"))
+    seen: dict[str, str] = {}
+    for change in plan.terms:
+        key = change.old.casefold()
+        if key in seen and seen[key] != change.new:
+            plan.unreadable.append(Unreadable(f"{change.old} = {seen[key]} / {change.new}",
+                                              f"“{change.old}” is given two new terms"))
+        seen[key] = change.new
+    if plan.all_special_case and plan.reset_to_default:
+        plan.unreadable.append(Unreadable("special case rules", "the Address both resets all Special Case rules to "
+                                          f"default and sets them all {plan.all_special_case}"))
+
+
+def describe(plan: ResetPlan) -> dict:
+    """The plan as the bot read it, for ``wikibot read --address-file``: each part with the sentence it
+    came from, what is left for an Admin outside the reset, what could not be read, and the story."""
+    return {
+        "theme": plan.theme,
+        "parts": [{"kind": p.kind, "read": p.detail, "sentence": p.sentence} for p in plan.parts],
+        "outside the reset": [{"kind": o.kind, "text": o.detail, "sentence": o.sentence} for o in plan.outside],
+        "not read": [{"sentence": u.sentence, "reason": u.reason} for u in plan.unreadable],
+        "story": list(plan.story),
+        "plan": {
+            "repeal": ("all dynastic rules" if plan.repeal_all else
+                       "only the rules named" if plan.repeal_only or plan.repealed else
+                       "none (keep all)" if plan.keep_all else "not stated"),
+            "keep": plan.kept, "repealed": plan.repealed, "keep_all": plan.keep_all,
+            "terms": [{"old": t.old, "new": t.new, "plural": t.plural} for t in plan.terms],
+            "special_case": dict(plan.statuses), "others_to_default": plan.reset_to_default,
+            "all_special_case": plan.all_special_case, "tracking_page": plan.tracking_page,
+            "building_blocks": plan.building_blocks, "building_blocks_removed": plan.building_blocks_removed,
+        },
+        "summary": {"parts": len(plan.parts), "outside": len(plan.outside), "not_read": len(plan.unreadable),
+                    "story": len(plan.story)},
+    }
+
+
+def render(described: dict) -> str:
+    """``describe``'s answer as lines for a terminal."""
+    out = [f"theme: {described['theme'] or '(none stated)'}"]
+    for part in described["parts"]:
+        out.append(f"  [{part['kind']}] {part['read']}")
+        out.append(f"      from: {part['sentence']}")
+    for o in described["outside the reset"]:
+        out.append(f"  [outside the reset] {o['text']}")
+        out.append("      → not part of the Dynastic Reset: an Admin does it (or decides it is a remark)")
+    for u in described["not read"]:
+        out.append(f"  [NOT READ] {u['sentence']}")
+        out.append(f"      {u['reason']}: the reset would refuse; reword it or act by hand")
+    if described["story"]:
+        out.append(f"  set aside as story: {len(described['story'])} sentences")
+        for s in described["story"]:
+            out.append(f"      {s if len(s) <= 100 else s[:97] + '…'}")
+    s = described["summary"]
+    out.append(f"read {s['parts']} parts; {s['outside']} outside the reset; {s['not_read']} not read")
+    return "\n".join(out)
+
+
+#: The most list items one rule name may span ("Victory and Ascension" spans two).
+_LONGEST_NAME = 6
+
+
+def split_names(text: str, known: list[str] | None = None, *, keys: set[str] | None = None) -> list[str]:
     """ "A, B and C" / "“A”, “B”, and “C”" → names; with ``known`` rule names, "Victory and
     Ascension" stays one name."""
-    text = text.strip().rstrip(".")
-    quoted = re.findall(_Q, text)
-    rest = re.sub(_Q, "", text)
-    if quoted and not re.sub(r"(?:,|\band\b|\bor\b|\bthe\b|\brules?\b|\bnamed\b|\bcalled\b|\s)+", "", rest, flags=re.I):
-        return [_clean(q) for q in quoted]
-    parts = [p for p in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", text) if p.strip()]
+    masked = language.mask(text.strip().rstrip("."))
+    rest = re.sub(_TOK, "", masked.text)
+    if masked.inner and not re.sub(r"(?:,|\band\b|\bor\b|\bthe\b|\brules?\b|\bnamed\b|\bcalled\b|\s)+", "", rest, flags=re.I):
+        return [c for c in (_clean(q) for q in masked.inner) if c]
+    parts = [masked.restore(p) for p in _parts(masked.text)]
     parts = [_strip_rule_words(p) for p in parts]
     if known:
-        keys = {names.normalize(k) for k in known}
+        keys = keys if keys is not None else {names.normalize(k) for k in known}
         merged: list[str] = []
         i = 0
         while i < len(parts):
             best = 1
-            for j in range(len(parts), i + 1, -1):
+            for j in range(min(len(parts), i + _LONGEST_NAME), i + 1, -1):   # bounded: reading stays linear
                 for glue in (" and ", ", "):
                     candidate = glue.join(parts[i:j])
                     if names.normalize(candidate) in keys and names.normalize(parts[i]) not in keys:
@@ -180,7 +875,9 @@ def split_names(text: str, known: list[str] | None = None) -> list[str]:
             if best == 1:
                 merged.append(parts[i])
             i += best
-        parts = merged
+        # "the Dormancy" names the rule "Dormancy"; "The Traitor" keeps its article.
+        parts = [p[4:] if re.match(r"the\s", p, re.I) and names.normalize(p) not in keys
+                 and names.normalize(p[4:]) in keys else p for p in merged]
     return [p for p in (_clean(p) for p in parts) if p]
 
 
@@ -188,6 +885,7 @@ def _strip_rule_words(name: str) -> str:
     name = name.strip()
     name = re.sub(r"^(?:for\s+)?(?:the\s+)?(?:(?:dynastic|special\s+case|building\s+blocks?)\s+)?"
                   r"(?:rules?|subrules?)\s+(?:(?:named|called|titled|entitled)\s+)?", "", name, flags=re.I)
+    name = re.sub(r"^the\s+(?=[\u201c\"\u2018'])", "", name, flags=re.I)
     return _clean(name)
 
 
@@ -197,282 +895,8 @@ def _term(value: str) -> str:
     return value.removesuffix("(s)")
 
 
-# --------------------------------------------------------------------------- clause readers
 def _status(word: str) -> str:
     return ACTIVE if word.lower().startswith("act") else INACTIVE
-
-
-class _Reader:
-    def __init__(self, plan: ResetPlan, known: list[str] | None):
-        self.plan = plan
-        self.known = known
-
-    def names(self, text: str) -> list[str]:
-        return split_names(text, self.known)
-
-    def read(self, clause: str, sentence: str) -> bool:
-        c = re.sub(r"^(?:and|also|then|finally|please|additionally|lastly|first(?:ly)?|next)[,\s]+", "", clause.strip(),
-                   flags=re.I)
-        c = c.strip().rstrip(".!;:,").strip()
-        for reader in (self._theme, self._tracking, self._special_case, self._blocks, self._repeal_keep,
-                       self._terms, self._outside):
-            if reader(c, sentence):
-                return True
-        return False
-
-    # -- theme
-    def _theme(self, c: str, s: str) -> bool:
-        m = re.match(r"^(?:the\s+)?(?:new\s+)?(?:dynasty[\u2019']?s\s+|dynastic\s+)?theme(?:\s+(?:of|for)\s+(?:this|the\s+new)"
-                     r"\s+dynasty)?\s*(?:shall\s+be|will\s+be|is|:)\s*(?P<x>.+)$", c, re.I)
-        if m:
-            self.plan.theme = _clean(m.group("x"))
-            return True
-        return False
-
-    # -- tracking page
-    def _tracking(self, c: str, s: str) -> bool:
-        if not re.search(r"tracking\s+page", c, re.I):
-            return False
-        pats = [
-            r"^(?:change|set|rename|move|update)\s+(?:the\s+)?(?:name\s+of\s+the\s+)?(?:gamestate\s+)?tracking\s+page"
-            r"(?:\s+(?:for\s+this\s+dynasty|referred\s+to\s+in\s+the\s+rule\s+" + _T + r"))?\s+to\s+(?:the\s+)?(?P<x>.+?)"
-            r"(?:\s+page(?:\s+of\s+the\s+wiki)?)?$",
-            r"^(?:the\s+)?(?:new\s+)?(?:gamestate\s+)?tracking\s+page(?:\s+for\s+(?:this|the\s+new)\s+dynasty)?\s+"
-            r"(?:shall\s+be|will\s+be|is(?:\s+now)?)\s+(?:the\s+)?(?P<x>.+?)(?:\s+page(?:\s+of\s+the\s+wiki)?)?$",
-            r"^use\s+(?:the\s+)?(?P<x>.+?)(?:\s+page)?\s+as\s+the\s+(?:new\s+)?(?:gamestate\s+)?tracking\s+page$",
-        ]
-        for p in pats:
-            m = re.match(p, c, re.I)
-            if m:
-                name = _clean(re.sub(r"^\[\[([^\]|]+)(?:\|[^\]]*)?\]\]$", r"\1", _clean(m.group("x"))))
-                self.plan.tracking_page = name
-                return True
-        return False
-
-    # -- Special Case statuses
-    def _special_case(self, c: str, s: str) -> bool:
-        if re.match(r"^(?:reset|set|return|restore)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:other\s+)?special\s+case\s+rules\s+"
-                    r"(?:to|back\s+to)\s+(?:their\s+)?(?:respective\s+)?defaults?(?:\s+(?:values?|status(?:es)?|settings?))?$",
-                    c, re.I) or re.match(r"^all\s+(?:other\s+)?special\s+case\s+rules\s+(?:are|shall\s+be|will\s+be)\s+"
-                                         r"(?:set\s+|reset\s+)?(?:to|at)\s+(?:their\s+)?(?:respective\s+)?default", c, re.I):
-            self.plan.reset_to_default = True
-            return True
-        m = re.match(r"^(?:keep|leave|set|make|mark|turn)\s+all\s+(?:(?:of\s+)?the\s+)?special\s+case\s+rules\s+(?:to\s+|as\s+)?"
-                     r"(?P<s>active|inactive)$", c, re.I)
-        if m:
-            self.plan.all_special_case = _status(m.group("s"))
-            return True
-        m = (re.match(r"^(?:set|make|mark|turn|keep|leave)\s+(?:the\s+)?(?:special\s+case\s+rules?\s+)?(?P<x>.+?)\s+"
-                      r"(?:to\s+|as\s+)?(?:be\s+)?(?P<s>active|inactive)$", c, re.I)
-             or re.match(r"^(?:the\s+)?(?:special\s+case\s+rules?\s+)?(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be|becomes?)\s+"
-                         r"(?:set\s+to\s+|now\s+)?(?P<s>active|inactive)$", c, re.I))
-        if m:
-            status = _status(m.group("s"))
-        else:
-            m = re.match(r"^(?P<v>activate|deactivate)\s+(?:the\s+)?(?:special\s+case\s+rules?\s+)?(?P<x>.+)$", c, re.I)
-            if not m:
-                return False
-            status = ACTIVE if m.group("v").lower() == "activate" else INACTIVE
-        listed = self.names(m.group("x"))
-        if not listed:
-            return False
-        for name in listed:
-            self.plan.statuses[name] = status
-        return True
-
-    # -- Building Blocks
-    def _blocks(self, c: str, s: str) -> bool:
-        if not re.search(r"building\s+blocks?", c, re.I):
-            return False
-        if re.match(r"^(?:include|use|select|choose|add|transcribe|keep)\s+no\s+building\s+blocks?(?:\s+rules?)?$", c, re.I) \
-                or re.match(r"^(?:remove|repeal)\s+all\s+(?:the\s+)?building\s+blocks?(?:\s+rules?)?$", c, re.I) \
-                or re.match(r"^no\s+building\s+blocks?(?:\s+rules?)?\s+(?:are|is|will\s+be|shall\s+be)\s+\w+$", c, re.I):
-            self.plan.building_blocks = []
-            return True
-        m = (re.match(r"^(?:include|use|select|choose|add|transcribe|insert|keep)\s+(?:the\s+)?(?:following\s+)?building\s+blocks?"
-                      r"(?:\s+rules?)?\s*(?:named|called)?\s*:?\s*(?P<x>.+)$", c, re.I)
-             or re.match(r"^(?:the\s+)?building\s+blocks?(?:\s+rules?)?(?:\s+in\s+use)?(?:\s+for\s+this\s+dynasty)?\s*"
-                         r"(?::|(?:shall|will)\s+be|are|is)\s*(?P<x>.+)$", c, re.I)
-             or re.match(r"^(?:include|use|select|choose|add|transcribe|insert)\s+(?P<x>.+?)\s+(?:from\s+the\s+building\s+blocks"
-                         r"(?:\s+page)?|as\s+(?:a\s+)?building\s+blocks?(?:\s+rules?)?)$", c, re.I))
-        if m:
-            chosen = self.names(m.group("x"))
-            if chosen:
-                self.plan.building_blocks = (self.plan.building_blocks or []) + chosen
-                return True
-        m = re.match(r"^(?:remove|repeal)\s+(?:the\s+)?building\s+blocks?(?:\s+rules?)?\s*:?\s*(?P<x>.+)$", c, re.I)
-        if m:
-            removed = self.names(m.group("x"))
-            self.plan.building_blocks_removed.extend(removed)
-            return True
-        return False
-
-    # -- repeal and keep
-    def _repeal_keep(self, c: str, s: str) -> bool:
-        plan = self.plan
-        m = re.match(r"^repeal\s+all(?:\s+of)?\s+(?:the\s+)?(?:current\s+)?(?:(?:dynastic|non-core)\s+)?(?:rules|ruleset)"
-                     r"(?:\s+(?:other\s+than\s+(?:rules\s+)?1\s*[-\u2013]\s*10|except\s+(?:for\s+)?(?:the\s+)?core(?:\s+rules)?))?"
-                     r"(?:,?\s+(?:except|but|other\s+than|save|apart\s+from)\s+(?:for\s+)?(?P<x>.+))?$", c, re.I)
-        if m:
-            plan.repeal_all = True
-            if m.group("x"):
-                plan.kept = (plan.kept or []) + self.names(m.group("x"))
-            elif plan.kept is None:
-                plan.kept = []
-            return True
-        if re.match(r"^(?:keep|retain)\s+all\s+(?:of\s+)?(?:the\s+)?(?:current\s+|existing\s+)?dynastic\s+rules$", c, re.I):
-            plan.keep_all = True
-            return True
-        if re.match(r"^(?:keep|retain)\s+no\s+(?:dynastic\s+)?rules$|^no\s+(?:dynastic\s+)?rules\s+(?:are|will\s+be|shall\s+be)\s+kept$",
-                    c, re.I):
-            plan.kept = plan.kept or []
-            plan.repeal_all = True
-            return True
-        m = (re.match(r"^(?:keep|retain)\s+(?:only\s+)?(?:the\s+following\s+)?(?:dynastic\s+)?(?:rules?\s+|subrules?\s+)?"
-                      r"(?:(?:named|called)\s+)?:?\s*(?P<x>.+)$", c, re.I)
-             or re.match(r"^(?:the\s+)?(?:following\s+)?(?:dynastic\s+)?rules?\s+(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be)\s+kept$",
-                         c, re.I))
-        if m:
-            kept = self.names(m.group("x"))
-            if not kept or not self._plausible_names(c, m.group("x"), kept):
-                return False
-            plan.kept = (plan.kept or []) + kept
-            return True
-        m = re.match(r"^repeal\s+(?:the\s+)?(?:dynastic\s+)?(?:rules?\s+|subrules?\s+)?(?:(?:named|called)\s+)?(?P<x>.+)$", c, re.I)
-        if m and not re.match(r"^(?:all|every|any)\b", m.group("x"), re.I):
-            repealed = self.names(m.group("x"))
-            plan.repealed.extend(repealed)
-            return True
-        return False
-
-    def _plausible_names(self, clause: str, raw: str, listed: list[str]) -> bool:
-        """ "Keep the rules X" / "Keep “X”" / known rule names / Title Case names — not "Keep your
-        friends close"."""
-        if re.search(r"\brules?\b", clause, re.I) or re.search(_Q, raw):
-            return True
-        if self.known is not None:
-            keys = {names.normalize(k) for k in self.known}
-            return all(names.normalize(n) in keys for n in listed)
-        return all(re.fullmatch(r"[A-Z0-9][\w\u2019'\-]*(?:\s+(?:[A-Z0-9][\w\u2019'\-]*|of|the|and|a|an|in|on|for|to))*", n)
-                   for n in listed)
-
-    # -- terms
-    def _add_term(self, old: str, new: str, plural: str | None) -> TermChange:
-        change = TermChange(_term(old), _term(new), _clean(plural) if plural else None)
-        self.plan.terms.append(change)
-        return change
-
-    def _pairs(self, text: str, joiner: str) -> list[TermChange] | None:
-        """ "A to B and C to D (or E when plural)" → changes, or None if anything is left over."""
-        pair = re.compile(rf"(?P<old>{_T})\s+{joiner}\s+(?P<new>{_T}){_PLURAL}?")
-        found = []
-        pos = 0
-        for m in pair.finditer(text):
-            between = text[pos:m.start()]
-            if re.sub(r"(?:,|\band\b|\s)+", "", between):
-                return None
-            found.append(m)
-            pos = m.end()
-        if not found or re.sub(r"(?:,|\band\b|\s|\.)+", "", text[pos:]):
-            return None
-        return [self._add_term(m.group("old"), m.group("new"), m.group("pl1") or m.group("pl2") or m.group("pl3"))
-                for m in found]
-
-    def _terms(self, c: str, s: str) -> bool:
-        if re.search(r"synonym", c, re.I):
-            found = list(re.finditer(rf"(?:the\s+)?synonym\s+(?:for|of)\s+(?P<old>{_T})\s+(?:to|as|is|becomes)\s+(?P<new>{_T})"
-                                     rf"{_PLURAL}?", c))
-            lead = re.match(r"^(?:set|change|make|update)?\s*", c, re.I).end()
-            covered = c[lead:]
-            for m in found:
-                covered = covered.replace(m.group(0), "", 1)
-            if found and not re.sub(r"(?:,|\band\b|\bthe\b|\s)+", "", covered, flags=re.I):
-                for m in found:
-                    self._add_term(m.group("old"), m.group("new"), m.group("pl1") or m.group("pl2") or m.group("pl3"))
-                return True
-            return False
-        m = re.match(r"^(?:throughout\s+the\s+(?:entire\s+)?ruleset,?\s+)?(?:replace|change|rename)\s+(?:all\s+(?:occurrences|instances|uses)\s+of\s+)?"
-                     r"(?:the\s+(?:terms?|words?|keywords?)\s+)?(?P<rest>.+?)(?:\s+throughout\s+the\s+(?:entire\s+)?ruleset"
-                     r"|\s+in\s+the\s+(?:entire\s+)?ruleset)?$", c, re.I)
-        if m:
-            return bool(self._pairs(m.group("rest"), "(?:with|by)") or self._pairs(m.group("rest"), "(?:to|into)"))
-        m = re.match(rf"^(?i:the\s+(?:term|word|keyword)\s+)?(?P<old>{_T})\s+(?:shall|will|is\s+to|are\s+to)\s+be\s+"
-                     rf"(?:renamed(?:\s+to)?|known\s+as|called|replaced\s+(?:with|by))\s+(?P<new>{_T}){_PLURAL}?$", c) \
-            or re.match(rf"^(?i:the\s+(?:term|word|keyword)\s+)?(?P<old>{_T})\s+(?:becomes|is\s+now)\s+(?P<new>{_T}){_PLURAL}?$", c)
-        if m:
-            self._add_term(m.group("old"), m.group("new"), m.group("pl1") or m.group("pl2") or m.group("pl3"))
-            return True
-        return False
-
-    # -- not part of the reset
-    def _outside(self, c: str, s: str) -> bool:
-        if re.match(r"^(?:fail|veto)\s+(?:all\s+|any\s+)?(?:of\s+the\s+)?(?:pending\s+)?(?:proposals|votable\s+matters)\b", c, re.I) \
-                or re.match(r"^(?:my|the)\s+imperial\s+style\b", c, re.I):
-            self.plan.outside.append(Instruction("outside", s, c))
-            return True
-        return False
-
-
-def _instruction_like(clause: str) -> bool:
-    c = clause.strip()
-    starts = re.match(rf"^(?:and\s+|then\s+|also\s+|please\s+)?(?:{_VERB_RE})\b", c, re.I)
-    if starts and (_GAME_NOUNS.search(c) or re.search(_Q, c) or re.search(r"\bto\s+[A-Z\u201c\"]", c)):
-        return True
-    return bool(_GAME_NOUNS.search(c) and _MODAL.search(c) and re.search(
-        r"\b(?:repeal|kept|keep|replaced|renamed|set|changed|active|inactive|synonym|tracking\s+page|building\s+block)", c, re.I))
-
-
-# --------------------------------------------------------------------------- entry points
-def parse_address(text: str, *, ruleset=None) -> ResetPlan:
-    """Read an Ascension Address (blog post text, or a page with ``{{Ascension|…}}``).
-
-    ``ruleset`` (a Ruleset model or its text) is optional: with it, lists of rule names are split
-    where the Ruleset's own names allow ("Victory and Ascension" stays one name). Raises
-    :class:`parsers.limits.TooLarge` for an Address beyond the limit, before reading it.
-    """
-    limits.check_address(text)
-    text = fix_mojibake(text)
-    known = _known_names(ruleset)
-    code = mwparserfromhell.parse(text)
-    templates = [t for t in code.filter_templates(recursive=False)
-                 if str(t.name).strip().replace("_", " ").casefold() in ("ascension", "ascension address", "dynastic reset")]
-    if templates:
-        return _from_template(templates[0], known)
-    plan = ResetPlan()
-    reader = _Reader(plan, known)
-    title = None
-    for sentence in _split_sentences(text):
-        if sentence.startswith("Source:") and "http" in sentence:
-            continue
-        m = re.match(r"^Ascension\s+Address\s*[:\u2013\u2014-]\s*(?P<t>.+)$", sentence, re.I)
-        if m and title is None:
-            title = _clean(m.group("t"))
-            continue
-        for clause in _split_clauses(sentence):
-            if reader.read(clause, sentence):
-                continue
-            if _instruction_like(clause):
-                plan.unreadable.append(Unreadable(sentence, f"could not read “{clause}” as a reset instruction"))
-    if plan.theme is None and title:
-        plan.theme = title
-    _check(plan)
-    return plan
-
-
-def _check(plan: ResetPlan) -> None:
-    if plan.keep_all and (plan.repeal_all or plan.repealed):
-        plan.unreadable.append(Unreadable("keep all dynastic rules / repeal",
-                                          "the Address both keeps all dynastic rules and repeals some"))
-    seen: dict[str, str] = {}
-    for change in plan.terms:
-        key = change.old.casefold()
-        if key in seen and seen[key] != change.new:
-            plan.unreadable.append(Unreadable(f"{change.old} = {seen[key]} / {change.new}",
-                                              f"“{change.old}” is given two new terms"))
-        seen[key] = change.new
-    if plan.all_special_case and plan.reset_to_default:
-        plan.unreadable.append(Unreadable("special case rules", "the Address both resets all Special Case rules to "
-                                          f"default and sets them all {plan.all_special_case}"))
 
 
 def _known_names(ruleset) -> list[str] | None:
@@ -496,47 +920,62 @@ def _from_template(template, known: list[str] | None) -> ResetPlan:
         if low.endswith(" plural"):
             plurals[key[: -len(" plural")].strip().casefold()] = _clean(value)
             continue
-        if low == "theme":
-            plan.theme = _clean(value) or None
-        elif low in ("keep", "kept"):
-            if value.casefold() in ("all", "*"):
-                plan.keep_all = True
-            elif value.casefold() in ("", "none", "nothing", "-"):
-                plan.kept, plan.repeal_all = [], True
-            else:
-                plan.kept, plan.repeal_all = split_names(value, known), True
-        elif low == "repeal":
-            if value.casefold() == "all":
-                plan.repeal_all = True
-                plan.kept = plan.kept or []
-            else:
-                plan.repealed.extend(split_names(value, known))
-        elif low in ("inactive", "active"):
-            if value.casefold() in ("all", "*"):
-                plan.all_special_case = _status(low)
-            else:
-                for name in split_names(value, known):
-                    plan.statuses[name] = _status(low)
-        elif low in ("special case", "special"):
-            if value.casefold() in ("default", "defaults"):
-                plan.reset_to_default = True
-            else:
-                plan.unreadable.append(Unreadable(sentence, "special case= takes “default”; use active=/inactive= for names"))
-        elif low in ("tracking", "tracking page"):
-            plan.tracking_page = _clean(value) or None
-        elif low in ("blocks", "building blocks"):
-            plan.building_blocks = [] if value.casefold() in ("", "none") else split_names(value, known)
-        elif low == "remove blocks":
-            plan.building_blocks_removed.extend(split_names(value, known))
-        else:
-            m = re.match(rf"^(?P<new>.+?){_PLURAL}$", value)
-            new = m.group("new") if m else value
-            plural = (m.group("pl1") or m.group("pl2") or m.group("pl3")) if m else None
-            if not _clean(new):
-                plan.unreadable.append(Unreadable(sentence, f"no new term given for {key}"))
-                continue
-            plan.terms.append(TermChange(_term(key), _term(new), _clean(plural) if plural else None))
+        before = len(plan.unreadable)
+        _template_param(plan, low, key, value, sentence, known)
+        if len(plan.unreadable) == before:
+            plan.parts.append(Instruction(_TEMPLATE_KINDS.get(low, "terms"), sentence, sentence))
     if plurals:
         plan.terms = [TermChange(t.old, t.new, plurals.get(t.old.casefold(), t.plural)) for t in plan.terms]
     _check(plan)
     return plan
+
+
+#: The part of the reset each parameter of ``{{Ascension|…}}`` is (any other key is a term).
+_TEMPLATE_KINDS = {"theme": "theme", "keep": "repeal", "kept": "repeal", "repeal": "repeal", "inactive": "special case",
+                   "active": "special case", "special case": "special case", "special": "special case",
+                   "tracking": "tracking page", "tracking page": "tracking page", "blocks": "building blocks",
+                   "building blocks": "building blocks", "remove blocks": "building blocks"}
+
+
+def _template_param(plan: ResetPlan, low: str, key: str, value: str, sentence: str, known: list[str] | None) -> None:
+    """One ``key=value`` of ``{{Ascension|…}}`` into the plan."""
+    if low == "theme":
+        plan.theme = _clean(value) or None
+    elif low in ("keep", "kept"):
+        if value.casefold() in ("all", "*"):
+            plan.keep_all = True
+        elif value.casefold() in ("", "none", "nothing", "-"):
+            plan.kept, plan.repeal_all = [], True
+        else:
+            plan.kept, plan.repeal_all = split_names(value, known), True
+    elif low == "repeal":
+        if value.casefold() == "all":
+            plan.repeal_all = True
+            plan.kept = plan.kept or []
+        else:
+            plan.repealed.extend(split_names(value, known))
+    elif low in ("inactive", "active"):
+        if value.casefold() in ("all", "*"):
+            plan.all_special_case = _status(low)
+        else:
+            for name in split_names(value, known):
+                plan.statuses[name] = _status(low)
+    elif low in ("special case", "special"):
+        if value.casefold() in ("default", "defaults"):
+            plan.reset_to_default = True
+        else:
+            plan.unreadable.append(Unreadable(sentence, "special case= takes “default”; use active=/inactive= for names"))
+    elif low in ("tracking", "tracking page"):
+        plan.tracking_page = _clean(value) or None
+    elif low in ("blocks", "building blocks"):
+        plan.building_blocks = [] if value.casefold() in ("", "none") else split_names(value, known)
+    elif low == "remove blocks":
+        plan.building_blocks_removed.extend(split_names(value, known))
+    else:
+        m = re.match(rf"^(?P<new>.+?){_PLURAL}$", value)
+        new = m.group("new") if m else value
+        plural = (m.group("pl") or m.group("pl2") or m.group("pl3")) if m else None
+        if not _clean(new):
+            plan.unreadable.append(Unreadable(sentence, f"no new term given for {key}"))
+            return
+        plan.terms.append(TermChange(_term(key), _term(new), _clean(plural) if plural else None))

@@ -493,6 +493,11 @@ _PLACE_HEADING = re.compile(
     r"(?:in|within|from|for|to)\s+[^:]{0,200}?(?:\x01\d+\x02|\b(?:rule|sub-?rule|paragraph|section|keyword)s?\b)[^:]{0,200}:-?", re.I)
 
 
+#: "If I recall correctly, …", "If I’m not mistaken, …": the author speaking, not a condition.
+_ASIDE_IF = re.compile(r"^if\s+(?:I\s+(?:recall|remember|understand|read\s+(?:it|this)|am\s+not\s+mistaken)|I['’]m\s+not\s+"
+                       r"mistaken|memory\s+serves)\b", re.I)
+
+
 #: A condition written after the steps it governs: "The above only applies if …", "Ignore the
 #: above if …", "Only do this if …".  It governs every step of the Proposal.
 _CONDITION_AFTER = re.compile(
@@ -522,6 +527,10 @@ def _read_sentence(sentence: str) -> _Read:
             return _Read([_Spec(Unsupported, {"reason": f"an instruction in brackets; an Admin decides whether it is part "
                                                         f"of the Proposal: “{stripped}”"})], opens_instruction=True)
         return _ignored(("bracketed" if bracketed else "parenthesised") + " author's note, not an instruction", "note")
+    # "add “X” (which I’ve removed from this rule) to …": the author's aside inside an instruction
+    s = re.sub(r"\s*\([^()\x01\x02]{1,200}\)", lambda a: "" if _COMMENTARY.search(a.group(0)[1:-1].strip()) else a.group(0), s)
+    if _ASIDE_IF.match(s) and not names_an_edit(s):
+        return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
     if _CONDITION_AFTER.match(s):
         return _Read([_Spec(Ignored, {"reason": f"conditional step, not applied by the bot: “{stripped}”",
                                       "category": "conditional", "_governs": "all"})], opens_instruction=True)
@@ -563,8 +572,7 @@ def _read_sentence(sentence: str) -> _Read:
                      opens_instruction=True)
     if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
         return _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
-    if _COMMENTARY.search(s) and not _TOK.search(s) and not re.search(r"\b(?:rule|sub-?rule)s?\b", s, re.I) \
-            and not _INSTRUCTION_VERB.match(s):
+    if _COMMENTARY.search(s) and not _TOK.search(s) and not names_an_edit(s) and not _INSTRUCTION_VERB.match(s):
         return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
     if _INTRODUCES_TEXT.search(s) and (_INSTRUCTION_VERB.match(s) or _EDIT_OF_A_PLACE.match(s) or _PLACE_HEADING.fullmatch(s)):
         # An instruction the bot cannot read that introduces text of its own: it takes that text
@@ -1536,9 +1544,10 @@ PHRASINGS: tuple[Phrasing, ...] = (
              rf"(?:remove|delete|strike)\s+(?:the\s+(?:definition|entry)\s+(?:of|for)\s+)?(?:the\s+)?(?:keyword|glossary\s+entry)\s+"
              rf"(?P<quote>{Q})(?:\s+from\s+the\s+(?:keywords?|glossary|appendix)(?:\s+(?:rule|section))?)?",
              RemoveText, (("kind", KEYWORD),)),
-    Phrasing("Add “Tallow” to the list of Wick Types in the rule Wicks.  /  Add the following to the list of Wick Types:",
-             rf"(?:add|append|insert)\s+(?:(?P<body>{Q})|the\s+following(?:\s+(?:new\s+)?(?:list\s+)?items?)?|a\s+new\s+(?:list\s+)?item)\s+"
-             rf"(?:to|at\s+the\s+end\s+of)\s+the\s+(?:(?:sole|only)\s+list|list\s+of\s+(?P<of>[^\x01\x02,:;]+?))"
+    Phrasing("Add “Tallow” to the list of Wick Types in the rule Wicks.  /  Add the following to the Wick List:  /  Add to the list of Wick Types:",
+             rf"(?:add|append|insert)(?:\s+(?:(?P<body>{Q})|the\s+following(?:\s+(?:new\s+)?(?:list\s+)?items?)?|a\s+new\s+(?:list\s+)?item))?\s+"
+             rf"(?:to|at\s+the\s+end\s+of)\s+the\s+(?:(?:sole|only)\s+list|list\s+of\s+(?P<of>[^\x01\x02,:;]+?)|"
+             rf"(?P<of2>(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){{0,3}})\s+(?-i:L)ist)"
              rf"(?:\s+(?:in|of)\s+(?P<rule>{_REF_WORDS}))?{_END}",
              AddListItem),
     Phrasing("Amend the rule Wicks by appending the following list item to the sole list: …",
@@ -1577,8 +1586,8 @@ def _from_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read | None:
     if phrasing.step is AddListItem:
         fields.setdefault("rule", None)
         fields["items"] = _body(groups.get("body"), m)
-        if "of" in groups:
-            fields["of"] = _restore(groups["of"], m).strip()
+        if "of" in groups or "of2" in groups:
+            fields["of"] = _restore(groups.get("of") or groups["of2"], m).strip()
     elif phrasing.step in (ReplaceText,):
         fields["new"] = _body(groups.get("body"), m)
     elif phrasing.step in (AppendText, InsertText, AddRule, ReplaceRuleText):
@@ -1940,3 +1949,19 @@ def reads_as_step(line: str) -> bool:
         return False
     a, b, _ = spans[0]
     return any(sp.cls not in (Ignored, Unsupported) for sp in _read_sentence(stripped[a:b]).specs)
+
+
+#: The steps that change the Ruleset (not the gamestate, not set aside).
+RULESET_STEPS = (AddRule, RepealRule, RepealAll, RenameRule, ReplaceRuleText, ReplaceText, RemoveText, InsertText,
+                 AppendText, AddListItem, MoveRule, SetStatus)
+
+
+def reads_as_ruleset_step(line: str) -> bool:
+    """Does the line's first sentence read as a change to the Ruleset ("Create a subrule “X” of “Y”:")?
+    Rule text never reads so; a gamestate-like imperative ("Set each Keeper’s Wicks to 3.") may."""
+    stripped = line.strip()
+    spans = language.sentence_spans(stripped)
+    if not stripped or PAYLOAD_PREFIX.match(line) or not spans:
+        return False
+    a, b, _ = spans[0]
+    return any(sp.cls in RULESET_STEPS for sp in _read_sentence(stripped[a:b]).specs)

@@ -148,3 +148,33 @@ def test_an_unreachable_wiki_gives_one_line_not_a_traceback(tmp_path):
     assert result.returncode == 2, output
     assert "Traceback" not in output and 'File "' not in output
     assert "Could not reach or log in to the wiki" in result.stderr and "Check that the wiki is up" in result.stderr
+
+
+def test_read_an_address_names_every_part_and_writes_nothing(ruleset, tmp_path):
+    before = ruleset.read_bytes()
+    address = tmp_path / "aa.txt"
+    address.write_text("Ascension Address: Arcade\n\nThe screen glows.\n\nUpdate the Synonym for \"Puzzler\" to be "
+                       "\"Gamer\". Repeal all Dynastic Rules. Set Josh's Coins to 3.\n", encoding="utf-8")
+    result = wikibot("read", "--address-file", address, "--ruleset-file", ruleset, "--json")
+    assert result.returncode == 0, result.stderr
+    reading = json.loads(result.stdout)
+    assert [p["kind"] for p in reading["parts"]] == ["terms", "repeal"]
+    assert reading["parts"][0]["sentence"] == "Update the Synonym for \"Puzzler\" to be \"Gamer\"."
+    assert reading["outside the reset"][0]["text"] == "Set Josh's Coins to 3"
+    assert reading["story"] == ["The screen glows"]
+    assert reading["tried on the Ruleset"]["ok"] is True
+    assert ruleset.read_bytes() == before
+
+    address.write_text("Repeal all dynastic rules. Rename the rule “Coins” to “Money”.\n", encoding="utf-8")
+    result = wikibot("read", "--address-file", address)
+    assert result.returncode == 3
+    assert "[NOT READ] Rename the rule “Coins” to “Money”." in result.stdout
+
+
+def test_read_takes_a_proposal_or_an_address_not_both(tmp_path):
+    text = tmp_path / "t.txt"
+    text.write_text("Repeal all dynastic rules.\n", encoding="utf-8")
+    both = wikibot("read", "--address-file", text, "--text-file", text)
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
+    neither = wikibot("read")
+    assert neither.returncode == 2 and "one of the arguments --text-file --address-file is required" in neither.stderr

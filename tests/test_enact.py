@@ -16,7 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from actions.enact import Projection, enact, normalize, tag_policy
+from actions.enact import enact
+from actions.matching import Projection, normalize
+from actions.tags import tag_policy
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED
 from parsers import steps as st
 from parsers.proposal import parse_proposal

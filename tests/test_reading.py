@@ -145,9 +145,13 @@ SHAPES = [
      [(ReplaceText, {"rule": R("Wicks")}),
       (InsertText, {"rule": RuleRef(previous=True), "anchor": Target(kind=TEXT, text="burn quickly"),
                     "body": "Smoke rises.", "position": "after"})]),
-    ("a list in a rule is not a rule",
+    ("the X List is a list, not a rule",
      "Add the following to the Lantern List:\n\nThe Red Lantern.",
-     [(Unsupported, {})]),
+     [(AddListItem, {"rule": None, "of": "Lantern", "items": "The Red Lantern."})]),
+    ("an author's aside in brackets inside an instruction",
+     "Also, add “Wicks may not be trimmed.” (which I’ve taken out of this rule) to the second paragraph of Rule 5.",
+     [(InsertText, {"rule": R("Rule 5", number="5"), "anchor": Target(kind=PARAGRAPH, number=2),
+                    "body": "Wicks may not be trimmed.", "position": "end"})]),
     ("the sentence in a rule that reads …",
      "Replace the sentence in the rule “Wicks” that reads “Wicks burn.” with\n\nWicks burn brightly.",
      [(ReplaceText, {"rule": R("Wicks"), "target": Target(kind=SENTENCE, text="Wicks burn."), "new": "Wicks burn brightly."})]),
@@ -699,7 +703,7 @@ def test_repealing_every_dynastic_rule_is_the_same_as_repealing_each():
 @pytest.mark.parametrize("remark", [
     "Let’s give late joiners a fair start.",
     "This proposal would let Lamplighters plan ahead.",
-    "The current “Wicks” rule is a little strange and hard to keep track of. This makes it simpler.",
+    "The current “Wicks” rule is rather clunky and hard to follow. This makes it simpler.",
     "Allowing Lamplighters to trade without losing a turn. (We’ve wanted this for ages.)",
     "Giving a real reward for lighting, since the current “may light” seems too mild.",
 ])
@@ -885,3 +889,21 @@ def test_a_conditional_step_with_its_own_text_after_also_governs_only_itself():
 def test_a_plain_remark_after_added_text_is_never_written_into_the_rule(remark):
     steps = parse_steps(f"Add a new rule “Glow”:\n\nGlow is light.\n\n{remark}")
     assert not any(remark in (getattr(s, "body", "") or "") for s in steps if not isinstance(s, Unsupported))
+
+
+@pytest.mark.parametrize("aside", ["If I recall correctly, a similar rule once stood in the Ruleset.",
+                                   "We’ve all been reading subrules as apart from their parent rules, haven’t we?"])
+def test_the_author_speaking_of_rules_is_a_remark(aside):
+    [step] = parse_steps(aside)
+    assert isinstance(step, Ignored) and step.category == "remark"
+
+
+def test_an_instruction_run_on_from_steps_the_text_introduces_is_left_to_an_admin():
+    # "Set each Keeper’s Wicks to 3." may be the rule's next step or the Proposal's next instruction.
+    text = ("Add a new dynastic rule called “Night Watch”:\n\nAt dusk, the Keeper does the following:\n"
+            "Choose a Lamplighter at random.\nSet each Keeper’s Wicks to 3.\n\nRepeal the rule “Dusk”.")
+    steps = parse_steps(text)
+    assert isinstance(steps[0], Unsupported) and "Set each Keeper’s Wicks to 3." in steps[0].reason
+    # with a blank line before it, it is the Proposal's own instruction
+    apart = parse_steps(text.replace("random.\nSet", "random.\n\nSet"))
+    assert isinstance(apart[0], AddRule) and apart[0].body.endswith("Choose a Lamplighter at random.")

@@ -14,7 +14,7 @@ from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED
 from parsers import ruleset as R
 from parsers.ascension import parse_address
 
-from fixturedata import fixture_text
+from fixturedata import FIXTURES, fixture_text
 
 W = r"(?<![A-Za-z0-9])"
 E = r"(?![A-Za-z0-9])"
@@ -224,7 +224,8 @@ def test_2020_new_term_in_a_kept_rule_is_refused_but_fine_when_repealed():
     text, result = reset("2020", "Keep the rule Islands. Change Player to Villager.")
     assert not result.ok and result.pages[RULESET] == text
     detail = result.report.with_status(REFUSED)[0].detail
-    assert "“Villager” cannot replace “Player”: it already appears in the Ruleset (9 times)" in detail
+    # 8 capitalised uses stand as the keyword; the lower-case "a new villager" alone would not refuse.
+    assert "“Villager” cannot replace “Player”: it already appears in the Ruleset (8 times)" in detail
     assert "Dynastic Rules › Islands" in detail
     text, result = reset("2020", "Repeal all dynastic rules. Change Player to Villager.")
     assert result.ok, result.report.render(False)
@@ -342,3 +343,100 @@ def test_unreadable_instruction_changes_nothing(era_text):
     result = dynastic_reset(text, plan)
     assert not result.ok and result.pages == {RULESET: text}
     assert result.report.with_status(UNSUPPORTED)[0].text == "Set the thingy to frobnicate the rules."
+
+
+# ----------------------------------------------------------------------------- Addresses as winners write them
+# One Address per real shape, in our own words, on a Ruleset of its era (tests/fixtures/addresses/shapes/).
+# Expected: the dynastic rules left and the Special Case statuses (from the fixtures' headings and the
+# era's default marker), no old keyword left, and what is named for an Admin.
+SHAPES = FIXTURES / "addresses" / "shapes"
+SC_2020 = {"Seasonal Downtime": "Active", "Dormancy": "Active", "Imperial Deferentials": "Active",
+           "Dynastic Distance": "Active", "The Traitor": "Active"}
+SC_2022 = {"Seasonal Downtime": "Active", "Dormancy": "Active", "Imperial Deferentials": "Active",
+           "Dynastic Distance": "Active", "Malign Emperors": "Inactive", "Dynastic Tracking": "Active",
+           "No Collaboration": "Inactive", "Mantle Limitations": "Active", "Alliances": "Inactive",
+           "Event Types": "Active", "Bounties": "Inactive"}
+SC_2016 = {"Tags": "Active", "Atomic Actions": "Active", "Seasonal Downtime": "Active", "Dormancy": "Active",
+           "No Orphan Variables": "Active"}
+
+
+@pytest.mark.parametrize("name, left, special, gone, new, outside, tracking", [
+    ("2022_synonyms_as_follows.txt", [], SC_2022 | {"Seasonal Downtime": "Inactive", "Dormancy": "Inactive"},
+     ["Barons?", "Demon King"], ["Clockmaker", "Master of Hours"], [], "The Clock Tower"),
+    ("2016_rename_lower_case_quoted.txt", [], SC_2016, ["Wizards?", "Historian"], ["Engineer", "Surveyor"], [], None),
+    ("2020_remove_replace_slash_plural.txt", [], SC_2020 | {"Seasonal Downtime": "Inactive", "Dormancy": "Inactive"},
+     ["Players?", "Tom Nook"], ["Traders", "Quartermaster"], ["Maybe we could switch on The Traitor"], None),
+    ("2020_replace_keep_quoted_except.txt", ["Islands"], SC_2020, ["Players?", "Tom Nook"], ["Miner", "Overseer"],
+     [], None),
+    ("2020_no_full_stops.txt", [], SC_2020 | {"Seasonal Downtime": "Inactive", "Dormancy": "Inactive"},
+     ["Players?", "Tom Nook"], ["Curator", "Patron"], [], None),
+    ("2022_becomes.txt", [], SC_2022, ["Barons?", "Demon King"], ["Heir", "Regent"], [], "The Old Keep"),
+    ("2023_update_synonym_blocks_except.txt", [], {}, ["Puzzlers?", "Puzzle Master"], ["Gamer", "Level Designer"],
+     ["Imperial Styles: Gentle"], "High Scores"),
+    ("2022_from_to_new_page.txt", ["Stockpiles", "Keeps"],
+     SC_2022 | {"Imperial Deferentials": "Inactive", "Dynastic Distance": "Inactive", "No Collaboration": "Active",
+                "Alliances": "Active"},
+     ["Barons?", "Demon King"], ["Keeper", "Tide"], ["Change the dynastic tracking page from"], "The Lighthouse"),
+    ("2016_we_are_keeping.txt", ["No Lame Scams"], SC_2016, ["Wizards?", "Historian"], ["Navigator", "Cartographer"],
+     [], None),
+    ("2016_amended_by.txt", [], SC_2016, ["Wizards?", "Historian"], ["Delegate", "Chair"], [], None),
+    ("2020_others_to_default.txt", [], SC_2020, ["Players?"], ["Person", "People"], [], None),
+    ("2022_keep_semicolon_gamestate.txt", ["Stockpiles", "Keeps"], SC_2022 | {"Mantle Limitations": "Inactive"},
+     ["Barons?"], ["Farmer"], ["Set Josh's Coins to 3."], None),
+    ("2022_renames_among_story.txt", [], SC_2022, ["Barons?", "Demon King"], ["Smuggler", "Harbourmaster"], [], None),
+])
+def test_addresses_as_winners_write_them(name, left, special, gone, new, outside, tracking):
+    era = name[:4]
+    kw = {"building_blocks_text": fixture_text("building_blocks_2023.wiki")} if era == "2023" else {}
+    text, result = reset(era, (SHAPES / name).read_text(encoding="utf-8"), **kw)
+    assert result.ok, result.report.render(False)
+    page = R.parse(result.pages[RULESET])
+    assert [r.title for r in page.rules if r.kind == R.DYNASTIC and not r.is_subrule] == left
+    assert statuses(result.pages[RULESET]) == special
+    body = result.pages[RULESET].split("== Synonyms ==")[0]
+    assert all(words(body, old) == 0 for old in gone)
+    assert all(words(body, term) > 0 for term in new)
+    admin = result.report.for_an_admin
+    assert [s.text[:len(o)] for s, o in zip(admin, outside)] == outside and len(admin) == len(outside)
+    if tracking:
+        assert page.tracking_page()[0] == tracking
+
+
+def test_2004_numbered_range_and_three_terms_in_one_sentence():
+    text, result = reset("2004", (SHAPES / "2004_numbered_range_old_style.txt").read_text(encoding="utf-8"))
+    assert result.ok, result.report.render(False)
+    new = result.pages[RULESET]
+    assert [r.title for r in R.parse(new).rules if not r.is_subrule][10:] == ["Glossary"]
+    assert words(new, "Lords?") == 0 and words(new, "High Lords?") == 0 and words(new, "Confidence") == 0
+    assert words(new, "High Knight") == 0 and words(new, "King") > 0 and words(new, "Honour") > 0
+
+
+def test_a_rule_that_rewrites_itself_is_refused_with_its_sentence():
+    text, result = reset("2023", (SHAPES / "2023_rule_that_rewrites_itself.txt").read_text(encoding="utf-8"),
+                         building_blocks_text=fixture_text("building_blocks_2023.wiki"))
+    assert not result.ok and result.pages[RULESET] == text
+    bad = result.report.with_status(UNSUPPORTED)
+    assert [s.text for s in bad] == ["The dynastic rule Matches replaces its text as that rule itself describes; "
+                                     "other dynastic rules are repealed."]
+
+
+def test_keep_all_dynastic_rules_except_repeals_only_those():
+    text, result = reset("2022", "Keep all dynastic rules except Chop and Sieging.")
+    assert result.ok, result.report.render(False)
+    left = [r.title for r in R.parse(result.pages[RULESET]).rules if r.kind == R.DYNASTIC and not r.is_subrule]
+    assert left == ["Stockpiles", "Stations", "Labour", "Demographics", "Resources", "Keeps", "Neutral Ground",
+                    "Influence", "Human Kings"]
+
+
+def test_the_old_tracking_page_named_must_be_the_rulesets():
+    text, result = reset("2022", "Repeal all dynastic rules. Change the dynastic tracking page from “The Octagon” "
+                                 "to “The Lighthouse”.")
+    assert not result.ok and result.pages[RULESET] == text
+    assert "from “The Octagon”, but the Ruleset names “Monster Metropolis”" in result.report.with_status(REFUSED)[0].detail
+
+
+def test_an_instruction_outside_the_reset_is_left_for_an_admin_and_said():
+    text, result = reset("2022", "Repeal all dynastic rules. Set Josh's Coins to 3.")
+    assert result.ok
+    assert [s.action for s in result.report.for_an_admin] == ["outside the reset"]
+    assert "outside the reset: an Admin decides" in result.report.render(False)

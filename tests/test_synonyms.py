@@ -70,18 +70,22 @@ def test_2004_compound_terms_are_not_broken():
     assert "High Knight" not in new
     assert "Lords' names" not in new and "Knights' names" in new
     new2, report2 = S.replace_terms(text, {"High Lord": "Emperor", "Confidence": "Esteem"})
-    assert report2.counts == {"High Lord \u2192 Emperor": 24, "Confidence \u2192 Esteem": 42}
-    assert "gain 10 esteem" in new2          # the lower-case use follows its case
+    assert report2.counts == {"High Lord \u2192 Emperor": 24, "Confidence \u2192 Esteem": 41}
+    # The lower-case "confidence" is the common noun, not the keyword: left alone, and counted.
+    assert "gain 10 confidence" in new2
+    assert "left as written: 1 in lower case (a common noun, not the keyword)" in report2.steps[1].detail
     assert words(new2, "Lord") + words(new2, "Lords") > 0 and "High Lord" not in new2
 
 
 def test_lower_case_and_hyphenated_uses_2016():
     text = fixture_text("ruleset_2016.wiki")
     new, report = S.replace_terms(text, [("Wizard", "Knight")])
-    # grep: Wizard 89, Wizards 37, Wizard’s 9, Wizard's 3, wizard 5, wizard’s 1, non-Wizard 1 → 145
-    assert report.counts == {"Wizard \u2192 Knight": 145}
-    assert "When a knight discards a card" in new and "non-Knight" in new
-    assert words(new, "(?i:wizards?)") == 0
+    # grep: Wizard 89, Wizards 37, Wizard’s 9, Wizard's 3, non-Wizard 1 → 139; wizard 5, wizard’s 1 are
+    # lower case: common nouns to the bot (the keyword is capitalised), left alone and counted.
+    assert report.counts == {"Wizard \u2192 Knight": 139}
+    assert "When a wizard discards a card" in new and "non-Knight" in new
+    assert words(new, "Wizards?") == 0 and words(new, "wizard") == 6   # five, and one “wizard’s”
+    assert "left as written: 6 in lower case (a common noun, not the keyword)" in report.steps[0].detail
 
 
 def test_urls_file_links_template_names_and_tags_are_protected():
@@ -188,3 +192,49 @@ def test_change_and_inverse_is_byte_identical(era, data):
     back, report2 = S.replace_terms(new, inverse)
     assert report2.complete, report2.render(False)
     assert back == text
+
+
+# ----------------------------------------------------------------------------- keyword versus common noun
+PEOPLE = ("== Synonyms ==\n* Adventurer (Player)\n\n== Adventurers ==\nAn Adventurer (plural form Adventurers) "
+          "plays. A single person should not control two Adventurers; an adventurer’s friends are people too.\n")
+
+
+def test_a_new_term_used_only_as_a_common_noun_is_not_a_collision():
+    new, report = S.replace_terms(PEOPLE, [("Player", "Person", "People")])
+    step = report.steps[0]
+    assert step.status == APPLIED
+    assert "A single person should not control two People" in new      # the common noun is left alone
+    assert "an adventurer’s friends are people too" in new               # so is the old term in lower case
+    assert "left as written: 1 in lower case (a common noun, not the keyword)" in step.detail
+    assert "the Ruleset already uses “person” 1 time, “people” 1 time as a common noun" in step.detail
+
+
+@pytest.mark.parametrize("standing", [
+    "A Person may watch.",                      # the same capitalisation
+    "\n== person ==\nA rule.\n",                # a rule's title
+    "\n;person\n:a defined keyword\n",          # a keyword list's term
+    "'''person''': a defined keyword.",         # a bold keyword
+])
+def test_a_new_term_that_stands_as_a_keyword_is_refused(standing):
+    text = PEOPLE + standing + "\n"
+    new, report = S.replace_terms(text, [("Player", "Person", "People")])
+    assert new == text and report.steps[0].status == REFUSED
+    assert "“Person” cannot replace “Adventurer”: it already appears in the Ruleset" in report.steps[0].detail
+
+
+@pytest.mark.parametrize("term", ["Ne''cro", "[[Necro]]", "{{Necro}}", "Ne<b>cro", "Necro|mancer", "Ne~~~~"])
+def test_markup_in_a_new_term_is_refused_with_a_clear_message(term):
+    text = fixture_text("ruleset_2022.wiki")
+    new, report = S.replace_terms(text, {"Player": term})
+    assert new == text and report.steps[0].status == REFUSED
+    assert f"“{term}” cannot be a term: it contains the wiki markup" in report.steps[0].detail
+    assert "give the term as plain words" in report.steps[0].detail
+
+
+def test_a_term_named_by_its_plural_takes_a_plural():
+    text = "== Synonyms ==\n* Adventurer (Player)\n\nAn Adventurer (plural form Adventurers). Adventurers roam.\n"
+    new, report = S.replace_terms(text, [("Adventurers", "Pirates")])
+    assert "A Pirate" not in new and "An Pirate (plural form Pirates). Pirates roam." in new
+    new, report = S.replace_terms(text, [("Adventurers", "Piratry")])
+    assert new == text and report.steps[0].status == REFUSED
+    assert "does not read as a plural; give the new singular" in report.steps[0].detail

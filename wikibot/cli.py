@@ -144,7 +144,9 @@ def cmd_enact(args: argparse.Namespace) -> int:
 
 
 def cmd_read(args: argparse.Namespace) -> int:
-    """The bot's reading of a proposal, step by step; writes nothing."""
+    """The bot's reading of a proposal, step by step, or of an Ascension Address; writes nothing."""
+    if args.address_file:
+        return read_address(args)
     from actions.reading import read_proposal, render
     from parsers.proposal import parse_proposal
 
@@ -153,6 +155,34 @@ def cmd_read(args: argparse.Namespace) -> int:
     reading = read_proposal(parse_proposal(args.title, text), ruleset_text)
     print(json.dumps(reading, ensure_ascii=False, indent=2) if args.json else render(reading))
     return EXIT_OK if reading["summary"]["not_read"] == 0 else EXIT_UNSUPPORTED
+
+
+def read_address(args: argparse.Namespace) -> int:
+    """The plan the bot reads from an Ascension Address: each part with its sentence, what is left
+    for an Admin outside the reset, what it could not read, and the story it set aside. With a
+    Ruleset, the reset is also tried on it (nothing is written)."""
+    from actions.reset import dynastic_reset
+    from parsers.ascension import describe, parse_address, render
+
+    address = read_text(args.address_file, "Ascension Address")
+    model = load_ruleset(args.ruleset_file) if args.ruleset_file else None
+    plan = parse_address(address, ruleset=model)
+    reading = describe(plan)
+    trial = None
+    if model is not None:
+        result = dynastic_reset(str(model), plan)
+        trial = result.report
+        reading["tried on the Ruleset"] = {"ok": result.ok, "summary": trial.summary,
+                                           "steps": [step.to_dict() for step in trial.steps]}
+    if args.json:
+        print(json.dumps(reading, ensure_ascii=False, indent=2))
+    else:
+        print(render(reading))
+        if trial is not None:
+            print("tried on the Ruleset (nothing written):")
+            print(trial.render(with_diffs=False))
+    failed = reading["summary"]["not_read"] or (trial is not None and not trial.complete)
+    return EXIT_UNSUPPORTED if failed else EXIT_OK
 
 
 def cmd_reset(args: argparse.Namespace) -> int:
@@ -408,10 +438,12 @@ def build_parser() -> argparse.ArgumentParser:
     enact.add_argument("--partial", action="store_true", help="write the steps that applied even if some did not")
     enact.set_defaults(handler=cmd_enact)
 
-    read = commands.add_parser("read", help="the bot's reading of a proposal, step by step (writes nothing)")
+    read = commands.add_parser("read", help="the bot's reading of a proposal or an Ascension Address (writes nothing)")
     read.add_argument("--title", default="Proposal: Draft", help="the Proposal's title (its tags matter)")
-    read.add_argument("--text-file", required=True, metavar="P", help="the Proposal's text")
-    read.add_argument("--ruleset-file", metavar="R", help="try each step on this Ruleset's wikitext")
+    source = read.add_mutually_exclusive_group(required=True)
+    source.add_argument("--text-file", metavar="P", help="the Proposal's text")
+    source.add_argument("--address-file", metavar="A", help="an Ascension Address's text: the reset plan read from it")
+    read.add_argument("--ruleset-file", metavar="R", help="try each step (or the reset) on this Ruleset's wikitext")
     read.add_argument("--json", action="store_true", help="print JSON")
     read.set_defaults(handler=cmd_read)
 

@@ -137,6 +137,29 @@ def test_ascension_request_resets_three_pages_and_links_every_diff(local_wiki, g
     assert stripped(texts(local_wiki, expected)) == stripped(expected)
 
 
+def test_an_address_as_winners_write_it_is_performed_and_what_is_not_reset_is_named(local_wiki, game):
+    """A list of rules to keep ending in ";", a player's value among the instructions, and renames
+    between story paragraphs: the reset is done, and the player's value is left for an Admin, named."""
+    address = ("The lights went out in the arcade, one cabinet at a time.\n\n"
+               "Rename Puzzler to Ghost and Puzzle Master to Lich\n\n"
+               "Only the claw machine still hums.\n\n"
+               "Keep the dynastic rules “Turns” and “Coins”; all other dynastic rules are repealed. "
+               "Set Josh's Coins to 3. Include no Building Blocks.")
+    plan = parse_address(address, ruleset=game.ruleset_text)
+    expected = dynastic_reset(game.ruleset_text, plan, building_blocks_text=game.blocks_text)
+    assert expected.ok, expected.report.render(False)
+    post(local_wiki, game.wiki, f"== Ascension: Arcade ==\n{{{{Ascension}}}}\n{address}\n~~~~\n")
+    [answer] = RequestDesk(game.wiki).poll()
+    assert answer.headline.startswith("Done: Dynastic Reset"), answer.headline
+    assert "Left for an Admin: step 1 (outside the reset);" in answer.headline
+    ruleset = local_wiki.wiki.page_text(game.wiki.settings.ruleset)
+    assert ruleset == expected.pages[RULESET].rstrip()
+    assert "== Turns ==" in ruleset and "== Coins ==" in ruleset and "== Matches ==" not in ruleset
+    assert "Puzzler" not in ruleset.replace("(Player)", "") and "Lich" in ruleset
+    section = section_of(local_wiki, game.wiki, "Ascension: Arcade")
+    assert "Set Josh's Coins to 3." in section
+
+
 def test_ascension_naming_an_existing_tracking_page_writes_nothing(local_wiki, game):
     local_wiki.edit_as(local_wiki.plain, game.graveyard, "Someone's notes.")
     post(local_wiki, game.wiki, f"== Ascension: Taken ==\n{{{{Ascension}}}}\n{game.address}\n~~~~\n")

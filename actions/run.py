@@ -1,0 +1,213 @@
+"""The run of one enactment: the Ruleset and gamestate models as the steps before left them, what
+"the same rule" means now, the Tags rule, and the checks every new text passes (new text that would
+do more than add words is refused).  Shared by the step handlers; pure."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from actions.outcome import StepOutcome as _Outcome
+from actions.outcome import ignored as _ignored
+from actions.outcome import unsupported as _unsupported
+from actions.tags import TAG_NAMES as _TAG_NAMES
+from actions.tags import TagPolicy
+from actions import structure
+from parsers import hazards
+from parsers import steps as st
+from parsers.ruleset import AmbiguousRule, Block, Rule, RuleNotFound, Ruleset, Section
+
+
+# ============================================================================ the run
+
+
+_REWORD = "; reword the step without it, or an Admin applies it by hand"
+
+
+def _require_clean(text: str, *, title: str | None = None, before: str | None = None) -> None:
+    """Refuse, as unsupported, new text that would do more than add words (parsers.hazards): a
+    payload, or a new rule's title (checked first), or — with ``before`` — a body after an edit,
+    which must read without a new heading and with the markup balances and page-wide effects of
+    the body before it."""
+    if before is not None:
+        problem = hazards.heading_problem(text) or hazards.page_change_problem(before, text)
+        if problem:
+            raise _unsupported(f"not written: after the edit, {problem}{_REWORD}")
+        return
+    problem = (_title_problem(title) if title is not None else None) or hazards.payload_problem(text)
+    if problem:
+        raise _unsupported(f"not written: {problem}{_REWORD}")
+
+
+@dataclass
+class _RefResult:
+    rule: Rule
+    exempt: bool  # the reference itself satisfies the Tags rule's exemption
+
+
+class _Run:
+    def __init__(self, proposal: st.Proposal, rs: Ruleset, gamestate, gs_title: str | None,
+                 check_each: bool, policy: TagPolicy | None, gs_problem: str | None = None):
+        self.proposal = proposal
+        self.rs = rs
+        self.gs = gamestate
+        self.gs_title = gs_title
+        self.gs_problem = gs_problem  # why the gamestate page given could not be read
+        self.check_each = check_each
+        self.tags = {t.strip().casefold() for t in proposal.tags}
+        self.policy = policy
+        self.last: _RefResult | None = None
+        self.last_failure: _Outcome | None = None
+        self.last_removed: Rule | None = None
+        self.touched: set[int] = set()  # ids of blocks whose heading or body a step changed
+        self.moved: set[int] = set()
+        self.original = {id(b): (str(b.heading), b.body) for b in rs.blocks}
+        self.original_order = [id(b) for b in rs.blocks]
+        self.original_text = str(rs)
+        #: rule numbers as the Proposal found the page: "rule 13" still means that rule after an
+        #: earlier step repealed rule 12 and the numbering moved
+        self.numbering = {r.number: r for r in rs.rules if r.number}
+        self.gs_changed = False
+
+    # ---------------------------------------------------------------- references
+
+    def resolve(self, ref: st.RuleRef) -> _RefResult:
+        """The rule a reference means. A named rule becomes "the same rule" for later steps, even
+        when the step naming it then fails; a name that fails makes "the same rule" fail alike."""
+        if ref.previous:
+            return self._resolve(ref)
+        try:
+            found = self._resolve(ref)
+        except _Outcome as out:
+            self.last, self.last_removed, self.last_failure = None, None, out
+            raise
+        self.remember(found)
+        return found
+
+    def _resolve(self, ref: st.RuleRef) -> _RefResult:
+        if ref.previous:
+            if self.last_failure is not None:
+                raise _Outcome(self.last_failure.status,
+                               f"“the same rule” is the rule named before, which could not be used: "
+                               f"{self.last_failure.detail}")
+            if self.last is None:
+                if self.last_removed is not None:
+                    raise _ignored(f"the rule named before, “{self.last_removed.title}”, no longer exists "
+                                   "(an earlier step removed it)")
+                raise _unsupported("the step refers to “the same rule” but no rule was named before it")
+            if not any(self.last.rule is b for b in self.rs.blocks):
+                raise _ignored(f"the rule named before, “{self.last.rule.title}”, no longer exists")
+            return self.last
+        reference = ref.name
+        if not reference and ref.number:
+            reference = f"Rule {ref.number}"
+        if not reference:
+            raise _unsupported("the step names no rule")
+        within = None
+        if ref.section:
+            try:
+                within = self.rs.section(ref.section)
+            except RuleNotFound as exc:
+                raise _ignored(f"{exc} So the rule “{reference}” does not exist.") from None
+            except AmbiguousRule as exc:
+                raise _unsupported(str(exc)) from None
+        try:
+            rule = self.rs.find(reference, within=within, numbering=self.numbering)
+        except RuleNotFound as exc:
+            raise _ignored(f"{exc} A step about a rule that does not exist is ignored.") from None
+        except AmbiguousRule as exc:
+            raise _unsupported(str(exc)) from None
+        # The Tags rule's exemption (the step names the section, the rule's number, or a name only one
+        # rule has) holds for every rule found: without a section or number, find() has just looked
+        # the name up among all rules with the keys Ruleset.count_name uses, and raises unless exactly
+        # one answers. So no count is taken (it would be 1).
+        return _RefResult(rule, exempt=True)
+
+    def remember(self, ref: _RefResult) -> None:
+        self.last = ref
+        self.last_removed = None
+        self.last_failure = None
+
+    def section_for(self, name: str) -> Section:
+        try:
+            return self.rs.section(name)
+        except RuleNotFound as exc:
+            raise _ignored(str(exc)) from None
+        except AmbiguousRule as exc:
+            raise _unsupported(str(exc)) from None
+
+    # ---------------------------------------------------------------- tags
+
+    def check_tag(self, kind: str | None, exempt: bool) -> None:
+        policy = self.policy
+        if policy is None:
+            return
+        tag = policy.tag_for(kind)
+        if tag is None or tag.casefold() in self.tags:
+            return
+        if exempt and policy.exemptions:
+            return
+        excuse = (" (the step names no section, and no rule by its number or by a name only one rule has)"
+                  if policy.exemptions else " (this era's Tags rule has no exemptions)")
+        raise _ignored(f"it changes the {_TAG_NAMES.get(kind, kind)} Rules and the Proposal has no [{tag}] tag, "
+                       f"as {policy.source} requires{excuse}")
+
+    def tag_ok(self, kind: str | None) -> bool:
+        policy = self.policy
+        if policy is None:
+            return True
+        tag = policy.tag_for(kind)
+        return tag is None or tag.casefold() in self.tags
+
+    # ---------------------------------------------------------------- bookkeeping
+
+    def touch(self, *blocks: Block) -> None:
+        for b in blocks:
+            self.touched.add(id(b))
+
+    def snapshot(self):
+        return self.rs.snapshot(), set(self.touched), set(self.moved)
+
+    def restore(self, snap) -> None:
+        ruleset, touched, moved = snap
+        self.rs.restore(ruleset)
+        self.touched, self.moved = touched, moved
+        if self.last is not None and not any(self.last.rule is b for b in self.rs.blocks):
+            self.last = None  # a rule the failed step had created
+
+    def structure_problem(self) -> str | None:
+        """Does the page, re-read from its text, have exactly the model's structure?"""
+        rs = self.rs
+        text = str(rs)
+        problem = structure.readback_problem(rs, text) or hazards.page_change_problem(self.original_text, text)
+        if problem:
+            return problem
+        for b in rs.blocks:
+            if id(b) in self.touched or id(b) not in self.original:
+                continue
+            heading, body = self.original[id(b)]
+            if str(b.heading) != heading or b.body.rstrip("\r\n") != body.rstrip("\r\n"):
+                return f"“{b.title}”, which no step names, would change"
+        order = [id(b) for b in rs.blocks if id(b) in self.original and id(b) not in self.moved]
+        kept = set(order)
+        expected = [k for k in self.original_order if k in kept]
+        if order != expected:
+            return "rules no step moves would change places"
+        return None
+
+
+_TITLE_TAGS = re.compile(r"(?:\s*(?:\[[^\[\]]*\]|\*))+\s*\Z")
+
+
+def _title_problem(title: str) -> str | None:
+    if not title.strip() or "\n" in title:
+        return "the new rule has no name (or a name of several lines)"
+    t = title.strip()
+    if t.startswith("=") or t.endswith("="):
+        return f"the name “{t}” begins or ends with “=”, which would break its heading"
+    if re.search(r"<!--|</?(?:nowiki|pre)", t, re.I):
+        return f"the name “{t}” holds markup that would break its heading"
+    problem = hazards.payload_problem(t, headings=False)
+    if problem:
+        return f"the name “{t}”: {problem.removeprefix('its text contains ')}"
+    return None
