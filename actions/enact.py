@@ -108,8 +108,14 @@ def _do_gamestate(run: _Run, step: st.Step) -> str:
             raise _unsupported(run.gs_problem)
         where = f" (the tracking page is “{run.gs_title}”)" if run.gs_title else ""
         raise _unsupported(f"this step changes the gamestate, but no gamestate page was given{where}")
-    overrides = getattr(run, "overrides", None) or []
-    legality = Legality(run.rs, merge(infer_constraints(run.rs), overrides), page=run.gs_title)
+    text = str(run.rs)
+    cached = getattr(run, "legality", None)
+    if cached is None or cached[0] != text:  # read again only when a step before changed the Ruleset
+        overrides = getattr(run, "overrides", None) or []
+        cached = (text, Legality(run.rs, merge(infer_constraints(run.rs), overrides),
+                                 page=getattr(run, "legality_page", run.gs_title)))
+        run.legality = cached
+    legality = cached[1]
     detail = gamestate_steps.apply(run.gs, step, legality)  # raises the StepOutcome of actions.outcome
     run.gs_changed = True
     return detail
@@ -209,7 +215,11 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
     rs = rsmod.parse(ruleset_text)
     if gs_title is None:
         found = rs.tracking_page()
-        gs_title = found[0] if found else ("Gamestate" if gamestate_text is not None else None)
+        gs_title = found[0] if found else None
+    # constraints that name another page stand aside only when the page's real name is known
+    legality_page = gs_title
+    if gs_title is None and gamestate_text is not None:
+        gs_title = "Gamestate"
     policy = tag_policy(rs)
     pristine = rs.snapshot()
     for attempt in (0, 1):
@@ -224,6 +234,7 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
         run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem,
                    extension_tags=extension_tags)
         run.overrides = list(overrides or [])
+        run.legality_page = legality_page
         report = Report(action="enact", name=proposal.name)
         _run_steps(run, report)
         if attempt == 1 or run.structure_problem() is None:

@@ -117,6 +117,9 @@ def test_check_exit_codes(tmp_path):
     unjudged = wikibot(*args, "--new-file", broken)
     assert unjudged.returncode == 2 and unjudged.stdout.startswith("cannot judge: the page after the edit")
     assert "cannot judge" in unjudged.stderr
+    as_json = json.loads(wikibot(*args, "--new-file", broken, "--json").stdout)
+    assert as_json["verdict"] == "cannot judge" and as_json["legal"] is False
+    assert as_json["cannot_judge"][0].startswith("the page after the edit cannot be read")
 
 
 def test_constraints_of_a_gamestate_page_column_by_column():
@@ -172,6 +175,19 @@ def test_a_control_character_in_added_text_is_not_written(ruleset, tmp_path):
     assert result.returncode == 3, result.stdout + result.stderr
     assert "U+0000" in result.stdout
     assert ruleset.read_text(encoding="utf-8") == before
+
+
+def test_enact_judges_a_gamestate_file_the_ruleset_does_not_name(tmp_path):
+    page = tmp_path / "Archipelago.wiki"
+    shutil.copy(FIXTURES / "gamestate_archipelago_2020.wiki", page)
+    proposal = tmp_path / "p.txt"
+    proposal.write_text("Each Player gains 1 Action Point.\n")
+    result = wikibot("enact", "--title", "AP", "--text-file", proposal, "--ruleset-file", FIXTURES / "ruleset_2020.wiki",
+                     "--gamestate-file", page, "--json")
+    report = json.loads(result.stdout)
+    assert report["steps"][0]["status"] == "refused", report
+    assert "Action Points hold integers from 0 to 10" in report["steps"][0]["detail"]
+    assert page.read_text() == (FIXTURES / "gamestate_archipelago_2020.wiki").read_text()
 
 
 def test_read_an_address_names_every_part_and_writes_nothing(ruleset, tmp_path):
