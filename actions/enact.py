@@ -47,7 +47,7 @@ proposal re-applied without it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from actions.outcome import StepOutcome as _Outcome
 from actions.outcome import refused as _refused
@@ -176,7 +176,7 @@ def _run_steps(run: _Run, report: Report) -> None:
                 if problem:
                     raise _unsupported(f"not written: {problem}")
             if gs_text is not None and run.gs is not None:
-                problem = hazards.page_change_problem(gs_text, str(run.gs))
+                problem = hazards.page_change_problem(gs_text, str(run.gs), extension_tags=run.extension_tags)
                 if problem:
                     raise _refused(f"not written: on the gamestate page, {problem}")
         except _Outcome as out:
@@ -196,8 +196,11 @@ def _run_steps(run: _Run, report: Report) -> None:
 
 def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None = None, *,
           ruleset_title: str = "Ruleset", gamestate_title: str | None = None,
-          overrides: list | None = None) -> EnactResult:
+          overrides: list | None = None, extension_tags: Iterable[str] = ()) -> EnactResult:
     """Apply a parsed Proposal to the Ruleset (and gamestate) text; see the module docstring.
+
+    ``extension_tags``: the wiki's extension tags (siteinfo), which decide what markup is literal
+    (:func:`parsers.hazards.literal_tags`); offline none is assumed.
 
     ``.pages`` holds only the pages whose text changed; ``.report`` one result per step, the edit
     summary (``Enacted “Name”``, prefixed ``/* Rule */`` when exactly one rule changed) and diffs.
@@ -228,7 +231,8 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
                 gs = GamestatePage.parse(gamestate_text)
             except GamestateError as exc:
                 gs_problem = f"the gamestate page cannot be read: {exc}"
-        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem)
+        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem,
+                   extension_tags=extension_tags)
         run.overrides = list(overrides or [])
         run.legality_page = legality_page
         report = Report(action="enact", name=proposal.name)

@@ -19,7 +19,7 @@ from actions.constraints import variable_key
 from actions.legality import Legality, Place, Violation, as_int
 from actions.outcome import StepOutcome
 from actions.report import REFUSED, UNSUPPORTED
-from parsers import language
+from parsers import characters, language
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage, Table, name_key
 
@@ -206,6 +206,9 @@ def _transfer(page: GamestatePage, step: st.TransferValue, legality: Legality) -
 
 
 def _add_column(page: GamestatePage, step: st.AddColumn, legality: Legality) -> str:
+    problem = characters.name_problem(step.column.strip())
+    if problem:  # a column is named by the rules; a look-alike name would not be the one they use
+        raise _unsupported(f"not written: the column name “{step.column.strip()}” holds {problem}")
     table = _players(page, legality) if step.table is None else _named_table(page, step.table)
     if any(h and _same(h, step.column) for h in table.headers):
         raise _unsupported(f"“{_place(page, table).name}” already has a column “{step.column}”")

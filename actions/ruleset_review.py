@@ -54,13 +54,7 @@ KEYWORDS = frozenset("""
     public publicly private privately secret secretly active inactive
 """.split())
 
-NUMBER_WORDS = frozenset("""
-    zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
-    sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
-    thousand million billion first second third fourth fifth sixth seventh eighth ninth tenth eleventh
-    twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth
-    thirtieth fortieth fiftieth hundredth thousandth dozen single triple quadruple
-""".split())
+NUMBER_WORDS = language.NUMBER_VOCABULARY
 
 #: More words changed than this in one edit is a rewrite, not a typo fix.
 MAX_WORD_FIXES = 20

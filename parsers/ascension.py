@@ -33,6 +33,7 @@ Pure: text in, plan out.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -135,7 +136,8 @@ _DYN = r"(?:(?:dynastic|non-?core)\s+)?"
 _EXCEPT = r"(?:except(?:\s+for)?|expect\s+for|but(?:\s+for)?|other\s+than|save(?:\s+for)?|apart\s+from|excluding)"
 _SC = r"special[\s-]+case"
 _SC_RULES = rf"(?:{_SC}\s+rules?\s+)"
-_ON = r"(?P<s>active|inactive|on|off|enabled|disabled)"
+_ON = r"(?P<s>active|inactive|enabled|disabled)"
+_SWITCHED = r"(?:switched|turned)\s+(?P<s>on|off)"
 _DEFAULT = (r"(?:their\s+|its\s+)?(?:respective\s+)?(?:default|normal|original)s?"
             r"(?:\s+(?:values?|status(?:es)?|settings?|states?|positions?))?")
 _OTHERS_SC = rf"(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:other|remaining|rest\s+of\s+the)?\s*(?:{_SC}\s+rules|others|rest)"
@@ -171,11 +173,15 @@ _GAMESTATE_STATEMENT = re.compile(
     r"(?:\w[\u2019']s\s+[A-Z]\w*|\b(?:each|every|all)\s+[A-Z]\w*|^[A-Z]\w*s)\b.*?\b(?:(?:is|are)\s+(?:re)?set|gains?|loses?"
     r"|starts?\s+with|begins?\s+with|receives?|(?:is|are)\s+(?:now\s+)?\d+)\b")
 #: "The Emperor shall henceforth be known as …", "Players are now called …": a renaming, read or refused.
-_RENAMING = re.compile(rf"^(?:the\s+)?(?:{_TOK}|[A-Z][\w\u2019'\-]*(?:\s+[A-Z][\w\u2019'\-]*)*)\s+(?:(?:shall|will|is|are|should)\s+)?"
-                       r"(?:\w+\s+)?(?:be\s+)?(?:known\s+as|called|renamed|replaced\s+(?:with|by)|becomes?)\s")
+_RENAMING = re.compile(rf"^(?:[Tt]he\s+)?(?:{_TOK}|(?!The\s)[A-Z][\w\u2019'\-]*(?:\s+[A-Z][\w\u2019'\-]*)*)\s+"
+                       r"(?:(?:shall|will|is|are|should)\s+)?(?:\w+\s+)?(?:be\s+)?(?:known\s+as|called|renamed"
+                       rf"|replaced\s+(?:with|by)|becomes?|now)\s+(?:the\s+)?(?:{_TOK}|[A-Z])"
+                       rf"|(?:{_TOK}|\b[A-Z][\w\u2019'\-]*)\s+(?:shall|will|is|are)\s+(?:now\s+|henceforth\s+)?(?:be\s+)?"
+                       r"(?:known\s+as|called|renamed)\b")
 #: Words no story uses: an unread sentence naming them is an instruction the bot could not read.
 _STRONG = re.compile(rf"\b(?:tracking\s+page|synonyms?|{_SC}\s+rules?|building\s+blocks?|dynastic\s+rules?|keywords?"
-                     r"|repeal(?:s|ed)?|theme\s+(?:of|for|is|shall|will))\b", re.I)
+                     r"|repeal(?:s|ed)?|theme\s+(?:of|for|is|shall|will)|(?:player|emperor|leader)\s+term|term\s+for)\b",
+                     re.I)
 _MODAL = re.compile(r"\b(?:shall|will|must|is\s+to|are\s+to|are|is)\s+(?:be\s+|now\s+)?(?:hereby\s+)?"
                     r"(?:repealed|kept|retained|replaced|renamed|changed|set|switched|turned|activated|deactivated"
                     r"|removed|included|active|inactive|known)\b", re.I)
@@ -188,7 +194,7 @@ class _Ctx:
         self.plan = plan
         self.known = known
         self.keys = {names.normalize(k) for k in known} if known else set()   # worked out once
-        self.ruleset_words: set[str] | None = None   # every word the Ruleset uses, when it is given
+        self.ruleset_words: Counter | None = None   # every word the Ruleset uses, counted, when it is given
         self.masked: language.Masked | None = None
         self.sentence = ""
         self.last_kind = ""
@@ -261,7 +267,7 @@ def _sc_all(ctx: _Ctx, m: re.Match) -> str | None:
 
 
 def _sc_named(ctx: _Ctx, m: re.Match) -> str | None:
-    word = (m.groupdict().get("s") or m.groupdict().get("v") or "").lower()
+    word = (m.groupdict().get("s") or m.groupdict().get("s2") or m.groupdict().get("v") or "").lower()
     status = _STATUS_WORDS.get(word) or (ACTIVE if re.match(r"activate|enable|switch\s+on|turn\s+on", word) else INACTIVE)
     listed = ctx.names(m.group("x"))
     if not listed or not _plausible(ctx, m.group("x"), listed, "special case" in m.group(0).lower()):
@@ -376,7 +382,7 @@ def _outside(ctx: _Ctx, m: re.Match) -> str | None:
 
 #: Separators between the pairs of a term list: "A to B; C to D", "A with B, and C with D".
 _PAIR_SEP = re.compile(r"\s*;\s*(?:and\s+)?|\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=(?i:the\s+" + _TERMISH
-                       + r"\s+(?:(?:for|of)\s+)?)?(?:" + _TOK + r"|[A-Z]))")
+                       + r"\s+(?:(?:for|of)\s+)?|the\s+)?(?:" + _TOK + r"|[A-Z]))")
 _JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
          r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
          r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|to\s+be"
@@ -385,8 +391,11 @@ _JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|h
 _STATED = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
            r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
            r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|is)")
-_PAIR = re.compile(rf"^(?:the\s+{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+{_JOIN}\s+(?P<new>.+?)(?:{_PLURAL})?$",
-                   re.I)
+_PAIR = re.compile(rf"^(?P<termish>the\s+(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+(?P<join>{_JOIN})\s+(?P<new>.+?)"
+                   rf"(?:{_PLURAL})?$", re.I)
+#: Joins a story uses too ("The Baron is Dead", "the Baron becomes King"): a change only with no article
+#: before the old term, and for "is" a quoted new term, unless "the synonym for …" says so.
+_LOOSE_JOIN = re.compile(r"(?:is|is\s+now|becomes?)", re.I)
 
 
 def _parts(frag: str) -> list[str]:
@@ -408,6 +417,12 @@ def _pairs(ctx: _Ctx, frag: str) -> list[TermChange] | None:
         m = _PAIR.match(piece)
         if not m:
             return None
+        if _LOOSE_JOIN.fullmatch(m.group("join")) and not m.group("termish") and not re.match(
+                rf"(?i:the\s+){_TERMISH}\b", m.group("old")):
+            if re.match(r"(?:the|a|an)\s", m.group("old"), re.I):
+                return None
+            if m.group("join").lower().startswith("is") and not re.fullmatch(rf"(?:the\s+)?{_TOK}", m.group("new").strip()):
+                return None
         old = re.sub(r"^(?:the\s+)?(?:" + _TERMISH + r"\s+(?:for\s+|of\s+)?)?", "", m.group("old"), flags=re.I)
         old = re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.I)
         new = re.sub(r"^(?:the|a|an)\s+", "", m.group("new"), flags=re.I)
@@ -480,9 +495,11 @@ PHRASINGS: list[Phrasing] = [
     _p("special case", "Set X and Y to Inactive",
        rf"(?:set|change|make|mark|turn|keep|leave|switch)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:to\s+|as\s+)?(?:be\s+)?{_ON}",
        _sc_named),
+    _p("special case", "Switch X on / Turn Y off",
+       rf"(?:switch|turn)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?P<s>on|off)", _sc_named),
     _p("special case", "X is switched on / X and Y are Inactive",
        rf"(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be|becomes?)\s+(?:now\s+)?"
-       rf"(?:set\s+to\s+|switched\s+|turned\s+|made\s+)?{_ON}", _sc_named),
+       rf"(?:(?:set\s+to\s+|made\s+)?{_ON}|{_SWITCHED.replace('(?P<s>', '(?P<s2>')})", _sc_named),
     _p("special case", "Activate X / Deactivate the Special Case rules X and Y / Switch off X",
        rf"(?P<v>activate|deactivate|enable|disable|switch\s+on|switch\s+off|turn\s+on|turn\s+off)\s+(?:{_THE}{_SC_RULES})?"
        r"(?P<x>.+)", _sc_named),
@@ -515,6 +532,9 @@ PHRASINGS: list[Phrasing] = [
     _p("repeal", "Do not keep any dynastic rules / Keep no rules",
        rf"(?:do\s+not|don[\u2019']t)\s+(?:keep|retain)\s+any\s+{_DYN}rules|(?:keep|retain)\s+no\s+{_DYN}rules"
        rf"|no\s+{_DYN}rules\s+(?:are|will\s+be|shall\s+be)\s+(?:kept|retained)", _keep_none),
+    _p("repeal", "All dynastic rules are repealed, except X",
+       rf"(?:all\s+)?(?:the\s+)?{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed\s*,?\s+{_EXCEPT}\s+"
+       r"(?P<x>.+)", _repeal_all),
     _p("repeal", "All other dynastic rules are repealed / Dynastic Rules are repealed",
        rf"(?:all\s+)?(?:the\s+)?(?:other|remaining)?\s*{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed"
        r"|(?:all\s+)?(?:the\s+)?(?:others|rest)\s+(?:are|shall\s+be|will\s+be)\s+repealed"
@@ -525,15 +545,27 @@ PHRASINGS: list[Phrasing] = [
        rf"(?:keep|retain)\s+{_ALL}{_DYN}rules(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _keep_all),
     _p("repeal", "Keep the rules X and Y / We are keeping the rule X",
        rf"(?:(?:we|I)\s+(?:are|am|will\s+be|shall\s+be)\s+keeping|(?:we|I)[\u2019'](?:re|m)\s+keeping"
-       rf"|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s+"
-       rf"(?:only\s+)?(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)\s+)?(?:(?:named|called)\s+)?:?\s*(?P<x>.+)",
+       rf"|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s*:?\s+"
+       rf"(?:only\s+)?(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?(?:(?:named|called)\s+)?:?\s*"
+       r"(?P<x>.+)",
        _keep),
+    _p("repeal", "Dynastic rules to keep: X, Y",
+       rf"(?:the\s+)?{_DYN}rules\s+(?:to\s+(?:keep|retain)|kept|retained)\s*:\s*(?P<x>.+)", _keep),
     _p("repeal", "The rules X and Y are kept",
        rf"(?:the\s+)?(?:following\s+)?{_DYN}rules?\s+(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be)\s+(?:kept|retained)",
        _keep),
     _p("repeal", "Repeal the rules X and Y",
-       rf"(?:repeal|remove|delete)\s+(?:the\s+)?{_DYN}(?:(?:rules?|subrules?)\s+)?(?:(?:named|called)\s+)?(?P<x>.+)",
+       rf"(?:repeal|remove|delete)\s+(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?"
+       r"(?:(?:named|called)\s+)?:?\s*(?P<x>.+)",
        _repeal_named),
+    # -- read, but not part of the reset: an Admin does them
+    _p("outside", "Fail all pending Proposals …",
+       r"(?:fail|veto)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+the\s+)?(?:pending\s+)?(?:proposals?|votable\s+matters)\b.*",
+       _outside),
+    _p("outside", "My Imperial Style is … / Imperial Styles: …",
+       r"(?:(?:my|the)\s+)?imperial\s+styles?\b.*", _outside),
+    _p("outside", "… and then create that page",
+       r"create\s+(?:that|this|the)\s+(?:new\s+)?(?:wiki\s+)?page\b.*", _outside),
     # -- terms
     _p("terms", "Change synonyms as follows: “A” to “B”; “C” to “D”",
        rf"(?:change|set|update)\s+(?:the\s+)?{_TERMISH}\s+as\s+follows\s*:\s*(?P<list>.+)", _terms),
@@ -543,18 +575,12 @@ PHRASINGS: list[Phrasing] = [
        rf"(?:throughout\s+the\s+(?:entire\s+)?ruleset,?\s+)?(?:replace|change|rename)\s+(?:all\s+|each\s+|every\s+)?"
        r"(?:(?:occurrences?|instances?|uses?)\s+of\s+)?(?P<list>.+)", _terms),
     _p("terms", "A shall be replaced with B, C with D / A becomes B / The Synonym for Player is B",
-       rf"(?P<list>(?:the\s+)?(?:{_TERMISH}\s+(?:for\s+|of\s+)?)?(?:{_TOK}|[A-Z][\w\u2019'\- /]*?)\s+{_STATED}\s+.+)",
+       rf"(?P<list>(?:the\s+)?(?:(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?:{_TOK}|[A-Z][\w\u2019'\- /]*?)\s+{_STATED}\s+.+)",
        _terms),
+    _p("terms", "Synonyms: A to B, C to D / Terms: A -> B",
+       rf"(?:the\s+)?(?:new\s+)?{_TERMISH}\s*:\s*(?P<list>.+)", _terms),
     _p("terms", "A -> B, C -> D",
        rf"(?P<list>(?:{_TOK}|[A-Z][\w\u2019'\- ]*?)\s+(?:->|\u2192)\s+.+)", _terms),
-    # -- read, but not part of the reset: an Admin does them
-    _p("outside", "Fail all pending Proposals …",
-       r"(?:fail|veto)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+the\s+)?(?:pending\s+)?(?:proposals?|votable\s+matters)\b.*",
-       _outside),
-    _p("outside", "My Imperial Style is … / Imperial Styles: …",
-       r"(?:(?:my|the)\s+)?imperial\s+styles?\b.*", _outside),
-    _p("outside", "… and then create that page",
-       r"create\s+(?:that|this|the)\s+(?:new\s+)?(?:wiki\s+)?page\b.*", _outside),
 ]
 
 # A lead-in that carries no instruction of its own: "Finally, ", "I hereby decree that ", "--- ",
@@ -566,6 +592,9 @@ _LEAD = re.compile(
     r"|(?:(?:I|we)\s+(?:hereby\s+)?(?:decree|declare|order|command|ask|request|rule)|it\s+is\s+(?:my|our)\s+"
     r"(?:wish|will|decree)|let\s+it\s+be\s+known)\s+that\s+"
     r"|that\s+(?=\S)"
+    rf"|(?:(?:I|we)(?:[\u2019']d\s+like\s+to|\s+would\s+like\s+to|\s+want\s+to|\s+will|\s+shall|\s+hereby|\s+choose\s+to)"
+    rf"|let[\u2019']s|let\s+us)\s+(?=(?:{_VERB})\b)"
+    r"|(?:in|for)\s+(?:this|the\s+new|the\s+coming)\s+dynasty\s*,\s*|from\s+now\s+on\s*,\s*|henceforth\s*,\s*"
     rf"|(?:{_SC}\s+rules?|dynastic\s+rules?|terms|synonyms|building\s+blocks)\s*:\s*(?=(?:{_VERB})\b)"
     r"|by\s+order\s+of\s+[^,]+,\s*"
     r"|the\s+ruleset\s+is\s+(?:hereby\s+)?amended\s+(?=by\s))", re.I)
@@ -658,11 +687,13 @@ def _classify(ctx: _Ctx, clause: str) -> None:
 
 def _names_the_ruleset(ctx: _Ctx, after: str) -> bool:
     """Does an imperative's object name something of the Ruleset ("Change Baron into …")? Without a
-    Ruleset every Capitalised word might; with one, only the words it uses ("Set sail for the Isle of
-    Dogs!" names nothing of it)."""
-    if ctx.ruleset_words is None:
+    Ruleset every Capitalised word might; with one, only the words it writes capitalised more often
+    than not, its names and keywords ("Set sail for the Isle of Dogs!", "Keep Calm and Carry On"
+    name nothing of it)."""
+    counts = ctx.ruleset_words
+    if counts is None:
         return True
-    return any(w in ctx.ruleset_words for w in re.findall(r"\b[A-Z][\w\u2019'\-]+", after))
+    return any(counts[w] > counts[w.lower()] for w in re.findall(r"\b[A-Z][\w\u2019'\-]+", after))
 
 
 def _units(text: str):
@@ -684,7 +715,9 @@ def _units(text: str):
                 k += 1
                 b, term = spans[k][1], spans[k][2]
             sentence = line[a:b].strip()
-            if term == ":" and k + 1 == len(spans):
+            # An instruction that introduces a list ("Keep the following rules:") takes the bulleted lines
+            # below it; a heading ("Reset instructions:") does not, and its bullets are read one by one.
+            if term == ":" and k + 1 == len(spans) and _verb_of(_strip_lead(language.mask(sentence).text)):
                 while i < len(lines) and re.match(r"^\s*[*#\u2022-]", lines[i]):
                     sentence += " " + re.sub(r"^\s*[*#\u2022-]+\s*", "", lines[i]).strip().rstrip(".") + ","
                     i += 1
@@ -718,7 +751,7 @@ def parse_address(text: str, *, ruleset=None) -> ResetPlan:
     plan = ResetPlan()
     ctx = _Ctx(plan, known)
     if ruleset is not None:
-        ctx.ruleset_words = set(re.findall(r"[\w\u2019'\-]+", ruleset if isinstance(ruleset, str) else str(ruleset)))
+        ctx.ruleset_words = Counter(re.findall(r"[\w\u2019'\-]+", ruleset if isinstance(ruleset, str) else str(ruleset)))
     title = None
     for sentence in _units(text):
         if re.match(r"^Source:\s*\S*https?://", sentence):
@@ -887,47 +920,62 @@ def _from_template(template, known: list[str] | None) -> ResetPlan:
         if low.endswith(" plural"):
             plurals[key[: -len(" plural")].strip().casefold()] = _clean(value)
             continue
-        if low == "theme":
-            plan.theme = _clean(value) or None
-        elif low in ("keep", "kept"):
-            if value.casefold() in ("all", "*"):
-                plan.keep_all = True
-            elif value.casefold() in ("", "none", "nothing", "-"):
-                plan.kept, plan.repeal_all = [], True
-            else:
-                plan.kept, plan.repeal_all = split_names(value, known), True
-        elif low == "repeal":
-            if value.casefold() == "all":
-                plan.repeal_all = True
-                plan.kept = plan.kept or []
-            else:
-                plan.repealed.extend(split_names(value, known))
-        elif low in ("inactive", "active"):
-            if value.casefold() in ("all", "*"):
-                plan.all_special_case = _status(low)
-            else:
-                for name in split_names(value, known):
-                    plan.statuses[name] = _status(low)
-        elif low in ("special case", "special"):
-            if value.casefold() in ("default", "defaults"):
-                plan.reset_to_default = True
-            else:
-                plan.unreadable.append(Unreadable(sentence, "special case= takes “default”; use active=/inactive= for names"))
-        elif low in ("tracking", "tracking page"):
-            plan.tracking_page = _clean(value) or None
-        elif low in ("blocks", "building blocks"):
-            plan.building_blocks = [] if value.casefold() in ("", "none") else split_names(value, known)
-        elif low == "remove blocks":
-            plan.building_blocks_removed.extend(split_names(value, known))
-        else:
-            m = re.match(rf"^(?P<new>.+?){_PLURAL}$", value)
-            new = m.group("new") if m else value
-            plural = (m.group("pl") or m.group("pl2") or m.group("pl3")) if m else None
-            if not _clean(new):
-                plan.unreadable.append(Unreadable(sentence, f"no new term given for {key}"))
-                continue
-            plan.terms.append(TermChange(_term(key), _term(new), _clean(plural) if plural else None))
+        before = len(plan.unreadable)
+        _template_param(plan, low, key, value, sentence, known)
+        if len(plan.unreadable) == before:
+            plan.parts.append(Instruction(_TEMPLATE_KINDS.get(low, "terms"), sentence, sentence))
     if plurals:
         plan.terms = [TermChange(t.old, t.new, plurals.get(t.old.casefold(), t.plural)) for t in plan.terms]
     _check(plan)
     return plan
+
+
+#: The part of the reset each parameter of ``{{Ascension|…}}`` is (any other key is a term).
+_TEMPLATE_KINDS = {"theme": "theme", "keep": "repeal", "kept": "repeal", "repeal": "repeal", "inactive": "special case",
+                   "active": "special case", "special case": "special case", "special": "special case",
+                   "tracking": "tracking page", "tracking page": "tracking page", "blocks": "building blocks",
+                   "building blocks": "building blocks", "remove blocks": "building blocks"}
+
+
+def _template_param(plan: ResetPlan, low: str, key: str, value: str, sentence: str, known: list[str] | None) -> None:
+    """One ``key=value`` of ``{{Ascension|…}}`` into the plan."""
+    if low == "theme":
+        plan.theme = _clean(value) or None
+    elif low in ("keep", "kept"):
+        if value.casefold() in ("all", "*"):
+            plan.keep_all = True
+        elif value.casefold() in ("", "none", "nothing", "-"):
+            plan.kept, plan.repeal_all = [], True
+        else:
+            plan.kept, plan.repeal_all = split_names(value, known), True
+    elif low == "repeal":
+        if value.casefold() == "all":
+            plan.repeal_all = True
+            plan.kept = plan.kept or []
+        else:
+            plan.repealed.extend(split_names(value, known))
+    elif low in ("inactive", "active"):
+        if value.casefold() in ("all", "*"):
+            plan.all_special_case = _status(low)
+        else:
+            for name in split_names(value, known):
+                plan.statuses[name] = _status(low)
+    elif low in ("special case", "special"):
+        if value.casefold() in ("default", "defaults"):
+            plan.reset_to_default = True
+        else:
+            plan.unreadable.append(Unreadable(sentence, "special case= takes “default”; use active=/inactive= for names"))
+    elif low in ("tracking", "tracking page"):
+        plan.tracking_page = _clean(value) or None
+    elif low in ("blocks", "building blocks"):
+        plan.building_blocks = [] if value.casefold() in ("", "none") else split_names(value, known)
+    elif low == "remove blocks":
+        plan.building_blocks_removed.extend(split_names(value, known))
+    else:
+        m = re.match(rf"^(?P<new>.+?){_PLURAL}$", value)
+        new = m.group("new") if m else value
+        plural = (m.group("pl") or m.group("pl2") or m.group("pl3")) if m else None
+        if not _clean(new):
+            plan.unreadable.append(Unreadable(sentence, f"no new term given for {key}"))
+            return
+        plan.terms.append(TermChange(_term(key), _term(new), _clean(plural) if plural else None))

@@ -1967,3 +1967,19 @@ def reads_as_step(line: str) -> bool:
         return False
     a, b, _ = spans[0]
     return any(sp.cls not in (Ignored, Unsupported) for sp in _read_sentence(stripped[a:b]).specs)
+
+
+#: The steps that change the Ruleset (not the gamestate, not set aside).
+RULESET_STEPS = (AddRule, RepealRule, RepealAll, RenameRule, ReplaceRuleText, ReplaceText, RemoveText, InsertText,
+                 AppendText, AddListItem, MoveRule, SetStatus)
+
+
+def reads_as_ruleset_step(line: str) -> bool:
+    """Does the line's first sentence read as a change to the Ruleset ("Create a subrule “X” of “Y”:")?
+    Rule text never reads so; a gamestate-like imperative ("Set each Keeper’s Wicks to 3.") may."""
+    stripped = line.strip()
+    spans = language.sentence_spans(stripped)
+    if not stripped or PAYLOAD_PREFIX.match(line) or not spans:
+        return False
+    a, b, _ = spans[0]
+    return any(sp.cls in RULESET_STEPS for sp in _read_sentence(stripped[a:b]).specs)

@@ -273,10 +273,20 @@ def number(text: str, *, article: bool = False) -> int | None:
 
 _ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1, "final": -1,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+    "last": -1, "final": -1,
 }
 #: An ordinal: "first" … "twelfth", "last"/"final" (-1), or "3rd".
 ORDINAL = r"(?:" + "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th))"
+
+
+#: Every single word that names a number, a position or a multiple: a change of one is never a
+#: typo fix (:mod:`actions.ruleset_review`).
+NUMBER_VOCABULARY = (frozenset(w for w in NUMBER_WORDS if " " not in w)
+                     | frozenset(w for w, k in _ORDINAL_WORDS.items() if k > 0)
+                     | frozenset("thousand million billion thirtieth fortieth fiftieth hundredth thousandth "
+                                 "single triple quadruple".split()))
 
 
 def ordinal(word: str) -> int | None:

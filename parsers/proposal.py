@@ -31,8 +31,9 @@ from dataclasses import dataclass
 import mwparserfromhell
 from typing import Any
 
-from parsers import language, limits
+from parsers import hazards, language, limits
 from parsers.grammar import (
+    PAYLOAD_PREFIX,
     PAIRS,
     PAYLOAD,
     ends_added_text,
@@ -45,6 +46,7 @@ from parsers.grammar import (
     may_be_remark,
     names_an_edit,
     opens_instruction,
+    reads_as_ruleset_step,
     reads_as_step,
 )
 from parsers.steps import TEXT, Ignored, Proposal, ReplaceText, Step, Target, Unsupported
@@ -235,15 +237,15 @@ def _strip_wrapping_quote(p: str) -> str | None:
     return inner if depth == 0 or o == "‘" else None
 
 
-#: Content kept byte for byte in added text: what MediaWiki shows as written.
-_VERBATIM = re.compile(r"(<pre\b.*?</pre\s*>|<nowiki\b.*?</nowiki\s*>|<syntaxhighlight\b.*?</syntaxhighlight\s*>|"
-                       r"<source\b.*?</source\s*>|<!--.*?-->)", re.I | re.S)
-
-
 def _outside_verbatim(text: str, change) -> str:
-    """Apply ``change`` to the parts of ``text`` outside ``<pre>``, ``<nowiki>`` and comments."""
-    parts = _VERBATIM.split(text)
-    return "".join(part if k % 2 else change(part) for k, part in enumerate(parts))
+    """Apply ``change`` to the parts of ``text`` outside ``<pre>``, ``<nowiki>``, comments and kin
+    (:func:`parsers.hazards.verbatim_spans`), which are kept byte for byte."""
+    out, at = [], 0
+    for start, end in hazards.verbatim_spans(text):
+        out += [change(text[at:start]), text[start:end]]
+        at = end
+    out.append(change(text[at:]))
+    return "".join(out)
 
 
 def _unwrap_quote_template(t: str) -> str | None:
@@ -308,6 +310,27 @@ def _clean_payload(raw: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # Body → steps
 # ---------------------------------------------------------------------------------------------
+
+
+_RUN_ON = " (it follows the steps the text introduces with no blank line between, so it may be one of them)"
+
+
+def _run_on(lines: list[str], first: int, end_line: int) -> list[str]:
+    """The instruction that ends a text, when it runs straight on (no blank line) from steps the text
+    itself introduces ("At dusk, the Keeper does the following:" ⏎ "Choose …" ⏎ "Set each Keeper’s
+    Wicks to 3."): it may be the next of those steps or the Proposal's next instruction, and the
+    bot cannot tell which."""
+    if end_line >= len(lines) or end_line <= first or not lines[end_line - 1].strip() \
+            or reads_as_ruleset_step(lines[end_line]):
+        return []  # a blank line before it, or an edit of the Ruleset ("Create a subrule …"): an instruction
+    k = end_line - 1
+    while k >= first and lines[k].strip():
+        if PAYLOAD_PREFIX.match(lines[k]):
+            return []  # the text introduced a list, and the list is over
+        if k < end_line - 1 and lines[k].rstrip().endswith((":", ":-")):
+            return [lines[end_line].strip() + _RUN_ON]
+        k -= 1
+    return []
 
 
 def _peel_remarks(lines: list[str], first: int, end_line: int) -> int:
@@ -406,7 +429,7 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     payload_raw = inline
                     end = offsets[i] + len(line.rstrip())
                 flush()
-                doubts = [] if delimited else _remarks_inside(payload_raw)
+                doubts = [] if delimited else _remarks_inside(payload_raw) + _run_on(lines, i + 1, end_line)
                 out.append((offsets[i] + a, end, read.specs, payload_raw, doubts))
                 next_i = end_line
                 break
@@ -448,8 +471,10 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     cls, fields = Unsupported, {"reason": "the text after this step is a list of further instructions, "
                                                           f"not the rule's new text: “{src.splitlines()[0]}”"}
                 elif doubts:
-                    cls, fields = Unsupported, {"reason": "cannot tell the text this step adds from the author's "
-                                                          "remarks: " + "; ".join(f"“{d}”" for d in doubts)}
+                    run_on = [d for d in doubts if d.endswith(_RUN_ON)]
+                    why = ("cannot tell where the text this step adds ends: " if run_on else
+                           "cannot tell the text this step adds from the author's remarks: ")
+                    cls, fields = Unsupported, {"reason": why + "; ".join(f"“{d}”" for d in doubts)}
                 elif payload:
                     fields = {key: (payload if v is PAYLOAD else v) for key, v in fields.items()}
                 else:

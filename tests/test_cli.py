@@ -153,6 +153,30 @@ def test_an_unreachable_wiki_gives_one_line_not_a_traceback(tmp_path):
     assert "Could not reach or log in to the wiki" in result.stderr and "Check that the wiki is up" in result.stderr
 
 
+def test_a_byte_order_mark_at_the_start_of_an_input_file_is_ignored(tmp_path):
+    page = tmp_path / "bom.wiki"
+    page.write_text("\ufeff= Core Rules =\n== Coins ==\nCoins exist.\n", encoding="utf-8")
+    result = wikibot("rules", "--ruleset-file", page, "--json")
+    assert result.returncode == 0
+    assert [r["title"] for r in json.loads(result.stdout)] == ["Coins"]
+    assert json.loads(result.stdout)[0]["section"] == "Core Rules"
+    proposal = tmp_path / "bom.txt"
+    proposal.write_text("\ufeffRepeal the rule “Coins”.\n", encoding="utf-8")
+    result = wikibot("read", "--text-file", proposal, "--ruleset-file", page)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_control_character_in_added_text_is_not_written(ruleset, tmp_path):
+    proposal = tmp_path / "nul.txt"
+    proposal.write_text("Add a new rule to the Ruleset, called “Nulls”, with the following text:\n"
+                        "Nothing\x00 here.\n", encoding="utf-8")
+    before = ruleset.read_text(encoding="utf-8")
+    result = wikibot("enact", "--title", "Proposal: Nulls", "--text-file", proposal, "--ruleset-file", ruleset)
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert "U+0000" in result.stdout
+    assert ruleset.read_text(encoding="utf-8") == before
+
+
 def test_enact_judges_a_gamestate_file_the_ruleset_does_not_name(tmp_path):
     page = tmp_path / "Archipelago.wiki"
     shutil.copy(FIXTURES / "gamestate_archipelago_2020.wiki", page)

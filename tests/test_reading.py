@@ -905,3 +905,14 @@ def test_a_plain_remark_after_added_text_is_never_written_into_the_rule(remark):
 def test_the_author_speaking_of_rules_is_a_remark(aside):
     [step] = parse_steps(aside)
     assert isinstance(step, Ignored) and step.category == "remark"
+
+
+def test_an_instruction_run_on_from_steps_the_text_introduces_is_left_to_an_admin():
+    # "Set each Keeper’s Wicks to 3." may be the rule's next step or the Proposal's next instruction.
+    text = ("Add a new dynastic rule called “Night Watch”:\n\nAt dusk, the Keeper does the following:\n"
+            "Choose a Lamplighter at random.\nSet each Keeper’s Wicks to 3.\n\nRepeal the rule “Dusk”.")
+    steps = parse_steps(text)
+    assert isinstance(steps[0], Unsupported) and "Set each Keeper’s Wicks to 3." in steps[0].reason
+    # with a blank line before it, it is the Proposal's own instruction
+    apart = parse_steps(text.replace("random.\nSet", "random.\n\nSet"))
+    assert isinstance(apart[0], AddRule) and apart[0].body.endswith("Choose a Lamplighter at random.")

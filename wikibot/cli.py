@@ -29,7 +29,7 @@ def read_text(path: str, what: str) -> str:
     if not file.is_file():
         raise UsageError(f"{what} file {path!r} does not exist: give the path of a saved copy of the page's wikitext.")
     try:
-        return file.read_text(encoding="utf-8")
+        return file.read_text(encoding="utf-8-sig")  # a byte-order mark at the start is not text
     except UnicodeDecodeError as error:
         raise UsageError(f"{what} file {path!r} is not UTF-8 text ({error.reason} at byte {error.start}): "
                          "save the page's wikitext as UTF-8.") from None

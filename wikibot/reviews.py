@@ -127,7 +127,8 @@ def detail_lines(review: rv.Review, revid: int) -> list[str]:
 
 def answer(wiki: Wiki, request: Request, requester: str | None) -> tuple[str, list[str]]:
     """The answer to a ``{{Review|title=…|rev=N}}`` request: (headline, detail lines). Without ``rev``,
-    the requester's latest edit of the Ruleset is reviewed. Made harmless for the page it goes on."""
+    the requester's latest edit of the Ruleset is reviewed. The detail lines are made harmless for the page
+    they go on; the headline is written inert by the request desk, as every answer's is."""
     from wikibot.patrol import inert   # the log page's way of writing page text inert
 
     title = proposal_title(request)
@@ -139,7 +140,7 @@ def answer(wiki: Wiki, request: Request, requester: str | None) -> tuple[str, li
     try:
         if rev:
             if not rev.isdigit():
-                return (f"Not done: rev={inert(rev)} is not a revision number; write the N of Special:Diff/N.", [])
+                return (f"Not done: rev={rev} is not a revision number; write the N of Special:Diff/N.", [])
             revid = int(rev)
         else:
             found = latest_edit_by(wiki, wiki.settings.ruleset, requester or "")
@@ -149,8 +150,8 @@ def answer(wiki: Wiki, request: Request, requester: str | None) -> tuple[str, li
             revid = found
         review = review_edit(wiki, read_edit(wiki, revid), title, request.text)
     except (WikiError, ValueError, LookupError) as error:
-        return f"Not done: {inert(str(error))}", []
-    return inert(headline(review, revid)), [inert(line) for line in detail_lines(review, revid)]
+        return f"Not done: {error}", []
+    return headline(review, revid), [inert(line) for line in detail_lines(review, revid)]
 
 
 __all__ = ["find_proposal", "proposal_title", "read_edit", "latest_edit_by", "review_edit", "headline", "answer",

@@ -31,8 +31,8 @@ from fixturedata import fixture_text
 
 ADDRESS = """Ascension Address: Puzzles of the Dead
 
-Repeal all dynastic rules except for the rule named “Coins”. Set the synonym for Player to “Necromancer” and \
-the synonym for Emperor to “Grim Reaper”. Change the gamestate tracking page to “{graveyard}”. Include the \
+Repeal all dynastic rules except for the rule named “Coins”. Set the synonym for Emperor to “Grim Reaper” and \
+the synonym for Player to “Necromancer”. Change the gamestate tracking page to “{graveyard}”. Include the \
 Building Blocks “Low-Player Support” and “The Traitor”."""
 
 
@@ -151,7 +151,7 @@ def test_an_address_as_winners_write_it_is_performed_and_what_is_not_reset_is_na
     post(local_wiki, game.wiki, f"== Ascension: Arcade ==\n{{{{Ascension}}}}\n{address}\n~~~~\n")
     [answer] = RequestDesk(game.wiki).poll()
     assert answer.headline.startswith("Done: Dynastic Reset"), answer.headline
-    assert "Left for an Admin: step 1 (outside the reset)." in answer.headline
+    assert "Left for an Admin: step 1 (outside the reset);" in answer.headline
     ruleset = local_wiki.wiki.page_text(game.wiki.settings.ruleset)
     assert ruleset == expected.pages[RULESET].rstrip()
     assert "== Turns ==" in ruleset and "== Coins ==" in ruleset and "== Matches ==" not in ruleset
