@@ -89,7 +89,7 @@ def _name(frag: str, m: _Masked) -> str | None:
     inner = _tok_inner(frag, m)
     if inner is not None:
         return inner.strip()
-    if re.match(r"\x01\d+\x02\s*\w", frag):
+    if re.match(r"\x01\d+\x02\s*[^\s.;:!?]", frag):
         return None  # "“Fuse” throughout the ruleset": a quoted name with more words after it is not a name
     return _restore(frag, m).strip() or None
 
@@ -339,8 +339,9 @@ def _ignored(reason: str, category: str) -> _Read:
 
 
 _CONNECTOR = re.compile(
-    r"^(?:\s|\.\.\.|…|[-–—•◦▪*]|\d+[a-z]?[.)](?=\s)|step\s+\d+\s*[:.)]|\(\w\)|anyway\b,?|now\b,|please\b|"
-    r"(?:and|then|also|finally|lastly|next|additionally|furthermore|secondly|thirdly|first(?:ly)?|"
+    r"^(?:\s|\.\.\.|…|[-–—•◦▪*]|\d+[a-z]?[.)](?=\s)|step\s+\d+\s*[:.)]|\(\w\)|anyway\b,?|now\b,?|please\b|"
+    r"(?:second|third|fourth)\s*[:,]|"
+    r"(?:and|then|also|finally|lastly|next|additionally|furthermore|secondly|thirdly|fourthly|first(?:ly)?|"
     r"after that|afterwards|subsequently)\b,?)+",
     re.I,
 )
@@ -379,6 +380,11 @@ _COMMENTARY = re.compile(
     r"see|saw|know|expect|intend|suggest|figure|figured|wrote|added|made|tried|noticed|realise|realize|reckon|"
     r"might|may|should|must|needed|need)\b|\b(?:me|my|myself|we|we['’](?:re|ve|ll|d))\b|(?:^|[(\[]\s*)(?:My|We|We['’](?:re|ve|ll|d))\b|"
     r"^Let['’]s\b|(?i:\b(?:afaik|imo|imho|iirc|tbh|fwiw)\b)|"
+    r"(?:^|[.!?;]\s+|,\s+|\b(?:and|but|so|because|that|since|as|when)\s+)I\s+(?!(?:is|was|and|or|of|in|to|on|at|for|has|had|are|"
+    r"were|be|card|cards|phase|level|type)\b)[a-z]{2,}|"
+    r"(?i:^\(?\s*(?:sorry|apologies|oops)\b|^(?:just\s+)?(?:a\s+)?(?:small\s+|minor\s+)?(?:clean-?up|tidy(?:-?up)?|typo\s+fix(?:es)?|"
+    r"fix(?:es|ing)?\s+(?:a|the|some)\s+typos?)(?:\s+(?:mostly|only|really|here|proposal))?\s*(?:[.!,;]|$)|\bno\s+(?:functional\s+)?change\s+(?:in|to|of)\s+(?:meaning|gameplay|function)\b|"
+    r"^this\s+(?:just|simply|only|merely)\s+(?:clarifies|fixes|tidies|cleans|corrects|rewords|restates)\b)|"
     r"(?i:^(?:(?:open|happy)\s+to\s+(?:tweak|change|adjust|suggestions|feedback|ideas|amend)|feel\s+free\b|"
     r"should\s+be\s+(?:uncontroversial|non-?controversial|fine|simple|straightforward|obvious|self-explanatory)\b|"
     r"(?:hopefully\s+)?(?:this\s+is\s+)?(?:uncontroversial|non-?controversial)\b|"
@@ -394,7 +400,10 @@ _MAYBE_REMARK = re.compile(
     r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|should|fixes|is\s+(?:to|meant|intended|just|"
     r"a\s+(?:fix|change|tweak)))\b|^(?:Because|Since|Per)\b|^This\s+would\b|"
     r"^(?:Hopefully|Basically)\b|"
-    r"(?i:^(?:right\s+now|currently|at\s+the\s+moment|as\s+it\s+stands|as\s+things\s+stand|at\s+present|at\s+the\s+minute)\b)|"
+    r"(?i:^(?:right\s+now|currently|at\s+the\s+moment|as\s+it\s+stands|as\s+things\s+stand|at\s+present|at\s+the\s+minute|"
+    r"previously|before\s+this|until\s+now|so\s+far)\b)|"
+    r"^This\s+(?:just\s+|simply\s+|also\s+|only\s+|merely\s+)?(?:keeps|stops|prevents|ensures|removes|changes|brings|"
+    r"gives|adds|replaces|clarifies|simplifies|tidies|cleans|corrects|rewords|restates)\b|"
     r"(?i:^(?:the\s+)?(?:last|previous|earlier|original|first)\s+(?:proposal|version|attempt|draft|try)\b)|"
     r"(?i:\b(?:trying|try)\s+(?:again|this\s+again)\b)|"
     # a fragment led by a gerund that explains the change ("Replacing Shoulds with Shalls."): rule
@@ -536,7 +545,7 @@ def _read_sentence(sentence: str) -> _Read:
                                       "category": "conditional", "_governs": "all"})], opens_instruction=True)
     s = _IMMEDIATE.sub("", s, count=1).strip()
     if not s.strip(" .:-;,"):
-        return _unsupported(f"not an instruction: “{stripped}”")
+        return _ignored(f"only a label or a connecting word, nothing to do: “{stripped}”", "note")
     inner = None if _CONDITIONAL.match(s) else _CONDITIONAL_INNER.search(s)
     if inner:  # "Repeal X, but only if the proposal “Y” passed."
         return _set_aside(s, m, stripped, "conditional step, not applied by the bot", "conditional",
@@ -832,6 +841,8 @@ def _ref_list(refs: str, m: _Masked, plural: bool) -> list[RuleRef] | None:
 
 
 def _read_repeal(s: str, m: _Masked) -> _Read | None:
+    if re.match(r"(?:repeal|deletion|removal|abolition)\s+of\b", s, re.I):
+        return None  # "Repeal of a Beacon happens when …": a noun, in rule text
     c = re.fullmatch(r"(?:repeal|delete|remove|abolish)\s+(?:all|every|each)\s+(?:of\s+the\s+)?(?:current(?:ly\s+existing)?\s+|"
                      r"existing\s+|remaining\s+)?dynastic\s+rules?(?:\s*,?\s+(?:except|other\s+than|apart\s+from|but|save)"
                      r"(?:\s+for)?\s+(.+))?", s, re.I)
@@ -1873,7 +1884,8 @@ def looks_like_instruction(line: str) -> bool:
 _JUDGES = re.compile(
     r"\bseem(?:s|ed)?\b|\bthe\s+current\s+(?:\x01\d+\x02|rule|wording|system|version)|"
     r"\b(?:a\s+(?:little|bit)|rather|too|quite|very)\s+(?:strange|odd|weird|mild|harsh|confusing|awkward|broken|weak|strong|"
-    r"complicated|clunky|unclear)\b|\bhard\s+to\s+(?:keep\s+track|follow|read|understand)\b|\byou\b", re.I)
+    r"complicated|clunky|unclear)\b|\bhard\s+to\s+(?:keep\s+track|follow|read|understand)\b|\byou\b|"
+    r"\b(?:a|the)\s+problem\b|\bbeen\s+(?:a\s+)?(?:problem|issue|annoying|confusing)\b", re.I)
 
 
 _EDIT_WORD = re.compile(r"\b(?:change|replace|add|remove|repeal|amend|insert|delete|create|enact|rename|set|reword|append)\b",
@@ -1938,6 +1950,15 @@ _PROBLEM_STATEMENT = re.compile(r"^(?:one|a|the|another|my|our)\s+(?:common\s+|b
                                 r"(?:problem|issue|concern|complaint|reason)\b", re.I)
 
 
+_SEQUENCED = re.compile(r"^(?:secondly|thirdly|fourthly|second|third|fourth|next|then|finally|lastly|now|also|additionally)"
+                        r"\s*[,:]?\s+(?:please\s+)?(?:" + "|".join(("set", "repeal", "add", "remove", "replace", "change",
+                                                                      "create", "enact", "rename", "move", "give",
+                                                                      "increase", "decrease", "amend", "reword",
+                                                                      "delete", "append", "insert")) + r")\b", re.I)
+_GAME_CONDITION = re.compile(r"\s(?:if|when|whenever|unless|while)\s+(?:it|they|he|she|that|this|the|a|an|each|every|any|"
+                             r"its|their)\b", re.I)
+
+
 def ends_added_text(line: str) -> bool:
     """Does this line, met inside the text an instruction adds, end that text?  True for a line
     that opens an instruction (:func:`opens_instruction`), and also for one that reads like an
@@ -1946,9 +1967,15 @@ def ends_added_text(line: str) -> bool:
     instead of being written into a rule."""
     if not line.strip() or PAYLOAD_PREFIX.match(line):
         return False
+    raw = " ".join(_mask(line.strip()).text.split())
+    if _SEQUENCED.match(raw):
+        return True  # "Secondly, set …", "Now repeal …": rule text never counts its sentences so
+    if _GAME_CONDITION.search(raw) and not _TOK.search(raw) and not _ABOUT_THIS.search(raw) \
+            and not re.search(r"\b(?:rule|ruleset|gamestate|wiki|page|proposal)s?\b", raw, re.I):
+        return False  # "Rename the Beacon to a Flare if it is on a Star Cell.": a rule of the game
     if opens_instruction(line):
         return True
-    s = _clean(" ".join(_mask(line.strip()).text.split()))
+    s = _clean(raw)
     return bool(_EDIT_OF_A_PLACE.match(s) or _VALUE_OF_EVERYONE.match(s) or _PROBLEM_STATEMENT.match(s))
 
 

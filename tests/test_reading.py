@@ -916,3 +916,43 @@ def test_an_instruction_run_on_from_steps_the_text_introduces_is_left_to_an_admi
     # with a blank line before it, it is the Proposal's own instruction
     apart = parse_steps(text.replace("random.\nSet", "random.\n\nSet"))
     assert isinstance(apart[0], AddRule) and apart[0].body.endswith("Choose a Lamplighter at random.")
+
+
+@pytest.mark.parametrize("instruction", [
+    "Reword the rule “Wicks” to:-", "Replace the text of the rule “Wicks” with the following text:",
+    "In “Wicks”, replace “burn slowly” with:-", "In the rule “Wicks”, after “burn slowly.”, add:",
+    "To the end of the rule “Wicks”, add:-",
+])
+@pytest.mark.parametrize("remark", [
+    "I picked two because it is half a Turn.", "Just a cleanup, no change in meaning.", "Typo fixes mostly.",
+    "(Sorry, the last proposal had a typo here.)", "This just clarifies what a lit Wick is.",
+    "This keeps the old default but stops negative Wicks, which have been a problem for weeks.",
+])
+def test_a_closing_remark_after_any_text_is_never_written_into_a_rule(instruction, remark):
+    steps = parse_steps(f"{instruction}\n\nWicks burn in pairs.\n\n{remark}")
+    written = [getattr(s, "body", None) or getattr(s, "new", None) for s in steps if not isinstance(s, (Ignored, Unsupported))]
+    assert written == ["Wicks burn in pairs."], steps
+    assert isinstance(steps[-1], Ignored) and steps[-1].category == "remark"
+
+
+@pytest.mark.parametrize("next_step", ["Secondly, repeal the rule “Dusk”.", "Second: repeal the rule “Dusk”.",
+                                       "Now repeal the rule “Dusk”."])
+def test_a_counted_next_instruction_is_never_swallowed(next_step):
+    steps = parse_steps(f"To the end of the rule “Wicks”, add:-\n\nWicks may be trimmed.\n\n{next_step}")
+    assert steps[0].body == "Wicks may be trimmed." and isinstance(steps[-1], RepealRule)
+
+
+@pytest.mark.parametrize("text", [
+    "Rename the rule “Coins” to “Gold”, and change all instances of “Coins” in that rule to “Gold”.",
+    "Rename “Lanterns” to “Lamps” (and its subrule “Lantern Oil” to “Lamp Oil”).",
+])
+def test_a_new_name_with_more_after_it_is_never_a_title(text):
+    assert [type(s) for s in parse_steps(text)] == [Unsupported]
+
+
+def test_rule_text_that_begins_like_a_command_stays_in_the_rule():
+    text = ("Add a new rule “Beacons”:\nA Beacon is a Lantern placed on a Cell.\n"
+            "Repeal of a Beacon happens when its Lantern becomes Dark.\n"
+            "Rename the Beacon to a Flare if it is on a Star Cell.")
+    [step] = parse_steps(text)
+    assert isinstance(step, AddRule) and step.body.endswith("if it is on a Star Cell.")
