@@ -21,7 +21,7 @@ def ruleset_text(board: str, coins: str = "Each Puzzler has a publicly tracked n
     return f"""= Core Rules =
 
 == Ruleset and Gamestate ==
-The Ruleset and Gamestate can only be altered in manners specified by the Ruleset.
+The Ruleset and the Gamestate may be changed only as the Ruleset says.
 
 The gamestate tracking page for this dynasty is the [[{board}]] page of the wiki.
 
