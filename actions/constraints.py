@@ -379,7 +379,7 @@ _T_OTHER_VARIABLE = re.compile(r"\b(?:number|amount)\s+of\b|\bhas\s+an?\b|\band\
 _P_SINGLE = re.compile(
     rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+an?\s+(?:publicly[ -]tracked\s+)?(?P<neg>non-?negative\s+)?"
     r"(?:number|integer|numeric\s+value|numerical\s+value)\b(?!\s+of\b)")
-#: "The Round Number is publicly tracked on the gamestate tracking page and defaults to 4"
+#: "The Tide Level is publicly tracked on the tracking page and defaults to 2"
 _P_SINGLE_TRACKED = re.compile(rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+publicly\s+tracked\b")
 _P_GRID = re.compile(
     rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+an?\s+(?:publicly[ -]tracked\s+)?(?:{_NUM})\s*(?:by|x|×)\s*(?:{_NUM})\s+"

@@ -367,7 +367,7 @@ def test_every_constrained_column_of_each_era_page_is_named(era, page, expected)
 @pytest.mark.parametrize("sentence,name,default", [
     ("Each Wight has a numeric value of Lanterns which defaults to 300.", "Lanterns", "300"),
     ("Each Wight has a Renown, which is publicly tracked and defaults to 0.", "Renown", "0"),
-    ("The Tide Number is publicly tracked on the gamestate tracking page and defaults to 2.", "Tide Number", "2"),
+    ("The Tide Number is publicly tracked on the tracking page of the gamestate, and defaults to 2.", "Tide Number", "2"),
 ])
 def test_numbers_named_by_their_value_or_their_default(sentence, name, default):
     found = _one_rule(sentence)[name]
