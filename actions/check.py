@@ -73,15 +73,18 @@ class CheckResult:
         return CANNOT_JUDGE if self.cannot_judge else LEGAL
 
     def to_dict(self) -> dict:
-        return {"legal": self.legal, "verdict": self.verdict,
-                "violations": [v.to_dict() for v in self.violations], "summary": self.summary}
+        d = {"legal": self.legal, "verdict": self.verdict,
+             "violations": [v.to_dict() for v in self.violations], "summary": self.summary}
+        if self.cannot_judge:
+            d["cannot_judge"] = list(self.cannot_judge)   # what the bot could not read, one reason each
+        return d
 
     def details(self) -> dict:
         """The JSON shape plus how many values were checked, what was skipped and what could not be read."""
         d = self.to_dict()
         d["checked"] = self.checked
         d["notes"] = list(self.notes)
-        d["cannot_judge"] = list(self.cannot_judge)
+        d.setdefault("cannot_judge", [])
         return d
 
 
@@ -343,6 +346,7 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
     old_tables = _tables(old_page)
     pairs = _table_pairs(old_tables, _tables(new_page))
     violations: list[Violation] = []
+    hidden: list[str] = []   # values that read as legal only because a character in them cannot be seen
     checked = 0
     for ch in _changes(old_page, new_page, pairs):
         place = ch.table.place if ch.table is not None else None
@@ -359,7 +363,10 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
                            new_row=ch.new_row, notes=notes)
         if v is not None:
             violations.append(v)
-    damage = _damage(old_page, new_page, pairs, old_tables)
+        elif odd_characters(ch.new) and not odd_characters(ch.old or ""):
+            where = f"{ch.column} of {ch.row}" if ch.row else ch.column
+            hidden.append(f"the new value of {where} holds {', '.join(odd_characters(ch.new))}")
+    damage = _damage(old_page, new_page, pairs, old_tables) + hidden
     summary = _summary(violations, checked)
     if damage and not violations:
         summary = "Cannot judge: " + "; ".join(damage) + "."

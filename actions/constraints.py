@@ -35,6 +35,19 @@ Where constraints come from
   - ``tracked in the Players table on the “Archipelago” wiki page`` (page and table of the
     variable in that sentence); ``Villagers and their respective attributes are tracked in the
     “Villagers” table of …`` (page and table of every variable "Each Villager has").
+  - a limit in the sentence that defines the variable: ``…, defaulting to 0, which cannot exceed
+    5``, ``…, which may not be greater than 10``, ``… and with a maximum of 10`` (taken only when no
+    second variable is introduced before it);
+  - single values: ``The Round is a publicly tracked number, defaulting to 1``, ``The Round Number
+    is publicly tracked … and defaults to 4``; ``a numeric value of Bells``; an attribute whose
+    default is a number (``has a Renown, which … defaults to 0``) is a number;
+  - boards: ``The Game Board is a publicly tracked 10 by 10 grid of cells`` with ``Each Cell also
+    has a Content which can be …``: every cell of that board holds a Content (``grid``); the
+    cell's Row and Column are the board's own coordinates.
+
+  Each variable is kept per owner: ``Each Stop has a Type …`` and ``Each Organism has a Type …``
+  are two constraints, and a table is judged by its own thing's (:mod:`actions.legality`); a
+  sentence naming no owner (``Coins cannot exceed 10``) joins every owner's.
 
   A numeric variable a rule defines is a non-negative integer unless the rules say it "may be
   negative": that part of the constraint is cited from the Appendix (``min_source``), the rest
@@ -304,8 +317,8 @@ def _items(text: str, start: int) -> tuple[list[str], int]:
 
 
 _P_NUMBER_OF = re.compile(
-    rf"{_OWNER}\s+(?:has|have|holds|hold)\s+an?\s+(?:publicly[ -]tracked\s+)?(?:number|amount)\s+of\s+"
-    rf"(?P<name>{_NAME_RE})")
+    rf"{_OWNER}\s+(?:has|have|holds|hold)\s+an?\s+(?:publicly[ -]tracked\s+)?(?:(?:numeric|numerical|integer)\s+)?"
+    rf"(?:number|amount|value)\s+of\s+(?P<name>{_NAME_RE})")
 _P_NUMERIC_ATTR = re.compile(
     rf"{_OWNER}\s+(?:has|have)\s+an?\s+(?:publicly[ -]tracked\s+)?(?P<neg>non-?negative\s+)?"
     rf"(?:numerical|numeric|integer)\s+(?P<name>{_NAME_RE}(?:\s+and\s+{_NAME_RE})?)")
@@ -366,6 +379,8 @@ _T_OTHER_VARIABLE = re.compile(r"\b(?:number|amount)\s+of\b|\bhas\s+an?\b|\band\
 _P_SINGLE = re.compile(
     rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+an?\s+(?:publicly[ -]tracked\s+)?(?P<neg>non-?negative\s+)?"
     r"(?:number|integer|numeric\s+value|numerical\s+value)\b(?!\s+of\b)")
+#: "The Round Number is publicly tracked on the gamestate tracking page and defaults to 4"
+_P_SINGLE_TRACKED = re.compile(rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+publicly\s+tracked\b")
 _P_GRID = re.compile(
     rf"^(?:The\s+)?(?P<name>{_NAME_RE})\s+is\s+an?\s+(?:publicly[ -]tracked\s+)?(?:{_NUM})\s*(?:by|x|×)\s*(?:{_NUM})\s+"
     rf"grid(?:\s+of\s+(?P<cells>[a-z]+|{_CAP}))?")
@@ -556,6 +571,12 @@ def _sentence_facts(rule: Rule, s: str, entity_tables: list) -> list[_Fact]:
         lo, hi = _limits_after(s, m.end())
         add(m.group("name"), kind=INTEGER, page=page, table=table, min=0 if m.group("neg") else lo, max=hi,
             default=_default_after(s, m.end())).single = True
+    m = _P_SINGLE_TRACKED.match(s)
+    if m and _ok_name(m.group("name")):
+        default = _default_after(s, m.end())
+        if default is not None and re.fullmatch(r"-?\d+", default):
+            lo, hi = _limits_after(s, m.end())
+            add(m.group("name"), kind=INTEGER, page=page, table=table, min=lo, max=hi, default=default).single = True
     m = _P_GRID.match(s)
     if m and _ok_name(m.group("name")):
         cells = _title(_singular_phrase(m.group("cells") or "cell"))
@@ -627,7 +648,9 @@ def _sentence_facts(rule: Rule, s: str, entity_tables: list) -> list[_Fact]:
             continue
         default = _default_after(tail, 0)
         if default is not None and re.match(r"\s*,?\s*which\b", tail) and ", and " not in tail[:tail.find("default")]:
-            add(name, kind=TEXT, owner=m.group("owner"), page=page, table=table, default=default)
+            # "has a Score, which is publicly tracked and defaults to 0": a number by its default
+            kind = INTEGER if re.fullmatch(r"-?\d+", default) else TEXT
+            add(name, kind=kind, owner=m.group("owner"), page=page, table=table, default=default)
     m = _P_SUBJECT_DEFAULT.match(s)
     if m and _ok_name(m.group("name")):
         default = _default_after(s, m.start())
@@ -679,27 +702,43 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
     """The constraints the Ruleset states, Appendix defaults first, then rules in page order."""
     appendix = _appendix_constraints(ruleset)
     numeric = next((c for c in appendix if c.variable == NUMERIC), None)
-    merged: dict[str, Constraint] = {}
-    conflicts: set[str] = set()
+    # one constraint per variable and owner: "Each Stop has a Type …" and "Each Organism has a Type …"
+    # are two variables; a sentence naming no owner ("Coins cannot exceed 10") joins every owner's
+    merged: dict[tuple[str, str], Constraint] = {}
+    conflicts: set[tuple[str, str]] = set()
     entity_tables: list[tuple[str, str | None, str | None, str, str | None]] = []
+
+    def new_constraint(fact: _Fact) -> Constraint:
+        c = Constraint(fact.variable, fact.kind or "", min=fact.min, max=fact.max, allowed=fact.allowed,
+                       default=fact.default, page=fact.page, table=fact.table, rule=fact.rule.name,
+                       sentences=[fact.sentence], owner=fact.owner)
+        if fact.negative_ok:
+            c.min, c.min_source = None, "negative"
+        return c
+
     for rule in _rules_read(ruleset):
         for fact in _facts_of(rule, entity_tables):
             key = variable_key(fact.variable)
-            if not key or key in conflicts:
+            if not key:
                 continue
-            have = merged.get(key)
-            if have is None:
-                merged[key] = Constraint(
-                    fact.variable, fact.kind or "", min=fact.min, max=fact.max, allowed=fact.allowed,
-                    default=fact.default, page=fact.page, table=fact.table, rule=fact.rule.name,
-                    sentences=[fact.sentence], owner=fact.owner)
-                if fact.negative_ok:
-                    merged[key].min = None
-                    merged[key].min_source = "negative"
-                continue
-            if not _absorb(have, fact):
-                conflicts.add(key)
-                del merged[key]
+            owner = variable_key(_singular_phrase(fact.owner)) if fact.owner else ""
+            same_var = [k for k in merged if k[0] == key]
+            if owner and (key, owner) not in merged and (key, "") in merged and \
+                    not any(k[1] for k in same_var):
+                merged[(key, owner)] = merged.pop((key, ""))   # the owner named later
+            if owner:
+                targets = [(key, owner)]
+            else:
+                targets = same_var or [(key, "")]
+            for target in targets:
+                if target in conflicts:
+                    continue
+                have = merged.get(target)
+                if have is None:
+                    merged[target] = new_constraint(fact)
+                elif not _absorb(have, fact):
+                    conflicts.add(target)
+                    del merged[target]
     out = list(appendix)
     tracking = ruleset.tracking_page()
     for c in merged.values():

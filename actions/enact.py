@@ -47,7 +47,7 @@ proposal re-applied without it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from actions.outcome import StepOutcome as _Outcome
 from actions.outcome import refused as _refused
@@ -108,8 +108,14 @@ def _do_gamestate(run: _Run, step: st.Step) -> str:
             raise _unsupported(run.gs_problem)
         where = f" (the tracking page is “{run.gs_title}”)" if run.gs_title else ""
         raise _unsupported(f"this step changes the gamestate, but no gamestate page was given{where}")
-    overrides = getattr(run, "overrides", None) or []
-    legality = Legality(run.rs, merge(infer_constraints(run.rs), overrides), page=run.gs_title)
+    text = str(run.rs)
+    cached = getattr(run, "legality", None)
+    if cached is None or cached[0] != text:  # read again only when a step before changed the Ruleset
+        overrides = getattr(run, "overrides", None) or []
+        cached = (text, Legality(run.rs, merge(infer_constraints(run.rs), overrides),
+                                 page=getattr(run, "legality_page", run.gs_title)))
+        run.legality = cached
+    legality = cached[1]
     detail = gamestate_steps.apply(run.gs, step, legality)  # raises the StepOutcome of actions.outcome
     run.gs_changed = True
     return detail
@@ -170,7 +176,7 @@ def _run_steps(run: _Run, report: Report) -> None:
                 if problem:
                     raise _unsupported(f"not written: {problem}")
             if gs_text is not None and run.gs is not None:
-                problem = hazards.page_change_problem(gs_text, str(run.gs))
+                problem = hazards.page_change_problem(gs_text, str(run.gs), extension_tags=run.extension_tags)
                 if problem:
                     raise _refused(f"not written: on the gamestate page, {problem}")
         except _Outcome as out:
@@ -190,8 +196,11 @@ def _run_steps(run: _Run, report: Report) -> None:
 
 def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None = None, *,
           ruleset_title: str = "Ruleset", gamestate_title: str | None = None,
-          overrides: list | None = None) -> EnactResult:
+          overrides: list | None = None, extension_tags: Iterable[str] = ()) -> EnactResult:
     """Apply a parsed Proposal to the Ruleset (and gamestate) text; see the module docstring.
+
+    ``extension_tags``: the wiki's extension tags (siteinfo), which decide what markup is literal
+    (:func:`parsers.hazards.literal_tags`); offline none is assumed.
 
     ``.pages`` holds only the pages whose text changed; ``.report`` one result per step, the edit
     summary (``Enacted “Name”``, prefixed ``/* Rule */`` when exactly one rule changed) and diffs.
@@ -206,7 +215,11 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
     rs = rsmod.parse(ruleset_text)
     if gs_title is None:
         found = rs.tracking_page()
-        gs_title = found[0] if found else ("Gamestate" if gamestate_text is not None else None)
+        gs_title = found[0] if found else None
+    # constraints that name another page stand aside only when the page's real name is known
+    legality_page = gs_title
+    if gs_title is None and gamestate_text is not None:
+        gs_title = "Gamestate"
     policy = tag_policy(rs)
     pristine = rs.snapshot()
     for attempt in (0, 1):
@@ -218,8 +231,10 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
                 gs = GamestatePage.parse(gamestate_text)
             except GamestateError as exc:
                 gs_problem = f"the gamestate page cannot be read: {exc}"
-        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem)
+        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem,
+                   extension_tags=extension_tags)
         run.overrides = list(overrides or [])
+        run.legality_page = legality_page
         report = Report(action="enact", name=proposal.name)
         _run_steps(run, report)
         if attempt == 1 or run.structure_problem() is None:

@@ -19,7 +19,7 @@ from actions.constraints import variable_key
 from actions.legality import Legality, Place, Violation, as_int
 from actions.outcome import StepOutcome
 from actions.report import REFUSED, UNSUPPORTED
-from parsers import language
+from parsers import characters, language
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage, Table, name_key
 
@@ -46,6 +46,8 @@ def _number(text: str) -> int | None:
 # --------------------------------------------------------------------------- finding tables, columns, rows
 
 def _players(page: GamestatePage, legality: Legality, term: str | None = None) -> Table:
+    """The players table, as the one legality knows it (first column headed Player, Nomicer, User or
+    the era's term); else as the page reader does (also "Name")."""
     known = legality.player_term
     if term and known and not language.is_plural_pair(term, known) and \
             term.casefold() not in (known.casefold(), "player", "players"):
@@ -53,6 +55,9 @@ def _players(page: GamestatePage, legality: Legality, term: str | None = None) -
         # other thing of the game, with rows of their own; never the players' rows.
         raise _unsupported(f"“{term}” is not this era's word for a player (“{known}”): the bot cannot tell which "
                            "rows the step means")
+    ours = [t for t in page.tables if legality.is_players_table(t)]
+    if len(ours) == 1:
+        return ours[0]
     error = None
     for candidate in dict.fromkeys([legality.player_term, term]):
         try:
@@ -107,13 +112,20 @@ def _column_values(table: Table, column: str) -> list[str]:
     return out
 
 
-def _judge(legality: Legality, page: GamestatePage, table: Table, row: str, column: str, value: str,
-           *, new_row: bool = False) -> None:
-    old = None if new_row else _call(table.get, row, column)
-    v = legality.judge(column, value, place=_place(page, table), row=row, old=old,
-                       column_old=_column_values(table, column), new_row=new_row)
-    if v is not None:
-        raise _refused(v)
+def _judge(legality: Legality, page: GamestatePage, table: Table, cells: list[tuple[str, str, str]]) -> None:
+    """Judge every (row, column, value) the step would write; refuse naming every one the rules
+    forbid (as check names them all), before anything is written."""
+    refusals = []
+    for row, column, value in cells:
+        old = _call(table.get, row, column)
+        if old == value:
+            continue  # left as it was: not this step's doing, as check sees it
+        v = legality.judge(column, value, place=_place(page, table), row=row, old=old,
+                           column_old=_column_values(table, column))
+        if v is not None:
+            refusals.append(v.sentence()[:-1])
+    if refusals:
+        raise StepOutcome(REFUSED, "; ".join(refusals) + ": an illegal value; nothing was changed")
 
 
 def _rows(table: Table, who) -> list[str]:
@@ -142,8 +154,7 @@ def _set_value(page: GamestatePage, step: st.SetValue, legality: Legality) -> st
     column = _column(table, step.variable)
     rows = _rows(table, step.player)
     value = _as_written(table, column, rows, step.value.strip())
-    for r in rows:
-        _judge(legality, page, table, r, column, value)
+    _judge(legality, page, table, [(r, column, value) for r in rows])
     for r in rows:
         _call(table.set_cell, r, column, value)
     who = "every player" if isinstance(step.player, st.EachPlayer) else rows[0]
@@ -164,8 +175,8 @@ def _change_value(page: GamestatePage, step: st.ChangeValue, legality: Legality)
     new: list[tuple[str, int, int]] = []
     for r in _rows(table, step.player):
         cur = _current_number(table, r, column)
-        _judge(legality, page, table, r, column, str(cur + step.delta))
         new.append((r, cur, cur + step.delta))
+    _judge(legality, page, table, [(r, column, str(value)) for r, _, value in new])
     for r, _, value in new:
         _call(table.set_cell, r, column, str(value))
     return "; ".join(f"{r}: {column} {a} → {b}" for r, a, b in new)
@@ -179,15 +190,19 @@ def _transfer(page: GamestatePage, step: st.TransferValue, legality: Legality) -
     column = _column(table, step.variable)
     before = {who: _current_number(table, who, column) for who in (step.source, step.target)}
     after = {step.source: before[step.source] - step.amount, step.target: before[step.target] + step.amount}
-    for who, value in after.items():
-        _judge(legality, page, table, who, column, str(value))
+    _judge(legality, page, table, [(who, column, str(value)) for who, value in after.items()])
     for who, value in after.items():
         _call(table.set_cell, who, column, str(value))
     return "; ".join(f"{who}: {column} {before[who]} → {after[who]}" for who in after)
 
 
 def _add_column(page: GamestatePage, step: st.AddColumn, legality: Legality) -> str:
+    problem = characters.name_problem(step.column.strip())
+    if problem:  # a column is named by the rules; a look-alike name would not be the one they use
+        raise _unsupported(f"not written: the column name “{step.column.strip()}” holds {problem}")
     table = _players(page, legality) if step.table is None else _named_table(page, step.table)
+    if any(h and _same(h, step.column) for h in table.headers):
+        raise _unsupported(f"“{_place(page, table).name}” already has a column “{step.column}”")
     default = (step.default or "").strip()
     number = _number(default) if default else None
     if number is not None:
@@ -220,20 +235,25 @@ def _defaults(legality: Legality, page: GamestatePage, table: Table, given: dict
 
 def _add_row(page: GamestatePage, table: Table, name: str, given: dict[str, str], legality: Legality) -> str:
     place = _place(page, table)
+    values = _defaults(legality, page, table, given)
+    refusals: list[str] = []   # every value of the new row the rules forbid, named together
     v = legality.judge_name(name, place)
     if v is not None:
-        raise _refused(v)
-    values = _defaults(legality, page, table, given)
+        refusals.append(v.sentence()[:-1])
     for h in table.headers[1:]:
         if not h:
             continue
         v = legality.judge(h, values.get(h, ""), place=place, row=name, old=None,
                            column_old=_column_values(table, h), new_row=True)
-        if v is not None:
-            if h not in given and values.get(h, "") == "":
-                raise StepOutcome(REFUSED, f"the new row “{name}” would leave {h} blank and the rules give "
-                                           f"no starting value; {v.constraint} ({v.source}); nothing was changed")
-            raise _refused(v)
+        if v is None:
+            continue
+        if h not in given and values.get(h, "") == "":
+            refusals.append(f"the new row “{name}” would leave {h} blank and the rules give no starting value; "
+                            f"{v.constraint} ({v.source})")
+        else:
+            refusals.append(v.sentence()[:-1])
+    if refusals:
+        raise StepOutcome(REFUSED, "; ".join(refusals) + ": an illegal value; nothing was changed")
     _call(table.add_row, name, values)
     shown = ", ".join(f"{k} {v}" for k, v in values.items() if v != "")
     return f"added a row for {name} to “{place.name}”" + (f" ({shown})" if shown else "")
@@ -285,12 +305,14 @@ def _set_attribute(page: GamestatePage, step: st.SetAttribute, legality: Legalit
         value = symbols[value.casefold()]
     else:
         value = _as_written(table, column, [step.thing], value)
-    _judge(legality, page, table, step.thing, column, value)
+    _judge(legality, page, table, [(step.thing, column, value)])
     _call(table.set_cell, step.thing, column, value)
     return f"set {column} of {step.thing} to {value}"
 
 
 def _single_judge(legality: Legality, name: str, old: str, value: str) -> None:
+    if old == value:
+        return
     v = legality.judge(name, value, place=None, row=None, old=old, column_old=[old])
     if v is not None:
         raise _refused(v)

@@ -30,6 +30,7 @@ How a value is judged (:meth:`Legality.judge`) — restraint: only what can be s
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 
@@ -38,6 +39,7 @@ from actions.constraints import (
     infer_constraints, valid_player_name, variable_key,
 )
 from actions.synonyms import player_term as ruleset_player_term
+from parsers import language
 from parsers.gamestate import Table
 from parsers.ruleset import Ruleset
 
@@ -117,8 +119,8 @@ class Place:
 
 
 def as_int(value: str) -> int | None:
-    """A cell's integer ("12", "-3", "1,000", "−2"), or None."""
-    v = value.strip().replace("−", "-")
+    """A cell's integer ("12", "-3", "1,000", "−2", "&minus;2"), or None."""
+    v = html.unescape(value).strip().replace("−", "-")
     if _INT.fullmatch(v):
         return int(v.replace(",", ""))
     return None
@@ -187,6 +189,10 @@ class Legality:
         found = self.by_key.get(variable_key(column), [])
         scoped = [c for c in found if c.table and _table_matches(c.table, place)]
         free = [c for c in found if not c.table]
+        if len({variable_key(c.owner or "") for c in free}) > 1:
+            # several things have a variable of this name ("Each Stop has a Type", "Each Organism has a
+            # Type"): the one whose owner the table is about; none when the table says not which
+            free = [c for c in free if not c.owner or self._owns(c.owner, place)]
         for group in (scoped, free):
             for origin in (OVERRIDE_ORIGIN, RULE_ORIGIN, APPENDIX_ORIGIN):
                 for c in group:
@@ -198,6 +204,18 @@ class Legality:
                 if key and key in self.grids:
                     return self.grids[key]
         return None
+
+    def _owns(self, owner: str, place: Place | None) -> bool:
+        """Is ``place`` the table of ``owner``'s things ("Stops" for a Stop; the players table for the
+        era's player term)?"""
+        if place is None:
+            return False
+        want = {variable_key(f) for f in language.plural_forms(owner) if f}
+        names = {variable_key(place.label or ""), variable_key(place.first_header)}
+        if want & names:
+            return True
+        term = {variable_key(f) for f in language.plural_forms(self.player_term or "player") if f}
+        return bool(want & term) and self.is_players_table(place.table)
 
     def is_players_table(self, table: Table | None) -> bool:
         return table is not None and table.is_players_table(self.player_term, headers=PLAYER_HEADERS)
@@ -252,7 +270,7 @@ class Legality:
         nonblank = [v for v in column_old if v.strip()]
         if not nonblank or not all(n is not None and n >= 0 for n in map(as_int, nonblank)):
             return None
-        value = new.strip().replace("−", "-")
+        value = html.unescape(new).strip().replace("−", "-")
         if not _NUMBER.fullmatch(value):
             return None
         if value.startswith("-") or "." in value:

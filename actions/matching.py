@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parsers import names
+from parsers import hazards, names
 from parsers.ruleset import Block
 
 _TOKEN = re.compile(
@@ -309,12 +309,17 @@ BLOCK_LINE = re.compile(r"\s*(?:[*#:;]|\{\||\|\}|\|-|\||!|<)")
 def wiki_paragraphs(text: str) -> str:
     """A payload as wiki paragraphs: consecutive prose lines (rendered paragraphs copied from the
     blog) are separated by a blank line, since one newline does not end a wiki paragraph. List,
-    table and tag lines keep their single newlines."""
-    lines = text.strip("\n").split("\n")
+    table and tag lines keep their single newlines, and so does everything inside ``<pre>``,
+    ``<nowiki>``, comments and kin (:func:`parsers.hazards.verbatim_spans`)."""
+    text = text.strip("\n")
+    lines = text.split("\n")
+    verbatim = hazards.verbatim_spans(text)  # kept byte for byte
     out: list[str] = []
+    at = 0
     for k, line in enumerate(lines):
         if k and line.strip() and lines[k - 1].strip() and not BLOCK_LINE.match(line) \
-                and not BLOCK_LINE.match(lines[k - 1]):
+                and not BLOCK_LINE.match(lines[k - 1]) and not any(s < at - 1 < e for s, e in verbatim):
             out.append("")
         out.append(line)
+        at += len(line) + 1
     return "\n".join(out)

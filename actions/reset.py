@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 from actions.outcome import StepOutcome
 from actions import structure
@@ -39,7 +40,7 @@ from actions import synonyms as S
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
 from actions.legality import Legality, Place
 from parsers import gamestate as G
-from parsers import hazards, limits, names
+from parsers import characters, hazards, limits, names
 from parsers import ruleset as R
 from parsers.ascension import ResetPlan
 
@@ -107,8 +108,9 @@ class _Steps:
 # --------------------------------------------------------------------------- the reset
 def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: str | None = None,
                    gamestate_text: str | None = None, gamestate_title: str | None = None,
-                   existing_pages=frozenset()) -> ResetResult:
-    """Perform a Dynastic Reset on page texts; returns every page given, changed or not."""
+                   existing_pages=frozenset(), extension_tags: Iterable[str] = ()) -> ResetResult:
+    """Perform a Dynastic Reset on page texts; returns every page given, changed or not.
+    ``extension_tags``: the wiki's (siteinfo), which decide what markup is literal; none offline."""
     limits.check_page(ruleset_text, "The Ruleset page")
     if building_blocks_text is not None:
         limits.check_page(building_blocks_text, "The Building Blocks page")
@@ -168,7 +170,8 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
                 steps.add("; ".join(f"{t[0]} = {t[1]}" for t in plan.terms), "replace terms", REFUSED, detail)
                 raise ResetRefused(REFUSED, detail) from None
             text2, occurrences = S.replace_in_text(text1, term_plan, model)
-            _guard(steps, "replace terms", S.replacement_problem(text1, text2, occurrences))
+            _guard(steps, "replace terms", S.replacement_problem(text1, text2, occurrences,
+                                                                 extension_tags=extension_tags))
             S.record(report, term_plan, occurrences, RULESET, steps.n + 1)
             steps.n += len(term_plan.changes)
             if not term_plan.changes:
@@ -180,7 +183,8 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
         if term_plan is not None and term_plan.changes and bb_page is not None:
             bb_text, bb_occ = S.replace_in_text(building_blocks_text, term_plan, bb_page)
             _guard(steps, "replace terms",
-                   S.replacement_problem(building_blocks_text, bb_text, bb_occ, "the Building Blocks page"))
+                   S.replacement_problem(building_blocks_text, bb_text, bb_occ, "the Building Blocks page",
+                                          extension_tags=extension_tags))
             done = sum(1 for o in bb_occ if o.new is not None)
             steps.add("Update the Building Blocks page to reflect any changes to the terms", "replace terms",
                       APPLIED, f"{done} replaced on the Building Blocks page")
@@ -190,14 +194,15 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
         # The Ruleset as the terms left it: the same model when no term changed.
         model2 = model if text2 == text1 else R.parse(text2)
         # ---- 5. Building Blocks
-        _step_blocks(model2, plan, bb_page, steps)
+        _step_blocks(model2, plan, bb_page, steps, extension_tags)
         # ---- 4. tracking page
         _step_tracking(model2, plan, existing_pages, steps)
         # ---- 2004 numbering
         if era == ERA_NUMBERED and repealed:
             _step_renumber(model2, steps)
         new_pages[RULESET] = str(model2)
-        problem = structure.readback_problem(model2) or hazards.page_change_problem(ruleset_text, new_pages[RULESET])
+        problem = (structure.readback_problem(model2)
+                   or hazards.page_change_problem(ruleset_text, new_pages[RULESET], extension_tags=extension_tags))
         _guard(steps, "re-read the Ruleset", problem and (
             f"the Ruleset after the reset was not written: {problem}. Nothing was changed; perform the reset by "
             "hand, or correct the page whose text caused it and run the reset again"))
@@ -359,6 +364,12 @@ def _step_tracking(model: R.Ruleset, plan: ResetPlan, existing_pages, steps: _St
                   "# < > [ ] { } | or ~~~; give the new tracking page's name alone")
         steps.add(text, "tracking page", REFUSED, detail)
         raise ResetRefused(REFUSED, detail)
+    problem = characters.name_problem(new) or hazards.payload_problem(new, headings=False)
+    if problem:
+        detail = (f"“{new}” cannot be the tracking page's name: it holds "
+                  f"{problem.removeprefix('its text contains ')}; give the new tracking page's name alone")
+        steps.add(text, "tracking page", REFUSED, detail)
+        raise ResetRefused(REFUSED, detail)
     if re.match(r"ruleset\b", new.strip(), re.I):
         detail = (f"“{new}” begins with the word “Ruleset”, which the rules forbid for a tracking page; "
                   "choose a name that does not")
@@ -404,7 +415,8 @@ def _recommended(page: R.Ruleset | None, model: R.Ruleset) -> list[str] | None:
     return None
 
 
-def _step_blocks(model: R.Ruleset, plan: ResetPlan, page: R.Ruleset | None, steps: _Steps) -> None:
+def _step_blocks(model: R.Ruleset, plan: ResetPlan, page: R.Ruleset | None, steps: _Steps,
+                 extension_tags: Iterable[str] = ()) -> None:
     """``page``: the Building Blocks page (terms already replaced), or None when not given."""
     try:
         section = model.section("building blocks")
@@ -453,7 +465,7 @@ def _step_blocks(model: R.Ruleset, plan: ResetPlan, page: R.Ruleset | None, step
         order = [r for _, rules in candidates for r in rules]
         picked.sort(key=lambda r: next(i for i, o in enumerate(order) if o is r))
         for rule in picked:
-            problem = _title_or_payload_problem(rule)
+            problem = _title_or_payload_problem(rule, extension_tags)
             if problem:
                 detail = (f"the Building Block “{rule.title}” on the Building Blocks page cannot be transcribed: "
                           f"{problem}; correct the Building Blocks page, then run the reset again")
@@ -481,12 +493,15 @@ def _step_blocks(model: R.Ruleset, plan: ResetPlan, page: R.Ruleset | None, step
               f"{'from the Building Blocks page' if page is not None else 'as they stood'}: {_plain_list(added)}")
 
 
-def _title_or_payload_problem(rule: R.Rule) -> str | None:
+def _title_or_payload_problem(rule: R.Rule, extension_tags: Iterable[str] = ()) -> str | None:
     """Markup in a rule from another page that must not enter the Ruleset (parsers.hazards)."""
-    problem = hazards.payload_problem(rule.heading.raw_title, headings=False)
+    problem = characters.name_problem(rule.heading.raw_title.strip())
+    if problem:
+        return "its title holds " + problem
+    problem = hazards.payload_problem(rule.heading.raw_title, headings=False, extension_tags=extension_tags)
     if problem:
         return "its title: " + problem.removeprefix("its text contains ")
-    return hazards.payload_problem(rule.body)
+    return hazards.payload_problem(rule.body, extension_tags=extension_tags)
 
 
 def _detached(rule: R.Rule) -> R.Rule:

@@ -33,7 +33,6 @@ from parsers.ruleset import DYNASTIC, SPECIAL_CASE, AmbiguousRule, Block, Rule, 
 from actions.run import _TITLE_TAGS, _RefResult, _Run, _require_clean, _title_problem
 
 
-
 # ============================================================================ step handlers (ruleset)
 
 
@@ -45,7 +44,7 @@ def _subrule_note(rule: Rule) -> str:
 def _do_add_rule(run: _Run, step: st.AddRule) -> str:
     rs = run.rs
     title = step.name.strip()
-    _require_clean(step.body, title=title)
+    _require_clean(step.body, title=title, tags=run.extension_tags)
     existing = rs.count_name(title)
     if existing:
         try:
@@ -142,7 +141,7 @@ def _new_title(rule: Rule, new_name: str, keep_tags: bool) -> tuple[str, str]:
 
 
 def _check_rename(run: _Run, rule: Rule, title: str) -> None:
-    problem = _title_problem(title)
+    problem = _title_problem(title, run.extension_tags)
     if problem:
         raise _unsupported(f"not written: {problem}")
     try:
@@ -171,7 +170,7 @@ def _do_replace_rule(run: _Run, step: st.ReplaceRuleText) -> str:
     ref = run.resolve(step.rule)
     rule = ref.rule
     run.check_tag(rule.kind, ref.exempt)
-    _require_clean(step.body)
+    _require_clean(step.body, tags=run.extension_tags)
     detail = ""
     if step.new_name:
         title, note = _new_title(rule, step.new_name, keep_tags=True)
@@ -263,13 +262,13 @@ def _keyword_step(run: _Run, step: st.ReplaceText | st.RemoveText) -> str:
         if "\n" in step.new.strip():
             raise _unsupported("a keyword's definition is one line of the glossary; the new text has several lines")
         new = step.new.strip()
-        _require_clean(new)
+        _require_clean(new, tags=run.extension_tags)
         body = body[:d.a] + new + body[d.b:]
         done = f"in “{rule.title}”, replaced the definition of “{step.target.text}”"
     else:
         body = body[:d.line_a] + body[d.line_b:]
         done = f"in “{rule.title}”, removed the keyword “{step.target.text}”"
-    _require_clean(body, before=rule.body)
+    _require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     return done
@@ -282,10 +281,10 @@ def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
         return _replace_everywhere(run, step)
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    _require_clean(step.new)
+    _require_clean(step.new, tags=run.extension_tags)
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _replace_at(rule, b, s, step.new))
-    _require_clean(body, before=rule.body)
+    _require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -313,7 +312,7 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
     rule = ref.rule
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _remove_at(rule, b, s))
-    _require_clean(body, before=rule.body)
+    _require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -324,12 +323,12 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
 def _do_insert_text(run: _Run, step: st.InsertText) -> str:
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    _require_clean(step.body)
+    _require_clean(step.body, tags=run.extension_tags)
     spots = _locate(rule, step.anchor)
     if len(spots) != 1:
         raise _unsupported(f"the place to insert at is {len(spots)} places; say which one")
     body, how = _insert_at(rule, rule.body, spots[0], step.body, step.position)
-    _require_clean(body, before=rule.body)
+    _require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -339,7 +338,7 @@ def _do_insert_text(run: _Run, step: st.InsertText) -> str:
 def _do_append(run: _Run, step: st.AppendText) -> str:
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    _require_clean(step.body)
+    _require_clean(step.body, tags=run.extension_tags)
     payload = wiki_paragraphs(step.body)
     if not payload.strip():
         raise _unsupported("there is no text to add")
@@ -436,7 +435,7 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = Fal
     target = step.target
     if target.kind != st.TEXT or not target.text:
         raise _unsupported("a change throughout the Ruleset must quote the text to change")
-    _require_clean(step.new)
+    _require_clean(step.new, tags=run.extension_tags)
     needle = normalize(target.text)
     if not needle:
         raise _unsupported("the quoted text is empty once markup and spacing are set aside")
@@ -506,11 +505,11 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = Fal
         spots = [_Spot(*m.span, "inline", m) for m in matches]
         out = _apply_spots(source, spots, lambda b, s: _replace_at(block, b, s, new_text))
         if where == "title":
-            problem = _title_problem(out)
+            problem = _title_problem(out, run.extension_tags)
             if problem:
                 raise _unsupported(f"not written: in a rule title, {problem}")
         else:
-            _require_clean(out, before=source)
+            _require_clean(out, before=source, tags=run.extension_tags)
         pending.append((block, where, out))
     for block, where, out in pending:
         if where == "title":

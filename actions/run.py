@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 from actions.outcome import StepOutcome as _Outcome
 from actions.outcome import ignored as _ignored
@@ -13,7 +14,7 @@ from actions.outcome import unsupported as _unsupported
 from actions.tags import TAG_NAMES as _TAG_NAMES
 from actions.tags import TagPolicy
 from actions import structure
-from parsers import hazards
+from parsers import characters, hazards
 from parsers import steps as st
 from parsers.ruleset import AmbiguousRule, Block, Rule, RuleNotFound, Ruleset, Section
 
@@ -24,17 +25,20 @@ from parsers.ruleset import AmbiguousRule, Block, Rule, RuleNotFound, Ruleset, S
 _REWORD = "; reword the step without it, or an Admin applies it by hand"
 
 
-def _require_clean(text: str, *, title: str | None = None, before: str | None = None) -> None:
+def _require_clean(text: str, *, title: str | None = None, before: str | None = None,
+                   tags: Iterable[str] = ()) -> None:
     """Refuse, as unsupported, new text that would do more than add words (parsers.hazards): a
     payload, or a new rule's title (checked first), or — with ``before`` — a body after an edit,
     which must read without a new heading and with the markup balances and page-wide effects of
     the body before it."""
     if before is not None:
-        problem = hazards.heading_problem(text) or hazards.page_change_problem(before, text)
+        problem = (hazards.heading_problem(text, tags)
+                   or hazards.page_change_problem(before, text, extension_tags=tags))
         if problem:
             raise _unsupported(f"not written: after the edit, {problem}{_REWORD}")
         return
-    problem = (_title_problem(title) if title is not None else None) or hazards.payload_problem(text)
+    problem = ((_title_problem(title, tags) if title is not None else None)
+               or hazards.payload_problem(text, extension_tags=tags))
     if problem:
         raise _unsupported(f"not written: {problem}{_REWORD}")
 
@@ -47,8 +51,10 @@ class _RefResult:
 
 class _Run:
     def __init__(self, proposal: st.Proposal, rs: Ruleset, gamestate, gs_title: str | None,
-                 check_each: bool, policy: TagPolicy | None, gs_problem: str | None = None):
+                 check_each: bool, policy: TagPolicy | None, gs_problem: str | None = None,
+                 extension_tags: Iterable[str] = ()):
         self.proposal = proposal
+        self.extension_tags = tuple(extension_tags)  # the wiki's (siteinfo); none offline
         self.rs = rs
         self.gs = gamestate
         self.gs_title = gs_title
@@ -114,6 +120,10 @@ class _Run:
         try:
             rule = self.rs.find(reference, within=within, numbering=self.numbering)
         except RuleNotFound as exc:
+            lookalike = characters.lookalike_problem(reference)
+            if lookalike:  # "Cоins" with a Cyrillic о: a reader sees Coins, the page does not
+                raise _unsupported(f"{exc} The name “{reference}” holds {lookalike}; an Admin decides which rule "
+                                   "it means") from None
             raise _ignored(f"{exc} A step about a rule that does not exist is ignored.") from None
         except AmbiguousRule as exc:
             raise _unsupported(str(exc)) from None
@@ -179,7 +189,8 @@ class _Run:
         """Does the page, re-read from its text, have exactly the model's structure?"""
         rs = self.rs
         text = str(rs)
-        problem = structure.readback_problem(rs, text) or hazards.page_change_problem(self.original_text, text)
+        problem = (structure.readback_problem(rs, text)
+                   or hazards.page_change_problem(self.original_text, text, extension_tags=self.extension_tags))
         if problem:
             return problem
         for b in rs.blocks:
@@ -199,7 +210,7 @@ class _Run:
 _TITLE_TAGS = re.compile(r"(?:\s*(?:\[[^\[\]]*\]|\*))+\s*\Z")
 
 
-def _title_problem(title: str) -> str | None:
+def _title_problem(title: str, tags: Iterable[str] = ()) -> str | None:
     if not title.strip() or "\n" in title:
         return "the new rule has no name (or a name of several lines)"
     t = title.strip()
@@ -207,7 +218,10 @@ def _title_problem(title: str) -> str | None:
         return f"the name “{t}” begins or ends with “=”, which would break its heading"
     if re.search(r"<!--|</?(?:nowiki|pre)", t, re.I):
         return f"the name “{t}” holds markup that would break its heading"
-    problem = hazards.payload_problem(t, headings=False)
+    problem = characters.name_problem(t)
+    if problem:
+        return f"the name “{t}” holds {problem}"
+    problem = hazards.payload_problem(t, headings=False, extension_tags=tags)
     if problem:
         return f"the name “{t}”: {problem.removeprefix('its text contains ')}"
     return None

@@ -94,10 +94,11 @@ def untouched_problem(old: R.Ruleset, new: R.Ruleset, edits: Iterable[tuple[int,
     return None
 
 
-def text_edit_problem(old_text: str, new_text: str, edits: Iterable[tuple[int, int]]) -> str | None:
+def text_edit_problem(old_text: str, new_text: str, edits: Iterable[tuple[int, int]], *,
+                      extension_tags: Iterable[str] = ()) -> str | None:
     """The whole guard for an edit made on a page's text rather than its model (term replacement):
     the same tree, only the blocks holding an edit changed, no page-wide effect or balance changed."""
     old, new = R.parse(old_text), R.parse(new_text)
     return (tree_problem(tree(old), new)
             or untouched_problem(old, new, edits)
-            or hazards.page_change_problem(old_text, new_text, strict=True))
+            or hazards.page_change_problem(old_text, new_text, strict=True, extension_tags=extension_tags))

@@ -38,7 +38,7 @@ from typing import Iterable, Mapping, Sequence
 
 from actions import structure
 from actions.report import APPLIED, IGNORED, REFUSED, Report
-from parsers import language, limits, names
+from parsers import hazards, language, limits, names
 from parsers import ruleset as R
 from parsers.ascension import TermChange
 
@@ -55,9 +55,6 @@ _REPLACED_TERMS = re.compile(
 
 
 #: Markup a term must not carry: bold/italic quotes, links, templates, tags, tables, signatures.
-_MARKUP = re.compile(r"''|\[\[|\]\]|\{\{|\}\}|\{\||<|>|~~~|__[A-Z]+__|\[|\]|\{|\}|\|")
-
-
 class TermError(ValueError):
     """A term change the rules forbid or the bot cannot place; ``places`` says where."""
 
@@ -287,11 +284,9 @@ def plan_terms(ruleset: "R.Ruleset | str", changes) -> TermPlan:
                             f"(its terms: {known or 'none found'}).")
         plural = " ".join(names.strip_quotes(change.plural).split()) if change.plural else None
         for given in (new, plural):
-            markup = _MARKUP.search(given or "")
-            if markup:
-                raise TermError(f"“{given}” cannot be a term: it contains the wiki markup “{markup.group(0)}”, which "
-                                "would change how the Ruleset displays wherever the term is written; give the term "
-                                "as plain words.")
+            problem = hazards.term_problem(given) if given else None
+            if problem:
+                raise TermError(f"“{given}” cannot be a term: {problem}; give the term as plain words.")
         if not new or not re.fullmatch(r"[^\W\d_][\w’'\- ]*", new):
             raise TermError(f"“{change.new}” cannot be a term: a term is one or more words of letters.")
         if term.key in resolved and resolved[term.key].new != new:
@@ -597,11 +592,11 @@ def replace_in_text(text: str, plan: TermPlan, model: R.Ruleset | None = None) -
 
 
 def replacement_problem(old_text: str, new_text: str, occurrences: Iterable[Occurrence],
-                        page: str = "the Ruleset") -> str | None:
+                        page: str = "the Ruleset", *, extension_tags: Iterable[str] = ()) -> str | None:
     """Why a page after term replacement must not be written (None if it may): replacing words
     must leave the rule tree, every block without a replaced term, and the markup as they were."""
     edits = [(o.start, o.end) for o in occurrences if o.new is not None]
-    problem = structure.text_edit_problem(old_text, new_text, edits)
+    problem = structure.text_edit_problem(old_text, new_text, edits, extension_tags=extension_tags)
     if problem:
         return (f"the replacement on {page} was not written: {problem}. Nothing was changed; replace the terms "
                 "by hand where they occur in markup, or ask for fewer terms")
@@ -635,7 +630,8 @@ def record(report: Report, plan: TermPlan, occurrences: list[Occurrence], page: 
 
 
 def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
-                  other_pages: Mapping[str, str] | None = None) -> tuple[str, Report]:
+                  other_pages: Mapping[str, str] | None = None,
+                  extension_tags: Iterable[str] = ()) -> tuple[str, Report]:
     """Replace terms throughout a Ruleset. ``changes``: {key or old term: new} or TermChanges.
 
     Returns the new text and a Report; on a refusal the text is returned unchanged and the report
@@ -664,7 +660,7 @@ def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
         report.set_page("Ruleset", ruleset_text, ruleset_text)
         return ruleset_text, report
     new_text, occurrences = replace_in_text(ruleset_text, plan, model)
-    problem = replacement_problem(ruleset_text, new_text, occurrences)
+    problem = replacement_problem(ruleset_text, new_text, occurrences, extension_tags=extension_tags)
     if problem:
         report.add(1, _describe(changes), "replace terms", REFUSED, problem)
         report.set_page("Ruleset", ruleset_text, ruleset_text)

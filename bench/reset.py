@@ -31,15 +31,15 @@ from parsers import ruleset as R  # noqa: E402
 from parsers.ascension import parse_address  # noqa: E402
 
 
-ADDRESS = """Ascension Address: Because I Could Not Stop For Death
+ADDRESS = """Ascension Address: The Quiet Cemetery
 
-The dynasty’s theme shall be “Necromancy”.
+The theme of this dynasty is “Necromancy”.
 
-Repeal all dynastic rules except for the rule named “Stations”, reset all Special Case rules to their default values, and fail all Proposals except those making changes to the Core Rules, the Special Case Rules or the Appendix Rules.
+Repeal all dynastic rules except for the rule named “Stations”, return all of the Special Case rules to their default values, and fail every Proposal apart from those that change the Core, Special Case or Appendix Rules.
 
 Set Alliances to Active.
 
-Set the synonym for Player to “Necromancer” and the synonym for Emperor to “Grim Reaper”.
+Set the synonym for Emperor to “Grim Reaper” and the synonym for Player to “Necromancer”.
 
 Change the gamestate tracking page to “The Graveyard”.
 """

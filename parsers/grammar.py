@@ -1621,6 +1621,19 @@ _GS_DEFAULT = (rf"(?:with\s+(?:a\s+|an\s+)?(?:starting|initial|default)\s+value\
 #: a single value's, ``values`` "a Type of Ferry and a Fare of 2", ``thing``/``attribute`` a row and
 #: column, ``value`` the value, ``amount`` with ``dir`` a change, ``column``/``default`` a new column.
 GAMESTATE_PHRASINGS: tuple[Phrasing, ...] = (
+    Phrasing("Add a row for “Harbour” to the Stops table.",
+             rf"add\s+(?:a\s+)?(?:new\s+)?(?:row|entry)\s+for\s+(?P<name>{_GS_ROWNAME})\s+(?:to|in)\s+{_GS_TABLE}"
+             rf"(?:\s*,?\s*with\s+(?P<values>.+))?",
+             AddRow),
+    Phrasing("Add 2 to Kevan’s Coins.  /  Subtract 1 from each Puzzler’s Coins.",
+             rf"(?P<dir>add|subtract|deduct)\s+(?P<amount>{_NUM})\s+(?:to|from)\s+(?:the\s+)?"
+             rf"(?P<who>(?:each|every|all)\s+(?:of\s+the\s+)?[A-Za-z][\w-]*?|{_PLAYER})(?:['’]s|(?<=s)['’])\s+"
+             rf"(?P<variable>[\w’' -]+?)",
+             ChangeValue),
+    Phrasing("Reduce the Coins of every Puzzler by 1.  /  Increase the Score of Kevan by 2.",
+             rf"(?P<dir>increase|raise|decrease|reduce|lower)\s+the\s+(?P<variable>[\w’' -]+?)\s+of\s+"
+             rf"(?P<who>(?:each|every|all)\s+(?:of\s+the\s+)?[A-Za-z][\w-]*?|{_PLAYER})\s+by\s+(?P<amount>{_NUM})",
+             ChangeValue),
     Phrasing("Add a row to the “Stops” table for “Harbour”, with a Type of Ferry and a Fare of 2.",
              rf"add\s+(?:a\s+)?(?:new\s+)?(?:row|entry)\s+(?:to|in)\s+{_GS_TABLE}\s+(?:for|called|named)\s+"
              rf"(?P<name>{_GS_ROWNAME})(?:\s*,?\s*with\s+(?P<values>.+))?",
@@ -1685,6 +1698,11 @@ def _from_gamestate_groups(phrasing: Phrasing, c: re.Match, m: _Masked) -> _Read
     if table is not None and re.fullmatch(r"(?:gamestate|tracking|gndt)(?:\s+tracking)?(?:\s+page)?", table, re.I):
         table = None
     fields: dict[str, Any]
+    if step is ChangeValue:
+        sign = 1 if g["dir"].lower() in ("add", "increase", "raise") else -1
+        each = re.fullmatch(r"(?:each|every|all)\s+(?:of\s+the\s+)?([A-Za-z][\w-]*?)", g["who"], re.I)
+        who: Any = EachPlayer(term=each.group(1)) if each else _player(g["who"], m)
+        return _gs(ChangeValue, player=who, variable=_var(g["variable"], m), delta=sign * _num(g["amount"]))
     if step is AddRow:
         values = _gs_pairs(g["values"], m) if "values" in g else ()
         if values is None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from parsers import characters
+
 #: Curly and other typographic quotes, mapped to their straight forms.
 _QUOTES = str.maketrans({
     "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u00ab": '"', "\u00bb": '"',
@@ -71,7 +73,7 @@ def bracket_tags(title: str) -> list[str]:
 def bare(name: str) -> str:
     """A reference without "the rule"/"subrule", quotes and trailing punctuation, case kept:
     "the rule “Hats”." → "Hats"."""
-    name = strip_quotes(name.strip())
+    name = strip_quotes(characters.visible(name).strip())
     name = _LEADING_WORDS.sub("", straighten_quotes(name) if _starts_quoted(name) else name, count=1)
     name = strip_quotes(name).rstrip(" .,:;")
     return _SPACE.sub(" ", strip_quotes(name)).strip()
@@ -82,8 +84,9 @@ def _starts_quoted(name: str) -> bool:
 
 
 def title_key(title: str) -> str:
-    """The form a rule's title is compared in: quotes, case, brackets and spacing do not matter."""
-    name = strip_quotes(straighten_quotes(title)).rstrip(" .,:;")
+    """The form a rule's title is compared in: quotes, case, brackets, spacing and invisible
+    characters (zero-width, bidi controls: :func:`parsers.characters.visible`) do not matter."""
+    name = strip_quotes(straighten_quotes(characters.visible(title))).rstrip(" .,:;")
     return drop_brackets(strip_quotes(name)).casefold()
 
 
@@ -116,7 +119,7 @@ class NameRef:
 
 def parse_reference(text: str) -> NameRef:
     """Read "Rule 6 (Calls for Judgment)", "rule 10 - Ascension", "the rule “Coins”", "Coins"."""
-    cleaned = strip_quotes(straighten_quotes(text).strip()).rstrip(" .,;")
+    cleaned = strip_quotes(straighten_quotes(characters.visible(text)).strip()).rstrip(" .,;")
     match = _NUMBERED.match(cleaned)
     if match:
         name = match.group("name_dash") or match.group("name_paren")

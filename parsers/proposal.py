@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import mwparserfromhell
 from typing import Any
 
-from parsers import language, limits
+from parsers import hazards, language, limits
 from parsers.grammar import (
     PAYLOAD_PREFIX,
     PAIRS,
@@ -237,15 +237,15 @@ def _strip_wrapping_quote(p: str) -> str | None:
     return inner if depth == 0 or o == "‘" else None
 
 
-#: Content kept byte for byte in added text: what MediaWiki shows as written.
-_VERBATIM = re.compile(r"(<pre\b.*?</pre\s*>|<nowiki\b.*?</nowiki\s*>|<syntaxhighlight\b.*?</syntaxhighlight\s*>|"
-                       r"<source\b.*?</source\s*>|<!--.*?-->)", re.I | re.S)
-
-
 def _outside_verbatim(text: str, change) -> str:
-    """Apply ``change`` to the parts of ``text`` outside ``<pre>``, ``<nowiki>`` and comments."""
-    parts = _VERBATIM.split(text)
-    return "".join(part if k % 2 else change(part) for k, part in enumerate(parts))
+    """Apply ``change`` to the parts of ``text`` outside ``<pre>``, ``<nowiki>``, comments and kin
+    (:func:`parsers.hazards.verbatim_spans`), which are kept byte for byte."""
+    out, at = [], 0
+    for start, end in hazards.verbatim_spans(text):
+        out += [change(text[at:start]), text[start:end]]
+        at = end
+    out.append(change(text[at:]))
+    return "".join(out)
 
 
 def _unwrap_quote_template(t: str) -> str | None:

@@ -16,7 +16,9 @@ block's bytes.
 
 from __future__ import annotations
 
+import bisect
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -52,12 +54,74 @@ SECTION_ALIASES = {
     "building blocks": BUILDING_BLOCKS, "building block": BUILDING_BLOCKS,
 }
 
-# Wikitext regions in which a line that looks like a heading is not one.
-_MASKED = re.compile(
-    r"<!--.*?(?:-->|\Z)"
-    r"|<(nowiki|pre|source|syntaxhighlight|math|includeonly|noinclude)\b[^>]*?(?<!/)>.*?(?:</\1\s*>|\Z)",
-    re.I | re.S,
-)
+# Wikitext regions in which a line that looks like a heading is not one, as MediaWiki's preprocessor
+# finds them (Preprocessor_Hash): a comment runs to its end or the page's; a <nowiki> or <pre> (core's
+# own literal tags) runs to its closing tag, and without one the opening tag is plain text; only
+# <includeonly> may run to the page's end (it is hidden on the page itself, while <noinclude>
+# content is shown there). Tags of extensions (<source>, <syntaxhighlight>, <math>) are plain text
+# to a wiki without the extension, so a heading line inside one is a heading: the reader assumes
+# no extension, as the checks of parsers.hazards do offline.
+READER_LITERAL_TAGS = ("nowiki", "pre")
+_OPEN_ENDED_TAGS = ("includeonly",)
+
+
+@functools.lru_cache(maxsize=16)
+def _tag_patterns(names: tuple[str, ...]) -> tuple[re.Pattern, re.Pattern]:
+    alternatives = "|".join(names) or r"(?!)"  # no tags: comments only
+    return (re.compile(r"<!--|<(" + alternatives + r")\b[^<>]*?(/?)>", re.I),
+            re.compile(r"</(" + alternatives + r")\s*>", re.I))
+
+
+def literal_spans(text: str, tags: tuple[str, ...] = READER_LITERAL_TAGS, *,
+                  open_ended: tuple[str, ...] = (), unclosed_comment: bool = True) -> list[tuple[int, int]]:
+    """(start, end) of the regions of ``text`` whose content is not wikitext, in order, as MediaWiki's
+    preprocessor finds them: ``<!-- … -->`` (an unclosed one runs to the end when
+    ``unclosed_comment``), and each tag of ``tags`` from its opening to the first closing tag of its
+    name after it (an opening tag with no closing one is plain text, unless its name is in
+    ``open_ended``: then it runs to the end). One pass, linear in the length of the text."""
+    if "<" not in text:
+        return []
+    names = tuple(tags) + tuple(open_ended)
+    opening, closing = _tag_patterns(names)
+    closes: dict[str, list[int]] = {}
+    for m in closing.finditer(text):
+        closes.setdefault(m.group(1).lower(), []).append(m.start())
+    close_end = {name: [closing.match(text, at).end() for at in ats] for name, ats in closes.items()}
+    spans: list[tuple[int, int]] = []
+    at = 0
+    comments_close = True
+    while True:
+        m = opening.search(text, at)
+        if not m:
+            return spans
+        if m.group(0) == "<!--":
+            end = text.find("-->", m.end()) if comments_close else -1
+            if end < 0:
+                comments_close = False  # no "-->" after here: no later comment closes either (linear)
+                if unclosed_comment:
+                    spans.append((m.start(), len(text)))
+                    return spans
+                at = m.end()
+                continue
+            spans.append((m.start(), end + 3))
+            at = end + 3
+            continue
+        name = m.group(1).lower()
+        if m.group(2):  # <nowiki/>: empty
+            at = m.end()
+            continue
+        ats = closes.get(name, [])
+        k = bisect.bisect_left(ats, m.end())
+        if k < len(ats):
+            spans.append((m.start(), close_end[name][k]))
+            at = close_end[name][k]
+        elif name in open_ended:
+            spans.append((m.start(), len(text)))
+            return spans
+        else:
+            at = m.end()
+
+
 _HEADING = re.compile(r"^(?P<open>=+)(?P<inner>.+?)(?P<close>=+)(?P<trail>[ \t]*(?:<!--.*?-->[ \t]*)*)$")
 _TRAILER = re.compile(
     r"(?:\s*(?:</div\s*>|\[\[\s*Category\s*:[^\]]*\]\]|__[A-Z]+__|\{\{\s*[Dd]ynasty[^{}]*\}\}))+\s*\Z"
@@ -673,15 +737,10 @@ def parse(text: str) -> Ruleset:
 
 
 def _masked_spans(text: str) -> list[tuple[int, int]]:
-    if "<" not in text:
-        return []
-    return [(m.start(), m.end()) for m in _MASKED.finditer(text)]
+    return literal_spans(text, READER_LITERAL_TAGS, open_ended=_OPEN_ENDED_TAGS)
 
 
 def _inside(spans: list[tuple[int, int]], offset: int) -> bool:
-    for start, end in spans:
-        if start < offset < end:
-            return True
-        if start > offset:
-            return False
-    return False
+    """Is ``offset`` strictly inside one of ``spans`` (sorted, not overlapping)?"""
+    k = bisect.bisect_left(spans, (offset, offset)) - 1
+    return k >= 0 and spans[k][0] < offset < spans[k][1]

@@ -1,4 +1,4 @@
-"""Reading Ascension Addresses: the real ones (copied into fixtures/addresses), every phrasing
+"""Reading Ascension Addresses: whole posts in the shapes real ones take (fixtures/addresses), every phrasing
 listed in the issue, the structured template, story text ignored, unreadable instructions listed."""
 
 from pathlib import Path
@@ -16,32 +16,33 @@ def address(name):
     return (ADDRESSES / name).read_text(encoding="utf-8")
 
 
-def test_real_address_2023_because_i_could_not_stop_for_death():
-    plan = parse_address(address("aa_blogpost_because_i_could_not_stop_for_death_2023-12-27.txt"))
-    assert plan.theme == "Necromancy"
-    assert plan.repeal_all and plan.kept == ["Hibernation"] and not plan.keep_all
+def test_blog_post_address_2023_story_then_instructions():
+    plan = parse_address(address("aa_blogpost_2023_story_then_instructions.txt"))
+    assert plan.theme == "Beekeeping"
+    assert plan.repeal_all and plan.kept == ["Overwintering"] and not plan.keep_all
     assert plan.reset_to_default and plan.statuses == {}
-    assert plan.terms == [TermChange("Player", "Necromancer", None), TermChange("Emperor", "Grim Reaper", None)]
-    assert plan.tracking_page == "The Graveyard"
+    assert plan.terms == [TermChange("Player", "Beekeeper", None), TermChange("Emperor", "Queen Bee", None)]
+    assert plan.tracking_page == "The Apiary"
     assert plan.building_blocks is None
     # Failing proposals and the (truncated) Imperial Style are read, but are not part of the reset.
     assert [o.detail for o in plan.outside] == [
-        "fail all Proposals except those making changes to the Core Rules, the Special Case Rules or the Appendix Rules",
+        "fail every Proposal apart from those that change the Core, Special Case or Appendix Rules",
         "My Imperial Style wi"]
     assert plan.unreadable == []   # four paragraphs of story text are ignored
 
 
-def test_real_address_2005_excalabur():
-    plan = parse_address(address("aa_Second_Dynasty_of_Excalabur.txt"))
+def test_wiki_page_address_2005_repeal_all_and_player_list():
+    plan = parse_address(address("aa_wiki_2005_repeal_all_and_player_list.txt"))
     assert plan.repeal_all and plan.kept == []
-    assert plan.terms == [TermChange("Dieties", "Voices", None), TermChange("Archon", "Ego", None)]
+    assert plan.terms == [TermChange("Gardeners", "Crows", None), TermChange("Groundskeeper", "Scarecrow", None)]
     assert plan.unreadable == [] and plan.theme is None
 
 
-def test_real_address_2013_raichukfm():
-    plan = parse_address(address("aa_First_Dynasty_of_RaichuKFM.txt"))
-    assert plan.theme == "Divided Space"
-    assert plan.terms == [TermChange("Honourable Member", "Captain", None), TermChange("Speaker", "Potentate", None)]
+def test_wiki_page_address_2013_theme_heading_and_posts_of_interest():
+    plan = parse_address(address("aa_wiki_2013_theme_heading_and_posts_of_interest.txt"))
+    assert plan.theme == "Harbour Lights"
+    assert plan.terms == [TermChange("Councillor", "Lamplighter", None),
+                          TermChange("Chancellor", "Harbourmaster", None)]
     assert plan.kept is None and not plan.repeal_all and plan.unreadable == []
 
 
@@ -144,8 +145,8 @@ def test_structured_template_unnamed_parameter_is_unreadable():
      "reset_to_default", True),
     ("Return the rest to their Default Statuses.", "reset_to_default", True),
     ("All other Special Case rules are set to their defaults.", "reset_to_default", True),
-    ("Replace the term “AI” with “Sourcer” Replace the term “Facility Head” with “Collector”", "terms",
-     [TermChange("AI", "Sourcer"), TermChange("Facility Head", "Collector")]),
+    ("Replace the term “Robot” with “Gardener” Replace the term “Head Chef” with “Critic”", "terms",
+     [TermChange("Robot", "Gardener"), TermChange("Head Chef", "Critic")]),
     ("Change the dynastic tracking wiki page to “Gallery”", "tracking_page", "Gallery"),
     ("--- Repeal all Dynastic Rules. Baron becomes Heir.", "terms", [TermChange("Baron", "Heir")]),
     ("Update the Synonym for \"Puzzler\" to be \"Gamer\"", "terms", [TermChange("Puzzler", "Gamer")]),
@@ -165,8 +166,8 @@ def test_structured_template_unnamed_parameter_is_unreadable():
     ("Replace the term Historian with “Cartographer”, and “Wizard” with “Navigator”.", "terms",
      [TermChange("Historian", "Cartographer"), TermChange("Wizard", "Navigator")]),
     ("We are keeping the rule “No Lame Scams”", "kept", ["No Lame Scams"]),
-    ("By order of the Assembly, the Ruleset is amended by repealing all dynastic rules, by replacing each "
-     "occurrence of “Historian” with “Chair”, and by replacing each instance of “Wizard” with “Delegate”.", "terms",
+    ("By order of the Council, the Ruleset is hereby amended by repealing all of the dynastic rules, by replacing each "
+     "instance of “Historian” with “Chair”, and by replacing each occurrence of “Wizard” with “Delegate”.", "terms",
      [TermChange("Historian", "Chair"), TermChange("Wizard", "Delegate")]),
     ("It is my wish that Rules 11 to 13 are repealed, and that “Lord” shall be replaced with “Knight”, “High Lord” "
      "with “King”, and “Confidence” with “Honour”.", "terms",
@@ -205,9 +206,9 @@ def test_a_gamestate_instruction_is_named_outside_the_reset_never_dropped():
 def test_creating_a_page_and_imperial_style_are_outside_the_reset():
     plan = parse_address("My Imperial Style is Laissez-faire.")
     assert [o.detail for o in plan.outside] == ["My Imperial Style is Laissez-faire"] and plan.terms == []
-    plan = parse_address("Change the dynastic tracking page from “The Octagon” to a new page entitled “The Book” "
+    plan = parse_address("Change the dynastic tracking page from “The Lantern Room” to a new page entitled “The Logbook” "
                          "and then create that page.\nImperial Styles: Gentle / Chatty")
-    assert plan.tracking_page == "The Book" and plan.tracking_from == "The Octagon"
+    assert plan.tracking_page == "The Logbook" and plan.tracking_from == "The Lantern Room"
     assert [o.detail for o in plan.outside] == ["create that page", "Imperial Styles: Gentle / Chatty"]
 
 
@@ -289,7 +290,7 @@ def test_instruction_shaped_sentences_not_read_are_named(text):
 
 @pytest.mark.parametrize("text", [
     "Keep your friends close.",
-    "We have a core set of rules, and that core should remain intact.",
+    "There is a core to our rules, and that core should remain intact.",
     "Time passes, seasons change.",
     "“Keep a close watch on your team”, she said.",
     "House rules (please respect them): no dice rolls.",

@@ -483,3 +483,29 @@ def test_a_removed_table_or_single_value_cannot_be_judged():
     no_round = edit(PUZZLE_BOARD, "{{pill|Round|2|lightblue}}", "")
     result = check_edit(R2023, C2023, PUZZLE_BOARD, no_round)
     assert result.verdict == "cannot judge" and "the value “Round” is gone" in result.summary
+
+
+# --------------------------------------------------------------------------- things of several kinds with a variable of the same name
+
+def test_two_kinds_of_things_each_with_a_type_are_judged_by_their_own_rule():
+    rules = fixture_text("ruleset_2023.wiki").replace("== The Game Board ==", (
+        "== Ferries ==\nEach Stop has a Type, which can be Pier, Jetty or Slipway.\n\n"
+        "== Moss ==\nEach Organism has a Type, which can be Moss, Fern or Lichen.\n\n== The Game Board =="), 1)
+    model = parse(rules)
+    page = ("== Stops ==\n{| class=\"wikitable\"\n! Stop !! Type\n|-\n| Gull Point || Pier\n|-\n| Reedbank || Jetty\n|}\n\n"
+            "== Organisms ==\n{| class=\"wikitable\"\n! Organism !! Type\n|-\n| Greenrug || Moss\n|-\n| Tallfrond || Fern\n|}\n")
+    wrong_stop = edit(page, "| Gull Point || Pier", "| Gull Point || Fern")
+    assert violations(check_edit(model, None, page, wrong_stop)) == [
+        ("Gull Point", "Type", "Pier", "Fern", "Type is one of Pier, Jetty or Slipway", "Ferries")]
+    right_organism = edit(page, "| Greenrug || Moss", "| Greenrug || Lichen")
+    assert check_edit(model, None, page, right_organism).verdict == "legal"
+    wrong_organism = edit(page, "| Greenrug || Moss", "| Greenrug || Jetty")
+    assert violations(check_edit(model, None, page, wrong_organism))[0][4] == "Type is one of Moss, Fern or Lichen"
+
+
+def test_a_value_that_hides_a_character_or_an_entity_is_not_legal():
+    hidden = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || 1\u200b2 ||")   # no rule: the guess
+    result = check_edit(R2023, C2023, LIGHTHOUSE, hidden)
+    assert result.verdict == "cannot judge" and "U+200B ZERO WIDTH SPACE" in result.summary
+    entity = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || &minus;2 ||")
+    assert check_edit(R2023, C2023, LIGHTHOUSE, entity).verdict == "illegal"

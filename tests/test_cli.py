@@ -117,6 +117,9 @@ def test_check_exit_codes(tmp_path):
     unjudged = wikibot(*args, "--new-file", broken)
     assert unjudged.returncode == 2 and unjudged.stdout.startswith("cannot judge: the page after the edit")
     assert "cannot judge" in unjudged.stderr
+    as_json = json.loads(wikibot(*args, "--new-file", broken, "--json").stdout)
+    assert as_json["verdict"] == "cannot judge" and as_json["legal"] is False
+    assert as_json["cannot_judge"][0].startswith("the page after the edit cannot be read")
 
 
 def test_constraints_of_a_gamestate_page_column_by_column():
@@ -148,6 +151,43 @@ def test_an_unreachable_wiki_gives_one_line_not_a_traceback(tmp_path):
     assert result.returncode == 2, output
     assert "Traceback" not in output and 'File "' not in output
     assert "Could not reach or log in to the wiki" in result.stderr and "Check that the wiki is up" in result.stderr
+
+
+def test_a_byte_order_mark_at_the_start_of_an_input_file_is_ignored(tmp_path):
+    page = tmp_path / "bom.wiki"
+    page.write_text("\ufeff= Core Rules =\n== Coins ==\nCoins exist.\n", encoding="utf-8")
+    result = wikibot("rules", "--ruleset-file", page, "--json")
+    assert result.returncode == 0
+    assert [r["title"] for r in json.loads(result.stdout)] == ["Coins"]
+    assert json.loads(result.stdout)[0]["section"] == "Core Rules"
+    proposal = tmp_path / "bom.txt"
+    proposal.write_text("\ufeffRepeal the rule “Coins”.\n", encoding="utf-8")
+    result = wikibot("read", "--text-file", proposal, "--ruleset-file", page)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_control_character_in_added_text_is_not_written(ruleset, tmp_path):
+    proposal = tmp_path / "nul.txt"
+    proposal.write_text("Add a new rule to the Ruleset, called “Nulls”, with the following text:\n"
+                        "Nothing\x00 here.\n", encoding="utf-8")
+    before = ruleset.read_text(encoding="utf-8")
+    result = wikibot("enact", "--title", "Proposal: Nulls", "--text-file", proposal, "--ruleset-file", ruleset)
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert "U+0000" in result.stdout
+    assert ruleset.read_text(encoding="utf-8") == before
+
+
+def test_enact_judges_a_gamestate_file_the_ruleset_does_not_name(tmp_path):
+    page = tmp_path / "Archipelago.wiki"
+    shutil.copy(FIXTURES / "gamestate_archipelago_2020.wiki", page)
+    proposal = tmp_path / "p.txt"
+    proposal.write_text("Each Player gains 1 Action Point.\n")
+    result = wikibot("enact", "--title", "AP", "--text-file", proposal, "--ruleset-file", FIXTURES / "ruleset_2020.wiki",
+                     "--gamestate-file", page, "--json")
+    report = json.loads(result.stdout)
+    assert report["steps"][0]["status"] == "refused", report
+    assert "Action Points hold integers from 0 to 10" in report["steps"][0]["detail"]
+    assert page.read_text() == (FIXTURES / "gamestate_archipelago_2020.wiki").read_text()
 
 
 def test_read_an_address_names_every_part_and_writes_nothing(ruleset, tmp_path):

@@ -343,9 +343,8 @@ ERA_PAGES = [  # (era, gamestate fixture, {table: columns the rules constrain})
     ("2016", "gamestate_communities_2016.wiki", {"Communities": {"Faction", "War", "Culture", "Economy"}}),
     ("2020", "gamestate_archipelago_2020.wiki", {"Players": {"Action Points"},
                                                 "Villagers": {"Species", "Personality", "Location"}}),
-    ("2022", "gamestate_metropolis_2022.wiki", {"Baron table": {"Baron", "Influence", "Affinity",
-                                                                "Personal Resources Stockpile"},
-                                               "Districts": {"Affinity", "Influence"}}),
+    ("2022", "gamestate_metropolis_2022.wiki", {"Baron table": {"Baron", "Influence", "Personal Resources Stockpile"},
+                                               "Monster Species": {"Affinity"}}),
     ("2023", "gamestate_puzzle_board.wiki", {"Game Board (Row, Column)": {"every cell"},
                                             "Puzzlers": {"Puzzler", "Coins", "Matches"}}),
 ]
@@ -363,3 +362,13 @@ def test_every_constrained_column_of_each_era_page_is_named(era, page, expected)
             named.setdefault(r.table, set()).add(r.column)
             assert r.constraint.sentence, r   # each with the sentence it comes from
     assert named == expected
+
+
+@pytest.mark.parametrize("sentence,name,default", [
+    ("Each Wight has a numeric value of Lanterns which defaults to 300.", "Lanterns", "300"),
+    ("Each Wight has a Renown, which is publicly tracked and defaults to 0.", "Renown", "0"),
+    ("The Tide Number is publicly tracked on the gamestate tracking page and defaults to 2.", "Tide Number", "2"),
+])
+def test_numbers_named_by_their_value_or_their_default(sentence, name, default):
+    found = _one_rule(sentence)[name]
+    assert (found.kind, found.min, found.default) == (INTEGER, 0, default)

@@ -678,3 +678,15 @@ def test_new_rule_before_the_first_rule_of_a_section():
     new = result.pages["Ruleset"]
     assert new == text.replace("= Dynastic Rules =\n\n== The Game Board ==",
                                "= Dynastic Rules =\n\n== Wallets ==\nWallets hold Coins.\n\n== The Game Board ==")
+
+
+def test_a_rule_added_by_an_earlier_step_governs_the_gamestate_steps_after_it():
+    text = ("Add a new rule to the Ruleset, called “Gems”, with the following text:\n\n"
+            "Each Puzzler has a publicly tracked number of Gems, defaulting to 0, which cannot exceed 5.\n\n"
+            "Add a column called “Gems” to the tracking page, with a starting value of 0 for every Puzzler.\n"
+            "Kevan gains 4 Gems.\n"
+            "Kevan gains 4 Gems.\n")
+    r = enact(parse_proposal("Proposal: Gems", text), ruleset_of("2023"), text_of("gamestate_puzzle_board.wiki"),
+              gamestate_title="Puzzle Board")
+    assert statuses(r) == [APPLIED, APPLIED, APPLIED, REFUSED], [s.detail for s in r.report.steps]
+    assert "Gems hold integers from 0 to 5 (Gems)" in r.report.steps[3].detail

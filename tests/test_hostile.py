@@ -17,7 +17,7 @@ from actions.report import APPLIED, REFUSED, UNSUPPORTED
 from actions.reset import BUILDING_BLOCKS, RULESET, dynastic_reset
 from actions.synonyms import replace_terms
 from fixturedata import fixture_text
-from parsers import hazards, limits
+from parsers import hazards, limits, names
 from parsers import ruleset as R
 from parsers import steps as st
 from parsers.ascension import ResetPlan, TermChange, parse_address
@@ -354,3 +354,312 @@ def test_pages_beyond_the_limit_are_refused(call, what):
 def test_too_many_term_changes_are_refused():
     with pytest.raises(TooLarge, match="51 changes"):
         replace_terms(R2023, {f"T{k}": f"N{k}" for k in range(51)})
+
+
+# ============================================================================ what MediaWiki really renders
+# Each case below was decided by reading MediaWiki 1.39's own code (Sanitizer.php, Parser.php,
+# CoreParserFunctions.php, MessagesEn.php); tests/wiki/test_render.py renders them on a real wiki.
+
+RENDERED_HOSTILE = [
+    # a self-closed non-void element is an opening tag (Sanitizer::internalRemoveHtmlTags)
+    ("Rules text <div/> and the rest.", "<div> that is not closed"),
+    ("Rules text <span class=\"x\" /> and the rest.", "<span> that is not closed"),
+    ("Rules text <div style=\"display:none\"/>", "<div> that is not closed"),
+    # behaviour switches honoured in any letter case (MessagesEn: case-insensitive ones)
+    ("__notoc__", "behaviour switch __NOTOC__"),
+    ("__NoEditSection__ text", "behaviour switch __NOEDITSECTION__"),
+    ("__ForceToc__", "behaviour switch __FORCETOC__"),
+    # HTML heading tags are headings (Parser::finalizeHeadings)
+    ("<h2>Fake Rule</h2>", "HTML heading tag <h2>"),
+    ("Text.\n<H3 class=\"x\">Fake Subrule</H3>", "HTML heading tag <h3>"),
+    ("<h2/>Fake</h2>", "HTML heading tag <h2>"),  # the slash dropped, the pair is a heading
+    # tags of extensions the wiki lacks are plain text: their heading lines are headings
+    ("<source>\n== Fake Rule ==\n</source>", "heading line"),
+    ("<syntaxhighlight lang=\"text\">\n= Fake Section =\n</syntaxhighlight>", "heading line"),
+    ("<math>\n== x ==\n</math>", "heading line"),
+    # a comment is taken out before headings are looked for
+    ("<!-- note -->== Fake Rule ==", "heading line"),
+    ("<h2>Fake\nRule</h2>", "HTML heading tag <h2>"),
+    ("{{#if: 1 | <h2>Fake</h2> }}", "HTML heading tag <h2>"),
+    # styles that hide an element or take it out of the flow
+    ("<div style=\"position:fixed; top:0; left:0\">Overlay</div>", "position: fixed"),
+    ("<div style=\"position: absolute\">Elsewhere</div>", "position: absolute"),
+    ("<span style=\"visibility:hidden\">Hidden</span>", "visibility: hidden"),
+    ("<div style=\"margin-top:-5000px\">Pulled up</div>", "margin-top: -5000px"),
+    ("<span style=\"DISPLAY : None !important\">Hidden</span>", "display: none"),
+    ("<span style=\"disp&#108;ay:none\">Hidden</span>", "display: none"),
+    ("<span style=\"disp\\6c ay:none\">Hidden</span>", "display: none"),
+    ("<span style=\"display:/**/none\">Hidden</span>", "display: none"),
+    ("<span style=\"opacity:0\">Hidden</span>", "opacity: 0"),
+    ("<span style=\"font-size:0\">Hidden</span>", "font-size: 0"),
+    ("{| style=\"display:none\"\n| a\n|}", "display: none"),
+    ("{|\n| style=\"position:fixed\" | a\n|}", "position: fixed"),
+    ("<div style=\"height:1px; overflow:hidden\">Squeezed</div>", "height: 1px"),
+    ("<span style=\"letter-spacing:-1em\">Collapsed</span>", "letter-spacing: -1em"),
+    ("<div class=\"mw-collapsible mw-collapsed\">Folded away</div>", "mw-collapsed"),
+    ("<div style='position:fixed'>Overlay</div>", "position: fixed"),
+    ("<div style=position:fixed>Overlay</div>", "position: fixed"),
+    # transclusions of other pages
+    ("{{:User:Kevan/Rules}}", "transclusion of another page ({{:User:Kevan/Rules}})"),
+    ("{{User:Kevan/Rules}}", "transclusion of another page ({{User:Kevan/Rules}})"),
+    ("{{ user talk : Kevan }}", "transclusion of another page"),
+    ("{{msgnw:Ruleset}}", "transclusion of another page"),
+    ("{{raw:Main Page}}", "transclusion of another page"),
+    ("{{:Ruleset}}", "transclusion of another page"),
+    # control characters
+    ("Coins\x00 are gold.", "control character (U+0000)"),
+    ("Coins are \x1b[31mred.", "control character (U+001B)"),
+    ("Coins\x7f.", "control character (U+007F)"),
+]
+
+
+@pytest.mark.parametrize("payload, why", RENDERED_HOSTILE)
+def test_markup_mediawiki_renders_is_refused_in_new_text(payload, why):
+    result = enact(P(st.AddRule(index=0, text="x", name="Sneaky", body=payload)), R2022)
+    assert statuses(result) == [UNSUPPORTED], payload
+    assert why in result.report.steps[0].detail and "not written" in result.report.steps[0].detail
+    assert result.pages == {}
+    result = enact(P(st.AppendText(index=0, text="x", rule=R_ref("Stations"), body=payload)), R2022)
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}
+
+
+# Markup that looks hostile but renders as the rule's own text: accepted, and the rule tree stays.
+RENDERED_HARMLESS = [
+    "Coins are <li/> listed.",
+    "Line one<br/>line two<br />line three.",
+    "Tab\tseparated.",
+    "A table:\n<pre>\n== Not a heading ==\n</pre>",
+    "A line:\n<nowiki>\n== Not a heading ==\n</nowiki>",
+    "Text <!--\n== Not a heading ==\n--> more.",
+    "__index__ in lower case is only text, and so is __notahing__.",
+    "<div style=\"padding:4px; background:#eee; margin:0 1em\">A plain box.</div>",
+    "<span style=\"position:relative\">In its place.</span>",
+    "<div style=\"width:50%; max-width:600px; height:10em\">Sized.</div>",
+    "{{PAGENAME}}, {{lc:LOUD}}, {{#if: x | y }}, {{Template:Box|a}} and {{box|b}}.",
+    "A <foo>tag MediaWiki does not know</foo> is text.",
+]
+
+
+@pytest.mark.parametrize("payload", RENDERED_HARMLESS)
+def test_markup_mediawiki_shows_as_text_is_accepted(payload):
+    result = enact(P(st.AddRule(index=0, text="x", name="Harmless", body=payload)), R2022)
+    assert statuses(result) == [APPLIED], result.report.steps[0].detail
+    new = result.pages["Ruleset"]
+    assert [t for t in tree(new) if t[2] != "Harmless"] == tree(R2022)
+
+
+def test_extension_tags_of_the_wiki_make_their_content_literal():
+    payload = "<source>\n== Shown as code ==\n</source>"
+    assert hazards.payload_problem(payload) is not None  # offline: no extension
+    assert hazards.payload_problem(payload, extension_tags=("source", "ref")) is None
+    assert hazards.payload_problem("<math>\n== x ==\n</math>", extension_tags=("source",)) is not None
+    # unbalanced, they are refused with or without the extension
+    assert "<source> that is not closed" in hazards.payload_problem("<source>\nx")
+    assert "<source> that is not closed" in hazards.payload_problem("<source>\nx", extension_tags=("source",))
+    # markup inside is code on a wiki with the extension, markup on one without
+    code = "A listing:\n<source>\n<div>\n{{\n</source>"
+    result = enact(P(st.AddRule(index=0, text="x", name="Code", body=code)), R2022)
+    assert statuses(result) == [UNSUPPORTED]
+    result = enact(P(st.AddRule(index=0, text="x", name="Code", body=code)), R2022, extension_tags=("source",))
+    assert statuses(result) == [APPLIED] and "<source>\n<div>\n{{\n</source>" in result.pages["Ruleset"]
+    # a heading line inside: hidden by such a wiki, but the Ruleset reader (which assumes no
+    # extension) would see a rule, so the re-read refuses it rather than write a page it misreads
+    result = enact(P(st.AddRule(index=0, text="x", name="Code", body=payload)), R2022, extension_tags=("source",))
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}
+
+
+def test_self_closed_div_in_a_replacement_is_refused():
+    # the issue's case: replace “defaulting to 3” with “defaulting to 3 <div style="display:none"/>”
+    for new in ("defaulting to 3 <div style=\"display:none\"/>", "defaulting to 3 <div/>"):
+        step = st.ReplaceText(index=0, text="x", rule=R_ref("Coins"),
+                              target=st.Target(kind=st.TEXT, text="defaulting to 3"), new=new)
+        result = enact(P(step), R2023)
+        assert statuses(result) == [UNSUPPORTED] and result.pages == {}, new
+
+
+def test_page_gaining_a_hidden_heading_is_refused():
+    # two clean replacements that together put a heading line inside <source>: the body after the
+    # edit is checked, so the second is refused
+    page = "= Dynastic Rules =\n\n== Code ==\n<source>\nx = 1\n</source>\n\n== Other ==\nNone.\n\n"
+    step = st.ReplaceText(index=0, text="x", rule=R_ref("Code"), target=st.Target(kind=st.TEXT, text="x = 1"),
+                          new="\n== x ==\n")
+    result = enact(P(step), page)
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}
+
+
+@pytest.mark.parametrize("title", ["Hats __notoc__", "Hats __NoToc__", "Hats <h2>x</h2>", "Hats\x00",
+                                   "C\u043eins", "Co\u200bins", "Coins\u202e", "\uff23oins", "Hats {{:User:X}}"])
+def test_hostile_title_in_new_rule_and_rename_is_not_written(title):
+    result = enact(P(st.AddRule(index=0, text="x", name=title, body="Hats exist.")), R2023)
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}, title
+    result = enact(P(st.RenameRule(index=0, text="x", rule=R_ref("Coins"), new_name=title)), R2023)
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}, title
+
+
+def test_look_alike_title_names_the_character():
+    result = enact(P(st.AddRule(index=0, text="x", name="C\u043eins", body="Coins exist.")), R2023)
+    detail = result.report.steps[0].detail
+    assert "U+043E CYRILLIC SMALL LETTER O" in detail and "Latin letters" in detail
+    result = enact(P(st.AddRule(index=0, text="x", name="Co\u200bins", body="Coins exist.")), R2023)
+    assert "U+200B ZERO WIDTH SPACE" in result.report.steps[0].detail
+
+
+@pytest.mark.parametrize("reference", ["Co\u200bins", "\u200eCoins", "Coi\u00adns", "\ufeffCoins", "Co\u2060ins"])
+def test_invisible_characters_in_a_reference_are_removed_before_matching(reference):
+    result = enact(P(st.RepealRule(index=0, text="x", rule=R_ref(reference))), R2023)
+    assert statuses(result) == [APPLIED]
+    assert R.parse(result.pages["Ruleset"]).get("Coins") is None
+    assert R.parse(R2023).get(reference).title == "Coins"
+
+
+def test_accented_and_single_script_titles_are_fine():
+    for title in ("Café Rules", "Ωmega Points", "Ωμέγα", "Naïve Hats"):
+        if title == "Ωmega Points":
+            continue  # mixed Greek and Latin in one word: a look-alike risk, refused below
+        result = enact(P(st.AddRule(index=0, text="x", name=title, body="Hats exist.")), R2023)
+        assert statuses(result) == [APPLIED], title
+    result = enact(P(st.AddRule(index=0, text="x", name="Ωmega Points", body="Hats exist.")), R2023)
+    assert statuses(result) == [UNSUPPORTED]
+
+
+@pytest.mark.parametrize("term, why", [
+    ("Ne''cro", "apostrophes"),
+    ("Ne'''cro", "apostrophes"),
+    ("[[Necro]]", "bracket"),
+    ("Necro{{x}}", "brace"),
+    ("Necro<b>", "“<” or “>”"),
+    ("Ne|cro", "“|”"),
+    ("=Necro", "at its start"),
+    ("*Necro", "at its start"),
+    ("Necro~~~", "“~~~”"),
+    ("Necro__NOTOC__", "“__”"),
+    ("Ne&shy;cro", "entity"),
+    ("N\u0435cro", "U+0435 CYRILLIC SMALL LETTER IE"),
+    ("Ne\u200bcro", "U+200B ZERO WIDTH SPACE"),
+    ("Necro\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("Necro\x00", "control character"),
+    ("Necro'", "apostrophe at its start or end"),
+    ("'Necro", "apostrophe at its start or end"),
+    ("Category:Necro", "colon"),
+    ("File:Necro.png", "colon"),
+    ("Ne#cro", "“#”"),
+])
+def test_a_term_with_markup_or_look_alikes_is_refused(term, why):
+    new, report = replace_terms(R2023, {"Player": term})
+    assert new == R2023
+    assert report.steps[0].status == REFUSED and why in report.steps[0].detail, report.steps[0].detail
+    # the same check through an Ascension Address's plan, and for a plural
+    result = dynastic_reset(R2023, ResetPlan(terms=[TermChange("Player", term)], keep_all=True))
+    assert not result.ok and result.pages[RULESET] == R2023
+    new, report = replace_terms(R2023, [TermChange("Player", "Necromancer", term)])
+    assert new == R2023 and report.steps[0].status == REFUSED
+
+
+@pytest.mark.parametrize("term", ["Necro-Mancer", "O'Brien", "Nécromancer", "Grave Keeper"])
+def test_a_plain_term_is_accepted(term):
+    new, report = replace_terms(R2023, {"Player": term})
+    assert report.steps[0].status == APPLIED and term in new
+
+
+def test_hazards_term_check_is_the_one_shared_check():
+    assert hazards.term_problem("Necromancer") is None
+    assert "apostrophes" in hazards.term_problem("Ne''cro")
+
+
+@pytest.mark.parametrize("name", ["The Gr\u0430veyard", "The Graveyard\u200b", "Graves __notoc__", "Graves\x07"])
+def test_reset_refuses_a_tracking_page_name_with_hidden_characters_or_switches(name):
+    result = dynastic_reset(R2022, ResetPlan(tracking_page=name))
+    assert not result.ok and result.pages[RULESET] == R2022
+
+
+@pytest.mark.parametrize("payload", ["__notoc__", "<h2>Fake</h2>", "{{:User:X}}", "<div style=\"position:fixed\">x</div>",
+                                     "<div/>"])
+def test_reset_refuses_a_building_block_mediawiki_would_render_as_more(payload):
+    page = BB2023.replace("the Puzzle Master is a Puzzler.", "the Puzzle Master is a Puzzler. " + payload, 1)
+    plan = parse_address(ADDRESS, ruleset=R2023)
+    result = dynastic_reset(R2023, plan, building_blocks_text=page)
+    assert not result.ok and result.pages == {RULESET: R2023, BUILDING_BLOCKS: page}
+
+
+@pytest.mark.parametrize("value", ["a\x00b", "__notoc__", "<h2>x</h2>", "{{:User:X}}"])
+def test_gamestate_value_mediawiki_would_render_as_more_is_refused(value):
+    page = parse_gamestate(PUZZLE_BOARD)
+    table = page.players_table("Puzzler")
+    with pytest.raises(GamestateError, match="cannot put"):
+        table.set_cell("Kevan", table.headers[1], value)
+    assert str(page) == PUZZLE_BOARD
+
+
+# ---------------------------------------------------------------- the proposal reader (items 5, 7, 8, 11)
+
+def test_unclosed_quote_does_not_execute_the_repeal_inside_it():
+    text = "In the rule “Coins”, replace “defaulting to 3 with “defaulting to 4”.\nRepeal the rule Coins.\n"
+    result = enact(parse_proposal("Proposal: Stray", text), R2023)
+    assert UNSUPPORTED in statuses(result) and APPLIED not in statuses(result)
+    assert result.pages == {}
+
+
+def test_pre_content_in_added_text_is_written_byte_for_byte():
+    block = "<pre>\nrow one   \nrow two\n\n\n  row three\n</pre>"
+    text = f"Add a new rule, “Tables”, with the following text:\nA table follows.\n{block}\n"
+    result = enact(parse_proposal("Proposal: Tables", text), R2023)
+    assert statuses(result) == [APPLIED]
+    assert block in result.pages["Ruleset"]
+    for body in ("<nowiki>line one\nline two</nowiki>", "Text <!-- one\ntwo --> end",
+                 "<syntaxhighlight>\nx = 1\ny = 2\n</syntaxhighlight>"):
+        result = enact(P(st.AddRule(index=0, text="x", name="Verbatim", body="Intro.\n" + body)), R2023)
+        if statuses(result) == [APPLIED]:
+            assert body in result.pages["Ruleset"], body
+
+
+def test_byte_order_mark_at_the_start_of_a_proposal_is_ignored():
+    result = enact(parse_proposal("Proposal: BOM", "\ufeffRepeal the rule “Coins”."), R2023)
+    assert statuses(result) == [APPLIED]
+
+
+def test_example_inside_unquoted_rule_text_is_not_executed():
+    text = ("Add a new rule, “Lending”, with the following text:\nA Puzzler may lend Coins. For example:\n"
+            "Kevan transfers 1 Coin to Lulu.\n")
+    result = enact(parse_proposal("Proposal: Lending", text), R2023, PUZZLE_BOARD)
+    assert statuses(result) == [APPLIED]
+    assert "Puzzle Board" not in result.pages
+    assert "Kevan transfers 1 Coin to Lulu." in R.parse(result.pages["Ruleset"]).get("Lending").body
+
+
+@pytest.mark.parametrize("reference", ["C\u043eins", "\uff23oins"])
+def test_a_look_alike_reference_is_left_to_an_admin_naming_the_character(reference):
+    # Not "a rule that does not exist" (ignored): a reader sees “Coins”; the Admin decides.
+    result = enact(P(st.RepealRule(index=0, text="x", rule=R_ref(reference))), R2023)
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}
+    assert "U+" in result.report.steps[0].detail
+
+
+def test_heading_lines_inside_tags_the_wiki_lacks_are_seen_by_each_check():
+    payload = "<source>\n== Fake Rule ==\n</source>"
+    assert "heading line (“Fake Rule”)" in hazards.heading_problem(payload)
+    assert hazards.heading_problem(payload, extension_tags=("source",)) is None
+    # the Ruleset reader assumes no extension: the heading MediaWiki renders is a rule to it too
+    page = "= Dynastic Rules =\n\n== Code ==\nText.\n" + payload + "\n"
+    assert [b.title for b in R.parse(page).blocks] == ["Dynastic Rules", "Code", "Fake Rule"]
+    for tag in ("syntaxhighlight", "math"):
+        assert len(R.parse(page.replace("source", tag)).blocks) == 3
+
+
+def test_invisible_characters_do_not_count_in_a_title_key():
+    assert names.title_key("Co\u200bins") == names.title_key("\u2066Coins\u2069") == "coins"
+
+
+def test_the_reader_finds_headings_where_mediawiki_does():
+    # An unclosed <nowiki> or <pre> is plain text (Preprocessor_Hash): the headings after it stand.
+    page = "= Dynastic Rules =\n\n== A ==\nText <nowiki> never closed.\n\n== B ==\nMore.\n\n== C ==\nEnd.\n"
+    assert [b.title for b in R.parse(page).blocks] == ["Dynastic Rules", "A", "B", "C"]
+    assert [b.title for b in R.parse(page.replace("<nowiki>", "<pre>")).blocks] == ["Dynastic Rules", "A", "B", "C"]
+    # <noinclude> content is shown on the page itself; <includeonly> content is not
+    page = "= Dynastic Rules =\n\n== A ==\n<noinclude>\n== B ==\n</noinclude>\n<includeonly>\n== C ==\n</includeonly>\n"
+    assert [b.title for b in R.parse(page).blocks] == ["Dynastic Rules", "A", "B"]
+
+
+@pytest.mark.parametrize("column", ["H\u0430ts", "Hats\u200b", "Hats\x00", "__notoc__", "<h2>x</h2>"])
+def test_a_new_gamestate_column_name_is_what_it_seems(column):
+    result = enact(P(st.AddColumn(index=0, text="x", column=column, default="")), R2023, PUZZLE_BOARD)
+    assert statuses(result) == [UNSUPPORTED] and result.pages == {}

@@ -71,11 +71,17 @@ def era_steps(draw):
     delta = draw(hs.integers(-150, 150))
     kinds = [st.SetAttribute(index=1, text="x", thing=row, attribute=column, value=value, table=label),
              st.AddRow(index=1, text="x", table=label, name=draw(hs.sampled_from(["Newcomer", "Zy", "Qu_99"])),
-                       values=((column, value),))]
+                       values=((column, value),)),
+             st.RemoveRow(index=1, text="x", table=label, name=row),
+             st.AddColumn(index=1, text="x", table=label, default=value,
+                          column=draw(hs.sampled_from(["Stars", column + "s", "Coins", "Species"])))]
     if legality.is_players_table(table) or table.is_players_table(legality.player_term):
         who = draw(hs.sampled_from([row, st.EACH]))
+        other = draw(hs.sampled_from([r for r in table.row_names if r]))
         kinds += [st.SetValue(index=1, text="x", player=who, variable=column, value=value),
-                  st.ChangeValue(index=1, text="x", player=who, variable=column, delta=delta)]
+                  st.ChangeValue(index=1, text="x", player=who, variable=column, delta=delta),
+                  st.TransferValue(index=1, text="x", source=row, target=other, variable=column,
+                                   amount=draw(hs.integers(1, 150)))]
     if page.single_values:
         single = draw(hs.sampled_from(page.single_values)).name
         kinds += [st.SetSingleValue(index=1, text="x", name=single, value=value),
@@ -100,9 +106,9 @@ def test_enactment_and_check_agree(case):
         assert written == forced
         assert not verdict.violations, (step, verdict.summary)
     elif verdict.violations:
-        v = verdict.violations[0]
         assert outcome.status == REFUSED, (step, verdict.summary, outcome)
-        assert f"{v.constraint} ({v.source})" in outcome.detail, (outcome.detail, v)
+        for v in verdict.violations:   # the same constraints, from the same sources
+            assert f"{v.constraint} ({v.source})" in outcome.detail, (outcome.detail, v)
     else:
         raise AssertionError(f"enactment refused what check accepts: {step} → {outcome.detail}")
 
@@ -122,3 +128,14 @@ def test_the_issue_cases_agree():
               gamestate_title=title)
     assert r.report.steps[0].status == APPLIED
     assert check_edit(MODELS["2023"], None, gs, r.pages[title], page=title).verdict == "legal"
+
+
+def test_number_words_are_read_one_way_for_gains_and_for_values():
+    from parsers.proposal import parse_proposal
+
+    rs, gs, title = ERAS["2023"]
+    r = enact(parse_proposal("Proposal: Twelve", "Kevan gains twelve Coins.\nSet Lulu's Coins to twelve.\n"), rs, gs,
+              gamestate_title=title)
+    assert [s.status for s in r.report.steps] == [APPLIED, APPLIED]
+    after = r.pages[title]
+    assert "<!-- Puzzle Master --> || 14 ||" in after and "| [[User:Lulu|Lulu]] || 12 ||" in after

@@ -39,17 +39,17 @@ def reset(era, address, **kw):
 
 
 # ----------------------------------------------------------------------------- 2022
-ADDRESS_2022 = """Ascension Address: Because I Could Not Stop For Death
+ADDRESS_2022 = """Ascension Address: The Quiet Cemetery
 
-The Old King’s spirit drifted out of his body as the Grim Reaper completed the swing of their scythe.
+When the last candle in the crypt went out, somebody in a long black coat struck a new match.
 
-The dynasty’s theme shall be “Necromancy”.
+The theme of this dynasty is “Necromancy”.
 
-Repeal all dynastic rules except for the rule named “Stations”, reset all Special Case rules to their default values, and fail all Proposals except those making changes to the Core Rules, the Special Case Rules or the Appendix Rules.
+Repeal all dynastic rules except for the rule named “Stations”, return all of the Special Case rules to their default values, and fail every Proposal apart from those that change the Core, Special Case or Appendix Rules.
 
 Set Alliances to Active.
 
-Set the synonym for Player to “Necromancer” and the synonym for Emperor to “Grim Reaper”.
+Set the synonym for Emperor to “Grim Reaper” and the synonym for Player to “Necromancer”.
 
 Change the gamestate tracking page to “The Graveyard”.
 """
@@ -92,19 +92,19 @@ def test_full_reset_2022():
     assert "The gamestate tracking page for this dynasty is the [[The Graveyard]] page" in new
     assert "Monster Metropolis" not in new
     steps = result.report.steps
-    assert steps[0].status == IGNORED and "fail all Proposals" in steps[0].detail
+    assert steps[0].status == IGNORED and "fail every Proposal" in steps[0].detail
     assert result.report.complete and result.report.changed == [RULESET]
     assert "Necromancy" in result.report.summary
 
 
-def test_real_2023_address_against_2022_fixture_is_refused_atomically():
+def test_2023_blog_post_address_against_2022_fixture_is_refused_atomically():
     text = fixture_text("ruleset_2022.wiki")
     plan = parse_address((__import__("pathlib").Path(__file__).parent / "fixtures" / "addresses" /
-                          "aa_blogpost_because_i_could_not_stop_for_death_2023-12-27.txt").read_text(encoding="utf-8"))
+                          "aa_blogpost_2023_story_then_instructions.txt").read_text(encoding="utf-8"))
     result = dynastic_reset(text, plan)
     assert not result.ok and result.pages == {RULESET: text}
     refused = result.report.with_status(REFUSED)
-    assert len(refused) == 1 and "No rule is called “Hibernation”" in refused[0].detail
+    assert len(refused) == 1 and "No rule is called “Overwintering”" in refused[0].detail
     assert result.report.changed == [] and result.report.counts == {}
     assert "Dynastic Reset not performed" in result.report.summary
 
@@ -123,7 +123,7 @@ def test_tracking_page_refusals(page, reason):
 # ----------------------------------------------------------------------------- 2023
 ADDRESS_2023 = """Ascension Address: Puzzles of the Dead
 
-Repeal all dynastic rules except for the rule named “Coins”. Set the synonym for Player to “Necromancer” and the synonym for Emperor to “Grim Reaper”. Change the gamestate tracking page to “The Graveyard”. Include the Building Blocks “Low-Player Support” and “The Traitor”.
+Repeal all dynastic rules except for the rule named “Coins”. Set the synonym for Emperor to “Grim Reaper” and the synonym for Player to “Necromancer”. Change the gamestate tracking page to “The Graveyard”. Include the Building Blocks “Low-Player Support” and “The Traitor”.
 """
 
 

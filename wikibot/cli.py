@@ -29,7 +29,7 @@ def read_text(path: str, what: str) -> str:
     if not file.is_file():
         raise UsageError(f"{what} file {path!r} does not exist: give the path of a saved copy of the page's wikitext.")
     try:
-        return file.read_text(encoding="utf-8")
+        return file.read_text(encoding="utf-8-sig")  # a byte-order mark at the start is not text
     except UnicodeDecodeError as error:
         raise UsageError(f"{what} file {path!r} is not UTF-8 text ({error.reason} at byte {error.start}): "
                          "save the page's wikitext as UTF-8.") from None
@@ -134,9 +134,12 @@ def cmd_enact(args: argparse.Namespace) -> int:
     ruleset_text = str(model)
     gamestate_text = read_text(args.gamestate_file, "Gamestate") if args.gamestate_file else None
     tracking = model.tracking_page()
-    gamestate_title = (tracking[0] if tracking else "Gamestate") if gamestate_text is not None else None
+    # a page the Ruleset does not name is called "Gamestate" in the report; its constraints are not
+    # scoped to a page name the file cannot be checked against
+    known = tracking[0] if tracking and gamestate_text is not None else None
+    gamestate_title = (known or "Gamestate") if gamestate_text is not None else None
     result = enact(parse_proposal(args.title, text), ruleset_text, gamestate_text,
-                   ruleset_title="Ruleset", gamestate_title=gamestate_title)
+                   ruleset_title="Ruleset", gamestate_title=known)
     files = {"Ruleset": args.ruleset_file}
     if gamestate_title:
         files[gamestate_title] = args.gamestate_file

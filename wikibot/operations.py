@@ -181,7 +181,7 @@ def read_overrides(wiki: Wiki) -> list:
 
 
 def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str | None,
-                 overrides: list | None = None) -> Action:
+                 overrides: list | None = None, extension_tags: tuple[str, ...] = ()) -> Action:
     from actions.enact import enact
     from parsers.proposal import parse_proposal
 
@@ -189,7 +189,8 @@ def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str
 
     def action(texts: dict[str, str]):
         result = enact(proposal, texts[ruleset_title], texts.get(gamestate_title) if gamestate_title else None,
-                       ruleset_title=ruleset_title, gamestate_title=gamestate_title, overrides=overrides)
+                       ruleset_title=ruleset_title, gamestate_title=gamestate_title, overrides=overrides,
+                       extension_tags=extension_tags)
         return result.pages, result.report
     return action
 
@@ -203,7 +204,8 @@ def enact_on_wiki(wiki: Wiki, title: str, text: str, **options) -> Outcome:
     reads, gamestate_title = read_ruleset_and_gamestate(wiki)
     changes_gamestate = any(isinstance(s, GAMESTATE_STEPS) for s in parse_proposal(title, text).steps)
     overrides = read_overrides(wiki) if gamestate_title and changes_gamestate else []
-    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title, overrides),
+    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title, overrides,
+                                             wiki.extension_tags()),
                    **options)
 
 
@@ -220,6 +222,7 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
     text = (template if len(params) > ("at" in params) else "") + address
     ruleset_title = wiki.settings.ruleset
     plan = parse_address(text, ruleset=reads[ruleset_title].text)
+    extension_tags = wiki.extension_tags()
     new_tracking = None
     if plan.tracking_page:
         new_tracking = wiki.read(plan.tracking_page)
@@ -232,7 +235,7 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
         result = dynastic_reset(texts[ruleset_title], plan,
                                 building_blocks_text=texts.get(blocks.title) if blocks.exists else None,
                                 gamestate_text=texts.get(gamestate_title) if gamestate_title else None,
-                                gamestate_title=gamestate_title)
+                                gamestate_title=gamestate_title, extension_tags=extension_tags)
         names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title}
         pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
         if result.ok and plan.terms and gamestate_title and not plan.tracking_page:
@@ -271,10 +274,11 @@ def synonyms_on_wiki(wiki: Wiki, changes: dict[str, str], **options) -> Outcome:
     blocks = wiki.read(wiki.settings.building_blocks)
     if blocks.exists:
         reads[blocks.title] = blocks
+    extension_tags = wiki.extension_tags()
 
     def action(texts: dict[str, str]):
         others = {blocks.title: texts[blocks.title]} if blocks.exists else None
-        new, report = S.replace_terms(texts[title], changes, other_pages=others)
+        new, report = S.replace_terms(texts[title], changes, other_pages=others, extension_tags=extension_tags)
         if not report.summary:
             report.summary = "Synonyms: " + ", ".join(f"{k} → {v}" for k, v in changes.items())
         pages = {title: new} if new != texts[title] else {}
@@ -282,7 +286,8 @@ def synonyms_on_wiki(wiki: Wiki, changes: dict[str, str], **options) -> Outcome:
             plan = S.plan_terms(texts[title], changes)
             if blocks.exists:
                 text, found = S.replace_in_text(texts[blocks.title], plan, R.parse(texts[blocks.title]))
-                problem = S.replacement_problem(texts[blocks.title], text, found, "the Building Blocks page")
+                problem = S.replacement_problem(texts[blocks.title], text, found, "the Building Blocks page",
+                                                extension_tags=extension_tags)
                 n = max(s.n for s in report.steps) + 1
                 report.add(n, "the terms on the Building Blocks page", "replace terms",
                            "refused" if problem else "applied",

@@ -317,6 +317,14 @@ class Wiki:
     def read(self, title: str) -> PageText:
         return self._pages(f"reading “{title}”", [title])[title]
 
+    def extension_tags(self) -> tuple[str, ...]:
+        """The tags of the wiki's parser extensions (siteinfo ``extensiontags``: ``source``, ``math``,
+        …, names without brackets): they decide which markup is literal text on this wiki
+        (:func:`parsers.hazards.literal_tags`). Read once; pywikibot's siteinfo cache keeps it."""
+        with self._failures("reading the wiki's extension tags"):
+            tags = self.site.siteinfo.get("extensiontags")
+        return tuple(sorted(t.strip("<>").lower() for t in tags or ()))
+
     def read_pages(self, *titles: str) -> dict[str, PageText]:
         """Several pages in one request, by the titles asked."""
         return self._pages("reading " + ", ".join(f"“{t}”" for t in titles), list(titles))

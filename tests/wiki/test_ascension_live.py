@@ -31,8 +31,8 @@ from fixturedata import fixture_text
 
 ADDRESS = """Ascension Address: Puzzles of the Dead
 
-Repeal all dynastic rules except for the rule named “Coins”. Set the synonym for Player to “Necromancer” and \
-the synonym for Emperor to “Grim Reaper”. Change the gamestate tracking page to “{graveyard}”. Include the \
+Repeal all dynastic rules except for the rule named “Coins”. Set the synonym for Emperor to “Grim Reaper” and \
+the synonym for Player to “Necromancer”. Change the gamestate tracking page to “{graveyard}”. Include the \
 Building Blocks “Low-Player Support” and “The Traitor”."""
 
 

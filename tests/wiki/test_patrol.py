@@ -533,7 +533,7 @@ ERA_CASES = [  # era, gamestate fixture, the page's name in the Ruleset, (old, n
      "Faction is one of Neutral, Mudling, Barban, Redlander or Grassfolk (Factions)"),
     ("2020", "gamestate_archipelago_2020.wiki", "Archipelago", ("| Pip || Mouse", "| Pip || Dragon"),
      "Species is one of Bear, Bird"),
-    ("2022", "gamestate_metropolis_2022.wiki", "Monster Metropolis", ("| Old Quay || Average", "| Old Quay || Dire"),
+    ("2022", "gamestate_metropolis_2022.wiki", "Monster Metropolis", ("| Gloomhound || Good", "| Gloomhound || Dire"),
      "Affinity is one of Amazing, Good, Average or Bad (Attributes)"),
     ("2023", "gamestate_puzzle_board.wiki", "Puzzle Board", ("! 2\n| 🍊 ||", "! 2\n| 🦀 ||"),
      "Content is one of Lemon, Orange, Kiwi, Grape, Cherry, Star or Empty (The Game Board)"),
