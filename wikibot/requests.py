@@ -182,7 +182,7 @@ class RequestDesk:
                 # Pages already saved could not all be put back: the operation is neither done nor
                 # undone. The next poll finishes or undoes it (journal.recover) and answers from that.
                 return Answer(request, origin.requester, False,
-                              f"Interrupted{late}: {str(error).rstrip('.')}. Some pages were already saved and "
+                              f"{INTERRUPTED}{late}: {str(error).rstrip('.')}. Some pages were already saved and "
                               "could not all be put back yet; the bot finishes or undoes the operation at its "
                               "next turn and answers here.", [])
             if isinstance(error, (WikiUnavailable, WritesDisabled)):
@@ -436,6 +436,9 @@ class RequestDesk:
         return page if edit is None else edit.page
 
 
+#: how an answer begins when the work was left half done (the next turn finishes or undoes it)
+INTERRUPTED = "Interrupted"
+
 #: Requests anyone may post: they change nothing but their own answer.
 ANYONE = ("read",)
 
@@ -455,6 +458,13 @@ def answer_again(request: Request, requester: str | None, edits: list[tuple[int,
     work = [e for e in edits if e[1] != requests_title and e not in undone]
     note = ["The bot's earlier answer is not on this page any more; the request is not done again. To ask for it "
             "once more, post it again as a new section with a heading of its own."]
+    if replies and request_page.plain_summary(replies[-1][2]).startswith(INTERRUPTED):
+        # Half done when last heard of, and the journal that would finish or undo it is gone: never guess.
+        saved = ", ".join(f"{t}: [[Special:Diff/{r}]]" for r, t, _c in work + undone) or "none found"
+        return Answer(request, requester, True, f"Not done: the bot's work for it was interrupted "
+                      f"([[Special:Diff/{replies[-1][0]}]]) and the record it would finish or undo it from is "
+                      f"lost. Its edits: {saved}. An Admin must check those pages and finish or undo it by hand.",
+                      note)
     if work and not undone:
         return Answer(request, requester, True, "Already done in "
                       + ", ".join(f"{t}: [[Special:Diff/{r}]]" for r, t, _c in work) + ".", note)

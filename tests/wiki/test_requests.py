@@ -560,3 +560,17 @@ def test_a_flood_hiding_a_change_of_an_accepted_request_gets_it_refused(local_wi
     [answer] = RequestDesk(bot, history_limit=3, clock=lambda: at + timedelta(seconds=5)).poll()
     assert answer.headline.startswith("Not done") and "changed after the bot accepted it" in answer.headline
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_work_interrupted_and_its_journal_lost_is_left_to_an_admin_never_called_done():
+    from wikibot.requests import answer_again
+
+    [request] = request_page.parse("== Enact: Half ==\n{{Enact|title=Proposal: Half}}\nKevan gains 2 Coins.\n")
+    edits = [(11, "Ruleset", "Enacted “Half” " + request_page.tag(7)),
+             (12, "Requests", "/* Enact: Half */ Interrupted: the wiki failed. " + request_page.tag(7))]
+    answer = answer_again(request, "AdminAlice", edits, "Requests")
+    assert answer.headline.startswith("Not done") and "Ruleset: [[Special:Diff/11]]" in answer.headline
+    assert "by hand" in answer.headline and answer.done
+    # The same work, answered: already done.
+    done = answer_again(request, "AdminAlice", edits[:1], "Requests")
+    assert done.headline == "Already done in Ruleset: [[Special:Diff/11]]."
