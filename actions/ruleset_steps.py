@@ -346,6 +346,12 @@ def _do_append(run: _Run, step: st.AppendText) -> str:
     core = body.strip()
     if not core:
         rule.body = _with_trailing(body, payload)
+    elif step.at == "end" and step.body[:1] in (" ", "\t") and "\n" not in step.body.strip():
+        # "Append “ Coins may not be negative.” to the rule": text that begins with a space continues
+        # the rule's last line (a new line starting with a space would be a preformatted block)
+        end = len(body.rstrip())
+        rule.body = body[:end] + " " + payload.strip() + body[end:]
+        _require_clean(rule.body, before=body, tags=run.extension_tags)
     elif step.at == "end":
         end = len(body.rstrip())
         last_line = body[:end].rsplit("\n", 1)[-1]

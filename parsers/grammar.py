@@ -582,6 +582,8 @@ def _read_sentence(sentence: str) -> _Read:
     if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
         return _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
     if _COMMENTARY.search(s) and not _TOK.search(s) and not names_an_edit(s) and not _INSTRUCTION_VERB.match(s):
+        if NARROWS.search(s):
+            return _unsupported(f"the author's words may change the step before them: “{stripped}”")
         return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
     if _INTRODUCES_TEXT.search(s) and (_INSTRUCTION_VERB.match(s) or _EDIT_OF_A_PLACE.match(s) or _PLACE_HEADING.fullmatch(s)):
         # An instruction the bot cannot read that introduces text of its own: it takes that text
@@ -1899,12 +1901,22 @@ def names_an_edit(line: str) -> bool:
     return bool(_NAMES_A_PLACE.search(s) and _EDIT_WORD.search(s))
 
 
+#: A remark that may change the step it follows ("I'm leaving Kevan out of this", "not counting
+#: Lulu"): never set aside as a mere remark.
+NARROWS = re.compile(
+    r"\b(?:except(?:ing)?\s+(?:for\s+)?|excluding\s+|exclude\s+|leav(?:e|ing)\s+|not\s+(?:counting|including)\s+)"
+    r"(?-i:[A-Z])[\w'’-]*(?:\s+out\b)?", re.I)  # … a player's name: "leaving Kevan out", "not counting Lulu"
+
+
 def is_remark(paragraph: str) -> bool:
     """Is this paragraph, beyond doubt, an author's remark (first person, "Thoughts?", "this
     proposal would …") rather than rule text or an instruction?  Quoted text does not count; any
     of its sentences may say so.  Two lesser signs together also settle it: a sentence that may be
     a remark ("Allowing players to …", "This makes …") and another such sentence or a word that
     judges the rules ("… seems mild", "the current “X” rule is a little strange")."""
+    body = paragraph.strip()
+    if body.startswith("[") and body.endswith("]") and not body.startswith("[[") and "\n\n" not in body:
+        return True  # "[ Something to make Lemons worth having. ]": BlogNomic's brackets for the author's note
     s = _remark_text(paragraph)
     if s is None:
         return False
@@ -1917,6 +1929,9 @@ def is_remark(paragraph: str) -> bool:
 
 def may_be_remark(paragraph: str) -> bool:
     """Could this paragraph be a remark rather than rule text ("Note: …", "This change lets …")?"""
+    body = paragraph.strip()
+    if body.startswith("(") and body.endswith(")") and "\n\n" not in body:
+        return True  # a parenthesised paragraph: an aside, or rule text in brackets (older Rulesets have some)
     s = _remark_text(paragraph)
     return s is not None and any(_COMMENTARY.search(x) or _MAYBE_REMARK.search(x) for x in _each_sentence(s))
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from parsers import hazards, language, limits
 from parsers.grammar import (
+    NARROWS,
     PAYLOAD_PREFIX,
     PAIRS,
     PAYLOAD,
@@ -312,6 +313,21 @@ def _clean_payload(raw: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+def _quote_then_more(inline: str) -> tuple[str, str] | None:
+    """``(the quoted text, what follows it)`` when the text after an instruction's colon is one quote
+    followed by more words on the same line; None otherwise."""
+    s = inline.strip()
+    if not s[:1] in ("“", '"', "‘"):
+        return None
+    spans = language.quote_spans(s)
+    if not spans or spans[0][0] != 0:
+        return None
+    rest = s[spans[0][1]:].strip()
+    if not rest.strip(" .,;:-–—") or rest[:1] in ("“", '"', "‘"):
+        return None
+    return s[:spans[0][1]], rest.lstrip(" .,;:-–—").strip()
+
+
 _RUN_ON = " (it follows the steps the text introduces with no blank line between, so it may be one of them)"
 
 
@@ -393,7 +409,8 @@ def parse_steps(body: str) -> tuple[Step, ...]:
         if not line.strip():
             i += 1
             continue
-        if is_remark(line) and not reads_as_step(line) and not opens_instruction(line) and not names_an_edit(line):
+        if is_remark(line) and not reads_as_step(line) and not opens_instruction(line) and not names_an_edit(line) \
+                and not NARROWS.search(line) and not re.fullmatch(r"\s*[\[(].*[\])]\s*", line):
             # a whole line of the author's reasoning, judged as a whole (two lesser signs settle it)
             a = len(line) - len(line.lstrip())
             out.append((offsets[i] + a, offsets[i] + len(line.rstrip()),
@@ -416,6 +433,9 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             is_last = k == len(sentences) - 1
             if read.needs_payload and (term == ":" or is_last):
                 inline = line[b:]
+                split = _quote_then_more(inline)
+                if split is not None:  # ': “The text.” This is mostly flavour.': the quote is the text
+                    inline, said_after = split
                 end_line, delimited = _collect_payload(lines, i + 1, inline)
                 if not delimited:
                     end_line = _peel_remarks(lines, i + 1, end_line)
@@ -430,7 +450,13 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     end = offsets[i] + len(line.rstrip())
                 flush()
                 doubts = [] if delimited else _remarks_inside(payload_raw) + _run_on(lines, i + 1, end_line)
+                if split is not None and not is_remark(said_after):
+                    doubts.append(said_after)  # words after the quoted text that may be part of it
                 out.append((offsets[i] + a, end, read.specs, payload_raw, doubts))
+                if split is not None and is_remark(said_after):
+                    out.append((offsets[i] + a, end, [_Spec(Ignored, {
+                        "reason": f"the author's remark, not an instruction: “{said_after}”", "category": "remark"})],
+                        None, []))
                 next_i = end_line
                 break
             if read.needs_payload:

@@ -901,7 +901,7 @@ def test_a_plain_remark_after_added_text_is_never_written_into_the_rule(remark):
 
 
 @pytest.mark.parametrize("aside", ["If I recall correctly, a similar rule once stood in the Ruleset.",
-                                   "We’ve all been reading subrules as apart from their parent rules, haven’t we?"])
+                                   "We’ve all been reading subrules as separate from their parent rules, haven’t we?"])
 def test_the_author_speaking_of_rules_is_a_remark(aside):
     [step] = parse_steps(aside)
     assert isinstance(step, Ignored) and step.category == "remark"
@@ -932,7 +932,7 @@ def test_a_closing_remark_after_any_text_is_never_written_into_a_rule(instructio
     steps = parse_steps(f"{instruction}\n\nWicks burn in pairs.\n\n{remark}")
     written = [getattr(s, "body", None) or getattr(s, "new", None) for s in steps if not isinstance(s, (Ignored, Unsupported))]
     assert written == ["Wicks burn in pairs."], steps
-    assert isinstance(steps[-1], Ignored) and steps[-1].category == "remark"
+    assert isinstance(steps[-1], Ignored) and steps[-1].category in ("remark", "note")
 
 
 @pytest.mark.parametrize("next_step", ["Secondly, repeal the rule “Dusk”.", "Second: repeal the rule “Dusk”.",
@@ -956,3 +956,42 @@ def test_rule_text_that_begins_like_a_command_stays_in_the_rule():
             "Rename the Beacon to a Flare if it is on a Star Cell.")
     [step] = parse_steps(text)
     assert isinstance(step, AddRule) and step.body.endswith("if it is on a Star Cell.")
+
+
+@pytest.mark.parametrize("text", [
+    "Add to the end of the rule “Wicks”: “A Wick with no flame is Cold.” This is mostly flavour for now.",
+    "To “Wicks”, add: \"Wicks may not be traded.\" Seems obvious but worth saying.",
+    "Add the following to the end of the rule \"Wicks\": \"A Wick burns for a day.\" - borrowed from last dynasty.",
+])
+def test_words_after_the_quoted_text_on_its_line_are_never_written_with_it(text):
+    steps = parse_steps(text)
+    assert not [s for s in steps if isinstance(s, AppendText)] or all("flavour" not in s.body and "Seems" not in s.body
+                                                                     and "borrowed" not in s.body
+                                                                     for s in steps if isinstance(s, AppendText))
+    assert any(isinstance(s, (Unsupported, Ignored)) for s in steps)
+
+
+def test_a_quoted_text_with_a_plain_remark_after_it_is_added_and_the_remark_set_aside():
+    steps = parse_steps("To “Wicks”, add: “Wicks may not be traded.” I think that covers it.")
+    assert [type(s) for s in steps] == [AppendText, Ignored] and steps[0].body == "Wicks may not be traded."
+
+
+@pytest.mark.parametrize("remark", ["I'm leaving Kevan out of this, since he hosts.",
+                                    "I'm not counting Lulu here, she earned hers."])
+def test_words_that_may_narrow_the_step_before_them_are_never_a_mere_remark(remark):
+    steps = parse_steps(f"Set each Lamplighter's Matches to 4. {remark}")
+    assert isinstance(steps[0], SetValue) and isinstance(steps[1], Unsupported)
+
+
+def test_a_closing_note_in_square_brackets_is_set_aside_and_one_in_round_brackets_left_to_an_admin():
+    square = parse_steps("Add a new rule “Glow”:\n\nGlow is light.\n\n[ Something to make Lamps worth having. ]")
+    assert [type(s) for s in square] == [AddRule, Ignored] and square[0].body == "Glow is light."
+    round_ = parse_steps("Add a new rule “Glow”:\n\nGlow is light.\n\n(cap suggested by Lulu)")
+    assert [type(s) for s in round_] == [Unsupported]
+
+
+def test_appended_text_that_begins_with_a_space_continues_the_last_line():
+    page = fixture_text("ruleset_2023.wiki")
+    result = enact(parse_proposal("Proposal: No Debt", "Append “ Coins may not be negative.” to the rule “Coins”."), page)
+    old = "Each Puzzler has a publicly tracked number of Coins, defaulting to 3."
+    assert result.pages["Ruleset"] == page.replace(old, old + " Coins may not be negative.", 1)

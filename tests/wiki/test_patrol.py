@@ -327,7 +327,7 @@ def test_edit_judged_by_the_ruleset_of_its_time(game, local_wiki):
 
 def test_ruleset_typo_fix_passes_and_other_changes_without_enactment_are_reported(game, local_wiki):
     rules = game.settings.ruleset
-    typo = game.edit(local_wiki.plain, "manners specified", "maners specified", title=rules)
+    typo = game.edit(local_wiki.plain, "changed only as", "chagned only as", title=rules)
     patrol = Patrol(game.wiki)
     assert patrol.cycle() == [] and patrol.checked == [typo]
     enacted = game.edit(local_wiki.admin, "defaulting to 3", "defaulting to 4", "Enacting Proposal: Richer",
