@@ -995,3 +995,9 @@ def test_appended_text_that_begins_with_a_space_continues_the_last_line():
     result = enact(parse_proposal("Proposal: No Debt", "Append “ Coins may not be negative.” to the rule “Coins”."), page)
     old = "Each Puzzler has a publicly tracked number of Coins, defaulting to 3."
     assert result.pages["Ruleset"] == page.replace(old, old + " Coins may not be negative.", 1)
+
+
+def test_a_statement_of_the_problem_after_the_text_is_a_remark():
+    steps = parse_steps("At the end of the last paragraph of “Wicks”, add:\n\nWicks burn.\n"
+                        "One common problem with the game is that it has a single winner.")
+    assert [type(s) for s in steps] == [InsertText, Ignored] and steps[1].category == "remark"
