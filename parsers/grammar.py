@@ -538,7 +538,7 @@ def _read_sentence(sentence: str) -> _Read:
         return _ignored(("bracketed" if bracketed else "parenthesised") + " author's note, not an instruction", "note")
     # "add “X” (which I’ve removed from this rule) to …": the author's aside inside an instruction
     s = re.sub(r"\s*\([^()\x01\x02]{1,200}\)", lambda a: "" if _COMMENTARY.search(a.group(0)[1:-1].strip()) else a.group(0), s)
-    if _PROBLEM_STATEMENT.match(s) and not names_an_edit(s) and not _INSTRUCTION_VERB.match(s):
+    if _PROBLEM_STATEMENT.match(s) and not _LABEL.fullmatch(s) and not names_an_edit(s) and not _INSTRUCTION_VERB.match(s):
         # "One common problem with the game is that …": the author's reasoning
         return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
     if _ASIDE_IF.match(s) and not names_an_edit(s):
