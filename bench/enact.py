@@ -1,6 +1,6 @@
 """A 10-step proposal enacted on the largest Ruleset fixture, as a ratio to a bare mwparserfromhell.parse.
 
-    /work/venv/bin/python bench/enact.py
+    .venv/bin/python bench/enact.py
 
 Prints `name: value` lines. Target: enact_ratio at most 3.0. The time covers everything `enact`
 does: parse, ten steps (look-ups, tolerant matching, a rule added, one repealed, one moved, a change

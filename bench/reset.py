@@ -1,7 +1,7 @@
 """A full Dynastic Reset of the largest Ruleset fixture, as a ratio to one bare mwparserfromhell.parse,
 and the same term replacement done with pywikibot's textlib.replaceExcept as a second baseline.
 
-    /work/venv/bin/python bench/reset.py
+    .venv/bin/python bench/reset.py
 
 Prints `name: value` lines. Targets: reset_ratio at most 5.0, and ours_wrong 0.
 
