@@ -1,4 +1,5 @@
-"""What every benchmark shares: the fixtures, the project on sys.path, and a median timer.
+"""What every benchmark shares: the fixtures, the project on sys.path, a median timer, and the
+growth of time per KB as a text grows (for the benchmarks that show reading stays linear).
 
 Each benchmark is run as a script (``.venv/bin/python bench/parse.py``), so this folder is on
 ``sys.path`` and ``from common import …`` finds this module.
@@ -10,6 +11,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -32,3 +34,31 @@ def median_seconds(work, repeat: int = 21, inner: int = 1) -> float:
 def largest(pattern: str) -> Path:
     """The largest fixture whose name matches ``pattern`` (e.g. "ruleset_*.wiki")."""
     return max(FIXTURES.glob(pattern), key=lambda p: p.stat().st_size)
+
+
+def fastest_seconds(work, repeat: int = 5, inner: int = 1) -> float:
+    """The fastest time of one call of ``work`` over ``repeat`` runs of ``inner`` calls each: other
+    load on the machine only ever adds time, so the minimum is the steadiest measure of growth."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(inner):
+            work()
+        times.append((time.perf_counter() - start) / inner)
+    return min(times)
+
+
+def print_growth(prefix: str, kinds: dict[str, Callable[[int], str]], sizes: tuple[int, ...],
+                 work: Callable[[str], object], *, budget: int = 0, repeat: int = 5) -> None:
+    """For each kind of text, made at each size: ``<prefix>_<kind>_<N>kb_ms`` and
+    ``<prefix>_<kind>_growth`` (time per KB at the largest size over time per KB at the smallest).
+    ``budget``: characters to read per timed run (small texts are read several times)."""
+    for kind, make in kinds.items():
+        per_kb = {}
+        for size in sizes:
+            text = make(size)
+            work(text)  # warm: compiled patterns are not reading
+            seconds = fastest_seconds(lambda: work(text), repeat, inner=max(1, budget // size))
+            per_kb[size] = seconds / (size / 1000)
+            print(f"{prefix}_{kind}_{size // 1000}kb_ms: {seconds * 1000:.1f}")
+        print(f"{prefix}_{kind}_growth: {per_kb[sizes[-1]] / per_kb[sizes[0]]:.2f}")

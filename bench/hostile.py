@@ -12,9 +12,7 @@ line, heading lines, heading tags and self-closed elements, each repeated.
 
 from __future__ import annotations
 
-import time
-
-import common  # noqa: F401  (puts the project on sys.path)
+from common import print_growth  # (puts the project on sys.path)
 
 from parsers import hazards  # noqa: E402
 from parsers import ruleset  # noqa: E402
@@ -48,27 +46,8 @@ def work(text: str) -> None:
     hazards.payload_problem(text)
 
 
-def fastest_seconds(fn, repeat: int = 5) -> float:
-    """The fastest of ``repeat`` runs: other load on the machine only ever adds time, so the minimum
-    is the steadiest measure of growth."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
-    for kind, unit in UNITS.items():
-        per_kb = {}
-        for size in SIZES:
-            text = page(unit, size)
-            work(text)  # warm: compiled patterns are not reading
-            seconds = fastest_seconds(lambda: work(text))
-            per_kb[size] = seconds / (size / 1000)
-            print(f"hostile_{kind}_{size // 1000}kb_ms: {seconds * 1000:.1f}")
-        print(f"hostile_{kind}_growth: {per_kb[SIZES[-1]] / per_kb[SIZES[0]]:.2f}")
+    print_growth("hostile", {kind: (lambda n, unit=unit: page(unit, n)) for kind, unit in UNITS.items()}, SIZES, work)
 
 
 if __name__ == "__main__":

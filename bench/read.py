@@ -11,7 +11,7 @@ close; a line of nested quotes; one long line of sentences.
 
 from __future__ import annotations
 
-from common import median_seconds  # noqa: F401  (puts the project on sys.path)
+from common import print_growth  # (puts the project on sys.path)
 
 from parsers.proposal import parse_proposal  # noqa: E402
 
@@ -33,16 +33,7 @@ SIZES = (1000, 5000, 20000)
 
 
 def main() -> None:
-    for kind, make in KINDS.items():
-        per_kb = {}
-        for size in SIZES:
-            text = make(size)
-            parse_proposal("Proposal: Bench", text)  # warm: compiled patterns are not reading
-            seconds = median_seconds(lambda: parse_proposal("Proposal: Bench", text), repeat=7,
-                                     inner=max(1, 20000 // size))
-            per_kb[size] = seconds / (size / 1000)
-            print(f"read_{kind}_{size // 1000}kb_ms: {seconds * 1000:.1f}")
-        print(f"read_{kind}_growth: {per_kb[SIZES[-1]] / per_kb[SIZES[0]]:.2f}")
+    print_growth("read", KINDS, SIZES, lambda text: parse_proposal("Proposal: Bench", text), budget=20000)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ short instructions, story without a full stop, quotes that never close.
 
 from __future__ import annotations
 
-from common import FIXTURES, median_seconds  # noqa: F401  (puts the project on sys.path)
+from common import FIXTURES, print_growth  # (puts the project on sys.path)
 
 from parsers.ascension import parse_address  # noqa: E402
 
@@ -31,16 +31,8 @@ SIZES = (1000, 5000, 20000)
 
 def main() -> None:
     ruleset = (FIXTURES / "ruleset_2022.wiki").read_text(encoding="utf-8")
-    for kind, make in KINDS.items():
-        per_kb = {}
-        for size in SIZES:
-            text = make(size - 10)
-            parse_address(text, ruleset=ruleset)  # warm
-            seconds = median_seconds(lambda: parse_address(text, ruleset=ruleset), repeat=5,
-                                     inner=max(1, 5000 // size))
-            per_kb[size] = seconds / (size / 1000)
-            print(f"address_{kind}_{size // 1000}kb_ms: {seconds * 1000:.1f}")
-        print(f"address_{kind}_growth: {per_kb[SIZES[-1]] / per_kb[SIZES[0]]:.2f}")
+    print_growth("address", {kind: (lambda n, make=make: make(n - 10)) for kind, make in KINDS.items()}, SIZES,
+                 lambda text: parse_address(text, ruleset=ruleset), budget=5000)
 
 
 if __name__ == "__main__":
