@@ -121,14 +121,7 @@ def locate(block: Block, target: st.Target) -> list[Spot]:
         if not matches:
             raise not_found(block, target.text, proj)
         chosen = select(matches, target.occurrence, f"“{target.text}”", places)
-        spots = []
-        for m in chosen:
-            a, b = m.span
-            para = para_at(paras, a, b)
-            spots.append(Spot(a, b, "inline", m, para,
-                               ends_paragraph=bool(para) and not body[b:para.end].strip(" \t.!?\"'”’)"),
-                               starts_paragraph=bool(para) and not visible_between(body, para.start, a)))
-        return spots
+        return _spots(body, paras, chosen, "inline", " \t.!?\"'”’)")
 
     if kind in (st.SENTENCE_BEGINNING, st.SENTENCE_ENDING, st.SENTENCE_CONTAINING):
         needle = normalize(target.text or "")
@@ -156,14 +149,7 @@ def locate(block: Block, target: st.Target) -> list[Spot]:
             word = {st.SENTENCE_BEGINNING: "beginning", st.SENTENCE_ENDING: "ending"}.get(kind, "containing")
             raise not_found(block, target.text or "", proj, f"no sentence {word} with")
         chosen = select(found, target.occurrence, f"a sentence with “{target.text}”", places)
-        spots = []
-        for m in chosen:
-            a, b = m.span
-            para = para_at(paras, a, b)
-            spots.append(Spot(a, b, "sentence", m, para,
-                               ends_paragraph=bool(para) and not body[b:para.end].strip(),
-                               starts_paragraph=bool(para) and not visible_between(body, para.start, a)))
-        return spots
+        return _spots(body, paras, chosen, "sentence", None)
 
     if kind in (st.PARAGRAPH, st.PARAGRAPHS_FROM):
         para = numbered_paragraph(block, paras, target.number)
@@ -194,6 +180,19 @@ def locate(block: Block, target: st.Target) -> list[Spot]:
         return [Spot(p.start, p.end, "paragraph", None, p, True, True) for p in chosen]
 
     raise unsupported(f"the bot does not know the target kind {kind!r}")
+
+
+def _spots(body: str, paras: list[Paragraph], chosen: list[TextMatch], level: str, trailing: str | None) -> list[Spot]:
+    """The spots of the chosen matches, each with its paragraph and whether it starts or ends it
+    (``trailing``: the characters that may follow a match at the end of its paragraph)."""
+    spots = []
+    for m in chosen:
+        a, b = m.span
+        para = para_at(paras, a, b)
+        spots.append(Spot(a, b, level, m, para,
+                          ends_paragraph=bool(para) and not body[b:para.end].strip(trailing),
+                          starts_paragraph=bool(para) and not visible_between(body, para.start, a)))
+    return spots
 
 
 def visible_between(body: str, a: int, b: int) -> bool:
