@@ -1,0 +1,42 @@
+"""The reader's readings, frozen: every proposal body and Address the tests and fixtures hold reads
+as recorded in ``tests/golden/`` (see ``tests/goldendata.py``).  A reading changed on purpose carries
+its ``why`` in the file; any other change fails here, naming the body."""
+
+from __future__ import annotations
+
+import pytest
+
+from goldendata import address_reading, load, reading
+
+PROPOSALS = load("proposals")
+ADDRESSES = load("addresses")
+
+
+def _check(entries, key, read):
+    wrong = []
+    for entry in entries:
+        try:
+            now = read(entry["text"])
+        except ValueError as exc:
+            now = {"refused": f"{type(exc).__name__}: {exc}"}
+        if now != entry[key]:
+            wrong.append(entry["text"][:120])
+    return wrong
+
+
+def test_golden_files_are_there():
+    assert len(PROPOSALS) > 500 and len(ADDRESSES) > 200
+    assert not [e for e in PROPOSALS + ADDRESSES if str(e.get("why", "")).startswith("TODO")], \
+        "a changed reading needs its why"
+
+
+@pytest.mark.parametrize("part", range(4))
+def test_proposals_read_as_recorded(part):
+    entries = PROPOSALS[part::4]
+    wrong = _check(entries, "steps", reading)
+    assert not wrong, f"{len(wrong)} bodies read differently from tests/golden/proposals.json: {wrong[:5]}"
+
+
+def test_addresses_read_as_recorded():
+    wrong = _check(ADDRESSES, "plan", address_reading)
+    assert not wrong, f"{len(wrong)} Addresses read differently from tests/golden/addresses.json: {wrong[:5]}"
