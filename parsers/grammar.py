@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from parsers import language
+from parsers import frames, language
 from parsers.ruleset import DYNASTIC
 from parsers.steps import (
     AddListItem,
@@ -290,44 +290,15 @@ def _targets(phrase: str, m: _Masked) -> list[tuple[Target, RuleRef | None]] | N
 # Sentence grammar
 # ---------------------------------------------------------------------------------------------
 
-PAYLOAD = object()  # placeholder in a spec's fields: "fill from the payload"
-#: Placeholder for old and new text given as paragraphs after the instruction ("In X, replace ⏎
-#: old ⏎ with ⏎ new"): the payload is cut at its "with" / "to" lines into (old, new) pairs.
-PAIRS = object()
+# One placeholder for the text below an instruction, shared with the frames (parsers/frames.py).
+from parsers.frames import PAIRS, PAYLOAD  # noqa: E402
+from parsers.frames import Reading as _Read  # noqa: E402
+from parsers.frames import Spec as _Spec  # noqa: E402
 
 
 def _body(tok: str | None, m: _Masked) -> Any:
     """The text of a step: the quoted token when there is one, else :data:`PAYLOAD` (the lines after)."""
     return _tok_inner(tok, m) if tok else PAYLOAD
-
-
-@dataclass
-class _Spec:
-    """A step before it has an index and text."""
-
-    cls: type
-    fields: dict[str, Any]
-
-    def needs_payload(self) -> bool:
-        return any(v is PAYLOAD or v is PAIRS for v in self.fields.values())
-
-
-@dataclass
-class _Read:
-    specs: list[_Spec] = field(default_factory=list)
-    #: Does this sentence open an instruction (and so end the text an earlier one adds)?  None:
-    #: derived — any step it makes that is neither Ignored nor Unsupported.
-    opens_instruction: bool | None = None
-
-    @property
-    def needs_payload(self) -> bool:
-        return any(s.needs_payload() for s in self.specs)
-
-    @property
-    def opens(self) -> bool:
-        if self.opens_instruction is not None:
-            return self.opens_instruction
-        return any(sp.cls not in (Ignored, Unsupported) for sp in self.specs)
 
 
 def _unsupported(reason: str) -> _Read:
@@ -591,12 +562,20 @@ def _read_sentence(sentence: str) -> _Read:
     if _INTRODUCES_TEXT.search(s) and (_INSTRUCTION_VERB.match(s) or _EDIT_OF_A_PLACE.match(s) or _PLACE_HEADING.fullmatch(s)):
         # An instruction the bot cannot read that introduces text of its own: it takes that text
         # with it (so the text is never read as instructions) and ends any text before it.
-        return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”", "_payload": PAYLOAD})],
+        return _Read([_Spec(Unsupported, {"reason": _not_understood(stripped, s, m), "_payload": PAYLOAD})],
                      opens_instruction=True)
     if _is_imperative_on_something(s):
         # "<Verb> the rule “X” …": an instruction the bot cannot read; it ends any text before it
-        return _Read([_Spec(Unsupported, {"reason": f"not understood: “{stripped}”"})], opens_instruction=True)
-    return _unsupported(f"not understood: “{stripped}”")
+        return _Read([_Spec(Unsupported, {"reason": _not_understood(stripped, s, m)})], opens_instruction=True)
+    return _unsupported(_not_understood(stripped, s, m))
+
+
+def _not_understood(stripped: str, s: str, m: _Masked) -> str:
+    """"not understood", with the words the grammar could not place when it read some of them."""
+    why = _explain_core(s, m)
+    if not why or why.startswith("it does not begin"):
+        return f"not understood: “{stripped}”"
+    return f"not understood: “{stripped}” ({why})"
 
 
 def _is_imperative_on_something(s: str) -> bool:
@@ -631,9 +610,11 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
                                       "category": "outside wiki"})], opens_instruction=True)
     if read is None and instruction and category == "conditional" and _ACTS_NOW.match(instruction) and not governs:
         # "If any Islands exist, choose a random Terrain for each": an act for the Admin that the bot
-        # cannot read; it ends the text before it and is left to an Admin
-        return _Read([_Spec(Unsupported, {"reason": f"a step under a condition that the bot cannot read: “{stripped}”"})],
-                     opens_instruction=True)
+        # cannot read; it ends the text before it and is left to an Admin (with the text it introduces)
+        fields = {"reason": f"a step under a condition that the bot cannot read: “{stripped}”"}
+        if colon:
+            fields["_payload"] = PAYLOAD
+        return _Read([_Spec(Unsupported, fields)], opens_instruction=True)
     if not (governs or (read is not None and read.opens) or _ABOUT_THIS.search(condition)
             or (read is not None and read.needs_payload)):
         return _unsupported(f"reads like rule text, not an instruction (a condition or a time with no step the bot "
@@ -662,7 +643,7 @@ def _strip_end(s: str) -> tuple[str, bool]:
     return s, colon
 
 
-def _read_core(s: str, m: _Masked) -> _Read | None:
+def _read_core_old(s: str, m: _Masked) -> _Read | None:
     """The first kind in :data:`GRAMMAR` that reads the (masked, cleaned) sentence ``s``."""
     s, _ = _strip_end(s)
     s = re.sub(r",?\s*(?:along with|together with|including|and)\s+(?:all\s+)?(?:of\s+)?its\s+sub-?rules$", "", s, flags=re.I)
@@ -671,6 +652,42 @@ def _read_core(s: str, m: _Masked) -> _Read | None:
         if r is not None:
             return r
     return None
+
+
+def _read_core_v2(s: str, m: _Masked) -> _Read | None:
+    """The grammar and frames first (parsers/frames.py); the gamestate readers for what they leave."""
+    s, _ = _strip_end(s)
+    s = re.sub(r"\s*[-–—]+\s*$", "", s)  # "…, for the first sentence substitute—": the dash introduces text
+    r = frames.read(s, m)
+    if r.specs:
+        return _Read([_Spec(sp.cls, sp.fields) for sp in r.specs])
+    for kind in GRAMMAR:
+        if kind.name.startswith("gamestate"):
+            g = kind.read(s, m)
+            if g is not None:
+                return g
+    if r.instruction:
+        return _Read([_Spec(Unsupported, {"reason": f"cannot read “{_restore(s, m)}”: {r.reason}"})], opens_instruction=True)
+    if _NEW_RULE_HEAD.match(s):
+        # "Create a new rule # 3 and renumber the ruleset": a new rule the bot cannot read; the text
+        # below is that rule's, never read as instructions
+        return _Read([_Spec(Unsupported, {"reason": f"new rule: cannot read “{_restore(s, m)}”: {r.reason}",
+                                          "_payload": PAYLOAD})], opens_instruction=True)
+    return None
+
+
+_NEW_RULE_HEAD = re.compile(r"(?:add|create|enact|establish)\s+(?:(?:a|an)\s+)?(?:new\s+)?(?:[\w-]+\s+)?(?:rule|sub-?rule)\b",
+                            re.I)
+
+
+def _explain_core(s: str, m: _Masked) -> str | None:
+    """Why the grammar does not read a sentence as an instruction: the words it could not place."""
+    s, _ = _strip_end(s)
+    s = re.sub(r"\s*[-–—]+\s*$", "", s)
+    return frames.read(s, m).reason
+
+
+_read_core = _read_core_v2
 
 
 # --- AddRule ----------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from parsers.steps import (
     Ignored,
     InsertText,
     RemoveText,
+    RenameRule,
     RepealAll,
     RepealRule,
     ReplaceRuleText,
@@ -288,7 +289,7 @@ CORPUS_SHAPES = [
     ("Uphold … (a CfJ's ruling)", "Uphold the CfJ “Wet Wicks”.", ["Ignored"]),
     ("Fail all pending … (votes, not the wiki)", "Fail all pending Proposals.", ["Ignored"]),
     ("If a majority of votes contain … (vote-dependent)",
-     "If a majority of votes on this Proposal contain “Wax”, replace “tallow” with “wax” in Tapers.", ["Unsupported"]),
+     "If a majority of votes on this Proposal contain “Wax”, replace “tallow” with “wax” in Tapers.", ["Ignored"]),
     ("In the same rule, …", "In the rule Tapers, replace “wax” with “tallow”.\nIn the same rule, replace “thin” with “thick”.",
      ["ReplaceText", "ReplaceText"]),
     ("Move rule X to become a subrule of Y", "Move rule Snuffers to become a subrule of Tapers.", ["MoveRule"]),
@@ -942,12 +943,19 @@ def test_a_counted_next_instruction_is_never_swallowed(next_step):
     assert steps[0].body == "Wicks may be trimmed." and isinstance(steps[-1], RepealRule)
 
 
-@pytest.mark.parametrize("text", [
-    "Rename the rule “Coins” to “Gold”, and change all instances of “Coins” in that rule to “Gold”.",
-    "Rename “Lanterns” to “Lamps” (and its subrule “Lantern Oil” to “Lamp Oil”).",
-])
-def test_a_new_name_with_more_after_it_is_never_a_title(text):
-    assert [type(s) for s in parse_steps(text)] == [Unsupported]
+def test_a_new_name_with_more_after_it_is_never_a_title():
+    assert [type(s) for s in parse_steps("Rename “Lanterns” to “Lamps” (and its subrule “Lantern Oil” to “Lamp Oil”).")] \
+        == [Unsupported]
+
+
+def test_two_instructions_joined_in_one_sentence_are_two_steps():
+    """"Rename A to B, and in that rule change x to y": the new name is “Gold” alone, and the second
+    instruction is a step of its own on the rule just renamed."""
+    steps = parse_steps("Rename the rule “Coins” to “Gold”, and change all instances of “Coins” in that rule to “Gold”.")
+    assert [type(s) for s in steps] == [RenameRule, ReplaceText]
+    assert steps[0].new_name == "Gold" and steps[0].rule == R("Coins")
+    assert steps[1].rule == RuleRef(previous=True)
+    assert steps[1].target == Target(kind=TEXT, text="Coins", occurrence="all") and steps[1].new == "Gold"
 
 
 def test_rule_text_that_begins_like_a_command_stays_in_the_rule():

@@ -1,0 +1,958 @@
+"""What an instruction means: its parts matched to one frame per step kind.
+
+The grammar (``parsers/instructions.lark``) reads a sentence into clauses of parts — a verb, its
+objects, and prepositional parts in any order (:mod:`parsers.phrases`).  :data:`FRAMES` declares,
+for each kind of step, which verbs make it and which part may fill each of its roles (a *slot*: where
+the part stands — the object, or after which preposition — and which kinds of noun phrase it may
+be).  A clause reads as a step when some frame places every one of its parts: nothing is left over,
+and every role the frame needs is filled.  Word order is therefore never a new row: "In the rule X,
+replace A with B", "Replace A in the rule X with B" and "Replace A with B in the rule X" place the
+same parts in the same slots.
+
+Every reading of the grammar is matched; when two readings place the parts into different steps the
+sentence goes to an Admin, naming both.  When no frame places a part, the answer names that part.
+
+Pure: text in, data out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from parsers import language
+from parsers.parsing import Grammar, Parsed
+from parsers.phrases import NP, Clause, NotRead, Part, Reader
+from parsers.ruleset import DYNASTIC
+from parsers.steps import (
+    KEYWORD, PARAGRAPH, PARAGRAPH_BEGINNING, PARAGRAPH_CONTAINING, PARAGRAPH_ENDING, PARAGRAPHS_FROM, SENTENCE,
+    SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
+    MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus, Target,
+    Unsupported,
+)
+
+# ---------------------------------------------------------------------------------------------
+# What a reading is made of (shared with the discourse reader in parsers.grammar)
+# ---------------------------------------------------------------------------------------------
+
+PAYLOAD = object()  # a field to fill from the text below the instruction
+#: Old and new text given as paragraphs after the instruction ("In X, replace ⏎ old ⏎ with ⏎ new"):
+#: the payload is cut at its "with" / "to" lines into (old, new) pairs.
+PAIRS = object()
+
+
+@dataclass
+class Spec:
+    """A step before it has an index and text."""
+
+    cls: type
+    fields: dict[str, Any]
+
+    def needs_payload(self) -> bool:
+        return any(v is PAYLOAD or v is PAIRS for v in self.fields.values())
+
+    def key(self) -> tuple:
+        return (self.cls.__name__, tuple(sorted((k, _frozen(v)) for k, v in self.fields.items())))
+
+
+def _frozen(v: Any) -> Any:
+    if v is PAYLOAD:
+        return "<text below>"
+    if v is PAIRS:
+        return "<old and new text below>"
+    if isinstance(v, (list, tuple)):
+        return tuple(_frozen(x) for x in v)
+    return v
+
+
+@dataclass
+class Reading:
+    specs: list[Spec] = field(default_factory=list)
+    #: Does this sentence open an instruction (and so end the text an earlier one adds)?  None:
+    #: derived — any step it makes that is neither Ignored nor Unsupported.
+    opens_instruction: bool | None = None
+
+    @property
+    def needs_payload(self) -> bool:
+        return any(s.needs_payload() for s in self.specs)
+
+    @property
+    def opens(self) -> bool:
+        from parsers.steps import Ignored
+        if self.opens_instruction is not None:
+            return self.opens_instruction
+        return any(sp.cls not in (Ignored, Unsupported) for sp in self.specs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Frames
+# ---------------------------------------------------------------------------------------------
+
+OBJ, OBJ2 = "obj", "obj2"
+NONE = None  # a part with no noun phrase: "with:" (the text follows), "wherever it appears"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A role of a frame, and the parts that may fill it: where they stand (``OBJ``, ``OBJ2``, or the
+    preposition's name) and what kind of noun phrase they hold (None: no noun phrase)."""
+
+    role: str
+    where: tuple[str, ...]
+    kinds: tuple[str | None, ...]
+    test: Callable[[NP], bool] | None = None
+    lead_only: bool = False
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One meaning: the verbs that say it, its slots, the roles it needs, and how its roles make steps
+    (``build`` returns the steps, or a sentence saying why the roles cannot make one)."""
+
+    name: str
+    verbs: frozenset[str]
+    slots: tuple[Slot, ...]
+    needs: tuple[str, ...]
+    build: Callable[[dict[str, Any], Clause], "list[Spec] | str"]
+
+
+def _verbs(*words: str) -> frozenset[str]:
+    return frozenset(words)
+
+
+RULE_KINDS = ("rule", "quote", "name", "it", "ruletext")  # what may name an existing rule
+TEXT_KINDS = ("quote", "occurrence", "keyword", "piece")  # what may name text inside a rule
+BODY_KINDS = ("quote", "following", NONE)  # what may give the text a step adds
+
+
+def _is_subrule_new(np: NP) -> bool:
+    return np.unit == "subrule"
+
+
+def _is_paragraph(np: NP) -> bool:
+    return np.kind == "piece" and np.unit == "paragraph" and np.how == "nth"
+
+
+def _is_text_piece(np: NP) -> bool:
+    return np.kind != "piece" or np.unit in ("paragraph", "sentence")
+
+
+def _has_rule_word(np: NP) -> bool:
+    return np.kind == "rule" or (np.kind == "many" and np.unit == "rule")
+
+
+# ---------------------------------------------------------------------------------------------
+# From noun phrases to the steps' values
+# ---------------------------------------------------------------------------------------------
+
+def rule_ref(np: NP | None, section: str | None = None) -> RuleRef:
+    """The rule a noun phrase names."""
+    if np is None:
+        raise NotRead("no rule named")
+    if np.kind == "rule":
+        ref = np.ref
+    elif np.kind in ("quote", "name"):
+        name = (np.text or "").strip()
+        if not name:
+            raise NotRead("an empty rule name")
+        ref = RuleRef(name=name)
+    elif np.kind == "it":
+        ref = RuleRef(previous=True)
+    elif np.kind == "ruletext" and np.of is not None:
+        return rule_ref(np.of, section)
+    else:
+        raise NotRead(f"“{np.words}” does not name a rule")
+    if section and not ref.previous and ref.section is None:
+        ref = dataclasses.replace(ref, section=section)
+    return ref
+
+
+_PIECE_KINDS = {
+    ("sentence", "begin"): SENTENCE_BEGINNING, ("sentence", "end"): SENTENCE_ENDING,
+    ("sentence", "contain"): SENTENCE_CONTAINING, ("sentence", "reads"): SENTENCE, ("sentence", "quoted"): SENTENCE,
+    ("paragraph", "begin"): PARAGRAPH_BEGINNING, ("paragraph", "end"): PARAGRAPH_ENDING,
+    ("paragraph", "contain"): PARAGRAPH_CONTAINING, ("paragraph", "quoted"): PARAGRAPH_CONTAINING,
+    ("paragraph", "reads"): TEXT,
+}
+
+
+def target(np: NP) -> Target:
+    """The text inside a rule a noun phrase points at."""
+    if np.kind == "quote":
+        return Target(kind=TEXT, text=np.text)
+    if np.kind == "occurrence":
+        return Target(kind=TEXT, text=np.text, occurrence=np.occurrence)
+    if np.kind == "keyword":
+        return Target(kind=KEYWORD, text=np.text)
+    if np.kind == "piece":
+        if np.unit == "paragraph" and np.how == "nth":
+            if np.number is not None and np.number < -1:
+                raise NotRead(f"“{np.words}”: the bot finds paragraphs by number from the start, or the last one")
+            return Target(kind=PARAGRAPH, number=np.number)
+        if np.unit == "paragraph" and np.how == "from":
+            return Target(kind=PARAGRAPHS_FROM, number=np.number)
+        kind = _PIECE_KINDS.get((np.unit, np.how))
+        if kind is None:
+            raise NotRead(f"the bot cannot yet find “{np.words}” in a rule")
+        return Target(kind=kind, text=np.text)
+    raise NotRead(f"“{np.words}” is not a piece of text")
+
+
+def piece_rule(np: NP | None) -> NP | None:
+    """The rule named inside a piece ("the second paragraph of the rule X")."""
+    if np is None:
+        return None
+    if np.kind == "end" and np.of is not None:
+        return piece_rule(np.of) if np.of.kind in ("piece", "end") else np.of
+    return np.of if np.kind in ("piece", "many") else None
+
+
+def body(np: NP | Part | None, roles: dict[str, Any] | None = None) -> Any:
+    """The text a step adds: the quoted text, or the text below the instruction.  "the following
+    … : “text”" gives its text after the colon (the ``colon`` role)."""
+    colon = roles.get("colon") if roles else None
+    if colon is not None:
+        if isinstance(np, Part):
+            np = np.np
+        if np is not None and np.kind in ("quote",):
+            raise NotRead("two texts given")
+        return colon.np.text
+    if isinstance(np, Part):
+        np = np.np
+    if np is not None and np.kind in ("quote", "new_piece") and np.text is not None:
+        return np.text
+    return PAYLOAD
+
+
+def _name(np: NP) -> str:
+    text = (np.text or "").strip()
+    if not text:
+        raise NotRead("an empty name")
+    return text
+
+
+# ---------------------------------------------------------------------------------------------
+# Builders: one per frame, from its filled roles to steps
+# ---------------------------------------------------------------------------------------------
+
+def _np(roles: dict[str, Any], role: str) -> NP | None:
+    x = roles.get(role)
+    return x.np if isinstance(x, Part) else x
+
+
+def _one_rule(roles: dict[str, Any], *names: str, section: str | None = None) -> RuleRef | None:
+    """The rule the roles name (several may: "in the rule X" and "of the rule X" must agree)."""
+    found: list[RuleRef] = []
+    for name in names:
+        np = _np(roles, name)
+        if np is not None:
+            found.append(rule_ref(np, section))
+    if not found:
+        return None
+    if any(f != found[0] for f in found[1:]):
+        raise NotRead("two rules named (" + " and ".join(f"“{f.name}”" for f in found) + ")")
+    return found[0]
+
+
+def _section_of(roles: dict[str, Any]) -> str | None:
+    np = _np(roles, "section")
+    if np is None:
+        return None
+    if np.kind == "end":
+        np = np.of
+    return np.text if np is not None else None
+
+
+def build_add_rule(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    new = _np(roles, "new")
+    as_new = _np(roles, "as")
+    if as_new is not None:  # "Add a red rule as a subrule to X": the rule is a subrule
+        if new is not None and new.text and as_new.text:
+            return "it gives two names"
+        new = dataclasses.replace(new or as_new, unit="subrule", of=as_new.of or (new.of if new else None),
+                                  text=(new.text if new else None) or as_new.text)
+    names = [x for x in (new.text if new else None, _np(roles, "name") and _np(roles, "name").text) if x]
+    if len(set(names)) > 1:
+        return "it gives two names (" + " and ".join(f"“{n}”" for n in names) + ")"
+    if not names:
+        return "the new rule has no name"
+    parents = []
+    if new is not None and new.of is not None:
+        parents.append(rule_ref(new.of))
+    for role in ("parent", "parent_in"):
+        np = _np(roles, role)
+        if np is not None:
+            parents.append(rule_ref(np))
+    if len(set(parents)) > 1:
+        return "it gives two parent rules"
+    subrule = bool(new is not None and new.unit == "subrule") or bool(parents)
+    if parents and new is not None and new.unit != "subrule":
+        return "a new rule (not a subrule) placed in another rule"
+    section = new.section if new is not None else None
+    section2 = _section_of(roles)
+    if section and section2 and section != section2:
+        return f"it gives two sections (“{section}” and “{section2}”)"
+    fields: dict[str, Any] = {
+        "name": names[0], "body": body(roles.get("body"), roles), "section": section or section2,
+        "parent": parents[0] if parents else None, "subrule": subrule,
+        "after": rule_ref(_np(roles, "after")) if roles.get("after") else None,
+        "before": rule_ref(_np(roles, "before")) if roles.get("before") else None,
+        "if_exists": "if_exists" in roles,
+    }
+    if fields["section"] is None and not subrule and section is None and "section" not in roles:
+        fields["section"] = None
+    return [Spec(AddRule, fields)]
+
+
+def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    np = _np(roles, "rule")
+    section = _section_of(roles)
+    items = np.items if np.kind == "many" else (np,)
+    if np.kind == "many" and any(i.kind == "name" or (i.kind == "rule" and not i.quoted and i.ref.name and not i.ref.number)
+                                 for i in items):
+        return "rule names that are not quoted, joined by “and”: a name may itself hold “and” (quote each name)"
+    return [Spec(RepealRule, {"rule": rule_ref(i, section)}) for i in items]
+
+
+def build_repeal_all(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    np = _np(roles, "rule")
+    keep = tuple(rule_ref(i) for i in np.items)
+    return [Spec(RepealAll, {"kind": DYNASTIC, "keep": keep})]
+
+
+def build_rename(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    np = _np(roles, "rule")
+    if np.kind == "title":
+        np = np.of
+    return [Spec(RenameRule, {"rule": rule_ref(np), "new_name": _name(_np(roles, "new"))})]
+
+
+def build_reword(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    np = _np(roles, "rule")
+    if np.kind == "ruletext":
+        np = np.of
+    new_name = _np(roles, "name")
+    fields = {"rule": rule_ref(np), "body": body(roles.get("new")), "new_name": new_name.text if new_name else None}
+    return [Spec(ReplaceRuleText, fields)]
+
+
+def build_amend_as_follows(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    return [Spec(ReplaceRuleText, {"rule": rule_ref(_np(roles, "rule")), "body": PAYLOAD, "new_name": None,
+                                   "_not_steps": True})]
+
+
+def _text_rule(roles: dict[str, Any], pieces: Iterable[NP | None]) -> RuleRef | None:
+    rules = [rule_ref(r) for r in (piece_rule(p) for p in pieces) if r is not None]
+    named = _one_rule(roles, "rule")
+    if named is not None:
+        rules.append(named)
+    if any(r != rules[0] for r in rules[1:]):
+        raise NotRead("two rules named (" + " and ".join(f"“{r.name}”" for r in rules) + ")")
+    return rules[0] if rules else None
+
+
+def _scoped(t: Target, roles: dict[str, Any]) -> Target:
+    scope = _np(roles, "scope")
+    if scope is not None:
+        if t.kind not in (TEXT, SENTENCE):
+            raise NotRead(f"a piece of text inside “{scope.words}” that the bot cannot find there")
+        t = dataclasses.replace(t, number=scope.number)
+    within = _np(roles, "within")
+    if within is not None:
+        if "rule" not in roles:
+            raise NotRead(f"“{within.words}” is inside a rule, but no rule is named")
+        t = dataclasses.replace(t, within=within.text)
+    if "everywhere" in roles or "wherever" in roles:
+        if t.kind != TEXT or t.occurrence not in (None, "all"):
+            raise NotRead("every occurrence of something that is not quoted text")
+        t = dataclasses.replace(t, occurrence="all")
+    return t
+
+
+def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    old = _np(roles, "old")
+    rule = _text_rule(roles, [old, _np(roles, "scope")])
+    t = _scoped(target(old), roles)
+    if t.kind == KEYWORD:
+        if rule is not None:
+            return "a keyword's definition in a named rule"  # the glossary is found on the page
+    elif "everywhere" in roles:
+        if rule is not None:
+            return "both a rule and the whole Ruleset named"
+    elif rule is None and old.kind == "piece":
+        rule = RuleRef(previous=True)  # "Reword the third paragraph to:" continues the rule before
+    new_np = _np(roles, "new")
+    if new_np is not None and new_np.kind == "name" and not (old.kind == "occurrence" and not old.quoted):
+        raise NotRead(f"“{new_np.words}” is not quoted")  # only a game term ("all instances of Artist … with Player")
+    new = new_np.text if new_np is not None and new_np.kind == "name" else body(roles.get("new"), roles)
+    return [Spec(ReplaceText, {"rule": rule, "target": t, "new": new})]
+
+
+def build_replace_so_that(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    part: Part = roles["so_that"]
+    if part.np.kind != "quote" or part.second.kind != "quote":
+        return "“so that … reads …” with something other than quoted text"
+    return [Spec(ReplaceText, {"rule": rule_ref(_np(roles, "rule")), "target": Target(kind=TEXT, text=part.np.text),
+                               "new": part.second.text})]
+
+
+def build_replace_pairs(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    rule = _text_rule(roles, [_np(roles, "old")])
+    if rule is None:
+        return "old and new text given below, but no rule named"
+    return [Spec(ReplaceText, {"rule": rule, "target": PAIRS, "new": PAIRS})]
+
+
+def build_remove(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    old = _np(roles, "old")
+    items = old.items if old.kind == "many" else (old,)
+    rule = _text_rule(roles, [old, *items, _np(roles, "scope")])
+    out = []
+    for item in items:
+        t = _scoped(target(item), roles)
+        if t.kind == KEYWORD:
+            out.append(Spec(RemoveText, {"rule": None, "target": t}))
+            continue
+        if rule is None:
+            if item.kind == "piece" and "everywhere" not in roles:
+                out.append(Spec(RemoveText, {"rule": RuleRef(previous=True), "target": t}))
+                continue
+            return "text to remove, but no rule named"
+        out.append(Spec(RemoveText, {"rule": rule, "target": t}))
+    return out
+
+
+def build_insert(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    anchor_part: Part = roles["anchor"]
+    anchor_np = anchor_part.np
+    position = "before" if anchor_part.prep == "before" else "after"
+    if anchor_part.prep in ("to", "at", "in"):
+        position = "end"
+        if anchor_np.kind == "end":
+            if anchor_np.how != "end":
+                return "the beginning of a paragraph"
+            anchor_np = anchor_np.of
+    rule = _text_rule(roles, [anchor_np, _np(roles, "anchor")])
+    if rule is None:
+        rule = RuleRef(previous=True)
+    t = _scoped(target(anchor_np), roles)
+    if position == "end" and t.kind != PARAGRAPH:
+        return "the end of something that is not a numbered paragraph"
+    return [Spec(InsertText, {"rule": rule, "anchor": t, "body": body(roles.get("body"), roles), "position": position})]
+
+
+def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    place = _np(roles, "place")
+    at = "start" if clause.verb == "prepend" else "end"
+    if place is not None and place.kind == "end":
+        at = "start" if place.how == "start" else "end"
+        if clause.verb == "prepend" and place.how == "end":
+            return "prepend to the end"
+        place = place.of
+    if place is None:
+        rule = _one_rule(roles, "rule")
+    else:
+        if "rule" in roles:
+            return "two places named"
+        rule = rule_ref(place)
+    if rule is None:
+        return "text to add, but no rule named"
+    return [Spec(AppendText, {"rule": rule, "body": body(roles.get("body"), roles), "at": at})]
+
+
+def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    lst = _np(roles, "list")
+    if lst.kind == "end":
+        lst = lst.of
+    rule = _one_rule(roles, "rule")
+    return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": lst.text})]
+
+
+def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    rule = rule_ref(_np(roles, "rule"))
+    dest: Part = roles["dest"]
+    np = dest.np
+    if np.kind == "section":
+        return [Spec(MoveRule, {"rule": rule, "section": np.text})]
+    if np.kind == "new_rule":
+        if np.of is None or np.unit != "subrule":
+            return f"“{dest.words}” names no rule to move it under"
+        return [Spec(MoveRule, {"rule": rule, "parent": rule_ref(np.of)})]
+    if dest.prep == "after":
+        return [Spec(MoveRule, {"rule": rule, "after": rule_ref(np)})]
+    if dest.prep == "under":
+        return [Spec(MoveRule, {"rule": rule, "parent": rule_ref(np)})]
+    return f"cannot tell where “{dest.words}” moves it"
+
+
+def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    np = _np(roles, "rule")
+    if np.kind == "status_of":
+        np = np.of
+    if clause.verb in ("activate", "deactivate"):
+        status = "Active" if clause.verb == "activate" else "Inactive"
+    else:
+        status = _np(roles, "status").text
+    items = np.items if np.kind == "many" else (np,)
+    return [Spec(SetStatus, {"rule": rule_ref(i), "status": status}) for i in items]
+
+
+# ---------------------------------------------------------------------------------------------
+# The frames
+# ---------------------------------------------------------------------------------------------
+
+_RULE_IN = ("in", "of", "from", "to", "for")
+_NEW_BODY = (Slot("body", ("reading", "as_follows"), ("quote", NONE)),
+             Slot("body", ("with", "having", "give_it", "as"), ("quote", "following", NONE)),
+             Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")))
+
+FRAMES: tuple[Frame, ...] = (
+    # Add a new rule, called “X”, with the following text: / Create a subrule “Y” of “X”: / Enact a new rule, “X”:-
+    Frame("add a rule", _verbs("add", "create", "insert"), (
+        Slot("new", (OBJ,), ("new_rule",)),
+        Slot("as", ("as",), ("new_rule",), _is_subrule_new),
+        Slot("name", ("called",), ("name",)),
+        Slot("section", ("to", "in", "at", "for"), ("section",)),
+        Slot("section", ("to", "at"), ("end",), lambda np: np.how == "end" and np.of is not None and np.of.kind == "section"),
+        Slot("parent", ("to", "of", "under", "for", "in"), RULE_KINDS),
+        Slot("ruleset", ("to", "in"), ("ruleset",)),
+        Slot("after", ("after",), RULE_KINDS),
+        Slot("before", ("before",), RULE_KINDS),
+        Slot("if_exists", ("if_exists",), RULE_KINDS + (NONE,)),
+        *_NEW_BODY,
+    ), ("new",), build_add_rule),
+    # Add the following as a subrule to the rule X, called Y:
+    Frame("add a rule (the text first)", _verbs("add", "create", "insert"), (
+        Slot("text", (OBJ,), ("following",)),
+        Slot("new", ("as",), ("new_rule",)),
+        Slot("name", ("called",), ("name",)),
+        Slot("section", ("to", "in"), ("section",)),
+        Slot("parent", ("to", "of", "under", "for", "in"), RULE_KINDS),
+        Slot("ruleset", ("to", "in"), ("ruleset",)),
+        Slot("after", ("after",), RULE_KINDS),
+        Slot("before", ("before",), RULE_KINDS),
+        Slot("if_exists", ("if_exists",), RULE_KINDS + (NONE,)),
+    ), ("new", "text"), build_add_rule),
+    # Give the rule X a subrule called Y, with the following text:
+    Frame("give a rule a subrule", _verbs("give"), (
+        Slot("parent", (OBJ,), RULE_KINDS),
+        Slot("new", (OBJ2,), ("new_rule",), _is_subrule_new),
+        Slot("name", ("called",), ("name",)),
+        *_NEW_BODY,
+    ), ("parent", "new"), build_add_rule),
+    # Repeal the rule X. / Repeal “A” and “B”. / In the Building Blocks section, repeal the rule X.
+    Frame("repeal", _verbs("repeal"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many")),
+        Slot("section", ("in",), ("section",), lead_only=True),
+        Slot("together", ("together",), (NONE,)),
+        Slot("ruleset", ("from",), ("ruleset",)),
+    ), ("rule",), build_repeal),
+    Frame("remove a rule", _verbs("remove"), (
+        Slot("rule", (OBJ,), ("rule", "many"), _has_rule_word),
+        Slot("section", ("in",), ("section",), lead_only=True),
+        Slot("together", ("together",), (NONE,)),
+        Slot("ruleset", ("from",), ("ruleset",)),
+    ), ("rule",), build_repeal),
+    # Repeal all dynastic rules [except …].
+    Frame("repeal all", _verbs("repeal", "remove"), (
+        Slot("rule", (OBJ,), ("all_rules",)),
+    ), ("rule",), build_repeal_all),
+    # Rename rule 1.10 to “House Rules”. / Change the title of the rule X to Y.
+    Frame("rename", _verbs("rename"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("new", ("to", "as"), ("quote", "name")),
+    ), ("rule", "new"), build_rename),
+    Frame("retitle", _verbs("change", "set", "rename"), (
+        Slot("rule", (OBJ,), ("title",)),
+        Slot("new", ("to", "to_be"), ("quote", "name")),
+    ), ("rule", "new"), build_rename),
+    # Reword Rule 1.3 to:- / Amend the rule X to read: / Rewrite X as follows:
+    Frame("reword a rule", _verbs("reword"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "it", "ruletext")),
+        Slot("new", ("to", "as", "reading", "as_follows", "with"), BODY_KINDS),
+    ), ("rule", "new"), build_reword),
+    Frame("amend a rule to read", _verbs("amend"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "it", "ruletext")),
+        Slot("new", ("to", "reading"), BODY_KINDS),
+    ), ("rule", "new"), build_reword),
+    Frame("change a rule to read", _verbs("change", "replace"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "it", "ruletext")),
+        Slot("new", ("reading",), BODY_KINDS),
+    ), ("rule", "new"), build_reword),
+    # Replace the text of the rule X with: / Replace the rule X with the following rule, called Y:
+    Frame("replace a rule's text", _verbs("replace", "change"), (
+        Slot("rule", (OBJ,), ("ruletext",)),
+        Slot("new", ("with",), BODY_KINDS),
+    ), ("rule", "new"), build_reword),
+    Frame("replace a rule", _verbs("replace"), (
+        Slot("rule", (OBJ,), ("rule",)),
+        Slot("new", ("with",), BODY_KINDS + ("new_rule",), lambda np: np.kind != "new_rule" or np.how == "following"),
+        Slot("name", ("called",), ("name",)),
+    ), ("rule", "new"), build_reword),
+    # Amend rule 1.7 as follows. (instructions follow, not the rule's new text)
+    Frame("amend as follows", _verbs("amend", "change"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("follows", ("as_follows",), (NONE,)),
+    ), ("rule", "follows"), build_amend_as_follows),
+    # Replace “A” with “B” [in the rule X]. / Change the second paragraph of X to: / Swap “A” for “B”.
+    # Reword the second paragraph of X to: / Amend the sentence beginning “A” so that it reads:
+    Frame("reword a piece", _verbs("reword", "amend"), (
+        Slot("old", (OBJ,), ("piece",), _is_text_piece),
+        Slot("new", ("to", "reading", "as_follows", "as", "with"), BODY_KINDS),
+        Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
+        Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
+    ), ("old", "new"), build_replace),
+    Frame("replace text", _verbs("replace", "change", "substitute", "swap"), (
+        Slot("old", (OBJ,), TEXT_KINDS, _is_text_piece),
+        Slot("new", ("with", "by", "to", "into", "reading", "as_follows", "as"), BODY_KINDS + ("name",)),
+        Slot("new", ("for",), BODY_KINDS, lambda np: True),
+        Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
+        Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
+        Slot("scope", ("in",), ("piece",), _is_paragraph),
+        Slot("within", ("in",), ("quote",), lead_only=True),
+        Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
+        Slot("wherever", ("wherever",), (NONE,)),
+    ), ("old", "new"), build_replace),
+    # Rename “A” to “B” throughout the Ruleset: a term, not a rule's title
+    Frame("rename throughout", _verbs("rename"), (
+        Slot("old", (OBJ,), ("quote", "occurrence")),
+        Slot("new", ("to", "as"), ("quote",)),
+        Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
+    ), ("old", "new", "everywhere"), build_replace),
+    # Substitute “B” for “A”. / Use “B” in place of “A”.
+    Frame("substitute for", _verbs("substitute", "use"), (
+        Slot("new", (OBJ,), ("quote",)),
+        Slot("old", ("for", "instead"), ("quote", "occurrence")),
+        Slot("rule", _RULE_IN, RULE_KINDS),
+        Slot("scope", ("in",), ("piece",), _is_paragraph),
+        Slot("everywhere", ("throughout", "in"), ("ruleset",)),
+        Slot("wherever", ("wherever",), (NONE,)),
+    ), ("new", "old"), build_replace),
+    # Amend the rule X so that “A” reads “B”.
+    Frame("so that it reads", _verbs("amend", "change"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("so_that", ("so_that",), ("quote",)),
+    ), ("rule", "so_that"), build_replace_so_that),
+    # In the rule X, replace: ⏎ old ⏎ with ⏎ new / Change the final paragraph of Rule 5 from:
+    Frame("replace, old and new below", _verbs("replace", "change", "substitute", "amend", "reword"), (
+        Slot("rule", _RULE_IN, RULE_KINDS),
+        Slot("rule", (OBJ,), ("rule",)),
+        Slot("old", (OBJ,), ("following", "piece")),
+        Slot("from", ("from",), (NONE,)),
+    ), (), build_replace_pairs),
+    # Remove the sentence “A” from the rule X. / In X, delete the paragraph beginning “A”.
+    Frame("remove text", _verbs("remove"), (
+        Slot("old", (OBJ,), TEXT_KINDS + ("many",), lambda np: np.kind != "many" or all(i.kind in TEXT_KINDS for i in np.items)),
+        Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
+        Slot("scope", ("in",), ("piece",), _is_paragraph),
+        Slot("glossary", ("from", "in"), ("glossary", "section")),
+    ), ("old",), build_remove),
+    # After “A” in X, add: / Add the following after the first paragraph of X: / add “B” to the end of the 2nd paragraph
+    Frame("insert text", _verbs("add", "insert", "append", "prepend"), (
+        Slot("body", (OBJ,), ("quote", "following", "new_piece")),
+        Slot("anchor", ("after", "before"), ("quote", "piece")),
+        Slot("anchor", ("to", "at", "in"), ("piece", "end"), lambda np: _is_paragraph(np) or (np.kind == "end" and np.of is not None and _is_paragraph(np.of))),
+        Slot("rule", ("in", "of", "to", "within"), RULE_KINDS),
+        Slot("as", ("as",), ("new_piece",)),
+        Slot("within", ("in",), ("quote",), lead_only=True),
+        *_NEW_BODY,
+    ), ("anchor",), build_insert),
+    # To X, add: / Add the following to the end of the rule X: / Add a paragraph to rule “X”:
+    Frame("add text to a rule", _verbs("add", "insert", "append", "prepend"), (
+        Slot("body", (OBJ,), ("quote", "following", "new_piece"), lambda np: np.kind != "new_piece" or np.unit != "item" or True),
+        Slot("place", ("to", "at", "into"), RULE_KINDS + ("end",), lambda np: np.kind != "end" or (np.of is not None and np.of.kind in RULE_KINDS)),
+        Slot("place", ("at", "to"), ("end",), lambda np: np.of is None),
+        Slot("rule", ("in", "within"), RULE_KINDS),
+        Slot("as", ("as",), ("new_piece",)),
+        *_NEW_BODY,
+    ), (), build_append),
+    # Add “Tallow” to the list of Wick Types [in the rule Wicks]. / Add to the list of X:
+    Frame("add to a list", _verbs("add", "insert", "append"), (
+        Slot("body", (OBJ,), ("quote", "following", "new_piece")),
+        Slot("list", ("to", "at"), ("list", "end"), lambda np: np.kind == "list" or (np.of is not None and np.of.kind == "list")),
+        Slot("rule", ("in", "of"), RULE_KINDS),
+    ), ("list",), build_list_item),
+    # Move the rule X to the Core section / to become a subrule of Y / to be after Y.
+    Frame("move", _verbs("move"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("dest", ("to", "into"), ("section",)),
+        Slot("dest", ("to_be", "as", "to"), ("new_rule",)),
+        Slot("dest", ("after", "under"), RULE_KINDS),
+    ), ("rule", "dest"), build_move),
+    # Set X to Inactive. / Activate “X”. / Deactivate the Special Case rules A, B and C.
+    Frame("set a status", _verbs("set", "change"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "status_of")),
+        Slot("status", ("to", "as", "to_be"), ("status",)),
+    ), ("rule", "status"), build_status),
+    Frame("activate", _verbs("activate", "deactivate"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many")),
+    ), ("rule",), build_status),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Matching
+# ---------------------------------------------------------------------------------------------
+
+
+def _items(clause: Clause) -> list[tuple[str, Any, NP | None, bool]]:
+    """Every part of a clause, as (where it stands, the part, its noun phrase, written before the verb)."""
+    out: list[tuple[str, Any, NP | None, bool]] = []
+    for k, np in enumerate(clause.objects):
+        out.append((OBJ if k == 0 else OBJ2, np, np, False))
+    for part in clause.parts:
+        out.append((part.prep, part, part.np, part.lead))
+    return out
+
+
+def _fits(slot: Slot, where: str, np: NP | None, lead: bool) -> bool:
+    if where not in slot.where:
+        return False
+    if slot.lead_only and not lead:
+        return False
+    kind = np.kind if np is not None else None
+    if kind not in slot.kinds:
+        return False
+    return slot.test is None or np is None or slot.test(np)
+
+
+def placements(frame: Frame, clause: Clause) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every way the frame places all of the clause's parts (role → part or noun phrase), and, when
+    there is none, why: the parts it could not place (the fewest), or — when every part has a place
+    but two of them fill one role — "it gives two …" naming both."""
+    items = _items(clause)
+    found: list[dict[str, Any]] = []
+    best: list[str] | None = None
+    twice: list[str] = []
+
+    def walk(i: int, roles: dict[str, Any], left: list[str], doubled: list[str]) -> None:
+        nonlocal best
+        if len(found) > 32:
+            return
+        if i == len(items):
+            missing = [r for r in frame.needs if r not in roles]
+            if not left and not missing:
+                if not doubled:
+                    found.append(dict(roles))
+                else:
+                    twice.extend(d for d in doubled if d not in twice)
+            elif best is None or len(left) + len(missing) < len(best):
+                best = left + [f"(no {r})" for r in missing]
+            return
+        where, x, np, lead = items[i]
+        placed = False
+        for slot in frame.slots:
+            if not _fits(slot, where, np, lead):
+                continue
+            if slot.role in roles:
+                if roles[slot.role] is not x:
+                    walk(i + 1, roles, left, doubled + [f"two {slot.role}s (“{_said(roles[slot.role])}” and “{_said(x)}”)"])
+                continue
+            roles[slot.role] = x
+            walk(i + 1, roles, left, doubled)
+            del roles[slot.role]
+            placed = True
+        if not placed or not found:
+            walk(i + 1, roles, left + [x.words if hasattr(x, "words") else str(x)], doubled)
+
+    walk(0, {}, [], [])
+    if not found and twice:
+        return found, ["it gives " + "; ".join(twice)]
+    return found, (best or [])
+
+
+def _said(x: Any) -> str:
+    np = x.np if isinstance(x, Part) else x
+    if np is not None and np.text:
+        return np.text
+    return x.words if hasattr(x, "words") else str(x)
+
+
+@dataclass
+class Meaning:
+    """What one clause means: the distinct step lists it reads as, or why it reads as none."""
+
+    readings: list[list[Spec]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    #: some frame placed every part but could not make its step (two names, an empty name …): the
+    #: clause is an instruction the bot recognises, not rule text
+    refused: bool = False
+
+
+def meaning(clause: Clause) -> Meaning:
+    out = Meaning()
+    seen: set[tuple] = set()
+    for frame in FRAMES:
+        if clause.verb not in frame.verbs:
+            continue
+        fits, unplaced = placements(frame, clause)
+        if not fits:
+            if unplaced and unplaced[0].startswith("it gives "):
+                out.problems.append(f"as “{frame.name}”, {unplaced[0]}")
+                out.refused = True
+            elif unplaced and len(unplaced) < len(_items(clause)) + 1:
+                out.problems.append(f"as “{frame.name}”, the bot cannot place " + ", ".join(f"“{u}”" for u in unplaced))
+            continue
+        for roles in fits:
+            try:
+                specs = frame.build(roles, clause)
+            except NotRead as exc:
+                out.problems.append(f"as “{frame.name}”: {exc}")
+                out.refused = True
+                continue
+            if isinstance(specs, str):
+                out.problems.append(f"as “{frame.name}”: {specs}")
+                out.refused = True
+                continue
+            key = tuple(s.key() for s in specs)
+            if key not in seen:
+                seen.add(key)
+                out.readings.append(specs)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The sentence
+# ---------------------------------------------------------------------------------------------
+
+GRAMMAR = Grammar(Path(__file__).with_name("instructions.lark"))
+
+#: Parts a verb-less clause ("… and “C” with “D”") shares with the clause it continues.
+_SHARED = ("in", "within", "throughout", "from", "wherever", "of")
+
+
+def _share(clauses: list[Clause]) -> list[Clause]:
+    """A gap borrows its verb; a group of a clause and its gaps share where they apply."""
+    out: list[Clause] = []
+    group: list[Clause] = []
+
+    def close() -> None:
+        if len(group) > 1:
+            for prep in _SHARED:
+                having = [p for c in group for p in c.parts if p.prep == prep]
+                if having:
+                    for c in group:
+                        if not any(p.prep == prep for p in c.parts):
+                            c.parts.append(having[0])
+        out.extend(group)
+        group.clear()
+
+    for c in clauses:
+        if c.verb is None and group:
+            c.verb, c.verb_word = group[0].verb, group[0].verb_word
+            group.append(c)
+        else:
+            close()
+            group.append(c)
+    close()
+    return out
+
+
+@dataclass
+class SentenceReading:
+    """What the grammar and the frames make of one sentence."""
+
+    specs: list[Spec] | None = None  # the steps, when the sentence reads as exactly one list of steps
+    parsed: bool = False  # the grammar read every word (as one or more readings)
+    reason: str | None = None  # why it does not read: unplaced parts, two meanings, words not read
+    #: the sentence is an instruction the bot recognises but cannot apply with certainty (two
+    #: readings, a role given twice, a value it cannot use) — never rule text
+    instruction: bool = False
+
+
+def read(masked: str, m: language.Masked) -> SentenceReading:
+    """Read one masked, cleaned instruction sentence (its final full stop and colon removed)."""
+    parsed = GRAMMAR.parse(masked)
+    if not parsed.trees:
+        return SentenceReading(reason=_unread_words(parsed, m))
+    all_readings: dict[tuple, list[Spec]] = {}
+    problems: list[str] = []
+    refused = False
+    for tree in parsed.trees:
+        reader = Reader(parsed.tokens, masked, m)
+        try:
+            clauses = _share(reader.clauses(tree))
+        except NotRead as exc:
+            problems.append(str(exc))
+            continue
+        per_clause = [meaning(c) for c in clauses]
+        if any(not mc.readings for mc in per_clause):
+            refused = refused or any(mc.refused or _names_a_place(c) for c, mc in zip(clauses, per_clause)
+                                     if not mc.readings)
+            for c, mc in zip(clauses, per_clause):
+                if not mc.readings:
+                    problems.extend(mc.problems or [f"“{_clause_words(c)}” is no step the bot knows"])
+            continue
+        for combo in _product([mc.readings for mc in per_clause]):
+            specs = [s for group in combo for s in group]
+            all_readings.setdefault(tuple(s.key() for s in specs), specs)
+    if len(all_readings) == 1:
+        return SentenceReading(specs=next(iter(all_readings.values())), parsed=True)
+    if len(all_readings) > 1:
+        described = [" then ".join(describe(s) for s in specs) for specs in list(all_readings.values())[:3]]
+        return SentenceReading(parsed=True, instruction=True, reason="it can be read in more than one way: " +
+                               "; or ".join(f"({k + 1}) {d}" for k, d in enumerate(described)))
+    unique = list(dict.fromkeys(problems))
+    return SentenceReading(parsed=True, instruction=refused,
+                           reason="; ".join(unique[:3]) if unique else "no step the bot knows")
+
+
+#: Noun phrases that name a place in the Ruleset: a clause with a verb that names one is an
+#: instruction even when no frame places all of its parts ("In rule X, for the first sentence
+#: substitute—"); rule text rarely names a rule so ("Add 1 to their Score").
+_PLACES = ("rule", "quote", "section", "ruleset", "ruletext", "keyword", "title", "all_rules", "list", "status_of")
+
+
+def _names_a_place(c: Clause) -> bool:
+    if c.verb is None:
+        return False
+    nps = list(c.objects) + [p.np for p in c.parts if p.np is not None]
+    for np in nps:
+        while np is not None:
+            if np.kind in _PLACES or (np.kind == "many" and any(i.kind in _PLACES for i in np.items)):
+                return True
+            np = np.of
+    return False
+
+
+def _product(lists: list[list[list[Spec]]]) -> Iterable[tuple[list[Spec], ...]]:
+    if not lists:
+        yield ()
+        return
+    for head in lists[0]:
+        for rest in _product(lists[1:]):
+            yield (head, *rest)
+
+
+def _clause_words(c: Clause) -> str:
+    return " ".join([c.verb_word] + [np.words for np in c.objects] + [p.words for p in c.parts]).strip()
+
+
+def _unread_words(parsed: Parsed, m: language.Masked) -> str:
+    if parsed.error:
+        return parsed.error
+    toks = parsed.tokens
+    k = parsed.stopped_at
+    if not toks:
+        return "no words"
+    read_part = m.restore(" ".join(str(t) for t in toks[:k]))
+    rest = m.restore(" ".join(str(t) for t in toks[k:k + 8]))
+    if k == 0:
+        return f"it does not begin as an instruction (“{rest}…”)"
+    return f"the bot reads “{read_part}” but not on from “{rest}”"
+
+
+def describe(spec: Spec) -> str:
+    """One step of a reading, in a few words, to name the readings of an ambiguous sentence."""
+    f = spec.fields
+    bits = [spec.cls.__name__]
+    for key in ("rule", "parent", "target", "anchor", "name", "new_name", "status", "section"):
+        v = f.get(key)
+        if isinstance(v, RuleRef):
+            bits.append(f"{key} “{v.name}”" if not v.previous else f"{key} (the rule before)")
+        elif isinstance(v, Target):
+            bits.append(f"{key} “{v.text or v.number}”")
+        elif isinstance(v, str):
+            bits.append(f"{key} “{v}”")
+    return " ".join(bits)

@@ -1,0 +1,485 @@
+"""An instruction's parts, as the grammar reads them: the verb, its objects and its prepositional
+parts, each noun phrase reduced to what it names.
+
+:mod:`parsers.instructions` (the grammar, ``instructions.lark``) reads the words; this module turns
+each reading's tree into :class:`Clause` values — plain data that :mod:`parsers.frames` matches to
+steps.  Nothing here decides what a step is.
+
+Pure: trees in, data out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Token, Tree
+
+from parsers import language
+from parsers.steps import RuleRef
+
+
+class NotRead(Exception):
+    """A phrase does not give the value a step needs; the message says why."""
+
+
+#: Tokens that may stand in a name in any case; the grammar's other words stand in one only when
+#: capitalised ("the rule Keywords", but not "the Villagers table").
+_NAME_TOKENS = {"NAME_WORD", "NUMBER", "TAG", "STATUS_TAG", "CAPITAL_A", "OF", "AND", "THE", "FOR", "A", "AN", "ON"}
+
+
+#: Nouns that head a phrase of their own: a bare name ending in one names that thing, not a rule
+#: ("the Lantern List", "the Stops Table"); "the rule Wish List" still names a rule.
+_HEAD_NOUNS = {"LIST", "TABLE", "PAGE", "SECTION", "COLUMN", "ROW", "ENTRY", "ITEM", "KEYWORD", "GLOSSARY", "STEP",
+               "LINE", "TERM", "PHRASE", "STRING", "CLAUSE", "WORDING", "TEXT", "BODY", "DEFINITION", "STATUS"}
+
+
+@dataclass(frozen=True)
+class NP:
+    """A noun phrase, reduced to what it names.
+
+    ``kind`` is one of: ``quote`` (quoted text: ``text``), ``rule`` (``ref``), ``many`` (``items``,
+    several noun phrases), ``piece`` (a piece of a rule's text: ``unit``, ``how``, ``number``,
+    ``text``, ``of``), ``occurrence`` (``text`` with ``occurrence``), ``new_rule`` (``unit``,
+    ``section``, ``text`` = its name, ``of`` = its parent), ``new_piece`` (``unit``, ``text``),
+    ``following`` (``unit``), ``section`` (``text``), ``list`` (``text`` = what it lists, None for
+    the sole list), ``ruletext`` / ``title`` / ``status_of`` (``of``), ``keyword`` (``text``),
+    ``ruleset``, ``end`` (``how`` = "end" or "start", ``of``), ``name`` (``text``: unquoted words),
+    ``status`` (``text``: Active / Inactive), ``it``, ``all_rules`` (``items``: the rules kept).
+    ``words`` is the phrase as written (quotes restored)."""
+
+    kind: str
+    words: str = ""
+    text: str | None = None
+    ref: RuleRef | None = None
+    unit: str | None = None
+    how: str | None = None
+    number: int | None = None
+    occurrence: Any = None
+    section: str | None = None
+    of: "NP | None" = None
+    items: tuple["NP", ...] = ()
+    quoted: bool = False
+
+
+@dataclass(frozen=True)
+class Part:
+    """A prepositional part: ``prep`` names it ("in", "to", "with", "after", "called", …), ``np``
+    is its noun phrase (None when the text follows the sentence: "with:"), ``second`` a second one
+    ("so that “A” reads “B”")."""
+
+    prep: str
+    np: NP | None = None
+    second: NP | None = None
+    words: str = ""
+    lead: bool = False  # written before the verb
+
+
+@dataclass
+class Clause:
+    """One instruction: its verb's meaning (None in a gap, which borrows the verb before it), its
+    objects and its parts in the order written."""
+
+    verb: str | None
+    objects: list[NP] = field(default_factory=list)
+    parts: list[Part] = field(default_factory=list)
+    label: NP | None = None  # "Rule 14:" heading the clause
+    verb_word: str = ""
+    gerund: str | None = None  # "Amend X by replacing …": the act, the amended rule is an object
+
+
+_GERUNDS = {"g_replace": "replace", "g_change": "change", "g_substitute": "substitute", "g_remove": "remove",
+            "g_add": "add", "g_insert": "insert", "g_append": "append"}
+
+# How each verb rule of the grammar is named in the frames
+_VERBS = {
+    "v_add": "add", "v_create": "create", "v_append": "append", "v_prepend": "prepend", "v_insert": "insert",
+    "v_replace": "replace", "v_change": "change", "v_substitute": "substitute", "v_swap": "swap", "v_use": "use",
+    "v_reword": "reword", "v_amend": "amend", "v_remove": "remove", "v_repeal": "repeal", "v_rename": "rename",
+    "v_move": "move", "v_set": "set", "v_give": "give", "v_activate": "activate", "v_deactivate": "deactivate",
+}
+
+_UNITS = {"paragraph": "paragraph", "paragraphs": "paragraph", "sentence": "sentence", "sentences": "sentence",
+          "bullet": "item", "bullets": "item", "point": "item", "points": "item", "item": "item", "items": "item",
+          "step": "step", "steps": "step", "line": "line", "lines": "line", "entry": "item", "entries": "item",
+          "subparagraph": "paragraph"}
+
+
+class Reader:
+    """Turns one reading (a tree of the grammar) into clauses, given the sentence's tokens and
+    masked quotes."""
+
+    def __init__(self, tokens: list[Token], masked: str, m: language.Masked):
+        self.toks = tokens
+        self.s = masked
+        self.m = m
+
+    # ------------------------------------------------------------------ helpers
+
+    def words(self, tree: Tree | Token) -> str:
+        """The words a tree covers, as written, quotes restored."""
+        if isinstance(tree, Token):
+            return self.m.restore(str(tree))
+        a, b = tree.span
+        if a >= b:
+            return ""
+        return self.m.restore(self.s[self.toks[a].start_pos:self.toks[b - 1].end_pos]).strip()
+
+    def quote(self, tok: Token) -> str:
+        return self.m.inner[int(str(tok)[1:-1])]
+
+    @staticmethod
+    def kids(tree: Tree) -> list:
+        return list(tree.children)
+
+    @staticmethod
+    def toks_of(tree: Tree, *types: str) -> list[Token]:
+        return [c for c in tree.children if isinstance(c, Token) and (not types or c.type in types)]
+
+    @staticmethod
+    def sub(tree: Tree, *names: str) -> list[Tree]:
+        return [c for c in tree.children if isinstance(c, Tree) and c.data in names]
+
+    def name_text(self, tree: Tree) -> str:
+        """Unquoted words as a name; a lowercase "the" before them is an article, not part of it."""
+        for tok in tree.scan_values(lambda v: isinstance(v, Token)):
+            if tok.type not in _NAME_TOKENS and not str(tok)[:1].isupper():
+                raise NotRead(f"“{tok}” is one of the words instructions are made of, not part of a name")
+        text = " ".join(self.words(tree).split())
+        return text[4:] if text.startswith("the ") else text
+
+    # ------------------------------------------------------------------ the sentence
+
+    def clauses(self, tree: Tree) -> list[Clause]:
+        out: list[Clause] = []
+        for child in tree.children:
+            if isinstance(child, Tree) and child.data == "clause":
+                out.append(self.clause(child))
+            elif isinstance(child, Tree) and child.data == "gap":
+                out.append(self.gap(child))
+        return out
+
+    def clause(self, tree: Tree) -> Clause:
+        c = Clause(verb=None)
+        seen_verb = False
+        gerund = next((x for x in tree.children if isinstance(x, Tree) and x.data.startswith("g_")), None)
+        for child in tree.children:
+            if not isinstance(child, Tree):
+                continue
+            if gerund is not None and seen_verb and not c.gerund:
+                if child is gerund:  # "Amend rule 4 by replacing …": replace, in rule 4
+                    amended = c.objects.pop()
+                    c.parts.append(Part("in", amended, words=amended.words, lead=True))
+                    c.gerund, c.verb = c.verb, _GERUNDS[child.data]
+                    continue
+            if child.data == "lead":
+                for sub in child.children:
+                    if isinstance(sub, Tree) and sub.data == "part":
+                        c.parts.append(self.part(sub, lead=True))
+                    elif isinstance(sub, Tree) and sub.data == "label":
+                        c.label = self.np(sub.children[0])
+            elif child.data == "verb":
+                v = next(x for x in child.children if isinstance(x, Tree))
+                c.verb, c.verb_word = _VERBS[v.data], self.words(v).lower()
+                seen_verb = True
+            elif child.data == "part":
+                c.parts.append(self.part(child))
+            elif seen_verb:
+                c.objects.append(self.np(child))
+        return c
+
+    def gap(self, tree: Tree) -> Clause:
+        c = Clause(verb=None)
+        for child in tree.children:
+            if isinstance(child, Tree) and child.data == "part":
+                c.parts.append(self.part(child))
+            elif isinstance(child, Tree):
+                c.objects.append(self.np(child))
+        return c
+
+    # ------------------------------------------------------------------ parts
+
+    def part(self, tree: Tree, lead: bool = False) -> Part:
+        p = next(x for x in tree.children if isinstance(x, Tree))
+        name = p.data[2:]  # "p_in" → "in"
+        nps = [self.np(x) for x in p.children if isinstance(x, Tree)]
+        quotes = [x for x in p.children if isinstance(x, Token) and x.type == "QUOTE"]
+        names = [x for x in p.children if isinstance(x, Tree) and x.data == "name"]
+        words = self.words(p)
+        lowered = [str(t).lower() for t in self.toks_of(p)]
+        if name == "to" and ("be" in lowered or "become" in lowered or "is" in lowered):
+            name = "to_be"
+        if name in ("after", "before") and "be" in lowered:
+            pass
+        if name == "called":
+            text = self.quote(quotes[0]) if quotes else self.name_text(names[0])
+            return Part("called", NP("name", words=words, text=text.strip(), quoted=bool(quotes)), words=words, lead=lead)
+        if name == "reading":
+            np = NP("quote", words=words, text=self.quote(quotes[0]), quoted=True) if quotes else None
+            as_follows = lowered[:2] == ["as", "follows"]  # "as follows" alone; "to read as follows" reads
+            return Part("as_follows" if as_follows else "reading", np, words=words, lead=lead)
+        if name == "so_that":
+            return Part("so_that", nps[0], nps[1], words=words, lead=lead)
+        if name == "if_exists":
+            return Part("if_exists", nps[0] if nps else None, words=words, lead=lead)
+        if name in ("wherever", "together"):
+            return Part(name, None, words=words, lead=lead)
+        if name == "throughout" and not nps:
+            return Part("throughout", NP("ruleset", words=words), words=words, lead=lead)
+        return Part(name, nps[0] if nps else None, words=words, lead=lead)
+
+    # ------------------------------------------------------------------ noun phrases
+
+    def np(self, tree: Tree | Token) -> NP:
+        if isinstance(tree, Token):
+            if tree.type == "QUOTE":
+                return NP("quote", words=self.words(tree), text=self.quote(tree), quoted=True)
+            return NP("word", words=str(tree))
+        words = self.words(tree)
+        kind = tree.data
+        if kind in ("name", "title_words"):
+            text = self.name_text(tree)
+            return NP("name", words=text, text=text)
+        method = getattr(self, "np_" + kind, None) or getattr(self, kind if kind.startswith("np_") else "", None)
+        if method is None:
+            raise ValueError(f"no reading for the phrase kind {kind}")
+        return method(tree, words)
+
+    def _quote_or_name(self, tree: Tree) -> tuple[str | None, bool]:
+        """The name in a phrase: its quoted text, or its unquoted words."""
+        for c in tree.children:
+            if isinstance(c, Token) and c.type == "QUOTE":
+                return self.quote(c).strip(), True
+            if isinstance(c, Tree) and c.data in ("name", "title_words"):
+                return self.name_text(c), False
+        return None, False
+
+    def _section(self, tree: Tree) -> str | None:
+        sec = self.sub(tree, "section_word")
+        return language.section(self.words(sec[0])) if sec else None
+
+    def _of(self, tree: Tree, after: str = "OF") -> NP | None:
+        """The noun phrase after "of" in a phrase ("the second paragraph of X")."""
+        seen = False
+        for c in tree.children:
+            if isinstance(c, Token) and c.type in ("OF", "IN") and not seen:
+                seen = True
+                continue
+            if seen and isinstance(c, (Tree,)) and c.data not in ("unit", "units", "ordinal", "how", "section_word"):
+                return self.np(c)
+            if seen and isinstance(c, Token) and c.type == "QUOTE":
+                return self.np(c)
+        return None
+
+    def np_np_quote(self, tree: Tree, words: str) -> NP:
+        q = self.toks_of(tree, "QUOTE")[0]
+        unit = next((str(t).lower() for t in self.toks_of(tree) if t.type not in ("QUOTE", "THE")), None)
+        return NP("quote", words=words, text=self.quote(q), quoted=True, unit=unit)
+
+    def np_rule_named(self, tree: Tree, words: str) -> NP:
+        name, quoted = self._quote_or_name(tree)
+        return NP("rule", words=words, ref=RuleRef(name=name, section=self._section(tree)), text=name, quoted=quoted,
+                  unit=self._ruleword(tree))
+
+    np_rule_named_after = np_rule_named
+
+    def _ruleword(self, tree: Tree) -> str:
+        kinds = {t.type for t in self.toks_of(tree)}
+        return "subrule" if "SUBRULE" in kinds or "SUB" in kinds else "rule"
+
+    def np_rule_numbered(self, tree: Tree, words: str) -> NP:
+        number = str(self.toks_of(tree, "NUMBER")[0]).rstrip(".")
+        text = words
+        if text.lower().startswith("the "):
+            text = text[4:]
+        section = self._section(tree)
+        if section:  # "the Core rule 1.2": the section word is not part of the reference
+            sec = self.sub(tree, "section_word")[0]
+            text = " ".join(text.replace(self.words(sec), "", 1).split())
+        if text.startswith("#"):
+            text = "Rule " + text  # "#14" is rule 14 as the older eras number them
+        text = text.replace("#", "")
+        text = " ".join(text.split())
+        return NP("rule", words=words, ref=RuleRef(name=text, number=number, section=section), unit=self._ruleword(tree))
+
+    def np_rule_previous(self, tree: Tree, words: str) -> NP:
+        return NP("rule", words=words, ref=RuleRef(previous=True), unit=self._ruleword(tree))
+
+    def np_np_many(self, tree: Tree, words: str) -> NP:
+        items: list[NP] = []
+        rules_word = bool(self.toks_of(tree, "RULES", "SUBRULES"))
+        section = self._section(tree)
+        for c in tree.children:
+            if isinstance(c, Token) and c.type == "QUOTE":
+                text = self.quote(c)
+                items.append(NP("rule", words=self.words(c), ref=RuleRef(name=text.strip(), section=section),
+                                text=text, quoted=True) if rules_word else NP("quote", words=self.words(c), text=text, quoted=True))
+            elif isinstance(c, Tree) and c.data == "name":
+                name = self.name_text(c)
+                items.append(NP("rule", words=name, ref=RuleRef(name=name, section=section), text=name) if rules_word
+                             else NP("name", words=name, text=name))
+            elif isinstance(c, Tree) and c.data != "section_word":
+                items.append(self.np(c))
+        return NP("many", words=words, items=tuple(items), unit="rule" if rules_word else None)
+
+    def _unit(self, tree: Tree) -> str | None:
+        u = self.sub(tree, "unit", "units")
+        if not u:
+            return None
+        first = str(self.toks_of(u[0])[-1]).lower()
+        if first in ("item", "items") and any(str(t).lower() == "list" for t in self.toks_of(u[0])):
+            return "item"
+        return _UNITS.get(first, first)
+
+    def _ordinal(self, tree: Tree) -> int | None:
+        o = self.sub(tree, "ordinal")
+        if not o:
+            return None
+        w = " ".join(str(t).lower() for t in self.toks_of(o[0]))
+        if w in ("penultimate", "next to last", "second to last", "second - to - last", "second-to-last"):
+            return -2
+        return language.ordinal(w)
+
+    def np_piece_nth(self, tree: Tree, words: str) -> NP:
+        return NP("piece", words=words, unit=self._unit(tree), how="nth", number=self._ordinal(tree), of=self._of(tree))
+
+    def np_piece_number(self, tree: Tree, words: str) -> NP:
+        n = int(str(self.toks_of(tree, "NUMBER")[0]).split(".")[0])
+        return NP("piece", words=words, unit=self._unit(tree), how="nth", number=n, of=self._of(tree))
+
+    def np_piece_how(self, tree: Tree, words: str) -> NP:
+        how = self.sub(tree, "how_begin", "how_end", "how_contain", "how_reads")[0].data[4:]
+        q = self.toks_of(tree, "QUOTE")[0]
+        return NP("piece", words=words, unit=self._unit(tree), how=how, text=self.quote(q), of=self._of(tree))
+
+    def np_piece_quoted(self, tree: Tree, words: str) -> NP:
+        q = self.toks_of(tree, "QUOTE")[0]
+        return NP("piece", words=words, unit=self._unit(tree), how="quoted", text=self.quote(q), of=self._of(tree))
+
+    def np_piece_from(self, tree: Tree, words: str) -> NP:
+        n = self._ordinal(tree)
+        if n is None:
+            n = int(str(self.toks_of(tree, "NUMBER")[0]).split(".")[0])
+        return NP("piece", words=words, unit=self._unit(tree), how="from", number=n, of=self._of(tree))
+
+    def np_piece_penultimate(self, tree: Tree, words: str) -> NP:
+        return NP("piece", words=words, unit=self._unit(tree), how="nth", number=-2, of=self._of(tree))
+
+    def np_piece_quoted_pair(self, tree: Tree, words: str) -> NP:
+        unit = self._unit(tree)
+        items = tuple(NP("piece", words=self.words(q), unit=unit, how="quoted", text=self.quote(q))
+                      for q in self.toks_of(tree, "QUOTE"))
+        return NP("many", words=words, items=items, of=self._of(tree))
+
+    def np_occurrence_nth(self, tree: Tree, words: str) -> NP:
+        q = self.np(self.sub(tree, "np_quote")[0])
+        kinds = {t.type for t in self.toks_of(tree)}
+        if "ONLY" in kinds or "SINGLE" in kinds:
+            occ: Any = None
+        else:
+            n = self._ordinal(tree)
+            occ = "first" if n == 1 else "last" if n == -1 else n
+        return NP("occurrence", words=words, text=q.text, occurrence=occ, quoted=True)
+
+    def np_occurrence_all(self, tree: Tree, words: str) -> NP:
+        q = self.np(self.sub(tree, "np_quote", "name")[0])
+        return NP("occurrence", words=words, text=q.text, occurrence="all", quoted=q.kind == "quote")
+
+    def np_new_rule(self, tree: Tree, words: str) -> NP:
+        quotes = self.toks_of(tree, "QUOTE")
+        name = self.quote(quotes[0]).strip() if quotes else None
+        parent = None
+        nps = [c for c in tree.children if isinstance(c, Tree) and c.data not in ("section_word",)]
+        if nps:
+            parent = self.np(nps[0])
+        following = any(t.type == "FOLLOWING" for t in self.toks_of(tree))
+        return NP("new_rule", words=words, unit=self._ruleword(tree), section=self._section(tree), text=name, of=parent,
+                  how="following" if following else None)
+
+    def np_new_piece(self, tree: Tree, words: str) -> NP:
+        quotes = self.toks_of(tree, "QUOTE")
+        return NP("new_piece", words=words, unit=self._unit(tree), text=self.quote(quotes[0]) if quotes else None)
+
+    def np_following_quote(self, tree: Tree, words: str) -> NP:
+        q = self.toks_of(tree, "QUOTE")[0]
+        return NP("quote", words=words, text=self.quote(q), quoted=True)
+
+    def np_np_following(self, tree: Tree, words: str) -> NP:
+        return NP("following", words=words, unit=self._unit(tree))
+
+    def np_section_named(self, tree: Tree, words: str) -> NP:
+        sec = self._section(tree) or language.SECTION_APPENDIX
+        return NP("section", words=words, text=sec)
+
+    def np_section_quoted(self, tree: Tree, words: str) -> NP:
+        name, _ = self._quote_or_name(tree)
+        if name and re.fullmatch(language.SECTION_WORD + r"(?:\s+rules)?", name, re.I):
+            name = language.section(name)  # "the Special Case section" names the section as the word does
+        return NP("section", words=words, text=name)
+
+    def np_list_sole(self, tree: Tree, words: str) -> NP:
+        return NP("list", words=words, text=None)
+
+    def np_list_of(self, tree: Tree, words: str) -> NP:
+        name, _ = self._quote_or_name(tree)
+        return NP("list", words=words, text=name)
+
+    def np_np_ruletext(self, tree: Tree, words: str) -> NP:
+        return NP("ruletext", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))
+
+    def np_np_title(self, tree: Tree, words: str) -> NP:
+        return NP("title", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))
+
+    def np_keyword(self, tree: Tree, words: str) -> NP:
+        q = self.toks_of(tree, "QUOTE")[0]
+        return NP("keyword", words=words, text=self.quote(q), quoted=True)
+
+    def np_np_ruleset(self, tree: Tree, words: str) -> NP:
+        return NP("ruleset", words=words)
+
+    def np_end_end(self, tree: Tree, words: str) -> NP:
+        of = [c for c in tree.children if isinstance(c, Tree)]
+        return NP("end", words=words, how="end", of=self.np(of[0]) if of else None)
+
+    def np_end_start(self, tree: Tree, words: str) -> NP:
+        of = [c for c in tree.children if isinstance(c, Tree)]
+        return NP("end", words=words, how="start", of=self.np(of[0]) if of else None)
+
+    def np_np_name(self, tree: Tree, words: str) -> NP:
+        last = list(tree.scan_values(lambda v: isinstance(v, Token)))[-1]
+        if last.type in _HEAD_NOUNS:
+            raise NotRead(f"“{words}” names a {str(last).lower()}, not a rule")  # "the Lantern List"
+        text = self.name_text(tree)
+        return NP("name", words=text, text=text)
+
+    def np_np_status(self, tree: Tree, words: str) -> NP:
+        active = any(t.type == "ACTIVE" or (t.type == "STATUS_TAG" and "in" not in str(t).lower())
+                     for t in self.toks_of(tree))
+        return NP("status", words=words, text="Active" if active else "Inactive")
+
+    def np_np_it(self, tree: Tree, words: str) -> NP:
+        return NP("it", words=words)
+
+    def np_np_all_rules(self, tree: Tree, words: str) -> NP:
+        kept = self.sub(tree, "kept")
+        items: tuple[NP, ...] = ()
+        if kept:
+            k = kept[0]
+            found: list[NP] = []
+            for c in k.children:
+                if isinstance(c, Token) and c.type == "QUOTE":
+                    found.append(NP("quote", words=self.words(c), text=self.quote(c), quoted=True))
+                elif isinstance(c, Tree) and c.data == "name":
+                    found.append(NP("name", words=self.name_text(c), text=self.name_text(c)))
+                elif isinstance(c, Tree):
+                    one = self.np(c)
+                    found.extend(one.items if one.kind == "many" else (one,))
+            items = tuple(found)
+        return NP("all_rules", words=words, items=items, how="except" if kept else None)
+
+    def np_np_status_of(self, tree: Tree, words: str) -> NP:
+        return NP("status_of", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))
+
+    def np_np_glossary(self, tree: Tree, words: str) -> NP:
+        return NP("glossary", words=words)
