@@ -513,7 +513,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame("add a rule", _verbs("add", "create", "insert"), (
         Slot("new", (OBJ,), ("new_rule",)),
         Slot("as", ("as",), ("new_rule",), _is_subrule_new),
-        Slot("name", ("called",), ("name",)),
+        Slot("name", ("called", "named"), ("name",)),
         Slot("section", ("to", "in", "at", "for"), ("section",)),
         Slot("section", ("to", "at"), ("end",), lambda np: np.how == "end" and np.of is not None and np.of.kind == "section"),
         Slot("parent", ("to", "of", "under", "for", "in"), RULE_KINDS),
@@ -607,7 +607,6 @@ FRAMES: tuple[Frame, ...] = (
     Frame("replace text", _verbs("replace", "change", "substitute", "swap"), (
         Slot("old", (OBJ,), TEXT_KINDS, _is_text_piece),
         Slot("new", ("with", "by", "to", "into", "reading", "as_follows", "as"), BODY_KINDS + ("name",)),
-        Slot("new", ("for",), BODY_KINDS, lambda np: True),
         Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
         Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
         Slot("scope", ("in",), ("piece",), _is_paragraph),
@@ -621,6 +620,15 @@ FRAMES: tuple[Frame, ...] = (
         Slot("new", ("to", "as"), ("quote",)),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
     ), ("old", "new", "everywhere"), build_replace),
+    # Swap “A” for “B”.
+    Frame("swap for", _verbs("swap"), (
+        Slot("old", (OBJ,), ("quote", "occurrence")),
+        Slot("new", ("for",), ("quote",)),
+        Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
+        Slot("scope", ("in",), ("piece",), _is_paragraph),
+        Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
+        Slot("wherever", ("wherever",), (NONE,)),
+    ), ("old", "new"), build_replace),
     # Substitute “B” for “A”. / Use “B” in place of “A”.
     Frame("substitute for", _verbs("substitute", "use"), (
         Slot("new", (OBJ,), ("quote",)),

@@ -524,6 +524,12 @@ def _read_sentence(sentence: str) -> _Read:
     if inner:  # "Repeal X, but only if the proposal “Y” passed."
         return _set_aside(s, m, stripped, "conditional step, not applied by the bot", "conditional",
                           instruction=s[:inner.start()], condition=s[inner.start():])
+    if not _CONDITIONAL.match(s) and _DEFERRED.search(s):
+        # "At the end of the “X” rule, add …", "After the 3rd paragraph of X, add …": a place in a
+        # rule, not a time, whenever the grammar reads the whole sentence as steps
+        read = _read_core(s, m)
+        if read is not None and read.specs and all(sp.cls not in (Ignored, Unsupported) for sp in read.specs):
+            return read
     for hit, reason, category in (
         (_CONDITIONAL.match(s), "conditional step, not applied by the bot", "conditional"),
         (_DEFERRED.search(s), "deferred step, cannot be applied at enactment", "deferred"),

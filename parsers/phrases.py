@@ -185,6 +185,10 @@ class Reader:
                 seen_verb = True
             elif child.data == "part":
                 c.parts.append(self.part(child))
+            elif child.data == "p_named":
+                q = child.children[0]
+                c.parts.append(Part("named", NP("name", words=self.words(q), text=self.quote(q).strip(), quoted=True),
+                                    words=self.words(q)))
             elif seen_verb:
                 c.objects.append(self.np(child))
         return c

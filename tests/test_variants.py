@@ -1,0 +1,53 @@
+"""One meaning in many wordings (``tests/variants.py``): every wording reads as the one step its
+meaning is, or is refused with a reason — never a different step; and almost all of them read.
+
+The generated set has some eighteen thousand wordings; a fixed, evenly spread sample of each
+meaning runs here (``bench/variants.py`` reads them all)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+
+import pytest
+
+from parsers.proposal import parse_steps
+from parsers.steps import Unsupported
+from variants import MEANINGS
+
+PER_MEANING = 220
+
+
+def same(step, expected) -> bool:
+    return type(step) is type(expected) and all(
+        getattr(step, f.name) == getattr(expected, f.name) for f in dataclasses.fields(step)
+        if f.name not in ("index", "text", "span"))
+
+
+def _sample(make):
+    every = list(make())
+    stride = max(1, len(every) // PER_MEANING)
+    return every[::stride]
+
+
+@pytest.mark.parametrize("make", MEANINGS, ids=lambda m: m.__name__)
+def test_every_wording_reads_as_its_meaning_or_is_refused(make):
+    wrong, refused, read = [], [], 0
+    for v in _sample(make):
+        steps = parse_steps(v.text)
+        if len(steps) == 1 and same(steps[0], v.expected):
+            read += 1
+        elif all(isinstance(s, Unsupported) and s.reason for s in steps):
+            refused.append(v.text)
+        else:
+            wrong.append((v.text, steps))
+    assert not wrong, f"read as another step: {wrong[:3]}"
+    assert read / (read + len(refused)) >= 0.97, f"only {read} of {read + len(refused)} read; refused: {refused[:5]}"
+
+
+def test_the_matrix_crosses_its_parts():
+    """Each meaning is many wordings, not a handful."""
+    counts = defaultdict(int)
+    for make in MEANINGS:
+        counts[make.__name__] = sum(1 for _ in make())
+    assert sum(counts.values()) > 15000 and min(counts.values()) >= 30, counts

@@ -1,0 +1,281 @@
+"""One meaning, many wordings: for each kind of everyday edit, the cross product of its parts'
+alternatives (verb, object, how the rule is named, where the text goes, how the text is introduced,
+word order, quote style), each with the one step it must read as.
+
+Used by ``tests/test_variants.py`` (every wording reads as its step, or is refused with a reason —
+never a different step) and by ``bench/variants.py`` (how many read).  The names are the fixtures'
+own: the rule “Lanterns” and the rest are invented for these tests.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from parsers.steps import (
+    PARAGRAPH, SENTENCE, SENTENCE_BEGINNING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
+    MoveRule, RemoveText, RenameRule, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus, Step, Target,
+)
+
+BODY = "Lanterns may be hung from hooks."
+
+
+@dataclass(frozen=True)
+class Variant:
+    meaning: str
+    text: str
+    expected: Step
+
+
+def _quotes(name: str) -> dict[str, str]:
+    return {"curly": f"“{name}”", "straight": f'"{name}"', "single": f"‘{name}’"}
+
+
+def rule_forms(name: str, *, unquoted_ok: bool = True) -> list[str]:
+    """The ways a player names the rule ``name``."""
+    forms = []
+    for q in _quotes(name).values():
+        forms += [q, f"the rule {q}", f"rule {q}", f"the {q} rule"]
+    if unquoted_ok:
+        forms += [f"the rule {name}", f"rule {name}"]
+    return forms
+
+
+def _payload(intro: str) -> str:
+    return f"{intro}\n\n{BODY}"
+
+
+# The ways an instruction introduces the text below it
+INTROS = [":", ":-", " as follows:", "", " the following:"[:0] + ":"]
+
+
+def _step(cls: type, **fields) -> Step:
+    return cls(index=1, text="", **fields)
+
+
+def append_to_rule() -> Iterable[Variant]:
+    """Add a paragraph at the end of a rule."""
+    exp = _step(AppendText, rule=RuleRef(name="Lanterns"), body=BODY, at="end")
+    objects = ["the following", "the following paragraph", "the following text", "this text", "this paragraph",
+               "a paragraph", "a new paragraph", "the following as a new paragraph"]
+    verbs = ["Add", "Append"]
+    for verb, obj, rule, intro in itertools.product(verbs, objects, rule_forms("Lanterns"), [":", ":-", ""]):
+        for where in (f"to the end of {rule}", f"to {rule}", f"at the end of {rule}", f"to the bottom of {rule}"):
+            yield Variant("append", _payload(f"{verb} {obj} {where}{intro}"), exp)
+        yield Variant("append", _payload(f"To {rule}, {verb.lower()} {obj}{intro}"), exp)
+        yield Variant("append", _payload(f"At the end of {rule}, {verb.lower()} {obj}{intro}"), exp)
+    for verb, rule, intro in itertools.product(["add", "append", "insert"], rule_forms("Lanterns"), [":", ":-"]):
+        yield Variant("append", _payload(f"At the end of {rule}, {verb}{intro}"), exp)
+        yield Variant("append", _payload(f"To {rule}, {verb}{intro}"), exp)
+        yield Variant("append", _payload(f"{verb.capitalize()} to {rule}{intro}"), exp)
+        yield Variant("append", _payload(f"{verb.capitalize()} the following text to {rule} as a new paragraph{intro}"), exp)
+
+
+def prepend_to_rule() -> Iterable[Variant]:
+    exp = _step(AppendText, rule=RuleRef(name="Lanterns"), body=BODY, at="start")
+    for verb, obj, rule, intro in itertools.product(["Add", "Insert"], ["the following", "the following paragraph", "this text"],
+                                                    rule_forms("Lanterns"), [":", ":-"]):
+        for where in (f"to the beginning of {rule}", f"at the start of {rule}", f"at the beginning of {rule}",
+                      f"to the top of {rule}"):
+            yield Variant("prepend", _payload(f"{verb} {obj} {where}{intro}"), exp)
+        yield Variant("prepend", _payload(f"At the beginning of {rule}, {verb.lower()} {obj}{intro}"), exp)
+    for rule in rule_forms("Lanterns"):
+        yield Variant("prepend", _payload(f"Prepend the following to {rule}:"), exp)
+
+
+def insert_after_paragraph() -> Iterable[Variant]:
+    for n, ordinal in ((1, "first"), (2, "second"), (3, "3rd")):
+        exp = _step(InsertText, rule=RuleRef(name="Lanterns"), anchor=Target(kind=PARAGRAPH, number=n), body=BODY,
+                    position="after")
+        for rule, obj, intro in itertools.product(rule_forms("Lanterns"), ["the following", "a paragraph",
+                                                                            "the following paragraph", "this text"],
+                                                  [":", ":-"]):
+            anchor = f"the {ordinal} paragraph"
+            yield Variant("insert after paragraph", _payload(f"In {rule}, after {anchor}, add{intro}"), exp)
+            yield Variant("insert after paragraph", _payload(f"In {rule}, insert after {anchor}{intro}"), exp)
+            yield Variant("insert after paragraph", _payload(f"Add {obj} after {anchor} of {rule}{intro}"), exp)
+            yield Variant("insert after paragraph", _payload(f"Add {obj} to {rule}, after {anchor}{intro}"), exp)
+            yield Variant("insert after paragraph", _payload(f"Insert {obj} after {anchor} of {rule}{intro}"), exp)
+            yield Variant("insert after paragraph", _payload(f"After {anchor} of {rule}, add {obj}{intro}"), exp)
+            yield Variant("insert after paragraph", _payload(f"In {rule}, add {obj} immediately after {anchor}{intro}"), exp)
+
+
+def insert_after_text() -> Iterable[Variant]:
+    exp_text = _step(InsertText, rule=RuleRef(name="Lanterns"), anchor=Target(kind=TEXT, text="hang in a row."),
+                     body=BODY, position="after")
+    exp_end = _step(InsertText, rule=RuleRef(name="Lanterns"), anchor=Target(kind=SENTENCE_ENDING, text="in a row."),
+                    body=BODY, position="after")
+    for rule, q, intro in itertools.product(rule_forms("Lanterns"), ("curly", "straight"), [":", ":-"]):
+        a = _quotes("hang in a row.")[q]
+        e = _quotes("in a row.")[q]
+        for verb in ("add", "insert"):
+            yield Variant("insert after text", _payload(f"In {rule}, after {a}, {verb}{intro}"), exp_text)
+            yield Variant("insert after text", _payload(f"In {rule}, after the text {a}, {verb} the following{intro}"), exp_text)
+            yield Variant("insert after text", _payload(f"After {a} in {rule}, {verb}{intro}"), exp_text)
+            yield Variant("insert after text", _payload(f"{verb.capitalize()} the following after {a} in {rule}{intro}"), exp_text)
+            yield Variant("insert after text", _payload(f"In {rule}, after the sentence ending {e}, {verb}{intro}"), exp_end)
+            yield Variant("insert after text", _payload(f"{verb.capitalize()} the following after the sentence ending {e} in {rule}{intro}"),
+                          exp_end)
+
+
+def replace_text() -> Iterable[Variant]:
+    exp = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text="one Lantern"), new="two Lanterns")
+    for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight", "single")):
+        a, b = _quotes("one Lantern")[q], _quotes("two Lanterns")[q]
+        for body in (f"replace {a} with {b}", f"change {a} to {b}", f"swap {a} for {b}", f"substitute {b} for {a}",
+                     f"use {b} in place of {a}", f"use {b} instead of {a}", f"replace the text {a} with {b}",
+                     f"change the words {a} to {b}", f"substitute {a} with {b}", f"change {a} into {b}"):
+            yield Variant("replace", f"In {rule}, {body}.", exp)
+            yield Variant("replace", f"{body[0].upper()}{body[1:]} in {rule}.", exp)
+        yield Variant("replace", f"Replace {a} in {rule} with {b}.", exp)
+        yield Variant("replace", f"Amend {rule} so that {a} reads {b}.", exp)
+        yield Variant("replace", f"Amend {rule} by replacing {a} with {b}.", exp)
+        yield Variant("replace", f"Within {rule}, replace {a} with {b}.", exp)
+
+
+def remove_sentence() -> Iterable[Variant]:
+    exp = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=Target(kind=SENTENCE, text="Lanterns are blue."))
+    for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
+        s = _quotes("Lanterns are blue.")[q]
+        for verb in ("remove", "delete", "strike"):
+            for obj in (f"the sentence {s}", f"the sentence which reads {s}", f"the sentence that reads {s}",
+                        f"the sentence reading {s}"):
+                yield Variant("remove sentence", f"In {rule}, {verb} {obj}.", exp)
+                yield Variant("remove sentence", f"{verb.capitalize()} {obj} from {rule}.", exp)
+            yield Variant("remove sentence", f"From {rule}, {verb} the sentence {s}.", exp)
+
+
+def replace_sentence_beginning() -> Iterable[Variant]:
+    for rule, q, intro in itertools.product(rule_forms("Lanterns"), ("curly", "straight"), [":", ":-"]):
+        a = _quotes("Lanterns are")[q]
+        exp = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=SENTENCE_BEGINNING, text="Lanterns are"),
+                    new=BODY)
+        yield Variant("replace sentence", _payload(f"In {rule}, replace the sentence beginning {a} with{intro}"), exp)
+        yield Variant("replace sentence", _payload(f"Replace the sentence beginning {a} in {rule} with{intro}"), exp)
+        yield Variant("replace sentence", _payload(f"Replace the sentence in {rule} that begins {a} with{intro}"), exp)
+        yield Variant("replace sentence", _payload(f"In {rule}, change the sentence starting with {a} to{intro}"), exp)
+        yield Variant("replace sentence", _payload(f"Reword the sentence beginning {a} in {rule} to{intro}"), exp)
+        yield Variant("replace sentence", _payload(f"Change the sentence beginning {a} in {rule} so that it reads{intro}"), exp)
+
+
+def replace_paragraph() -> Iterable[Variant]:
+    exp = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=PARAGRAPH, number=2), new=BODY)
+    for rule, intro in itertools.product(rule_forms("Lanterns"), [":", ":-"]):
+        for verb in ("Replace", "Change", "Reword", "Amend", "Rewrite"):
+            link = {"Replace": "with", "Change": "to", "Reword": "to", "Amend": "to read", "Rewrite": "as"}[verb]
+            yield Variant("replace paragraph", _payload(f"{verb} the second paragraph of {rule} {link}{intro}"), exp)
+            yield Variant("replace paragraph", _payload(f"In {rule}, {verb.lower()} the second paragraph {link}{intro}"), exp)
+
+
+def add_subrule() -> Iterable[Variant]:
+    exp = _step(AddRule, name="Shades", body=BODY, parent=RuleRef(name="Lanterns"), subrule=True)
+    for parent, q, intro in itertools.product(rule_forms("Lanterns"), ("curly", "straight"), [":", ":-", " with the following text:"]):
+        y = _quotes("Shades")[q]
+        for verb in ("Create", "Add", "Enact"):
+            for called in (f"called {y}", f"titled {y}", f"named {y}", f"entitled {y}", y):
+                yield Variant("add subrule", _payload(f"{verb} a subrule of {parent} {called}{intro}"), exp)
+                yield Variant("add subrule", _payload(f"{verb} a new subrule {called} under {parent}{intro}"), exp)
+                yield Variant("add subrule", _payload(f"In {parent}, {verb.lower()} a subrule {called}{intro}"), exp)
+                yield Variant("add subrule", _payload(f"Under {parent}, {verb.lower()} a subrule {called}{intro}"), exp)
+                yield Variant("add subrule", _payload(f"{verb} a subrule to {parent}, {called}{intro}"), exp)
+        yield Variant("add subrule", _payload(f"Give {parent} a subrule called {y}, with the following text:"), exp)
+        yield Variant("add subrule", _payload(f"Add the following as a subrule to {parent}, called {y}:"), exp)
+
+
+def add_rule() -> Iterable[Variant]:
+    for section, adj in ((None, ""), ("Dynastic Rules", "dynastic "), ("Special Case Rules", "Special Case ")):
+        exp = _step(AddRule, name="Wicks", body=BODY, section=section)
+        for q, intro in itertools.product(("curly", "straight"), [":", ":-", " with the following text:", ", with the following text:"]):
+            y = _quotes("Wicks")[q]
+            for verb in ("Add", "Create", "Enact"):
+                for called in (f"called {y}", f"titled {y}", f"named {y}", f"entitled {y}", y, f", {y},"[:-1]):
+                    yield Variant("add rule", _payload(f"{verb} a new {adj}rule {called}{intro}"), exp)
+                    yield Variant("add rule", _payload(f"{verb} a {adj}rule {called}{intro}"), exp)
+                yield Variant("add rule", _payload(f"{verb} a new {adj}rule to the Ruleset, called {y}{intro}"), exp)
+
+
+def repeal() -> Iterable[Variant]:
+    exp = _step(RepealRule, rule=RuleRef(name="Lanterns"))
+    for rule in rule_forms("Lanterns"):
+        for verb in ("Repeal", "Remove", "Delete", "Abolish"):
+            if verb in ("Remove", "Delete") and "rule" not in rule:
+                continue  # "Remove “Lanterns”" is text to remove, not a rule to repeal
+            yield Variant("repeal", f"{verb} {rule}.", exp)
+            yield Variant("repeal", f"{verb} {rule} from the Ruleset.", exp)
+
+
+def rename() -> Iterable[Variant]:
+    exp = _step(RenameRule, rule=RuleRef(name="Lanterns"), new_name="Lamps")
+    for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
+        n = _quotes("Lamps")[q]
+        yield Variant("rename", f"Rename {rule} to {n}.", exp)
+        yield Variant("rename", f"Rename {rule} as {n}.", exp)
+        yield Variant("rename", f"Retitle {rule} to {n}.", exp)
+        yield Variant("rename", f"Change the title of {rule} to {n}.", exp)
+        yield Variant("rename", f"Change the name of {rule} to {n}.", exp)
+
+
+def reword_rule() -> Iterable[Variant]:
+    exp = _step(ReplaceRuleText, rule=RuleRef(name="Lanterns"), body=BODY)
+    for rule, intro in itertools.product(rule_forms("Lanterns"), [":", ":-"]):
+        for head in (f"Reword {rule} to", f"Reword {rule} as follows", f"Amend {rule} to read", f"Rewrite {rule} as follows",
+                     f"Replace the text of {rule} with", f"Replace the entire text of {rule} with the following",
+                     f"Change the text of {rule} to read", f"Reword {rule} to read as follows", f"Amend {rule} so that it reads"):
+            yield Variant("reword", _payload(f"{head}{intro}"), exp)
+
+
+def set_status() -> Iterable[Variant]:
+    for status in ("Active", "Inactive"):
+        exp = _step(SetStatus, rule=RuleRef(name="Lanterns"), status=status)
+        for rule in rule_forms("Lanterns"):
+            yield Variant("status", f"Set {rule} to {status}.", exp)
+            yield Variant("status", f"Set the status of {rule} to {status}.", exp)
+            yield Variant("status", f"Make {rule} {status}."[:0] + f"Switch {rule} to {status}.", exp)
+            yield Variant("status", f"{'Activate' if status == 'Active' else 'Deactivate'} {rule}.", exp)
+
+
+def move() -> Iterable[Variant]:
+    exp = _step(MoveRule, rule=RuleRef(name="Shades"), parent=RuleRef(name="Lanterns"))
+    for rule, parent in itertools.product(rule_forms("Shades"), rule_forms("Lanterns")):
+        yield Variant("move", f"Move {rule} to become a subrule of {parent}.", exp)
+        yield Variant("move", f"Move {rule} to be a subrule of {parent}.", exp)
+        yield Variant("move", f"Move {rule} so that it is a subrule of {parent}.", exp)
+
+
+def replace_everywhere() -> Iterable[Variant]:
+    exp = _step(ReplaceText, rule=None, target=Target(kind=TEXT, text="Lantern", occurrence="all"), new="Lamp")
+    for q in ("curly", "straight"):
+        a, b = _quotes("Lantern")[q], _quotes("Lamp")[q]
+        for where in ("throughout the Ruleset", "in the Ruleset", "everywhere in the ruleset", "in every rule",
+                      "throughout the entire ruleset", "wherever it appears in the Ruleset"):
+            yield Variant("everywhere", f"Replace {a} with {b} {where}.", exp)
+            yield Variant("everywhere", f"Change every instance of {a} {where} to {b}.", exp)
+            yield Variant("everywhere", f"Replace all instances of {a} with {b} {where}.", exp)
+        yield Variant("everywhere", f"Rename {a} to {b} throughout the Ruleset.", exp)
+
+
+def list_item() -> Iterable[Variant]:
+    exp = _step(AddListItem, rule=RuleRef(name="Wicks"), items="Tallow", of="Wick Types")
+    for rule in rule_forms("Wicks"):
+        yield Variant("list item", f"Add “Tallow” to the list of Wick Types in {rule}.", exp)
+        yield Variant("list item", f"In {rule}, add “Tallow” to the list of Wick Types.", exp)
+        yield Variant("list item", f"Append “Tallow” to the list of Wick Types in {rule}.", exp)
+
+
+MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
+    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, remove_sentence,
+    replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
+    move, replace_everywhere, list_item,
+)
+
+
+def all_variants() -> list[Variant]:
+    seen: set[str] = set()
+    out = []
+    for make in MEANINGS:
+        for v in make():
+            if v.text not in seen:
+                seen.add(v.text)
+                out.append(v)
+    return out
