@@ -54,7 +54,7 @@ from actions.outcome import refused as _refused
 from actions.outcome import unsupported as _unsupported
 from actions.tags import tag_policy
 from actions.report import APPLIED, IGNORED, UNSUPPORTED, Report
-from actions import gamestate_steps
+from actions import gamestate_steps, matching
 from actions.constraints import infer_constraints, merge
 from actions.legality import Legality
 from parsers import hazards, limits
@@ -121,6 +121,48 @@ def _do_gamestate(run: _Run, step: st.Step) -> str:
     return detail
 
 
+# ============================================================================ conditions
+
+
+def _decide(run: _Run, cond: st.Condition) -> tuple[bool, str]:
+    """Whether a condition the bot decides holds on the page as the step finds it, and why.
+    Raises the StepOutcome of a condition it cannot decide (a name that means several rules)."""
+    rule = None
+    if cond.rule is not None:
+        if cond.rule.previous:
+            found = run.last.rule if run.last is not None and any(run.last.rule is b for b in run.rs.blocks) else None
+            if found is None:
+                raise _unsupported("the condition speaks of the rule named before, and there is none")
+            rule = found
+        else:
+            reference = cond.rule.name or (f"Rule {cond.rule.number}" if cond.rule.number else "")
+            try:
+                rule = run.rs.find(reference, numbering=run.numbering)
+            except rsmod.RuleNotFound:
+                rule = None
+            except rsmod.AmbiguousRule as exc:
+                raise _unsupported(f"the condition “{cond.words}” cannot be decided: {exc}") from None
+        if rule is not None and cond.parent is not None:
+            try:
+                parent = run.rs.find(cond.parent.name or "", numbering=run.numbering)
+            except rsmod.RuleNotFound:
+                parent = None
+            except rsmod.AmbiguousRule as exc:
+                raise _unsupported(f"the condition “{cond.words}” cannot be decided: {exc}") from None
+            if parent is None or rule.parent_rule is not parent:
+                rule = None
+    if cond.contains is None:
+        exists = rule is not None
+        name = cond.rule.name if cond.rule is not None and cond.rule.name else "the rule named before"
+        why = f"a rule “{name}” {'exists' if exists else 'does not exist'}"
+        return exists != cond.negated, why
+    if rule is None:
+        return cond.negated, "the rule it speaks of does not exist"
+    has = bool(matching.find_text(rule, cond.contains))
+    why = f"“{rule.title}” {'holds' if has else 'does not hold'} the text “{cond.contains}”"
+    return has != cond.negated, why
+
+
 # ============================================================================ driver
 
 _HANDLERS: dict[type, tuple[str, Callable]] = {
@@ -166,6 +208,16 @@ def _run_steps(run: _Run, report: Report) -> None:
         if entry is None:
             report.add(n, step.text, action, UNSUPPORTED, f"the bot cannot apply a {type(step).__name__} step")
             continue
+        if step.when is not None:
+            try:
+                holds, why = _decide(run, step.when)
+            except _Outcome as out:
+                report.add(n, step.text, action, out.status, out.detail)
+                continue
+            if not holds:
+                report.add(n, step.text, action, IGNORED, f"skipped: the condition “{step.when.words}” does not hold "
+                                                         f"({why})")
+                continue
         snap = run.snapshot()
         gs_text = str(run.gs) if run.gs is not None and isinstance(step, _GAMESTATE_STEPS) else None
         try:

@@ -14,6 +14,7 @@ from actions.outcome import unsupported as _unsupported
 from actions.tags import TAG_NAMES as _TAG_NAMES
 from actions.tags import TagPolicy
 from actions import structure
+from parsers import names
 from parsers import characters, hazards
 from parsers import steps as st
 from parsers.ruleset import AmbiguousRule, Block, Rule, RuleNotFound, Ruleset, Section
@@ -124,6 +125,9 @@ class _Run:
             if lookalike:  # "Cоins" with a Cyrillic о: a reader sees Coins, the page does not
                 raise _unsupported(f"{exc} The name “{reference}” holds {lookalike}; an Admin decides which rule "
                                    "it means") from None
+            meant = self._may_mean(reference, within)
+            if meant:  # never ignored as "no such rule" while a rule it may mean exists
+                raise _unsupported(f"{exc} The step may mean {meant}: an Admin decides which rule is meant.") from None
             raise _ignored(f"{exc} A step about a rule that does not exist is ignored.") from None
         except AmbiguousRule as exc:
             raise _unsupported(str(exc)) from None
@@ -132,6 +136,27 @@ class _Run:
         # the name up among all rules with the keys Ruleset.count_name uses, and raises unless exactly
         # one answers. So no count is taken (it would be 1).
         return _RefResult(rule, exempt=True)
+
+    def _may_mean(self, reference: str, within) -> str | None:
+        """The rules a name that matches none may still mean: its parts joined by "and" or commas
+        ("the rule Lords and Confidence"), or the name without a "rule" word around it."""
+        name = names.bare(reference)
+
+        def found(candidate: str):
+            try:
+                return self.rs.find(candidate, within=within, numbering=self.numbering)
+            except (RuleNotFound, AmbiguousRule):
+                return None
+
+        parts = [p for p in re.split(r"\s*(?:,|&|\band\b)\s*", name) if p.strip()]
+        if len(parts) > 1:
+            rules = [found(p) for p in parts]
+            if all(rules):
+                return "the rules " + " and ".join(f"“{r.title}”" for r in rules)
+        for candidate in (re.sub(r"\s+(?:sub-?)?rule$", "", name, flags=re.I), re.sub(r"^the\s+", "", name, flags=re.I)):
+            if candidate != name and found(candidate) is not None:
+                return f"the rule “{found(candidate).title}”"
+        return None
 
     def remember(self, ref: _RefResult) -> None:
         self.last = ref

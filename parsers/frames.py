@@ -29,8 +29,8 @@ from parsers.ruleset import DYNASTIC
 from parsers.steps import (
     KEYWORD, PARAGRAPH, PARAGRAPH_BEGINNING, PARAGRAPH_CONTAINING, PARAGRAPH_ENDING, PARAGRAPHS_FROM, SENTENCE,
     SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
-    MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus, Target,
-    Unsupported,
+    Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
+    Target, Unsupported,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -51,13 +51,15 @@ class Spec:
     fields: dict[str, Any]
 
     def needs_payload(self) -> bool:
-        return any(v is PAYLOAD or v is PAIRS for v in self.fields.values())
+        return any(v is PAYLOAD or v is PAIRS or getattr(v, "text", None) is PAYLOAD for v in self.fields.values())
 
     def key(self) -> tuple:
         return (self.cls.__name__, tuple(sorted((k, _frozen(v)) for k, v in self.fields.items())))
 
 
 def _frozen(v: Any) -> Any:
+    if isinstance(v, Target) and v.text is PAYLOAD:
+        return dataclasses.replace(v, text="<text below>")
     if v is PAYLOAD:
         return "<text below>"
     if v is PAIRS:
@@ -186,6 +188,8 @@ def target(np: NP) -> Target:
         return Target(kind=TEXT, text=np.text, occurrence=np.occurrence)
     if np.kind == "keyword":
         return Target(kind=KEYWORD, text=np.text)
+    if np.kind == "following":  # "Remove the following text from X:" — the text is below
+        return Target(kind=TEXT, text=PAYLOAD)
     if np.kind == "piece":
         if np.unit == "paragraph" and np.how == "nth":
             if np.number is not None and np.number < -1:
@@ -310,8 +314,8 @@ def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     np = _np(roles, "rule")
     section = _section_of(roles)
     items = np.items if np.kind == "many" else (np,)
-    if np.kind == "many" and any(i.kind == "name" or (i.kind == "rule" and not i.quoted and i.ref.name and not i.ref.number)
-                                 for i in items):
+    if np.kind == "many" and np.unit == "rule" and any(not i.quoted and i.ref.name and not i.ref.number for i in items):
+        # "the rules Victory and Ascension": one rule may be called so; the bot does not guess
         return "rule names that are not quoted, joined by “and”: a name may itself hold “and” (quote each name)"
     return [Spec(RepealRule, {"rule": rule_ref(i, section)}) for i in items]
 
@@ -544,7 +548,7 @@ FRAMES: tuple[Frame, ...] = (
     ), ("parent", "new"), build_add_rule),
     # Repeal the rule X. / Repeal “A” and “B”. / In the Building Blocks section, repeal the rule X.
     Frame("repeal", _verbs("repeal"), (
-        Slot("rule", (OBJ,), ("rule", "quote", "name", "many")),
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "it")),
         Slot("section", ("in",), ("section",), lead_only=True),
         Slot("together", ("together",), (NONE,)),
         Slot("ruleset", ("from",), ("ruleset",)),
@@ -652,7 +656,7 @@ FRAMES: tuple[Frame, ...] = (
     ), (), build_replace_pairs),
     # Remove the sentence “A” from the rule X. / In X, delete the paragraph beginning “A”.
     Frame("remove text", _verbs("remove"), (
-        Slot("old", (OBJ,), TEXT_KINDS + ("many",), lambda np: np.kind != "many" or all(i.kind in TEXT_KINDS for i in np.items)),
+        Slot("old", (OBJ,), TEXT_KINDS + ("many", "following"), lambda np: np.kind != "many" or all(i.kind in TEXT_KINDS for i in np.items)),
         Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("glossary", ("from", "in"), ("glossary", "section")),
@@ -788,7 +792,58 @@ class Meaning:
     refused: bool = False
 
 
+_CONDITIONS = ("if_rule", "if_no_rule", "if_contains", "if_not_contains")
+
+
+def condition(part: Part) -> Condition:
+    """The condition a part states, for the bot to decide when the step is applied."""
+    negated = part.prep in ("if_no_rule", "if_not_contains")
+    if part.prep in ("if_rule", "if_no_rule"):
+        np = part.np
+        parent = rule_ref(np.of) if np.of is not None else None
+        return Condition(words=part.words, rule=rule_ref(np), parent=parent, negated=negated)
+    return Condition(words=part.words, rule=rule_ref(part.np), contains=part.second.text, negated=negated)
+
+
+def _with_condition(specs: list[Spec], when: Condition) -> list[Spec]:
+    """Steps under a condition the bot decides; a step that names no rule of its own acts on the rule
+    the condition names ("If there is a rule called “X”, replace “A” with “B”" — in “X”)."""
+    out = []
+    for sp in specs:
+        fields = dict(sp.fields)
+        if "rule" in fields and (fields["rule"] is None or fields["rule"] == RuleRef(previous=True)) \
+                and when.rule is not None and not when.negated and sp.cls is not AddListItem:
+            fields["rule"] = when.rule
+        fields["when"] = when
+        out.append(Spec(sp.cls, fields))
+    return out
+
+
 def meaning(clause: Clause) -> Meaning:
+    conds = [p for p in clause.parts if p.prep in _CONDITIONS]
+    if conds:
+        if len(conds) > 1:
+            return Meaning(problems=["two conditions in one instruction"], refused=True)
+        try:
+            when = condition(conds[0])
+        except NotRead as exc:
+            return Meaning(problems=[f"the condition “{conds[0].words}”: {exc}"], refused=True)
+        objects = clause.objects
+        if when.contains is not None:  # "If that rule contains “A”, remove it": it is the text
+            objects = [NP("quote", words=o.words, text=when.contains, quoted=True) if o.kind == "it" else o
+                       for o in objects]
+        parts = [p for p in clause.parts if p.prep not in _CONDITIONS]
+        inner = meaning(Clause(verb=clause.verb, objects=objects, verb_word=clause.verb_word, parts=parts,
+                               gerund=clause.gerund))
+        if not inner.readings and when.rule is not None and not when.negated:
+            # "If that rule contains “A”, remove it": the step acts in the rule the condition names
+            there = Part("in", NP("rule", words=when.words, ref=when.rule), words=when.words, lead=True)
+            again = meaning(Clause(verb=clause.verb, objects=objects, verb_word=clause.verb_word,
+                                   parts=[there, *parts], gerund=clause.gerund))
+            if again.readings:
+                inner = again
+        inner.readings = [_with_condition(r, when) for r in inner.readings]
+        return inner
     out = Meaning()
     seen: set[tuple] = set()
     for frame in FRAMES:
@@ -862,6 +917,7 @@ class SentenceReading:
     """What the grammar and the frames make of one sentence."""
 
     specs: list[Spec] | None = None  # the steps, when the sentence reads as exactly one list of steps
+    scope: "Scope | None" = None  # the sentence names where (or when) the instructions after it apply
     parsed: bool = False  # the grammar read every word (as one or more readings)
     reason: str | None = None  # why it does not read: unplaced parts, two meanings, words not read
     #: the sentence is an instruction the bot recognises but cannot apply with certainty (two
@@ -869,11 +925,58 @@ class SentenceReading:
     instruction: bool = False
 
 
+@dataclass(frozen=True)
+class Scope:
+    """What a heading such as "Rule 14:", "In the second paragraph of “X”:" or "If there is a rule
+    called “X”:" gives the instructions after it: the rule they act on when they name none, the
+    paragraph their text stands in, the condition they are under."""
+
+    words: str
+    rule: RuleRef | None = None
+    paragraph: int | None = None
+    when: Condition | None = None
+
+
+def _scope(clause: Clause) -> Scope | str:
+    rule = paragraph = when = None
+    words = ", ".join(p.words for p in clause.parts)
+    for part in clause.parts:
+        np = part.np
+        if part.prep in _CONDITIONS and when is None:
+            when = condition(part)
+        elif part.prep in ("in", "within", "to", "for") and np is not None and np.kind in ("rule", "quote") and rule is None:
+            rule = rule_ref(np)  # a heading names its rule with the word "rule", a number, or quotes
+        elif part.prep in ("in", "within") and np is not None and _is_paragraph(np) and paragraph is None:
+            paragraph = np.number
+            if np.of is not None:
+                if rule is not None and rule_ref(np.of) != rule:
+                    return "two rules named"
+                rule = rule_ref(np.of)
+        else:
+            return f"“{part.words}” is no place or condition"
+    return Scope(words=words, rule=rule, paragraph=paragraph, when=when)
+
+
 def read(masked: str, m: language.Masked) -> SentenceReading:
     """Read one masked, cleaned instruction sentence (its final full stop and colon removed)."""
     parsed = GRAMMAR.parse(masked)
     if not parsed.trees:
         return SentenceReading(reason=_unread_words(parsed, m))
+    scopes: list[Scope] = []
+    for tree in parsed.trees:
+        try:
+            clauses = Reader(parsed.tokens, masked, m).clauses(tree)
+        except NotRead:
+            continue
+        if len(clauses) == 1 and clauses[0].scope:
+            try:
+                found = _scope(clauses[0])
+            except NotRead:
+                continue
+            if isinstance(found, Scope) and found not in scopes:
+                scopes.append(found)
+    if len(scopes) == 1:
+        return SentenceReading(scope=scopes[0], parsed=True)
     all_readings: dict[tuple, list[Spec]] = {}
     problems: list[str] = []
     refused = False
@@ -883,6 +986,8 @@ def read(masked: str, m: language.Masked) -> SentenceReading:
             clauses = _share(reader.clauses(tree))
         except NotRead as exc:
             problems.append(str(exc))
+            continue
+        if any(c.scope for c in clauses):
             continue
         per_clause = [meaning(c) for c in clauses]
         if any(not mc.readings for mc in per_clause):

@@ -524,6 +524,14 @@ def _read_sentence(sentence: str) -> _Read:
     if inner:  # "Repeal X, but only if the proposal “Y” passed."
         return _set_aside(s, m, stripped, "conditional step, not applied by the bot", "conditional",
                           instruction=s[:inner.start()], condition=s[inner.start():])
+    if _CONDITIONAL.match(s):
+        # "If there is a rule called “X”, …", "If that rule contains “A”, …": a condition the bot
+        # decides itself, when the grammar reads the whole sentence
+        read = _read_core(s, m)
+        if read is not None and read.specs and all(sp.fields.get("when") is not None or "_scope" in sp.fields
+                                                   for sp in read.specs) \
+                and all(sp.cls is not Unsupported for sp in read.specs):
+            return read
     if not _CONDITIONAL.match(s) and _DEFERRED.search(s):
         # "At the end of the “X” rule, add …", "After the 3rd paragraph of X, add …": a place in a
         # rule, not a time, whenever the grammar reads the whole sentence as steps
@@ -667,6 +675,11 @@ def _read_core_v2(s: str, m: _Masked) -> _Read | None:
     r = frames.read(s, m)
     if r.specs:
         return _Read([_Spec(sp.cls, sp.fields) for sp in r.specs])
+    if r.scope is not None:
+        # "Rule 14:", "In the rule “X”:", "If there is a rule called “X”:" over the instructions after it
+        return _Read([_Spec(Ignored, {"reason": f"names where the instructions after it apply: “{_restore(s, m)}”",
+                                      "category": "note", "_scope": r.scope})],
+                     opens_instruction=r.scope.rule is not None or r.scope.when is not None)
     for kind in GRAMMAR:
         if kind.name.startswith("gamestate"):
             g = kind.read(s, m)

@@ -86,6 +86,8 @@ class Clause:
     parts: list[Part] = field(default_factory=list)
     label: NP | None = None  # "Rule 14:" heading the clause
     verb_word: str = ""
+    #: a sentence that only names where (or when) the instructions after it apply ("Rule 14:")
+    scope: bool = False
     gerund: str | None = None  # "Amend X by replacing …": the act, the amended rule is an object
 
 
@@ -154,6 +156,15 @@ class Reader:
     def clauses(self, tree: Tree) -> list[Clause]:
         out: list[Clause] = []
         for child in tree.children:
+            if isinstance(child, Tree) and child.data == "scope":
+                c = Clause(verb=None, scope=True)
+                for x in child.children:
+                    if isinstance(x, Tree) and x.data == "part":
+                        c.parts.append(self.part(x, lead=True))
+                    elif isinstance(x, Tree):
+                        np = self.np(x)
+                        c.parts.append(Part("in", np, words=np.words, lead=True))
+                out.append(c)
             if isinstance(child, Tree) and child.data == "clause":
                 out.append(self.clause(child))
             elif isinstance(child, Tree) and child.data == "gap":
@@ -206,7 +217,7 @@ class Reader:
 
     def part(self, tree: Tree, lead: bool = False) -> Part:
         p = next(x for x in tree.children if isinstance(x, Tree))
-        name = p.data[2:]  # "p_in" → "in"
+        name = p.data[2:] if p.data.startswith("p_") else p.data  # "p_in" → "in"; "if_rule" stays
         nps = [self.np(x) for x in p.children if isinstance(x, Tree)]
         quotes = [x for x in p.children if isinstance(x, Token) and x.type == "QUOTE"]
         names = [x for x in p.children if isinstance(x, Tree) and x.data == "name"]
@@ -227,6 +238,19 @@ class Reader:
             return Part("so_that", nps[0], nps[1], words=words, lead=lead)
         if name == "if_exists":
             return Part("if_exists", nps[0] if nps else None, words=words, lead=lead)
+        if name in ("if_rule", "if_no_rule"):
+            title, quoted = self._quote_or_name(p)
+            parent = next((self.np(x) for x in p.children if isinstance(x, Tree) and x.data not in
+                           ("title_words", "section_word")), None)
+            if title is None:  # "If the rule “X” exists"
+                return Part(name, parent, words=words, lead=lead)
+            ref = RuleRef(name=title)
+            return Part(name, NP("rule", words=words, ref=ref, text=title, quoted=quoted, of=parent), words=words, lead=lead)
+        if name in ("if_contains", "if_not_contains"):  # the subject ("that rule", “X”), then the text
+            q = quotes[-1]
+            subject = nps[0] if nps else NP("it", words="that rule")
+            return Part(name, subject, NP("quote", words=self.words(q), text=self.quote(q), quoted=True), words=words,
+                        lead=lead)
         if name in ("wherever", "together"):
             return Part(name, None, words=words, lead=lead)
         if name == "throughout" and not nps:

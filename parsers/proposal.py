@@ -25,6 +25,7 @@ from one sentence share that sentence).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -50,7 +51,7 @@ from parsers.grammar import (
     reads_as_ruleset_step,
     reads_as_step,
 )
-from parsers.steps import TEXT, Ignored, Proposal, ReplaceText, Step, Target, Unsupported
+from parsers.steps import SENTENCE, TEXT, Ignored, Proposal, ReplaceText, RuleRef, Step, Target, Unsupported
 
 __all__ = [
     "ExtractedProposal",
@@ -431,6 +432,13 @@ def parse_steps(body: str) -> tuple[Step, ...]:
         for k, (a, b, term) in enumerate(sentences):
             read = _read_sentence(line[a:b])
             is_last = k == len(sentences) - 1
+            if is_last and term == ":" and any("_scope" in sp.fields for sp in read.specs) \
+                    and not _instructions_follow(lines, i + 1):
+                # "In Rule 10 in the 4th paragraph:" over text that is not an instruction: what to do
+                # with the text is not said; it stays with the heading, for an Admin
+                read = _unsupported(f"a heading over text that gives no instruction (what is to be done with the "
+                                    f"text below it is not said): “{line[a:b].strip()}”")
+                read.specs[0].fields["_payload"] = PAYLOAD
             if read.needs_payload and (term == ":" or is_last):
                 inline = line[b:]
                 split = _quote_then_more(inline)
@@ -473,7 +481,11 @@ def parse_steps(body: str) -> tuple[Step, ...]:
         i = next_i
     steps: list[Step] = []
     governing: list[tuple[int, str, str]] = []  # (index of the condition step, "all"/"below", its text)
+    scope = _ScopeState()
+    previous_end = 0
     for start, end, specs, payload_raw, doubts in out:
+        scope.advance(text[previous_end:start], text[start:end])
+        previous_end = end
         src = text[start:end]
         lead = len(src) - len(src.lstrip())
         start += lead
@@ -488,11 +500,16 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             if cls is Unsupported and "reason" not in fields:
                 fields["reason"] = f"not understood: “{src}”"
             not_steps = fields.pop("_not_steps", False)
+            heading = fields.pop("_scope", None)
+            if heading is not None:
+                scope.begin(heading)
+            elif cls not in (Ignored, Unsupported):
+                fields = scope.apply(fields)
             if fields.get("target") is PAIRS:
                 made = _pairs(payload_raw or "", fields["rule"], src, start, end, len(steps))
                 steps.extend(made)
                 continue
-            if any(v is PAYLOAD for v in fields.values()):
+            if any(_below(v) for v in fields.values()):
                 if not_steps and payload and opens_text_instruction(payload):
                     cls, fields = Unsupported, {"reason": "the text after this step is a list of further instructions, "
                                                           f"not the rule's new text: “{src.splitlines()[0]}”"}
@@ -502,7 +519,7 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                            "cannot tell the text this step adds from the author's remarks: ")
                     cls, fields = Unsupported, {"reason": why + "; ".join(f"“{d}”" for d in doubts)}
                 elif payload:
-                    fields = {key: (payload if v is PAYLOAD else v) for key, v in fields.items()}
+                    fields = {key: _filled(v, payload) for key, v in fields.items()}
                 else:
                     cls, fields = Unsupported, {"reason": f"no text given for this step: “{src}”"}
             elif any(key in ("body", "new") and v is not None and not str(v).strip() and cls is not ReplaceText
@@ -564,6 +581,72 @@ def _pairs(raw: str, rule, src: str, start: int, end: int, before: int) -> list[
         made.append(ReplaceText(index=before + len(made) + 1, text=src, span=(start, end), rule=rule,
                                 target=Target(kind=TEXT, text=old), new=new))
     return made
+
+
+def _below(v) -> bool:
+    """Is this field the text below the instruction (or a target made of it: "Remove the following
+    text from X:")?"""
+    return v is PAYLOAD or (isinstance(v, Target) and v.text is PAYLOAD)
+
+
+def _filled(v, payload: str):
+    if v is PAYLOAD:
+        return payload
+    if isinstance(v, Target) and v.text is PAYLOAD:
+        return dataclasses.replace(v, text=payload)
+    return v
+
+
+_LIST_MARK = re.compile(r"^\s*(?:[*#•◦▪]+|-|\d{1,2}[.)])\s*")
+
+
+def _instructions_follow(lines: list[str], first: int) -> bool:
+    """Does the next non-blank line (a list item's marker set aside) open an instruction?"""
+    for k in range(first, len(lines)):
+        if lines[k].strip():
+            return opens_instruction(_LIST_MARK.sub("", lines[k], count=1))
+    return False
+
+
+class _ScopeState:
+    """The heading the steps after it stand under ("Rule 14:", "In the rule “X”:", "If there is a
+    rule called “X”:"): a step that names no rule of its own acts on the heading's rule, its text
+    stands in the heading's paragraph, and it is under the heading's condition.  A heading holds
+    over the lines right after it and the list below it; a blank line followed by a line that is
+    not a list item ends it, once a step has stood under it."""
+
+    def __init__(self) -> None:
+        self.current = None
+        self.used = False
+        self.first = False
+
+    def begin(self, heading) -> None:
+        self.current, self.used, self.first = heading, False, True
+
+    def advance(self, gap: str, src: str) -> None:
+        if self.current is None:
+            return
+        if self.used and re.search(r"\n[ \t]*\n", gap) and not PAYLOAD_PREFIX.match(src) and not _NUMBERED.match(src):
+            self.current = None
+
+    def apply(self, fields: dict) -> dict:
+        h = self.current
+        if h is None:
+            return fields
+        fields = dict(fields)
+        rule = h.rule or (h.when.rule if h.when is not None and not h.when.negated else None)
+        if rule is not None and "rule" in fields and (
+                fields["rule"] is None or (fields["rule"] == RuleRef(previous=True) and self.first)):
+            fields["rule"] = rule
+        if h.paragraph is not None:
+            for key in ("target", "anchor"):
+                t = fields.get(key)
+                if isinstance(t, Target) and t.kind in (TEXT, SENTENCE) and t.number is None:
+                    fields[key] = dataclasses.replace(t, number=h.paragraph)
+        if h.when is not None and fields.get("when") is None:
+            fields["when"] = h.when
+        self.used, self.first = True, False
+        return fields
 
 
 def _govern(steps: list[Step], governing: list[tuple[int, str, str]]) -> list[Step]:

@@ -84,12 +84,27 @@ class Target:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Condition:
+    """A condition the bot decides itself, against the page as the step finds it: a rule exists
+    (``rule``, with ``negated`` for "if there is no …"), or a rule holds a text (``contains``).
+    ``words`` is the condition as written, for the report."""
+
+    words: str
+    rule: RuleRef | None = None
+    parent: RuleRef | None = None  # "a subrule of “Y” named “X”": X must stand under Y
+    contains: str | None = None
+    negated: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
 class Step:
-    """Base of every step: its 1-based order and its exact source text."""
+    """Base of every step: its 1-based order and its exact source text; ``when``, a condition the
+    bot decides before applying it ("If there is a rule called “X”, …")."""
 
     index: int
     text: str
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
+    when: Condition | None = None
 
 
 # --- Ruleset steps -----------------------------------------------------------------------

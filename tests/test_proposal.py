@@ -77,9 +77,10 @@ SAME = RuleRef(previous=True)
 
 
 def essence(step: Step) -> tuple:
-    """A step without its index/text/span, for compact comparisons."""
+    """A step without its index/text/span (and its condition when it has none), for compact comparisons."""
     return (type(step).__name__,) + tuple(
-        (f.name, getattr(step, f.name)) for f in dataclasses.fields(step) if f.name not in ("index", "text", "span")
+        (f.name, getattr(step, f.name)) for f in dataclasses.fields(step)
+        if f.name not in ("index", "text", "span") and not (f.name == "when" and step.when is None)
     )
 
 

@@ -1,0 +1,205 @@
+"""The instruction grammar (parsers/instructions.lark) and its frames (parsers/frames.py): parts in any
+order, headings that scope the instructions below them, conditions the bot decides, instructions
+joined in one sentence, rules named as each era names them, two readings sent to an Admin, and the
+words it cannot place named — each in the project's own words, on the fixture Rulesets."""
+
+from __future__ import annotations
+
+import pytest
+
+from actions.enact import enact
+from actions.report import APPLIED, IGNORED, UNSUPPORTED
+from fixturedata import fixture_text
+from parsers import frames, language
+from parsers.parsing import MAX_TOKENS
+from parsers.proposal import parse_proposal, parse_steps
+from parsers.steps import (
+    PARAGRAPH, TEXT, AppendText, Condition, Ignored, InsertText, RemoveText, RenameRule, RepealRule, ReplaceText,
+    RuleRef, Target, Unsupported,
+)
+
+R2004 = fixture_text("ruleset_2004.wiki")
+R2023 = fixture_text("ruleset_2023.wiki")
+
+
+def enacted(text: str, ruleset: str):
+    return enact(parse_proposal("Proposal: Test", text), ruleset)
+
+
+def statuses(result) -> list[str]:
+    return [s.status for s in result.report.steps]
+
+
+# --------------------------------------------------------------------------- headings over instructions
+def test_a_rule_heading_on_the_same_line_scopes_its_instruction():
+    """"Rule 12: replace …" edits Rule 12 — never whichever rule happens to hold the text."""
+    steps = parse_steps("Rule 12: replace “Lords may request” with “Lords can request”.")
+    assert [type(s) for s in steps] == [Ignored, ReplaceText]
+    assert steps[1].rule == RuleRef(name="Rule 12", number="12")
+    result = enacted("Rule 12: replace “Lords may request” with “Lords can request”.", R2004)
+    assert statuses(result)[1] == APPLIED
+    assert "Lords can request Audiences" in result.pages["Ruleset"]
+
+
+def test_a_rule_heading_does_not_send_an_edit_to_another_rule():
+    """The text is only in Rule 11 (Parties): under "Rule 12:" the step must fail, not edit Rule 11."""
+    result = enacted("Rule 12: replace “only one Member” with “a single Member”.", R2004)
+    assert statuses(result)[1] != APPLIED and not result.pages
+
+
+def test_a_heading_scopes_the_list_of_edits_below_it():
+    text = ("In the rule “Dormancy”:\n* replace “fewer than four” with “fewer than three”\n"
+            "* replace “on Hiatus” with “asleep”\n\nReplace “Metadynasty” with “Free-for-all”.")
+    steps = parse_steps(text)
+    assert [type(s) for s in steps] == [Ignored, ReplaceText, ReplaceText, ReplaceText]
+    assert steps[1].rule == RuleRef(name="Dormancy")
+    assert steps[2].rule in (RuleRef(name="Dormancy"), RuleRef(previous=True))
+    assert steps[3].rule is None  # after a blank line, a new paragraph: the heading no longer holds
+    result = enacted(text, R2023)
+    assert statuses(result)[:3] == [IGNORED, APPLIED, APPLIED]
+    assert "fewer than three Puzzlers (not including the Puzzle Master), then BlogNomic is asleep" in result.pages["Ruleset"]
+
+
+def test_a_heading_over_text_that_is_no_instruction_is_left_to_an_admin():
+    steps = parse_steps("In Rule 10 in the 4th paragraph:\n\n(except Rules 1-10)\n\n(except Rules 1-11)")
+    assert [type(s) for s in steps] == [Unsupported]
+    assert "(except Rules 1-11)" in steps[0].text
+
+
+# --------------------------------------------------------------------------- conditions the bot decides
+@pytest.mark.parametrize("cond,holds", [
+    ("If there is a rule called “Dormancy”", True),
+    ("If the rule “Dormancy” exists", True),
+    ("If there is a rule called “Slumber”", False),
+    ("If there is no rule called “Slumber”", True),
+    ("If the rule “Slumber” does not exist", True),
+])
+def test_a_condition_on_a_rule_existing_is_decided(cond, holds):
+    text = f"{cond}, replace “fewer than four” with “fewer than five” in “Dormancy”."
+    [step] = parse_steps(text)
+    assert isinstance(step, ReplaceText) and isinstance(step.when, Condition)
+    result = enacted(text, R2023)
+    assert statuses(result) == [APPLIED if holds else IGNORED]
+    if not holds:
+        assert "does not hold" in result.report.steps[0].detail
+
+
+def test_a_step_under_a_condition_on_a_rule_acts_on_that_rule():
+    [step] = parse_steps("If there is a rule called “Dormancy”, replace “fewer than four” with “fewer than five”.")
+    assert step.rule == RuleRef(name="Dormancy")
+
+
+def test_a_condition_on_a_subrule_checks_its_parent():
+    yes = "If there is a subrule of “Puzzlers” named “Idle Puzzlers”, repeal it."
+    no = "If there is a subrule of “Dynasties” named “Idle Puzzlers”, repeal it."
+    assert statuses(enacted(yes, R2023)) == [APPLIED]
+    assert statuses(enacted(no, R2023)) == [IGNORED]
+
+
+def test_a_condition_on_a_rule_holding_a_text_is_decided():
+    text = ("In the rule “Dormancy”, replace “four” with “five”.\n"
+            "If that rule contains the phrase “Puzzle Master”, remove it.")
+    steps = parse_steps(text)
+    assert steps[1].when == Condition(words="If that rule contains the phrase “Puzzle Master”",
+                                      rule=RuleRef(previous=True), contains="Puzzle Master")
+    assert isinstance(steps[1], RemoveText) and steps[1].target == Target(kind=TEXT, text="Puzzle Master")
+    assert statuses(enacted(text, R2023)) == [APPLIED, APPLIED]
+
+
+def test_a_condition_heading_governs_the_steps_below_it():
+    text = "If there is a rule called “Slumber”:\n\nreplace “A” with “B”.\n\nRepeal the rule “Dormancy”."
+    steps = parse_steps(text)
+    assert steps[1].when is not None and steps[2].when is None
+    result = enacted(text, R2023)
+    assert statuses(result) == [IGNORED, IGNORED, APPLIED]
+
+
+def test_a_condition_on_votes_stays_with_an_admin():
+    [step] = parse_steps("If more than half of the votes on this Proposal are FOR, repeal the rule “Dormancy”.")
+    assert isinstance(step, Ignored) and step.category == "conditional"
+
+
+# --------------------------------------------------------------------------- instructions joined
+def test_two_instructions_in_one_sentence():
+    steps = parse_steps("Repeal the rule “Dormancy” and remove the second paragraph of “Dynasties”.")
+    assert [type(s) for s in steps] == [RepealRule, RemoveText]
+    assert steps[1].rule == RuleRef(name="Dynasties") and steps[1].target == Target(kind=PARAGRAPH, number=2)
+
+
+def test_a_second_clause_borrows_the_verb_and_the_rule():
+    steps = parse_steps("In “Dormancy”, replace “four” with “five” and “Puzzle Master” with “Host”.")
+    assert [(s.target.text, s.new, s.rule) for s in steps] == [
+        ("four", "five", RuleRef(name="Dormancy")), ("Puzzle Master", "Host", RuleRef(name="Dormancy"))]
+
+
+def test_rename_and_then_edit_the_renamed_rule():
+    text = "Rename the rule “Dormancy” to “Slumber”, and in it replace “four” with “three”."
+    steps = parse_steps(text)
+    assert [type(s) for s in steps] == [RenameRule, ReplaceText]
+    result = enacted(text, R2023)
+    assert statuses(result) == [APPLIED, APPLIED]
+    assert "== Slumber ==\nIf there are fewer than three Puzzlers" in result.pages["Ruleset"]
+
+
+# --------------------------------------------------------------------------- rules as each era names them
+@pytest.mark.parametrize("ref", ["Rule 12", "rule #12", "#12", "Rule 12 (Audiences)", "rule 12 - Audiences",
+                                 "the rule “Audiences”", "the Audiences rule", "Audiences"])
+def test_rules_named_by_number_position_or_title(ref):
+    result = enacted(f"In {ref}, replace “Lords may request” with “Lords can request”.", R2004)
+    assert statuses(result) == [APPLIED], result.report.steps
+    assert "Lords can request Audiences" in result.pages["Ruleset"]
+
+
+def test_a_number_with_another_rules_title_goes_to_an_admin():
+    result = enacted("In Rule 12 (Parties), replace “Lords may request” with “Lords can request”.", R2004)
+    assert statuses(result) == [UNSUPPORTED]
+
+
+# --------------------------------------------------------------------------- doubt, said precisely
+def test_two_readings_that_mean_different_steps_are_both_named():
+    [step] = parse_steps("Repeal Victory and Ascension.")
+    assert isinstance(step, Unsupported)
+    assert "more than one way" in step.reason and "“Victory and Ascension”" in step.reason and "“Victory”" in step.reason
+
+
+def test_a_name_that_may_mean_other_rules_is_never_ignored_as_missing():
+    """"the rule Lords and Confidence" names no rule, but “Lords” and “Confidence” are rules: an Admin
+    decides; "the rule Victory and Ascension" is one rule, and is repealed."""
+    missing = enacted("Repeal the rule Lords and Confidence.", R2004)
+    assert statuses(missing) == [UNSUPPORTED] and "“Lords” and “Confidence”" in missing.report.steps[0].detail
+    assert statuses(enacted("Repeal the rule Victory and Ascension.", R2004)) == [APPLIED]
+
+
+def test_the_words_it_cannot_place_are_named():
+    [step] = parse_steps("Add “Tallow” to the list of Wick Types in “Wicks”, after “Beeswax”.")
+    assert isinstance(step, Unsupported) and "after “Beeswax”" in step.reason
+
+
+def test_the_words_it_cannot_read_are_named():
+    [step] = parse_steps("Create a new rule # 3 and renumber the ruleset:\n\nSnuffers end a flame.")
+    assert isinstance(step, Unsupported) and "# 3 and renumber the ruleset" in step.reason
+    assert "Snuffers end a flame." in step.text
+
+
+def test_a_field_given_twice_names_both():
+    [step] = parse_steps("Add a new rule called “Wicks”, titled “Fuses”:\n\nText.")
+    assert isinstance(step, Unsupported) and "two names (“Wicks” and “Fuses”)" in step.reason
+
+
+# --------------------------------------------------------------------------- the grammar's own bounds
+def test_a_sentence_reads_in_about_a_millisecond_and_long_ones_are_bounded():
+    m = language.mask("In the rule “Dormancy”, after the second paragraph, add the following text as a new paragraph")
+    assert frames.read(m.text, m).specs
+    long = " ".join(["Lanterns"] * (MAX_TOKENS + 5))
+    assert frames.GRAMMAR.parse(long).error
+
+
+def test_text_removed_given_as_a_block_below():
+    [step] = parse_steps("Remove the following text from the rule “Dormancy”:\n\nIf there are fewer than four Puzzlers")
+    assert isinstance(step, RemoveText) and step.target == Target(kind=TEXT, text="If there are fewer than four Puzzlers")
+
+
+def test_append_and_insert_in_everyday_words():
+    assert isinstance(parse_steps("Add a paragraph to rule “Dormancy”:\n\nSleep is good.")[0], AppendText)
+    [ins] = parse_steps("Add a paragraph after the first paragraph of “Dynasties”:\n\nSleep is good.")
+    assert isinstance(ins, InsertText) and ins.anchor == Target(kind=PARAGRAPH, number=1) and ins.position == "after"
