@@ -15,7 +15,7 @@ from actions.locating import keyword_definitions
 from actions.locating import locate as _locate
 from actions.locating import select as _select
 from actions.matching import LIST_LINE as _LIST_LINE
-from actions.matching import Projection, TextMatch, normalize, wiki_paragraphs
+from actions.matching import Projection, TextMatch, find_text, normalize, wiki_paragraphs
 from actions.matching import occurrences as _occurrences
 from actions.outcome import StepOutcome as _Outcome
 from actions.outcome import ignored as _ignored
@@ -157,6 +157,13 @@ def _do_rename(run: _Run, step: st.RenameRule) -> str:
     ref = run.resolve(step.rule)
     rule = ref.rule
     run.check_tag(rule.kind, ref.exempt)
+    if step.rule.named_as != "rule":
+        # "Rename “Puzzlers” to “Solvers”": the rule of that title, or the word throughout the Ruleset?
+        users = [r.title for r in run.rs.rules if find_text(r, names.drop_brackets(rule.title))]
+        if users:
+            shown = ", ".join(f"“{t}”" for t in users[:5]) + (f" and {len(users) - 5} more" if len(users) > 5 else "")
+            raise _unsupported(f"“{rule.title}” is a rule's title, and the Ruleset also uses the word in {shown}: the "
+                               "step may rename the rule or the term; say “the rule …” or “throughout the Ruleset”")
     title, note = _new_title(rule, step.new_name, keep_tags=True)
     _check_rename(run, rule, title)
     old = rule.title
@@ -274,9 +281,41 @@ def _keyword_step(run: _Run, step: st.ReplaceText | st.RemoveText) -> str:
     return done
 
 
+def _unnamed_rule(run: _Run, target: st.Target) -> _RefResult | None:
+    """The rule a text step that names none acts on ("Replace “A” with “B”.", "Also remove “C”."): the
+    rule the step before named, when it holds the text; None when no rule was named before (then the
+    one place in the whole Ruleset that holds it). The rule before not holding it while another rule
+    does is left to an Admin."""
+    last = run.last
+    if last is None or not any(last.rule is b for b in run.rs.blocks) or not target.text:
+        return None
+    if find_text(last.rule, target.text):
+        return last
+    elsewhere = [r.title for r in run.rs.rules if r is not last.rule and find_text(r, target.text)]
+    if elsewhere:
+        raise _unsupported(f"the step names no rule; the rule named before it, “{last.rule.title}”, does not hold "
+                           f"“{target.text}”, but {', '.join(f'“{t}”' for t in elsewhere[:3])} does: say which rule")
+    return None
+
+
+def _only_rule_holding(run: _Run, target: st.Target) -> _RefResult:
+    """The one rule of the whole Ruleset that holds a quoted text, for a step that names no rule."""
+    holding = [r for r in run.rs.rules if target.text and find_text(r, target.text)]
+    if not holding:
+        raise _unsupported(f"the step names no rule, and “{target.text}” is in none")
+    if len(holding) > 1:
+        raise _unsupported(f"the step names no rule, and “{target.text}” is in several: "
+                           + ", ".join(f"“{r.title}”" for r in holding[:5]))
+    return _RefResult(holding[0], exempt=True)
+
+
 def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
     if step.target.kind == st.KEYWORD:
         return _keyword_step(run, step)
+    if step.rule is None and step.target.occurrence != "all":
+        before = _unnamed_rule(run, step.target)
+        if before is not None:
+            step = dataclasses.replace(step, rule=st.RuleRef(previous=True))
     if step.rule is None:
         return _replace_everywhere(run, step)
     ref = _text_rule(run, step.rule)
@@ -308,7 +347,11 @@ def _target_words(target: st.Target) -> str:
 def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
     if step.target.kind == st.KEYWORD:
         return _keyword_step(run, step)
-    ref = _text_rule(run, step.rule)
+    if step.rule is None:
+        ref = _unnamed_rule(run, step.target) or _only_rule_holding(run, step.target)
+        run.check_tag(ref.rule.kind, ref.exempt)
+    else:
+        ref = _text_rule(run, step.rule)
     rule = ref.rule
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _remove_at(rule, b, s))

@@ -128,6 +128,10 @@ class _Run:
             meant = self._may_mean(reference, within)
             if meant:  # never ignored as "no such rule" while a rule it may mean exists
                 raise _unsupported(f"{exc} The step may mean {meant}: an Admin decides which rule is meant.") from None
+            if ref.named_as == "words":
+                # "Rename Puzzle Master to …": bare words the step does not say are a rule's title
+                raise _unsupported(f"{exc} The step names “{reference}” without saying it is a rule (no “rule”, no "
+                                   "quotes): it may mean a term or something else; an Admin decides.") from None
             raise _ignored(f"{exc} A step about a rule that does not exist is ignored.") from None
         except AmbiguousRule as exc:
             raise _unsupported(str(exc)) from None

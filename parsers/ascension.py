@@ -140,7 +140,8 @@ _ON = r"(?P<s>active|inactive|enabled|disabled)"
 _SWITCHED = r"(?:switched|turned)\s+(?P<s>on|off)"
 _DEFAULT = (r"(?:their\s+|its\s+)?(?:respective\s+)?(?:default|normal|original)s?"
             r"(?:\s+(?:values?|status(?:es)?|settings?|states?|positions?))?")
-_OTHERS_SC = rf"(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:other|remaining|rest\s+of\s+the)?\s*(?:{_SC}\s+rules|others|rest)"
+_OTHERS_SC = (rf"(?:(?:all|every|each|any)\s+)?(?:of\s+)?(?:the\s+)?(?:other|remaining|rest\s+of\s+the)?\s*"
+              rf"(?:{_SC}\s+rules?|others|rest)")
 #: Where a clause about "the others" begins inside a sentence ("…, and all other Special Case rules to …").
 _OTHERS_CUT = (rf"(?:all\s+(?:of\s+)?(?:the\s+)?(?:other\s+|remaining\s+)?|(?:the\s+)?(?:other|remaining)\s+)"
                rf"(?:{_SC}\s+rules|others)|the\s+(?:rest|others)")
@@ -405,8 +406,9 @@ def _parts(frag: str) -> list[str]:
 
 def _pairs(ctx: _Ctx, frag: str) -> list[TermChange] | None:
     """ "A to B; C to D (or E when plural)" → changes, or None when any piece is not a pair of names."""
-    frag = re.sub(r"\s+(?:(?:throughout|in|across)\s+the\s+(?:entire\s+|whole\s+)?ruleset|everywhere)$", "", frag.strip(),
-                  flags=re.I)
+    frag = re.sub(r"\s+(?:(?:throughout|in|across)\s+the\s+(?:entire\s+|whole\s+)?ruleset|everywhere"
+                  r"|(?:wherever|everywhere|each\s+time|every\s+time|whenever)\s+(?:it|they)\s+(?:appears?|occurs?|is\s+used|are\s+used)"
+                  r"(?:\s+in\s+the\s+(?:entire\s+|whole\s+)?ruleset)?)$", "", frag.strip(), flags=re.I)
     # A parenthesis is never a separator: mask it while splitting.
     parens: list[str] = []
     held = re.sub(r"\([^()]*\)", lambda p: parens.append(p.group(0)) or f"\x03{len(parens) - 1}\x04", frag)
@@ -488,8 +490,8 @@ PHRASINGS: list[Phrasing] = [
     _p("special case", "Reset all Special Case rules to their default values / the rest to their defaults",
        rf"(?:(?:re)?set|return|restore|put)\s+{_OTHERS_SC}\s+(?:back\s+)?(?:to|at)\s+{_DEFAULT}", _sc_default),
     _p("special case", "All other Special Case rules are set to their default status",
-       rf"{_OTHERS_SC}\s+(?:are|shall\s+be|will\s+be|go|return)\s+(?:set\s+|reset\s+|returned\s+|back\s+)?(?:to|at)\s+"
-       rf"{_DEFAULT}", _sc_default),
+       rf"{_OTHERS_SC}\s+(?:is|are|shall\s+be|will\s+be|go(?:es)?|returns?|reverts?|shall\s+revert|will\s+revert)\s+"
+       rf"(?:set\s+|reset\s+|returned\s+|reverted\s+|restored\s+|back\s+)?(?:to|at)\s+{_DEFAULT}", _sc_default),
     _p("special case", "Keep all Special Case rules active",
        rf"(?:keep|leave|set|make|mark|turn)\s+all\s+(?:(?:of\s+)?the\s+)?{_SC}\s+rules\s+(?:to\s+|as\s+)?{_ON}", _sc_all),
     _p("special case", "Set X and Y to Inactive",
@@ -611,6 +613,10 @@ def _strip_lead(clause: str) -> str:
     previous = None
     while previous != clause:
         previous = clause
+        # "(Replace “A” with “B”.)": an instruction in brackets is still an instruction
+        wrapped = re.fullmatch(r"\(\s*(.+?)\s*[.;]?\s*\)[.;]?|\[\s*(.+?)\s*[.;]?\s*\][.;]?", clause.strip(), re.S)
+        if wrapped and re.match(rf"(?:(?:{_VERB})\b|by\s)", wrapped.group(1) or wrapped.group(2), re.I):
+            clause = (wrapped.group(1) or wrapped.group(2)).strip()
         clause = _LEAD.sub("", clause, count=1).strip()
         m = re.match(rf"^by\s+({'|'.join(_GERUND)})\b", clause, re.I)
         if m:

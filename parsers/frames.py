@@ -159,7 +159,7 @@ def rule_ref(np: NP | None, section: str | None = None) -> RuleRef:
         name = (np.text or "").strip()
         if not name:
             raise NotRead("an empty rule name")
-        ref = RuleRef(name=name)
+        ref = RuleRef(name=name, named_as="quote" if np.kind == "quote" else "words")
     elif np.kind == "it":
         ref = RuleRef(previous=True)
     elif np.kind == "ruletext" and np.of is not None:
@@ -310,6 +310,11 @@ def build_add_rule(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     return [Spec(AddRule, fields)]
 
 
+def _a_rule(ref: RuleRef) -> RuleRef:
+    """A reference the verb itself says is a rule ("Repeal X", "Activate X", "Move X")."""
+    return dataclasses.replace(ref, named_as="rule") if ref.named_as != "rule" else ref
+
+
 def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     np = _np(roles, "rule")
     section = _section_of(roles)
@@ -317,7 +322,7 @@ def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if np.kind == "many" and np.unit == "rule" and any(not i.quoted and i.ref.name and not i.ref.number for i in items):
         # "the rules Victory and Ascension": one rule may be called so; the bot does not guess
         return "rule names that are not quoted, joined by “and”: a name may itself hold “and” (quote each name)"
-    return [Spec(RepealRule, {"rule": rule_ref(i, section)}) for i in items]
+    return [Spec(RepealRule, {"rule": _a_rule(rule_ref(i, section))}) for i in items]
 
 
 def build_repeal_all(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -420,10 +425,11 @@ def build_remove(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
             out.append(Spec(RemoveText, {"rule": None, "target": t}))
             continue
         if rule is None:
-            if item.kind == "piece" and "everywhere" not in roles:
-                out.append(Spec(RemoveText, {"rule": RuleRef(previous=True), "target": t}))
+            if "everywhere" in roles:
+                return "text removed throughout the Ruleset"
+            if item.kind == "piece" and t.kind in (PARAGRAPH, PARAGRAPHS_FROM):
+                out.append(Spec(RemoveText, {"rule": RuleRef(previous=True), "target": t}))  # a paragraph: of the rule before
                 continue
-            return "text to remove, but no rule named"
         out.append(Spec(RemoveText, {"rule": rule, "target": t}))
     return out
 
@@ -463,6 +469,11 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         rule = rule_ref(place)
     if rule is None:
         return "text to add, but no rule named"
+    added = _np(roles, "body")
+    if added is not None and added.unit == "sentence" and at == "end" and "as" not in roles:
+        # "add the following sentence to the end of Rule 6": it ends the rule's last paragraph
+        return [Spec(InsertText, {"rule": rule, "anchor": Target(kind=PARAGRAPH, number=-1),
+                                  "body": body(roles.get("body"), roles), "position": "end"})]
     return [Spec(AppendText, {"rule": rule, "body": body(roles.get("body"), roles), "at": at})]
 
 
@@ -475,7 +486,7 @@ def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 
 def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
-    rule = rule_ref(_np(roles, "rule"))
+    rule = _a_rule(rule_ref(_np(roles, "rule")))
     dest: Part = roles["dest"]
     np = dest.np
     if np.kind == "section":
@@ -500,7 +511,7 @@ def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     else:
         status = _np(roles, "status").text
     items = np.items if np.kind == "many" else (np,)
-    return [Spec(SetStatus, {"rule": rule_ref(i), "status": status}) for i in items]
+    return [Spec(SetStatus, {"rule": _a_rule(rule_ref(i)), "status": status}) for i in items]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -58,6 +58,11 @@ class RuleRef:
     previous: bool = False  # "this rule", "the same rule", "that rule", "it": the rule of the previous step
     number: str | None = None  # "1.3" when the reference uses a rule number (2004–2010 eras)
     section: str | None = None  # section named with the reference ("the Special Case rule X")
+    #: how the words name it: "rule" (with the word rule or subrule, a number, or as the rule before),
+    #: "quote" (a quoted title alone) or "words" (bare words). A step that names a rule only by bare
+    #: words ("Rename Puzzle Master to …") is not surely about a rule: when no rule has that title it
+    #: goes to an Admin, never ignored as "no such rule".
+    named_as: str = field(default="rule", compare=False)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -167,9 +172,10 @@ class ReplaceText(Step):
 
 @dataclass(frozen=True, kw_only=True)
 class RemoveText(Step):
-    """Delete ``target`` from a rule."""
+    """Delete ``target`` from a rule (``rule`` None: the step names none — the rule named before it
+    when that one holds the text, else the one rule in the Ruleset that does)."""
 
-    rule: RuleRef
+    rule: RuleRef | None
     target: Target
 
 

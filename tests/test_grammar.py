@@ -203,3 +203,34 @@ def test_append_and_insert_in_everyday_words():
     assert isinstance(parse_steps("Add a paragraph to rule “Dormancy”:\n\nSleep is good.")[0], AppendText)
     [ins] = parse_steps("Add a paragraph after the first paragraph of “Dynasties”:\n\nSleep is good.")
     assert isinstance(ins, InsertText) and ins.anchor == Target(kind=PARAGRAPH, number=1) and ins.position == "after"
+
+
+# --------------------------------------------------------------------------- text steps that name no rule
+def test_a_text_step_naming_no_rule_acts_on_the_rule_before_or_the_only_rule_holding_it():
+    # the only rule holding the text
+    only = enacted("Remove “(not including the Puzzle Master)”.", R2023)
+    assert statuses(only) == [APPLIED] and "(not including the Puzzle Master)" not in only.pages["Ruleset"]
+    # the rule named before holds it: that one, although another rule holds it too
+    both = enacted("In the rule “Dormancy”, replace “four” with “five”.\nAlso replace “Puzzle Master” with “Host”.", R2023)
+    assert statuses(both) == [APPLIED, APPLIED]
+    assert "== Dormancy ==\nIf there are fewer than five Puzzlers (not including the Host)" in both.pages["Ruleset"]
+    assert "headed by a single Puzzler, known as the Puzzle Master" in both.pages["Ruleset"]
+    # the rule named before does not hold it, another does: an Admin says which
+    other = enacted("In the rule “Dormancy”, replace “four” with “five”.\nAlso remove “known as the Puzzle Master”.", R2023)
+    assert statuses(other) == [APPLIED, UNSUPPORTED] and "say which rule" in other.report.steps[1].detail
+
+
+def test_a_rename_by_bare_name_of_a_word_the_ruleset_uses_goes_to_an_admin():
+    """"Rename Puzzlers to Solvers": the rule “Puzzlers” or the players' term? An Admin decides."""
+    result = enacted("Rename “Puzzlers” to “Solvers”.", R2023)
+    assert statuses(result) == [UNSUPPORTED] and "rename the rule or the term" in result.report.steps[0].detail
+    assert statuses(enacted("Rename the rule “Puzzlers” to “Solvers”.", R2023)) == [APPLIED]
+    missing = enacted("Rename Puzzle Master to Grand Solver.", R2023)
+    assert statuses(missing) == [UNSUPPORTED] and "without saying it is a rule" in missing.report.steps[0].detail
+
+
+def test_a_sentence_added_to_the_end_of_a_rule_ends_its_last_paragraph():
+    [step] = parse_steps("Add the following sentence to the end of the rule “Dormancy”:\n\nSleep is restful.")
+    assert isinstance(step, InsertText) and step.anchor == Target(kind=PARAGRAPH, number=-1) and step.position == "end"
+    result = enacted("Add the following sentence to the end of the rule “Dormancy”:\n\nSleep is restful.", R2023)
+    assert "then BlogNomic is on Hiatus. Sleep is restful." in result.pages["Ruleset"]

@@ -670,8 +670,12 @@ def test_payload_needing_sentence_followed_by_another_sentence():
     assert isinstance(steps[0], Unsupported) and isinstance(steps[1], RepealRule)
 
 
-def test_unquoted_text_to_remove_without_rule_is_unsupported():
-    assert isinstance(one("Remove “foo”."), Unsupported)
+def test_text_to_remove_naming_no_rule_is_looked_for_as_a_careful_admin_would():
+    """"Remove “foo”." names no rule: like "Replace “A” with “B”.", it acts on the rule named just
+    before when that one holds the text, else on the one rule in the Ruleset that does; never on a
+    guess (tests/test_grammar.py enacts it)."""
+    step = one("Remove “foo”.")
+    assert isinstance(step, RemoveText) and step.rule is None and step.target == Target(kind=TEXT, text="foo")
 
 
 # ---------------------------------------------------------------------------------------------
