@@ -343,13 +343,26 @@ _NO_EFFECT = re.compile(
     r"\bskip\s+(?:the|this|that|these|those|steps?|it)\b|"
     r"\bnone\s+of\s+(?:the\s+following|this\s+proposal)\b|\bthis\s+(?:rule|change)\s+(?:has|shall\s+have|will\s+have)\s+no\s+effect\b",
     re.I)
+#: A condition that points forward: "…, then ignore the following provision", "the next step only
+#: applies if …", "Steps 2 and 3 apply only if …": it governs the steps after it.
+_GOVERNS_BELOW = re.compile(
+    r"\b(?:ignore|skip|disregard|omit)\s+(?:the\s+)?(?:following|next|remaining|subsequent)\b|"
+    r"\b(?:the\s+)?(?:following|next|remaining|subsequent)\s+(?:provisions?|steps?|paragraphs?|instructions?|changes?|"
+    r"sections?|parts?)\s+(?:(?:only\s+)?(?:applies|apply|happens?|takes?\s+effect|counts?)|(?:is|are)\s+(?:only\s+)?"
+    r"(?:applied|enacted|carried\s+out))\b|"
+    r"\bsteps?\s+\d+(?:\s*(?:,|and|to|-|–)\s*\d+)*\s+(?:only\s+)?(?:applies|apply|happens?|takes?\s+effect)\b", re.I)
+#: A step that rewrites or redirects the steps after it: "… throughout the rest of this proposal",
+#: "Make these changes to both the main and shadow rulesets".
+_REWRITES_REST = re.compile(
+    r"\b(?:the\s+)?rest\s+of\s+this\s+(?:proposal|votable\s+matter)\b|"
+    r"\b(?:these|the\s+following)\s+changes\s+(?:to|in)\s+(?:both|each\s+of|all)\b|\bshadow\s+ruleset", re.I)
 #: The author's remarks, beyond doubt: first person ("I think", "we’ve"), an "Edit:" or "PS",
 #: "Thoughts?".  Rule text never speaks so.  Quoted text is masked before this is applied.
 _COMMENTARY = re.compile(
     r"(?:\bI['’](?:m|ve|d|ll)\b|\bI\s+(?:am|was|think|thought|believe|feel|felt|propose|proposed|would|will|want|"
     r"wanted|have|had|do|don['’]t|did|didn['’]t|can|can['’]t|could|hope|guess|suppose|mean|like|just|also|really|"
     r"see|saw|know|expect|intend|suggest|figure|figured|wrote|added|made|tried|noticed|realise|realize|reckon|"
-    r"might|may|should|must|needed|need)\b|\b(?:me|my|myself|we|we['’](?:re|ve|ll|d))\b|(?:^|[(\[]\s*)(?:My|We|We['’](?:re|ve|ll|d))\b|"
+    r"might|may|should|must|needed|need)\b|\bme\b|\bmy\b(?!\s+(?:only|not|also|never|always|be|then|choose|take|spend|gain|lose|use)\b)|\b(?:myself|we|we['’](?:re|ve|ll|d))\b|(?:^|[(\[]\s*)(?:My|We|We['’](?:re|ve|ll|d))\b|"
     r"^Let['’]s\b|(?i:\b(?:afaik|imo|imho|iirc|tbh|fwiw)\b)|"
     r"(?:^|[.!?;]\s+|,\s+|\b(?:and|but|so|because|that|since|as|when)\s+)I\s+(?!(?:is|was|and|or|of|in|to|on|at|for|has|had|are|"
     r"were|be|card|cards|phase|level|type)\b)[a-z]{2,}|"
@@ -366,13 +379,17 @@ _COMMENTARY = re.compile(
     r"(?:numbers|values|details)\s+(?:are\s+)?(?:up\s+for|open\s+to)\s+(?:debate|discussion|tweaking)))|"
     r"(?i:\bthis\s+(?:proposal|cfj|change)\s+(?:would|will|should|does|makes|allows|lets|fixes|means|aims|is\s+(?:meant|intended|"
     r"designed|an\s+attempt)))\b|"
-    r"(?i:^(?:edit|eta|ps|p\.s|thoughts|comments|feedback|thanks|thank you)\b|^.{0,100}\?$))")
+    r"(?i:^(?:edit|eta|ps|p\.s|thoughts|comments|feedback|thanks|thank you)\b|^.{0,100}\?$)|"
+    # a lead-in only an author writes ("Arguably, …", "Either way, …", "At the time of writing, …")
+    r"(?i:^(?:arguably|either\s+way|okay|ok|anyway|honestly|frankly|personally|admittedly|as\s+seen|"
+    r"at\s+the\s+time\s+of\s+writing|by\s+the\s+time\s+you\s+read\s+this)\b)|"
+    r"(?i:^this\s+(?:also\s+)?(?:fixes|swaps|gives\s+us|lets\s+us)\b))")
 #: What may be a remark or may be rule text: a note, an explanation of the change, "Let’s …".
 #: Where one stands in the text a step adds, the step is left to an Admin, naming it.
 _MAYBE_REMARK = re.compile(
     r"(?i:^(?:note|nb|n\.b|rationale|reasoning|explanation|background|summary|tl;?dr|context|why|in other words|"
     r"basically|essentially|the idea|the point|the intent|the goal|for context)\b)|"
-    r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|should|fixes|is\s+(?:to|meant|intended|just|"
+    r"^(?:This|That)\s+(?:proposal|change|would|will|makes|means|allows|lets|fixes|is\s+(?:to|meant|intended|just|"
     r"a\s+(?:fix|change|tweak)))\b|^(?:Because|Since|Per)\b|^This\s+would\b|"
     r"^(?:Hopefully|Basically)\b|"
     r"(?i:^(?:right\s+now|currently|at\s+the\s+moment|as\s+it\s+stands|as\s+things\s+stand|at\s+present|at\s+the\s+minute|"
@@ -385,7 +402,9 @@ _MAYBE_REMARK = re.compile(
     # text led by a gerund has a verb of its own ("Adding a Rider … can only be done …")
     r"^(?:Allowing|Replacing|Giving|Adding|Changing|Removing|Fixing|Making|Describing|Letting|Clarifying|Simplifying|"
     r"Reverting|Renaming|Repealing|Tweaking|Updating|Rephrasing|Rewording|Restating|Reintroducing|Reviving|Moving)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
-    r"counts?|takes?|costs?|requires?|means?)\b)|\?$", re.I)
+    r"counts?|takes?|costs?|requires?|means?)\b)|\?$|"
+    # an exclamation: rule text rarely exclaims ("Cooperation is encouraged! However, so is …")
+    r"!\s*$|!\s+(?-i:[A-Z])|^Per\s+(?:the\s+)?(?:comments?|discussion|feedback|suggestion)", re.I)
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
     r"^(?:please\s+)?(?:post|place|send|message|dm|pm|e-?mail|vote|fail|enact|withdraw|veto|comment|announce|notify|tell|"
@@ -506,7 +525,9 @@ def _read_sentence(sentence: str) -> _Read:
     if bracketed or (stripped.startswith("(") and stripped.endswith(")")):
         inner_text = stripped[1:-1].strip()
         inner_masked = _clean(_mask(inner_text).text)
-        if reads_as_step(inner_text) or _INSTRUCTION_VERB.match(inner_masked):
+        if reads_as_step(inner_text) or _INSTRUCTION_VERB.match(inner_masked) or (
+                _CONDITIONAL.match(inner_masked) and (_ACTS_NOW.search(inner_masked) or _ABOUT_THIS.search(inner_masked))):
+            # "(If more than ten voted FOR this proposal, pick ten of them instead.)": it changes a step
             # "(Also repeal the rule “Gems”.)": an instruction, however it is set off
             return _Read([_Spec(Unsupported, {"reason": f"an instruction in brackets; an Admin decides whether it is part "
                                                         f"of the Proposal: “{stripped}”"})], opens_instruction=True)
@@ -521,6 +542,13 @@ def _read_sentence(sentence: str) -> _Read:
     if _CONDITION_AFTER.match(s):
         return _Read([_Spec(Ignored, {"reason": f"conditional step, not applied by the bot: “{stripped}”",
                                       "category": "conditional", "_governs": "all"})], opens_instruction=True)
+    if _GOVERNS_BELOW.search(s) and not _CONDITIONAL.match(s):
+        return _Read([_Spec(Ignored, {"reason": f"conditional step, not applied by the bot: “{stripped}”",
+                                      "category": "conditional", "_governs": "below"})], opens_instruction=True)
+    if _REWRITES_REST.search(s):
+        return _Read([_Spec(Unsupported, {"reason": f"it changes what the steps after it mean (an Admin applies them "
+                                                    f"with it): “{stripped}”", "_governs": "below"})],
+                     opens_instruction=True)
     s = _IMMEDIATE.sub("", s, count=1).strip()
     if not s.strip(" .:-;,"):
         return _ignored(f"only a label or a connecting word, nothing to do: “{stripped}”", "note")
@@ -612,7 +640,9 @@ def _set_aside(s: str, m: _Masked, stripped: str, reason: str, category: str, *,
     read = _read_core(instruction, m) if instruction else None
     colon = s.rstrip().endswith((":", ":-"))
     governs = None
-    if _NO_EFFECT.search(s):
+    if _GOVERNS_BELOW.search(s) or _REWRITES_REST.search(s):
+        governs = "below"  # "…, then ignore the following provision": the steps after it
+    elif _NO_EFFECT.search(s):
         governs = "all"
     elif colon and category == "conditional" and _ABOUT_THIS.search(condition) and (read is None or not read.needs_payload) \
             and not (instruction and _INSTRUCTION_VERB.match(_strip_end(instruction)[0])

@@ -184,6 +184,8 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bo
     count = int(numbered.group(1)) if numbered else None  # the text's own numbered list, "1. … 2. …"
     while k < len(lines):
         line = lines[k]
+        if line.strip() and _POST_HEADING.match(line) and _instructions_follow(lines, k + 1):
+            return k, False  # "2. Tidy-up" over the next instruction: a heading of the post, not the text's
         if line.strip():
             item = _NUMBERED.match(line)
             if count is not None and item and int(item.group(1)) == count + 1:
@@ -195,6 +197,9 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bo
         k += 1
     return len(lines), False
 
+
+#: A numbered heading of the post: "2. Tidy-up", "1b. Dormancy" (a short title, no full stop).
+_POST_HEADING = re.compile(r"^\s*\d{1,2}[a-z]?[.)]\s*[A-Z][\w'’ ,&/-]{0,50}[\w')]\s*:?\s*$")
 
 #: A numbered line: "1. …", "2) …".
 _NUMBERED = re.compile(r"^\s*(\d{1,2})[.)]\s")
@@ -353,7 +358,19 @@ def _run_on(lines: list[str], first: int, end_line: int) -> list[str]:
 def _peel_remarks(lines: list[str], first: int, end_line: int) -> int:
     """Where an unquoted payload (``lines[first:end_line]``) really ends: trailing lines that are,
     beyond doubt, the author's remarks ("I think the numbers are right", "Thoughts?") are not rule
-    text (a line is the unit: blog copies often keep one paragraph a line)."""
+    text (a line is the unit: blog copies often keep one paragraph a line).  A trailing block is the
+    author's too when it opens with such a line and every line of it may be a remark ("We’ve had
+    failures …" then "Note that …"), or when two or more lines that may be remarks end the post."""
+    body = [k for k in range(first, end_line) if lines[k].strip()]
+    for n, k in enumerate(body[1:], start=1):
+        if is_remark(lines[k]) and all(is_remark(lines[j]) or may_be_remark(lines[j]) for j in body[n:]):
+            return k
+    if end_line == len(lines) and len(body) >= 3:
+        tail = 0
+        while tail < len(body) - 1 and may_be_remark(lines[body[-1 - tail]]):
+            tail += 1
+        if tail >= 2:
+            return body[-tail]
     last = end_line - 1
     while last > first:
         if not lines[last].strip():

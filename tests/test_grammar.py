@@ -234,3 +234,50 @@ def test_a_sentence_added_to_the_end_of_a_rule_ends_its_last_paragraph():
     assert isinstance(step, InsertText) and step.anchor == Target(kind=PARAGRAPH, number=-1) and step.position == "end"
     result = enacted("Add the following sentence to the end of the rule “Dormancy”:\n\nSleep is restful.", R2023)
     assert "then BlogNomic is on Hiatus. Sleep is restful." in result.pages["Ruleset"]
+
+
+# --------------------------------------------------------------------------- discourse, after the corpus review
+@pytest.mark.parametrize("text", [
+    "If a majority of the votes on this proposal are FOR, then ignore the following provision.\n\n"
+    "In the rule “Dormancy”, replace “four” with “five”.",
+    "The following step applies only if the proposal “Naps” was enacted.\n\nIn the rule “Dormancy”, replace “four” with “five”.",
+    "Steps 2 and 3 apply only if the proposal “Naps” was enacted.\n\nIn the rule “Dormancy”, replace “four” with “five”.",
+    "Replace “Puzzler” with “Solver” throughout the rest of this proposal.\n\nIn the rule “Dormancy”, replace “four” with “five”.",
+])
+def test_a_step_that_points_at_the_steps_after_it_governs_them(text):
+    steps = parse_steps(text)
+    assert not isinstance(steps[0], ReplaceText) and isinstance(steps[-1], Ignored)
+    assert "step 1" in steps[-1].reason
+
+
+def test_an_exclamation_after_added_text_is_never_written_into_the_rule():
+    steps = parse_steps("Add to the rule “Dormancy” as a new paragraph:\n\nSleep is restful.\n"
+                        "Sleeping is encouraged! However, so is waking.")
+    assert not any("encouraged" in getattr(s, "body", "") for s in steps)
+
+
+def test_a_condition_in_brackets_is_never_a_note():
+    steps = parse_steps("Repeal the rule “Dormancy”.\n\n(If more than ten voted FOR this proposal, pick ten of them at random "
+                        "instead.)")
+    assert isinstance(steps[1], Unsupported)
+
+
+def test_a_typo_of_may_is_not_the_authors_voice():
+    [step] = parse_steps("Add a new rule “Naps”:\n\nA Nap my only be taken once a day.")
+    assert step.body == "A Nap my only be taken once a day."
+
+
+def test_a_numbered_heading_of_the_post_ends_the_text_before_it():
+    steps = parse_steps("1. New rule\nAdd a new rule, “Widgets”:\n\nEach Puzzler has some Widgets.\n2. Second part\n"
+                        "Repeal the rule “Dormancy”.")
+    bodies = [getattr(s, "body", "") for s in steps]
+    assert "Each Puzzler has some Widgets." in bodies and not any("Second part" in b for b in bodies)
+    assert isinstance(steps[-1], RepealRule)
+
+
+def test_a_trailing_block_of_the_authors_commentary_is_not_the_rules_text():
+    text = ("Add a new rule “Naps”:\n\nA Puzzler may Nap once a day.\n\nWe’ve seen too many sleepless dynasties.\n\n"
+            "Note that the word “Nap” is new.")
+    steps = parse_steps(text)
+    assert getattr(steps[0], "body", "") == \
+        "A Puzzler may Nap once a day."

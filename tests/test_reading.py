@@ -302,7 +302,7 @@ CORPUS_SHAPES = [
     ("Create a new rule # 3 and renumber the ruleset", "Create a new rule # 3 and renumber the ruleset:\n\nSnuffers end a flame.",
      ["Unsupported"]),
     ("Make these changes to both the main and shadow rulesets",
-     "Make these changes to both the main and shadow rulesets:\n\nRepeal the rule Tapers.", ["Unsupported", "RepealRule"]),
+     "Make these changes to both the main and shadow rulesets:\n\nRepeal the rule Tapers.", ["Unsupported", "Ignored"]),
     ("Amend the Core Rule … by appending the following list item to the sole list",
      "Amend the Core Rule Tapers by appending the following list item to the sole list:\n\n* Beeswax", ["AddListItem"]),
     ("In the Building Blocks page of the wiki, change X to be titled Y",
