@@ -10,6 +10,8 @@ from typing import Callable
 from actions.matching import WORD, Paragraph, Projection, TextMatch, find_text, normalize, occurrences, paragraphs, sentence_bounds
 from actions.outcome import StepOutcome
 from actions.outcome import unsupported
+from parsers import language
+from parsers import ruleset as rsmod
 from parsers import steps as st
 from parsers.ruleset import Block, Rule
 
@@ -24,6 +26,37 @@ class Spot:
     para: Paragraph | None = None
     ends_paragraph: bool = False
     starts_paragraph: bool = False
+    marker: str | None = None  # a list item's marker ("*", "#"), when the spot is a whole list item
+
+
+LIST_ITEM = re.compile(r"^([*#]+)[ \t]*", re.M)
+
+
+def lists(body: str) -> list[tuple[int, int, str]]:
+    """The lists in a rule's body: (start, end, the line before the list) of each run of list lines."""
+    lines, found, pos = body.split("\n"), [], 0
+    start = intro = None
+    prev = ""
+    for line in lines + [""]:
+        if LIST_ITEM.match(line):
+            if start is None:
+                start, intro = pos, prev
+        elif start is not None:
+            found.append((start, pos - 1, intro or ""))
+            start = None
+        if line.strip():
+            prev = line
+        pos += len(line) + 1
+    return found
+
+
+def names_list(intro: str, of: str) -> bool:
+    """Does the line that introduces a list name it ("… Wick Types:" names "the list of Wick Types";
+    words compared in the singular)?"""
+    words = [w for w in re.findall(r"\w+", of.casefold()) if w not in ("the", "a", "of")]
+    have = {language.singular(w) or w for w in re.findall(r"\w+", rsmod.plain(intro).casefold())}
+    return bool(words) and all((language.singular(w) or w) in have for w in words)
+
 
 
 def describe_places(block: Block, matches: list[TextMatch]) -> str:
@@ -179,7 +212,66 @@ def locate(block: Block, target: st.Target) -> list[Spot]:
                          lambda ps: "; ".join(f"“{Projection(body[p.start:p.end]).text[:60]}…”" for p in ps))
         return [Spot(p.start, p.end, "paragraph", None, p, True, True) for p in chosen]
 
+    if kind in (st.ITEM, st.ITEM_BEGINNING, st.ITEM_CONTAINING):
+        return _items(block, target)
+
     raise unsupported(f"the bot does not know the target kind {kind!r}")
+
+
+def _items(block: Block, target: st.Target) -> list[Spot]:
+    """A list item (a bullet point, a step of an action): the Nth of the one list the step means, or the
+    item that begins with or contains the quoted text."""
+    body = block.body
+    found = lists(body)
+    if target.in_list:
+        found = [span for span in found if names_list(span[2], target.in_list)]
+        if not found:
+            raise unsupported(f"no list introduced as “{target.in_list}” in “{block.title}”")
+    items: list[tuple[int, int, str, int]] = []  # (line start, line end, marker, list number)
+    for n, (a, b, _intro) in enumerate(found):
+        pos = a
+        for line in body[a:b].split("\n"):
+            m = LIST_ITEM.match(line)
+            if m:
+                items.append((pos, pos + len(line), m.group(1), n))
+            pos += len(line) + 1
+    if not items:
+        raise unsupported(f"“{block.title}” has no list" + (f" introduced as “{target.in_list}”" if target.in_list else ""))
+    if target.kind == st.ITEM:
+        if len({n for *_, n in items}) > 1:
+            raise unsupported(f"“{block.title}” has {len(found)} lists; the step does not say which one its "
+                               f"{_ordinal_words(target.number)} item is in")
+        top = min(len(m) for _, _, m, _ in items)
+        items = [it for it in items if len(it[2]) == top]
+        index = target.number - 1 if target.number and target.number > 0 else len(items) + (target.number or 0)
+        if not target.number or index < 0 or index >= len(items):
+            raise unsupported(f"the list in “{block.title}” has {len(items)} items, so there is no "
+                               f"{_ordinal_words(target.number)} one")
+        chosen = [items[index]]
+    else:
+        needle = normalize(target.text or "")
+        if not needle:
+            raise unsupported("the step quotes no text")
+        hits = []
+        for a, b, marker, n in items:
+            text = Projection(body[a + len(marker):b]).text.strip()
+            if target.kind == st.ITEM_BEGINNING:
+                ok = text.startswith(needle.rstrip(" .…"))
+            else:
+                ok = bool(occurrences(text, needle)[0])
+            if ok:
+                hits.append((a, b, marker, n))
+        if not hits:
+            word = "beginning with" if target.kind == st.ITEM_BEGINNING else "containing"
+            raise unsupported(f"no list item {word} “{target.text}” in “{block.title}”")
+        chosen = select(hits, target.occurrence, f"a list item with “{target.text}”",
+                        lambda xs: "; ".join(f"“{Projection(body[a:b]).text[:60]}”" for a, b, *_ in xs))
+    return [Spot(a, b, "paragraph", None, Paragraph(a, b, "list"), True, True, marker=marker)
+            for a, b, marker, _ in chosen]
+
+
+def _ordinal_words(number: int | None) -> str:
+    return {-1: "last", -2: "next-to-last"}.get(number or 0, f"number {number}")
 
 
 def _spots(body: str, paras: list[Paragraph], chosen: list[TextMatch], level: str, trailing: str | None) -> list[Spot]:

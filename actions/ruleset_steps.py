@@ -11,7 +11,7 @@ import re
 from typing import Callable
 
 from actions.locating import Spot as _Spot
-from actions.locating import keyword_definitions
+from actions.locating import LIST_ITEM, keyword_definitions, lists, names_list
 from actions.locating import locate as _locate
 from actions.locating import select as _select
 from actions.matching import LIST_LINE as _LIST_LINE
@@ -298,6 +298,30 @@ def _unnamed_rule(run: _Run, target: st.Target) -> _RefResult | None:
     return None
 
 
+_ITEMS = (st.ITEM, st.ITEM_BEGINNING, st.ITEM_CONTAINING)
+
+
+def _list_rule(run: _Run, target: st.Target) -> _RefResult:
+    """The one rule holding the list a step names but whose rule it does not ("the “Milking” atomic
+    action"): a list introduced by a line naming it."""
+    holding = [r for r in run.rs.rules if any(names_list(intro, target.in_list) for *_, intro in lists(r.body))]
+    if not holding:
+        raise _unsupported(f"no rule has a list introduced as “{target.in_list}”")
+    if len(holding) > 1:
+        raise _unsupported(f"several rules have a list introduced as “{target.in_list}”: "
+                           + ", ".join(f"“{r.title}”" for r in holding[:5]) + "; say which rule")
+    ref = _RefResult(holding[0], exempt=True)
+    run.check_tag(ref.rule.kind, ref.exempt)
+    return ref
+
+
+def _rule_of(run: _Run, rule: st.RuleRef | None, target: st.Target) -> _RefResult:
+    """The rule a text step acts on: the one it names, or — naming none — where its list is."""
+    if rule is None and target.kind in _ITEMS and target.in_list:
+        return _list_rule(run, target)
+    return _text_rule(run, rule)
+
+
 def _only_rule_holding(run: _Run, target: st.Target) -> _RefResult:
     """The one rule of the whole Ruleset that holds a quoted text, for a step that names no rule."""
     holding = [r for r in run.rs.rules if target.text and find_text(r, target.text)]
@@ -316,9 +340,9 @@ def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
         before = _unnamed_rule(run, step.target)
         if before is not None:
             step = dataclasses.replace(step, rule=st.RuleRef(previous=True))
-    if step.rule is None:
+    if step.rule is None and not (step.target.kind in _ITEMS and step.target.in_list):
         return _replace_everywhere(run, step)
-    ref = _text_rule(run, step.rule)
+    ref = _rule_of(run, step.rule, step.target)
     rule = ref.rule
     _require_clean(step.new, tags=run.extension_tags)
     spots = _locate(rule, step.target)
@@ -347,11 +371,11 @@ def _target_words(target: st.Target) -> str:
 def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
     if step.target.kind == st.KEYWORD:
         return _keyword_step(run, step)
-    if step.rule is None:
+    if step.rule is None and not (step.target.kind in _ITEMS and step.target.in_list):
         ref = _unnamed_rule(run, step.target) or _only_rule_holding(run, step.target)
         run.check_tag(ref.rule.kind, ref.exempt)
     else:
-        ref = _text_rule(run, step.rule)
+        ref = _rule_of(run, step.rule, step.target)
     rule = ref.rule
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _remove_at(rule, b, s))
@@ -364,7 +388,7 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
 
 
 def _do_insert_text(run: _Run, step: st.InsertText) -> str:
-    ref = _text_rule(run, step.rule)
+    ref = _rule_of(run, step.rule, step.anchor)
     rule = ref.rule
     _require_clean(step.body, tags=run.extension_tags)
     spots = _locate(rule, step.anchor)
@@ -410,45 +434,18 @@ def _do_append(run: _Run, step: st.AppendText) -> str:
     return f"added the text to the {'end' if step.at == 'end' else 'beginning'} of “{rule.title}”"
 
 
-_LIST_ITEM = re.compile(r"^([*#]+)[ \t]*", re.M)
-
-
-def _lists(body: str) -> list[tuple[int, int, str]]:
-    """The lists in a rule's body: (start, end, the line before the list) of each run of list lines."""
-    lines, found, pos = body.split("\n"), [], 0
-    start = intro = None
-    prev = ""
-    for line in lines + [""]:
-        if _LIST_ITEM.match(line):
-            if start is None:
-                start, intro = pos, prev
-        elif start is not None:
-            found.append((start, pos - 1, intro or ""))
-            start = None
-        if line.strip():
-            prev = line
-        pos += len(line) + 1
-    return found
-
-
-def _named(intro: str, of: str) -> bool:
-    words = [w for w in re.findall(r"\w+", of.casefold()) if w not in ("the", "a", "of")]
-    have = {language.singular(w) for w in re.findall(r"\w+", rsmod.plain(intro).casefold())}
-    return bool(words) and all(language.singular(w) in have for w in words)
-
-
 def _do_add_list_item(run: _Run, step: st.AddListItem) -> str:
     if step.rule is not None:
         ref = _text_rule(run, step.rule)
-        candidates = [(ref.rule, span) for span in _lists(ref.rule.body)]
+        candidates = [(ref.rule, span) for span in lists(ref.rule.body)]
         where = f"“{ref.rule.title}”"
     else:
         ref = None
-        candidates = [(r, span) for r in run.rs.rules for span in _lists(r.body)]
+        candidates = [(r, span) for r in run.rs.rules for span in lists(r.body)]
         where = "the Ruleset"
     if step.of and (ref is None or len(candidates) > 1):
         # a list named but no rule: only a list the Ruleset itself names so (it may be on another page)
-        candidates = [(r, span) for r, span in candidates if _named(span[2], step.of) or _named(r.title, step.of)]
+        candidates = [(r, span) for r, span in candidates if names_list(span[2], step.of) or names_list(r.title, step.of)]
     if not candidates:
         raise _unsupported(f"no list{' of ' + step.of if step.of else ''} found in {where}")
     if len(candidates) > 1:
@@ -456,13 +453,13 @@ def _do_add_list_item(run: _Run, step: st.AddListItem) -> str:
                            "(" + ", ".join(sorted({f'“{r.title}”' for r, _ in candidates})) + "); the step does not say which")
     rule, (a, b, _intro) = candidates[0]
     body = rule.body
-    marker = _LIST_ITEM.match(body[body.rfind("\n", 0, b) + 1:b] or body[a:b]).group(1)
+    marker = LIST_ITEM.match(body[body.rfind("\n", 0, b) + 1:b] or body[a:b]).group(1)
     items = [line.strip() for line in step.items.strip("\n").split("\n") if line.strip()]
     if not items:
         raise _unsupported("no list item given")
-    marked = [line for line in items if _LIST_ITEM.match(line)]
+    marked = [line for line in items if LIST_ITEM.match(line)]
     if marked and len(marked) != len(items):
-        stray = next(line for line in items if not _LIST_ITEM.match(line))
+        stray = next(line for line in items if not LIST_ITEM.match(line))
         raise _unsupported(f"the text holds a line that is not a list item (“{stray[:80]}”): the bot cannot tell "
                            "whether it belongs to the list")
     if not marked and len(items) > 1:

@@ -87,7 +87,26 @@ def check_crossing(block: Block, proj: Projection, a: int, b: int) -> None:
                            f"({', '.join(repr(p) for p in problems[:3])}); an Admin must decide what to keep")
 
 
+def as_list_items(text: str, marker: str) -> str:
+    """Text that goes in a list as items: lines already marked stay as they are; a single unmarked
+    line becomes one item with the list's marker."""
+    lines = [line for line in text.strip("\n").split("\n") if line.strip()]
+    marked = [line for line in lines if LIST_LINE.match(line)]
+    if marked and len(marked) != len(lines):
+        raise unsupported("the text mixes list items with lines that are not: the bot cannot tell where they go")
+    if marked:
+        return "\n".join(lines)
+    if len(lines) > 1:
+        raise unsupported("several lines without list markers, to go in a list: the bot cannot tell where one "
+                          "item ends")
+    return f"{marker} {lines[0].strip()}" if lines else ""
+
+
 def replace_at(block: Block, body: str, spot: Spot, new: str) -> str:
+    if spot.marker is not None:  # a whole list item: the new text keeps its place in the list
+        if not new.strip():
+            return remove_at(block, body, spot)
+        return body[:spot.a] + as_list_items(new, spot.marker) + body[spot.b:]
     new_clean = new.strip("\n") if spot.level == "paragraph" or "\n" in new.strip("\n") else new.strip()
     if spot.level == "inline" and spot.match is not None:
         i, j, piece = trim_shared_words(spot.match, new_clean)
@@ -127,6 +146,10 @@ def remove_paragraph(body: str, spot: Spot) -> str:
 
 
 def remove_at(block: Block, body: str, spot: Spot) -> str:
+    if spot.marker is not None:  # a list item: its line goes, the list's other lines stay as they were
+        end = spot.b + 1 if body[spot.b:spot.b + 1] == "\n" else spot.b
+        start = spot.a if end > spot.b or spot.a == 0 else spot.a - 1
+        return body[:start] + body[end:]
     if spot.level == "paragraph":
         return remove_paragraph(body, spot)
     proj = spot.match.projection if spot.match else Projection(body)
@@ -137,6 +160,11 @@ def remove_at(block: Block, body: str, spot: Spot) -> str:
 def insert_at(block: Block, body: str, spot: Spot, text: str, position: str) -> tuple[str, str]:
     """Insert text before/after a spot; returns (new body, how)."""
     payload = text.strip("\n")
+    if spot.marker is not None and position in ("before", "after"):  # next to a list item, as items
+        payload = as_list_items(payload, spot.marker)
+        if position == "after":
+            return body[:spot.b] + "\n" + payload + body[spot.b:], "as a new list item after it"
+        return body[:spot.a] + payload + "\n" + body[spot.a:], "as a new list item before it"
     if position == "end":  # "add … to the end of the second paragraph": inside it, after its last word
         if spot.level != "paragraph" or "\n" in payload:
             raise unsupported("only a single line of text can be added to the end of a paragraph")

@@ -29,7 +29,7 @@ from parsers.ruleset import DYNASTIC
 from parsers.steps import (
     KEYWORD, PARAGRAPH, PARAGRAPH_BEGINNING, PARAGRAPH_CONTAINING, PARAGRAPH_ENDING, PARAGRAPHS_FROM, SENTENCE,
     SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
-    Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
+    ITEM, ITEM_BEGINNING, ITEM_CONTAINING, Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
     Target, Unsupported,
 )
 
@@ -138,7 +138,7 @@ def _is_paragraph(np: NP) -> bool:
 
 
 def _is_text_piece(np: NP) -> bool:
-    return np.kind != "piece" or np.unit in ("paragraph", "sentence")
+    return np.kind != "piece" or np.unit in ("paragraph", "sentence", "item")
 
 
 def _has_rule_word(np: NP) -> bool:
@@ -197,6 +197,14 @@ def target(np: NP) -> Target:
             return Target(kind=PARAGRAPH, number=np.number)
         if np.unit == "paragraph" and np.how == "from":
             return Target(kind=PARAGRAPHS_FROM, number=np.number)
+        if np.unit == "item":  # a bullet point, a step of an action: by number or by its words
+            in_list = _list_name(np.of)
+            if np.how == "nth":
+                return Target(kind=ITEM, number=np.number, in_list=in_list)
+            kind = ITEM_CONTAINING if np.how == "contain" else ITEM_BEGINNING
+            if np.how == "end":
+                raise NotRead(f"the bot finds list items by their first words or what they contain, not “{np.words}”")
+            return Target(kind=kind, text=np.text, in_list=in_list)
         kind = _PIECE_KINDS.get((np.unit, np.how))
         if kind is None:
             raise NotRead(f"the bot cannot yet find “{np.words}” in a rule")
@@ -204,12 +212,28 @@ def target(np: NP) -> Target:
     raise NotRead(f"“{np.words}” is not a piece of text")
 
 
+def _list_name(np: NP | None) -> str | None:
+    """The list an item stands in: "the second step of the Notoriety Check", "of the “Scrape” atomic action"."""
+    if np is None:
+        return None
+    if np.kind == "action":
+        return np.text
+    if np.kind in ("name",):
+        return np.text
+    return None
+
+
 def piece_rule(np: NP | None) -> NP | None:
-    """The rule named inside a piece ("the second paragraph of the rule X")."""
+    """The rule named inside a piece ("the second paragraph of the rule X", "the first step of the
+    “Scrape” atomic action of “Thieves”")."""
     if np is None:
         return None
     if np.kind == "end" and np.of is not None:
         return piece_rule(np.of) if np.of.kind in ("piece", "end") else np.of
+    if np.kind == "action":
+        return np.of
+    if np.kind == "piece" and np.unit == "item" and np.of is not None:
+        return piece_rule(np.of) if np.of.kind == "action" else (None if np.of.kind == "name" else np.of)
     return np.of if np.kind in ("piece", "many") else None
 
 
@@ -353,6 +377,7 @@ def build_amend_as_follows(roles: dict[str, Any], clause: Clause) -> list[Spec] 
 
 
 def _text_rule(roles: dict[str, Any], pieces: Iterable[NP | None]) -> RuleRef | None:
+    pieces = [*pieces, _np(roles, "in_list")]
     rules = [rule_ref(r) for r in (piece_rule(p) for p in pieces) if r is not None]
     named = _one_rule(roles, "rule")
     if named is not None:
@@ -377,7 +402,22 @@ def _scoped(t: Target, roles: dict[str, Any]) -> Target:
         if t.kind != TEXT or t.occurrence not in (None, "all"):
             raise NotRead("every occurrence of something that is not quoted text")
         t = dataclasses.replace(t, occurrence="all")
+    action = _np(roles, "in_list")
+    if action is not None:  # "In the “Scrape” atomic action, replace the second step …"
+        if t.kind not in (ITEM, ITEM_BEGINNING, ITEM_CONTAINING):
+            raise NotRead(f"text inside “{action.words}” that is not one of its items")
+        if t.in_list and t.in_list != action.text:
+            raise NotRead("two lists named")
+        t = dataclasses.replace(t, in_list=action.text)
     return t
+
+
+def _no_rule(t: Target, old: NP) -> RuleRef | None:
+    """The rule a piece names none for: a numbered paragraph continues the rule before; a list item
+    of a named list is found where that list is (None)."""
+    if t.kind in (ITEM, ITEM_BEGINNING, ITEM_CONTAINING) and t.in_list:
+        return None
+    return RuleRef(previous=True) if old.kind == "piece" else None
 
 
 def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -390,8 +430,8 @@ def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     elif "everywhere" in roles:
         if rule is not None:
             return "both a rule and the whole Ruleset named"
-    elif rule is None and old.kind == "piece":
-        rule = RuleRef(previous=True)  # "Reword the third paragraph to:" continues the rule before
+    elif rule is None:
+        rule = _no_rule(t, old)  # "Reword the third paragraph to:" continues the rule before
     new_np = _np(roles, "new")
     if new_np is not None and new_np.kind == "name" and not (old.kind == "occurrence" and not old.quoted):
         raise NotRead(f"“{new_np.words}” is not quoted")  # only a game term ("all instances of Artist … with Player")
@@ -427,7 +467,7 @@ def build_remove(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         if rule is None:
             if "everywhere" in roles:
                 return "text removed throughout the Ruleset"
-            if item.kind == "piece" and t.kind in (PARAGRAPH, PARAGRAPHS_FROM):
+            if item.kind == "piece" and (t.kind in (PARAGRAPH, PARAGRAPHS_FROM) or (t.kind == ITEM and not t.in_list)):
                 out.append(Spec(RemoveText, {"rule": RuleRef(previous=True), "target": t}))  # a paragraph: of the rule before
                 continue
         out.append(Spec(RemoveText, {"rule": rule, "target": t}))
@@ -445,9 +485,9 @@ def build_insert(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
                 return "the beginning of a paragraph"
             anchor_np = anchor_np.of
     rule = _text_rule(roles, [anchor_np, _np(roles, "anchor")])
-    if rule is None:
-        rule = RuleRef(previous=True)
     t = _scoped(target(anchor_np), roles)
+    if rule is None:
+        rule = _no_rule(t, anchor_np) if anchor_np.kind == "piece" else RuleRef(previous=True)
     if position == "end" and t.kind != PARAGRAPH:
         return "the end of something that is not a numbered paragraph"
     return [Spec(InsertText, {"rule": rule, "anchor": t, "body": body(roles.get("body"), roles), "position": position})]
@@ -618,6 +658,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("new", ("to", "reading", "as_follows", "as", "with"), BODY_KINDS),
         Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
         Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
+        Slot("in_list", ("in", "within", "of"), ("action",)),
     ), ("old", "new"), build_replace),
     Frame("replace text", _verbs("replace", "change", "substitute", "swap"), (
         Slot("old", (OBJ,), TEXT_KINDS, _is_text_piece),
@@ -628,6 +669,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("within", ("in",), ("quote",), lead_only=True),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
         Slot("wherever", ("wherever",), (NONE,)),
+        Slot("in_list", ("in", "within", "of"), ("action",)),
     ), ("old", "new"), build_replace),
     # Rename “A” to “B” throughout the Ruleset: a term, not a rule's title
     Frame("rename throughout", _verbs("rename"), (
@@ -671,6 +713,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("glossary", ("from", "in"), ("glossary", "section")),
+        Slot("in_list", ("in", "within", "of"), ("action",)),
     ), ("old",), build_remove),
     # After “A” in X, add: / Add the following after the first paragraph of X: / add “B” to the end of the 2nd paragraph
     Frame("insert text", _verbs("add", "insert", "append", "prepend"), (
@@ -681,6 +724,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("as", ("as",), ("new_piece",)),
         Slot("within", ("in",), ("quote",), lead_only=True),
         *_NEW_BODY,
+        Slot("in_list", ("in", "within", "of"), ("action",)),
     ), ("anchor",), build_insert),
     # To X, add: / Add the following to the end of the rule X: / Add a paragraph to rule “X”:
     Frame("add text to a rule", _verbs("add", "insert", "append", "prepend"), (

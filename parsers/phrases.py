@@ -104,7 +104,7 @@ _VERBS = {
 
 _UNITS = {"paragraph": "paragraph", "paragraphs": "paragraph", "sentence": "sentence", "sentences": "sentence",
           "bullet": "item", "bullets": "item", "point": "item", "points": "item", "item": "item", "items": "item",
-          "step": "step", "steps": "step", "line": "line", "lines": "line", "entry": "item", "entries": "item",
+          "step": "item", "steps": "item", "line": "item", "lines": "item", "entry": "item", "entries": "item",
           "subparagraph": "paragraph"}
 
 
@@ -505,6 +505,13 @@ class Reader:
                     found.extend(one.items if one.kind == "many" else (one,))
             items = tuple(found)
         return NP("all_rules", words=words, items=items, how="except" if kept else None)
+
+    def np_np_action(self, tree: Tree, words: str) -> NP:
+        name, quoted = self._quote_or_name(tree)
+        return NP("action", words=words, text=name, quoted=quoted, of=self._of(tree))
+
+    def np_np_subrules(self, tree: Tree, words: str) -> NP:
+        return NP("subrules", words=words, of=self._of(tree))
 
     def np_np_status_of(self, tree: Tree, words: str) -> NP:
         return NP("status_of", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))

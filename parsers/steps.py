@@ -45,6 +45,9 @@ PARAGRAPH_ENDING = "paragraph_ending"  # the paragraph ending with the quoted te
 PARAGRAPH_CONTAINING = "paragraph_containing"  # the paragraph containing the quoted text
 PARAGRAPHS_FROM = "paragraphs_from"  # the Nth paragraph and every one after it
 KEYWORD = "keyword"  # the definition of the quoted keyword in the glossary ("* '''Hiatus''': …")
+ITEM = "item"  # the Nth item (a bullet point, a step) of a list (number=-1: the last, -2: the one before it)
+ITEM_BEGINNING = "item_beginning"  # the list item (bullet point, step) beginning with the quoted text
+ITEM_CONTAINING = "item_containing"  # the list item containing the quoted text
 
 # Occurrence values: None = exactly one match expected; "first"/"last"/"all"; or an int N (1-based).
 Occurrence = Union[None, Literal["first", "last", "all"], int]
@@ -86,6 +89,9 @@ class Target:
     number: int | None = None  # paragraph number for PARAGRAPH / PARAGRAPHS_FROM (-1 = final); for TEXT and
     # SENTENCE, the paragraph the text must stand in ("in the second paragraph of X, replace …")
     within: str | None = None  # restrict the match to inside this quoted passage ("in “…”, change …")
+    #: for list items: the list they stand in, named by the line that introduces it ("the second step
+    #: of the Notoriety Check", "the “Scrape” atomic action"); None: the rule's only list, or any item
+    in_list: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -184,7 +190,7 @@ class InsertText(Step):
     """Insert ``body`` before or after ``anchor`` inside a rule; ``"end"``: at the end of the anchor
     paragraph, inside it ("add … to the end of the second paragraph")."""
 
-    rule: RuleRef
+    rule: RuleRef | None  # None: a list item of a named list, found where that list is
     anchor: Target
     body: str
     position: Literal["before", "after", "end"] = "after"

@@ -30,8 +30,8 @@ def plain(value: Any) -> Any:
         for f in dataclasses.fields(value):
             if f.name in ("span", "index") or not f.compare and f.name != "term":
                 continue
-            if f.name == "when" and getattr(value, "when") is None:
-                continue  # steps under no condition the bot decides: as recorded before conditions were read
+            if f.name in ("when", "in_list") and getattr(value, f.name) is None:
+                continue  # fields added after the readings were recorded, at their default
             out[f.name] = plain(getattr(value, f.name))
         return out
     if isinstance(value, tuple) and hasattr(value, "_fields"):

@@ -281,3 +281,46 @@ def test_a_trailing_block_of_the_authors_commentary_is_not_the_rules_text():
     steps = parse_steps(text)
     assert getattr(steps[0], "body", "") == \
         "A Puzzler may Nap once a day."
+
+
+# --------------------------------------------------------------------------- places inside lists and actions
+def test_the_nth_step_of_a_named_atomic_action():
+    text = ("In the Dynastic Reset atomic action of “Victory and Ascension”, replace the second step with:\n\n"
+            "Repeal every dynastic rule not kept.")
+    result = enacted(text, R2023)
+    assert statuses(result) == [APPLIED], result.report.steps
+    page = result.pages["Ruleset"]
+    assert "* Repeal every dynastic rule not kept.\n* Update the gamestate tracking page" in page
+    assert "Repeal any dynastic rules which were not listed" not in page
+
+
+def test_a_step_found_by_its_words_in_an_action_named_without_its_rule():
+    text = "Replace the step “Repeal any dynastic rules” in the Dynastic Reset atomic action with “Repeal the rest.”"
+    [step] = parse_steps(text)
+    assert step.rule is None and step.target.in_list == "Dynastic Reset"
+    result = enacted(text, R2023)
+    assert statuses(result) == [APPLIED] and "* Repeal the rest.\n" in result.pages["Ruleset"]
+
+
+def test_a_bullet_inserted_before_a_step_and_the_last_steps_removed():
+    result = enacted("In “Victory and Ascension”, immediately before the step beginning “Update the Building Blocks "
+                     "page”, add the following:\n\n* Announce the new theme.\n\n"
+                     "In the same rule, remove the last step of the Dynastic Reset atomic action.", R2023)
+    assert statuses(result) == [APPLIED, APPLIED], result.report.steps
+    page = result.pages["Ruleset"]
+    assert "as described in the most recent Ascension Address.\n* Announce the new theme.\n" in page
+    assert "Update the Building Blocks page to reflect" not in page
+
+
+def test_the_step_before_the_last_and_an_item_of_a_rules_only_list():
+    result = enacted("In “Victory and Ascension”, remove the step before the last of the Dynastic Reset atomic action.",
+                     R2023)
+    assert statuses(result) == [APPLIED] and "Make any specified or automatic changes" not in result.pages["Ruleset"]
+    fair = enacted("In “Fair Play”, remove the bullet point beginning “A Puzzler should not deliberately exploit”.", R2023)
+    assert statuses(fair) == [APPLIED] and "deliberately exploit bugs" not in fair.pages["Ruleset"]
+    assert "* A Puzzler should not edit their own blog comments" in fair.pages["Ruleset"]
+
+
+def test_a_numbered_item_in_a_rule_with_several_lists_goes_to_an_admin():
+    result = enacted("In “Victory and Ascension”, remove the second bullet point.", R2023)
+    assert statuses(result) == [UNSUPPORTED] and "lists" in result.report.steps[0].detail

@@ -881,6 +881,8 @@ def _covered(body: str, steps) -> str:
 def test_property_no_crash_and_no_text_dropped(body):
     steps = parse_steps(body)
     norm = body.replace("\r\n", "\n").replace("\r", "\n")
+    if norm.startswith("\ufeff"):
+        norm = " " + norm[1:]  # a byte-order mark opening the text is not text (parse_steps reads it as a space)
     check_texts(norm, steps)
     # every non-blank character of the body is in exactly one step (shared by steps of one sentence)
     assert re.sub(r"\s+", "", _covered(norm, steps)) == re.sub(r"\s+", "", norm)

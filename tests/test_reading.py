@@ -790,7 +790,9 @@ def test_an_unread_instruction_introducing_text_without_a_colon_takes_that_text(
     # The text below is the instruction's own, never read as steps of its own ("* Post a notice …"
     # would otherwise be set aside as off the wiki, and "* Set the Gate …" applied).
     steps = parse_steps(f"{opening}\n\n* Post a notice on the blog.\n* Set the Gate to Open.")
-    assert [type(s) for s in steps] == [Unsupported]
+    assert len(steps) == 1  # read (the text below is its body) or left to an Admin, never steps of their own
+    assert isinstance(steps[0], Unsupported) or "* Set the Gate to Open." in (getattr(steps[0], "body", None)
+                                                                           or getattr(steps[0], "new", ""))
 
 
 def test_an_item_is_added_to_the_one_list_that_names_it():
