@@ -165,16 +165,23 @@ def read_ruleset_and_gamestate(wiki: Wiki) -> tuple[dict[str, PageText], str | N
     return reads, gamestate_title
 
 
-def read_overrides(wiki: Wiki) -> list:
-    """The Admins' corrections to the inferred constraints (the constraints page); lines that cannot
-    be read are logged and left out, the others apply."""
+def read_overrides(wiki: Wiki, trust=None) -> list:
+    """The Admins' corrections to the inferred constraints (the constraints page) as Admins left it: an edit
+    by anyone else counts only once an Admin accepts it (:class:`wikibot.trust.Trust`). Lines that cannot be
+    read are logged and left out, the others apply."""
     from actions.constraints import OverrideError, parse_overrides
+    from wikibot.trust import Trust
 
-    page = wiki.read(wiki.settings.constraints)
-    if not page.exists:
+    trust = trust or Trust(wiki)
+    state = trust.accepted(wiki.settings.constraints)
+    if state is None:
         return []
+    if not state.clean:
+        log.info("“%s” carries edits no Admin has accepted (%s): read as Admins left it", wiki.settings.constraints,
+                 state.unaccepted())
+    text = state.text(trust.text)
     try:
-        return parse_overrides(page.text, page=wiki.settings.constraints)
+        return parse_overrides(text, page=wiki.settings.constraints)
     except OverrideError as error:
         log.warning("lines of “%s” skipped: %s", wiki.settings.constraints, error)
         return error.parsed
