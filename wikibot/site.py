@@ -428,7 +428,7 @@ class Wiki:
         downloaded."""
         params: dict[str, Any] = {"action": "query", "list": "usercontribs", "ucuser": user,
                                   "ucdir": "older" if newest else "newer", "ucprop": "ids|title|comment|timestamp",
-                                  "uclimit": min(newest, 500) if newest else "max"}
+                                  "uclimit": newest if newest and newest <= 50 else "max"}
         if since:
             params["ucstart"] = since
         found: list[tuple[int, str, str, str]] = []

@@ -139,9 +139,9 @@ class Trust:
         return self._walks[key].get(revid) or acc.Accepted(revid, None)
 
     def _revisions(self, history: list[dict], sysops_only: bool) -> list[acc.Revision]:
-        users = [rev.get("user", "") for rev in history]
-        admins = self.sysops(users) if sysops_only else self.admins(users)
         bot = self.wiki.username
+        users = [rev.get("user", "") for rev in history if rev.get("user", "") != bot]
+        admins = self.sysops(users) if sysops_only else self.admins(users)
         return [acc.Revision(int(rev["revid"]), int(rev.get("parentid") or 0), rev.get("user", ""),
                              rev.get("comment", ""), rev.get("sha1", ""),
                              trusted=rev.get("user", "") in admins or rev.get("user", "") == bot,
