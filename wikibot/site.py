@@ -481,6 +481,12 @@ class Wiki:
         raise ConflictChangedMeaning(f"“{base.title}” kept changing while the bot tried to save it; "
                                      "nothing was saved. Ask again when the page is quiet.")
 
+    def create(self, title: str, text: str, summary: str) -> int | None:
+        """Create a page that does not exist (``wikibot setup``): never replaces one, and needs no run page
+        (setup creates the run page itself, saying ``false``). The new revision, or None if the page exists."""
+        answer = self._edit(PageText(title, "", None), text, summary, minor=False)
+        return answer.get("newrevid") if answer else None
+
     def replace(self, base: PageText, text: str, summary: str) -> SavedEdit | None:
         """Put ``text`` in place of the page as read in ``base``, whatever the change: for undoing or finishing
         the bot's own saves. If the page's text has changed since ``base`` (a revision that keeps the text,

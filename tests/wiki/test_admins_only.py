@@ -166,3 +166,45 @@ def test_a_players_nobots_on_the_log_page_does_not_stop_the_reports(game, local_
     bad = game.edit(local_wiki.admin, "| AdminAlice || 3", "| AdminAlice || -1")
     [finding] = Patrol(game.wiki).cycle()
     assert finding.change.revid == bad and f"[[Special:Diff/{bad}]]" in game.log()
+
+
+# --------------------------------------------------------------------------- wikibot setup protects what steers the bot
+
+def _setup_settings(tmp_path, stem):
+    from wikibot.config import Settings
+
+    return Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", requests=f"{stem}/Requests", run=f"{stem}/Run",
+                    log=f"{stem}/Log", constraints=f"{stem}/Constraints", admins=f"{stem}/Admins",
+                    state_dir=tmp_path / "state")
+
+
+def test_setup_protects_the_pages_that_steer_the_bot_where_it_has_the_right(local_wiki, tmp_path, wiki_title):
+    from wikibot.setup import setup
+    from wikibot.site import Wiki
+    from wikibot.testwiki import LocalWikiError
+
+    settings = _setup_settings(tmp_path, wiki_title("Setup"))
+    said: list[str] = []
+    sysop = Wiki(local_wiki.alias_site(), settings)          # an account that may protect (AdminAlice)
+    pages = setup(sysop, protect_pages=None, ask=lambda question: True, say=said.append)
+    assert {p.title for p in pages} == {settings.run, settings.constraints, settings.admins, settings.log}
+    assert all(p.done for p in pages) and local_wiki.wiki.page_text(settings.run) == "false"
+    for page in (settings.run, settings.log):             # written by setup: a player can no longer edit them
+        with pytest.raises(LocalWikiError, match="protected"):
+            local_wiki.edit_as(local_wiki.plain, page, "true")
+    with pytest.raises(LocalWikiError, match="protect|create"):  # not written yet: a player cannot create it
+        local_wiki.edit_as(local_wiki.plain, settings.constraints, "* Coins: off")
+    local_wiki.edit_as(local_wiki.admin, settings.run, "true")   # Admins can
+    assert any("whoever can edit it can stop the bot" in line for line in said)
+
+
+def test_setup_without_the_right_names_the_pages_for_an_admin(local_wiki, tmp_path, wiki_title):
+    from wikibot.setup import setup
+    from wikibot.site import Wiki
+
+    settings = _setup_settings(tmp_path, wiki_title("Setup"))
+    said: list[str] = []
+    pages = setup(Wiki(local_wiki.site(), settings), protect_pages=True, ask=None, say=said.append)
+    assert not any(p.done for p in pages) and settings.log not in {p.title for p in pages}
+    assert any("ask an Admin to protect them" in line for line in said)
+    local_wiki.edit_as(local_wiki.plain, settings.run, "true")      # nothing was protected

@@ -422,10 +422,10 @@ def test_after_a_term_change_gamestate_steps_still_work(local_wiki, bot, wiki_ti
 
 
 def test_request_templates_render_their_parameters_without_parser_functions(local_wiki, wiki_title):
-    from wikibot.cli import SETUP_PAGES
+    from wikibot.setup import TEMPLATES
 
     stem = wiki_title("Tpl").replace(" ", "")
-    for title, text in SETUP_PAGES.items():
+    for title, text in TEMPLATES.items():
         assert "{{#" not in text, title             # ParserFunctions may be missing on the wiki
         local_wiki.edit_as(local_wiki.admin, title.replace("Template:", f"Template:{stem}"), text)
 
@@ -434,7 +434,12 @@ def test_request_templates_render_their_parameters_without_parser_functions(loca
         return html if isinstance(html, str) else html["*"]
 
     assert "2026-12-01 18:00" in rendered(f"{{{{{stem}Ascension|at=2026-12-01 18:00}}}}")
-    assert "once the bot sees it" in rendered(f"{{{{{stem}Ascension}}}}")
+    assert "when: at the bot's next turn" in rendered(f"{{{{{stem}Ascension}}}}")
+    # optional parameters left out read as words, not as markup
+    enact = rendered(f"{{{{{stem}Enact|title=Proposal: Hats}}}}")
+    assert "Enact</b> Proposal: Hats" in enact and "[" not in enact.partition("<!--")[0]
+    assert "Proposal: Hats" in rendered(f"{{{{{stem}Enact|title=Proposal: Hats|url=https://b.example/1}}}}")
+    assert "the asker's latest" in rendered(f"{{{{{stem}Review|title=Proposal: Hats}}}}")
     shown = rendered(f"{{{{{stem}Synonyms|Player=Necromancer}}}}")
     assert "Necromancer" in shown and "{{" not in shown and "{{{" not in shown
 
