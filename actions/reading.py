@@ -147,8 +147,12 @@ def render(reading: dict) -> str:
         if "on_ruleset" in row:
             lines.append(f"      on this Ruleset: {row['on_ruleset']['status']} — {row['on_ruleset']['detail']}")
     s = reading["summary"]
-    lines.append(f"{s['steps']} steps: {s['read']} read, {s['set_aside']} set aside, {s['not_read']} not read")
+    lines.append(f"{_steps(s['steps'])}: {s['read']} read, {s['set_aside']} set aside, {s['not_read']} not read")
     return "\n".join(lines)
+
+
+def _steps(n: int) -> str:
+    return f"{n} step{'s' * (n != 1)}"
 
 
 def headline(reading: dict) -> str:
@@ -160,7 +164,7 @@ def headline(reading: dict) -> str:
                "the bot would enact the steps it reads and name the rest for an Admin" if s["not_read"] == 0 else
                "the bot would not enact this as written: an Admin must do the steps it cannot read, or the author "
                "can reword them")
-    return (f"Reading of “{reading['name']}”: {s['steps']} steps, {s['read']} read, {s['set_aside']} set aside, "
+    return (f"Reading of “{reading['name']}”: {_steps(s['steps'])}, {s['read']} read, {s['set_aside']} set aside, "
             f"{s['not_read']} not read — {verdict}.")
 
 

@@ -88,7 +88,7 @@ def _resolve(model: R.Ruleset, name: str, what: str) -> R.Rule:
 
 
 def _plain_list(items) -> str:
-    items = list(items)
+    items = list(dict.fromkeys(items))     # a rule kept for itself and for its subrule is named once
     return ", ".join(f"“{i}”" for i in items) if items else "none"
 
 

@@ -440,3 +440,11 @@ def test_an_instruction_outside_the_reset_is_left_for_an_admin_and_said():
     assert result.ok
     assert [s.action for s in result.report.for_an_admin] == ["outside the reset"]
     assert "outside the reset: an Admin decides" in result.report.render(False)
+
+
+def test_a_rule_kept_for_itself_and_for_its_subrule_is_named_once():
+    rs = ("= Core Rules =\n== Ruleset and Gamestate ==\nThis is the Ruleset.\n\n= Dynastic Rules =\n== Gin ==\n"
+          "Each Puzzler may brew Gin.\n=== Tonic ===\nTonic goes with Gin.\n== Rum ==\nEach Puzzler may drink Rum.\n")
+    plan = parse_address("Repeal all dynastic rules except for the rules named “Gin” and “Tonic”.", ruleset=rs)
+    [step] = dynastic_reset(rs, plan).report.steps
+    assert step.detail.startswith("kept: “Gin”; repealed 1: “Rum”")

@@ -83,7 +83,7 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
 
     journal = journal_mod.Journal(wiki.settings.state_dir, report.summary or report.action, request_key,
                                   [journal_mod.JournalPage(t, reads[t].revid, texts.get(t, ""), pages[t])
-                                   for t in changed], tag=tag)
+                                   for t in changed], tag=tag, steps=[s.to_dict() for s in report.steps])
     journal.write()
     saved: list[SavedEdit] = []
     try:

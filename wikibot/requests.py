@@ -201,11 +201,12 @@ class RequestDesk:
                          "changes; tell whoever runs the bot (the log has the details).")
             return Answer(request, origin.requester, True, f"Not done{late}: {error}", [])
         report = outcome.report
-        left = report.with_status(IGNORED)
+        left = report.left_for_an_admin
         left_note = (" Left for an Admin: " + "; ".join(f"step {s.n} ({_reason(s)})" for s in left) + "."
                      if left else "")
         if not report.with_status(APPLIED):
             why = ("it holds no step the bot could read" if not report.steps else
+                   "what it asks for is so already" if all(s.no_op for s in report.steps) else
                    "every step was ignored, as the rules say")
             return Answer(request, origin.requester, True, f"Not done{late}: nothing was changed: {why}.{left_note}",
                           _step_lines(report))
@@ -346,7 +347,8 @@ class RequestDesk:
         if journal.state == journal_mod.FINISHED:
             links = ", ".join(f"{p.title}: [[Special:Diff/{p.saved_revid}]]" for p in journal.saved)
             return Answer(request, requester, True,
-                          f"Done (completed {how}): {operation} — {links or 'no page needed changing'}.", [])
+                          f"Done (completed {how}): {operation} — {links or 'no page needed changing'}.",
+                          _step_lines(Report("", steps=[StepResult(**s) for s in journal.steps])))
         if journal.state == journal_mod.UNDONE:
             return Answer(request, requester, True,
                           f"Not done (interrupted {how}): “{operation}” was undone: {journal.detail}. None of its "
@@ -524,7 +526,7 @@ class RequestDesk:
             return None
         if not unread:
             return None
-        named = "; ".join(f"“{_short(' '.join(text.split()), 120)}” ({_short(reason, 120).rstrip('.')})"
+        named = "; ".join(f"{_quote(_short(' '.join(text.split()), 120))} ({_short(reason, 120).rstrip('.')})"
                           for text, reason in unread)
         what = "Address" if request.kind == "ascension" else "Proposal"
         return Answer(request, origin.requester, True,
@@ -651,9 +653,25 @@ def _short(headline: str, most: int = 150) -> str:
 def _reason(step: StepResult) -> str:
     """Why an ignored step is left for an Admin, in a few words: its kind when that says it (a condition, a
     later time…), else its kind and why it was ignored (e.g. no such rule)."""
-    if step.action in FOR_AN_ADMIN or not step.detail:
+    detail = _detail(step)
+    if step.action in FOR_AN_ADMIN or not detail:
         return step.action
-    return f"{step.action}: {_short(' '.join(step.detail.split()), 100)}"
+    return f"{step.action}: {_short(detail, 100)}"
+
+
+def _detail(step: StepResult) -> str:
+    """A step's reason as an answer shows it: without the words the answer shows already — the step's kind,
+    and the step's own text quoted again."""
+    detail = " ".join(step.detail.split())
+    detail = detail.replace(f"\u201c{' '.join(step.text.split())}\u201d", "").strip()
+    if detail.casefold().startswith(step.action.casefold() + ":"):
+        detail = detail[len(step.action) + 1:].strip()
+    return detail.rstrip(":").strip()
+
+
+def _quote(text: str) -> str:
+    """Text in quotation marks; in single ones when it holds double ones, so that quotes do not nest alike."""
+    return f"\u2018{text}\u2019" if "\u201c" in text or "\u201d" in text else f"\u201c{text}\u201d"
 
 
 def _step_lines(report: Report) -> list[str]:
@@ -662,6 +680,7 @@ def _step_lines(report: Report) -> list[str]:
     for step in report.steps:
         text = " ".join(step.text.split())
         text = text if len(text) <= 90 else text[:87] + "…"
+        detail = _detail(step)
         lines.append(f"{step.n}. '''{step.status}''' — {inert(step.action)}: {inert(text)}"
-                     + (f" — {inert(step.detail)}" if step.detail else ""))
+                     + (f" — {inert(detail)}" if detail else ""))
     return lines
