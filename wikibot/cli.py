@@ -362,7 +362,7 @@ def connect(args: argparse.Namespace):
 def cmd_demo(args: argparse.Namespace) -> int:
     from wikibot import demo
 
-    return demo.run(keep=args.keep)
+    return demo.run(keep=args.keep, port=args.port)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -473,6 +473,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = commands.add_parser("demo", help="run the bot once on a throwaway local wiki with sample pages")
     demo.add_argument("--keep", action="store_true", help="keep the wiki running until Enter is pressed")
+    demo.add_argument("--port", type=int, metavar="N", help="serve the wiki on this port of 127.0.0.1 "
+                      "(default: a free one)")
     demo.set_defaults(handler=cmd_demo)
 
     run = commands.add_parser("run", help="the daemon: poll the request page, run due resets, patrol")

@@ -261,16 +261,6 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
                                 gamestate_title=gamestate_title, extension_tags=extension_tags)
         names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title}
         pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
-        if result.ok and plan.terms and gamestate_title and not plan.tracking_page:
-            # The players table's heading follows the player term, so that the next enactment finds it.
-            from actions import synonyms as S
-            from actions.gamestate_terms import follow_terms
-
-            changed = S.plan_terms(texts[ruleset_title], plan.terms).changes
-            base = pages.get(gamestate_title, texts[gamestate_title])
-            text = follow_terms(result.report, gamestate_title, base, changed)
-            if text != texts[gamestate_title]:
-                pages[gamestate_title] = text
         if new_tracking is not None and result.ok:
             # Saved last: the Ruleset names it only once the other pages are done.
             pages[new_tracking.title] = new_tracking_page_text(gamestate_title, plan.theme)

@@ -114,7 +114,9 @@ class RequestDesk:
         self.trust = Trust(self.wiki)
         self._enactments = None
         self._read = {}
-        needing = [r for r in due + waiting + accepted if r.kind not in ANYONE]   # a {{Read}} needs no one's rights
+        # who added each: for the rights a request needs, and for the tag every edit made for it carries (a
+        # {{Read}} needs no one's rights, but its answer too is found again by its tag after a restore)
+        needing = due + waiting + accepted
         origins = self._origins(needing, set(cut.values())) if needing else {}
         earlier = self._evidence({r.ident: origins[r.ident] for r in due if r.ident in origins})
         answers = []
@@ -163,7 +165,10 @@ class RequestDesk:
         """The answer to a request; None when the wiki failed for a while and the request is done again at the
         next poll (nothing of it was kept)."""
         if request.kind == "read":
-            return self.read_answer(request)
+            answer = self.read_answer(request)
+            if answer is not None:
+                answer.requester = origin.requester
+            return answer
         if request.kind == "review" and not origin.problem:   # anyone may ask; nothing but the answer is written
             return Answer(request, origin.requester, True, *reviews.answer(self.wiki, request, origin.requester))
         refusal = self.refusal(request, origin)
@@ -594,9 +599,6 @@ class RequestDesk:
 
 #: how an answer begins when the work was left half done (the next turn finishes or undoes it)
 INTERRUPTED = "Interrupted"
-
-#: Requests anyone may post: they change nothing but their own answer.
-ANYONE = ("read",)
 
 NOT_FOUND = Origin(None, "the bot could not find who added this request in the page history")
 

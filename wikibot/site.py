@@ -156,7 +156,7 @@ def own_throttle(site: Any, directory: Path) -> None:
     pywikibot counts the processes using a site in one ``throttle.ctrl`` file and spaces each process's
     requests by their number; a killed process stays counted there for ten minutes, slowing every request of
     the next one. A file per process (``throttle-PID.ctrl``) counts only this process; those of processes
-    that no longer run are removed."""
+    that no longer run are removed, and this process's entry in the shared file is taken out."""
     import os
 
     directory.mkdir(parents=True, exist_ok=True)
@@ -166,6 +166,9 @@ def own_throttle(site: Any, directory: Path) -> None:
             old.unlink(missing_ok=True)
     own = directory / f"throttle-{os.getpid()}.ctrl"
     own.touch()   # pywikibot expects the file to exist once it has counted itself
+    # pywikibot counted this process in the shared file when it made the site: take that entry out, or it
+    # would count for ten minutes in every process started after this one (each restart slower).
+    site.throttle.drop()
     site.throttle.ctrlfilename = str(own)
     site.throttle.checkMultiplicity()
 

@@ -208,3 +208,16 @@ def test_setup_without_the_right_names_the_pages_for_an_admin(local_wiki, tmp_pa
     assert not any(p.done for p in pages) and settings.log not in {p.title for p in pages}
     assert any("ask an Admin to protect them" in line for line in said)
     local_wiki.edit_as(local_wiki.plain, settings.run, "true")      # nothing was protected
+
+
+def test_the_console_says_once_a_cycle_that_the_ruleset_carries_unaccepted_edits(game, local_wiki, caplog):
+    import logging
+
+    capped(game, local_wiki)
+    game.edit(local_wiki.plain, "cannot exceed 10", "cannot exceed 1000", "tidy", title=game.settings.ruleset)
+    for n in range(4, 8):
+        game.edit(local_wiki.plain, f"| PlainBob || {n - 1}", f"| PlainBob || {n}")
+    with caplog.at_level(logging.INFO, logger="wikibot"):
+        Patrol(game.wiki).cycle()
+    said = [r for r in caplog.records if "carries edits no Admin has accepted" in r.getMessage()]
+    assert len(said) == 1

@@ -683,3 +683,16 @@ def test_a_reading_and_a_review_try_gamestate_steps_on_the_tracking_page(local_w
     details = " ".join(review.details)
     assert review.headline.startswith("Enactment of Josh: 1 of 1 step as written"), review.headline
     assert "no gamestate page" not in details and f"a step of the gamestate page “{board}”" in details
+
+
+def test_a_reading_carries_its_requests_tag_and_is_not_answered_again_after_a_restore(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.plain, READ)
+    before = local_wiki.wiki.page_text(bot.settings.requests)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.requester == "PlainBob"
+    reply = local_wiki.api(action="query", prop="revisions", titles=bot.settings.requests, rvprop="comment",
+                           rvlimit=1)["query"]["pages"][0]["revisions"][0]["comment"]
+    assert request_page.tagged(reply)
+    local_wiki.edit_as(local_wiki.admin, bot.settings.requests, before, "Restoring an older revision")
+    [again] = RequestDesk(bot).poll()
+    assert again.headline.startswith("Already answered in [[Special:Diff/") and "Reading of" in again.headline
