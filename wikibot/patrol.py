@@ -2,33 +2,45 @@
 
 One :meth:`Patrol.cycle` (the daemon runs one every ``patrol_seconds``):
 
-1. Reads its **mark** from ``<state dir>/patrol.json`` (:class:`PatrolMark`). On the very first
-   run there is none: the mark is set to the wiki's newest recent change, so the patrol starts
-   from *now* — edits made before the bot first patrolled are not judged.
+1. Reads its **mark** from ``<state dir>/patrol.json`` (:class:`PatrolMark`). When there is none (the
+   first run, or the state directory was lost) the mark is set at the bot's own last edit — when it was
+   last at work — so that every edit made since is judged; a bot that never edited starts from the
+   wiki's newest recent change.
 2. Does nothing more while the run page does not say ``true``: no write at all, and the mark is
    not moved, so the edits made meanwhile are judged once writes are enabled again.
 3. Reads the current Ruleset (which names the gamestate tracking page) and the constraints page
-   (:func:`actions.constraints.parse_overrides`; a line that cannot be read is logged and
-   skipped, the others apply).
-4. Lists the recent changes of the gamestate page, the Ruleset and Building Blocks
-   (``list=recentchanges``, ``rcdir=newer``, following ``rccontinue``) from the mark on, oldest
-   first, and fetches the texts it needs in batches of :data:`BATCH` revisions per request.
+   as Admins left it (:func:`wikibot.operations.read_overrides`; a line that cannot be read is logged
+   and skipped, the others apply).
+4. Lists the recent changes of the gamestate page, the Ruleset, Building Blocks and the pages that
+   steer the bot (the constraints page, the Admins page, the run page) (``list=recentchanges``,
+   ``rcdir=newer``, following ``rccontinue``) from the mark on, oldest first, and fetches the texts it
+   needs in batches of :data:`BATCH` revisions per request.
 5. Judges each edit in order and records it in the mark as soon as it is dealt with, so that a
    restart neither judges an edit twice nor skips one.
 
-A gamestate edit is judged with :func:`actions.check.check_edit` on its parent's text and its own,
-against the constraints of the Ruleset **as last changed by an Admin or the bot when the edit was
-made** (when the Ruleset changed after the edit, its revision from before that change; then back
-past the edits of others no Admin has accepted yet: a Ruleset edit by a non-Admin moves no limit
-until an Admin edits the Ruleset on top of it, see :meth:`Patrol._trusted_at`) merged with the
-constraints page **as it is now**. An edit the check cannot judge (a table that no longer reads the
-same way, a renamed or look-alike header or row, a vanished row, a blanked page) is reported. An illegal edit is undone with a summary that says who, what,
-which constraint and rule, and how to dispute it. If it is still the page's latest revision its
-parent's text is restored; if others edited since, only its own change is reversed
-(:func:`actions.reverse_patch.reverse_onto`: the diff-match-patch patch from its text back to its
-parent's, applied to the current text only if every hunk finds its place exactly once) and only
-if the result passes the check again (the undo sets no illegal value but those the edit overwrote, and
-the edit's illegal values are gone). Otherwise the edit is reported on the log page for humans.
+**Which Ruleset judges.** A gamestate edit is judged with :func:`actions.check.check_edit` on its
+parent's text and its own, against the constraints of the Ruleset **as Admins and the bot left it
+when the edit was made** (:mod:`actions.accepted`, through the cycle's :class:`wikibot.trust.Trust`:
+the Ruleset's revision of the edit's time, without the edits of others no Admin has accepted — an
+Admin's Accept, an Admin's revert, or an Admin's or the bot's own change carried onto it move it;
+an edit on top of a player's does not take the player's in) merged with the constraints page as
+Admins left it.
+
+**What cannot be judged is always reported**: a table that no longer reads the same way, a renamed or
+look-alike header or row, a vanished row, a blanked page. While the page does not read as tables, each
+edit is reported, and the first edit after which it reads again is judged against the page's last
+readable revision (kept in the mark; found in the history when the mark was lost): values set
+meanwhile are judged then. A ``{{nobots}}`` or ``{{bots}}`` template that excludes the bot, added by
+anyone but an Admin, is an illegal change like any other (undone, or reported), and it does not stop
+the bot meanwhile (:meth:`wikibot.site.Wiki.exclusion_counts`).
+
+An illegal edit is undone with a summary that says who, what, which constraint and rule, and how to
+dispute it. If it is still the page's latest revision its parent's text is restored; if others
+edited since, only its own change is reversed (:func:`actions.reverse_patch.reverse_onto`: the
+diff-match-patch patch from its text back to its parent's, applied to the current text only if every
+hunk finds its place exactly once) and only if the result passes the check again (the undo sets no
+illegal value but those the edit overwrote, and the edit's illegal values are gone). Otherwise the
+edit is reported on the log page for humans.
 
 Restraint: the bot's own edits are never judged; a user's change that the bot undid once is not
 undone again when the same user makes it again (it is reported); Admins' edits are reported, not
@@ -37,21 +49,24 @@ blank pages); in ``report-only`` mode nothing is undone and every would-be undo 
 
 An edit the bot cannot judge — its text or its parent's hidden or deleted, a page beyond
 :data:`parsers.limits.PAGE_CHARS`, text a parser fails on — is reported once on the log page and
-passed, so that it never holds back the edits after it; so is an edit that leaves the gamestate
-page unreadable (its values could not be checked). A fault of the wiki itself (down, read-only,
-the log page protected) stops the cycle instead, and the edit waits for the next one.
+passed, so that it never holds back the edits after it. A fault of the wiki itself (down,
+read-only, the log page protected) stops the cycle instead, and the edit waits for the next one.
 
-Rules pages (Ruleset, Building Blocks) are never reverted. An edit by anyone but the bot that is
-typo-level (:func:`actions.ruleset_review.review_edit`) passes silently, and so does an Admin's edit
-that accepts the edits before it (summary starting "Accept") or puts back the exact text of an
-earlier revision (a revert, found by the revisions' checksums); any other whose summary names no
-enactment or Call for Judgement is reported on the log page.
+Rules pages (Ruleset, Building Blocks) are never reverted. An Admin's (or the bot's) edit that is
+typo-level (:func:`actions.ruleset_review.review_edit`), names an enactment or Call for Judgement,
+accepts the page (summary starting "Accept") or puts back the exact text of an earlier revision (a
+revert, found by the revisions' checksums) passes; any other is reported, and so is a trusted change
+that could not be carried onto the Ruleset as Admins left it. Anyone else's edit of a rules page is
+reported whatever its summary says, unless the proposal it names is on the request page and its
+review is clean; it counts only once an Admin accepts it. An edit of a page that steers the bot by
+anyone but an Admin (a sysop, for the Admins page) is reported.
 
 The log page gets one line per finding: ``* 2026-11-29 13:05:02 — [[Special:Diff/N]] by User:
 what``, where values taken from the page are written so that no markup in them can act
 (``{{nobots}}`` in a value must not switch off the bot's own log page). Writes go through
-:meth:`wikibot.site.Wiki.save`, so the run page, ``{{nobots}}`` and edit conflicts are honoured; if the run page stops saying ``true`` mid-cycle, the cycle stops
-and the edit it was dealing with stays unjudged in the mark.
+:meth:`wikibot.site.Wiki.save`, so the run page, an Admin's ``{{nobots}}`` and edit conflicts are
+honoured; if the run page stops saying ``true`` mid-cycle, the cycle stops and the edit it was
+dealing with stays unjudged in the mark.
 
 The mark is the newest timestamp dealt with plus the ids of the recent changes dealt with in the
 :data:`OVERLAP` seconds before it (the wiki may commit an edit a little after a later-stamped

@@ -135,7 +135,13 @@ class Trust:
         revid = int(history[0]["revid"]) if revid is None else revid
         key = (title, sysops_only)
         if key not in self._walks:
-            self._walks[key] = acc.walk(self._revisions(history, sysops_only), self.text)
+            revisions = self._revisions(history, sysops_only)
+            untrusted = [i for i, r in enumerate(revisions) if not r.trusted]
+            if untrusted and any(r.trusted for r in revisions[untrusted[0]:]):
+                # a trusted edit after an untrusted one: its change is carried, from texts read in batches
+                first = revisions[untrusted[0]]
+                self.fetch([first.parent] + [r.revid for r in revisions[untrusted[0]:]])
+            self._walks[key] = acc.walk(revisions, self.text)
         return self._walks[key].get(revid) or acc.Accepted(revid, None)
 
     def _revisions(self, history: list[dict], sysops_only: bool) -> list[acc.Revision]:
