@@ -28,7 +28,7 @@ from typing import Callable
 
 from actions.reading import headline as reading_headline
 from actions.reading import read_proposal, step_lines
-from actions.report import APPLIED, FOR_AN_ADMIN, IGNORED, Report, StepResult
+from actions.report import APPLIED, FOR_AN_ADMIN, Report, StepResult
 from parsers import request_page
 from parsers.proposal import parse_proposal
 from parsers.request_page import Request

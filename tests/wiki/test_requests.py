@@ -397,6 +397,14 @@ BOARD = """The gamestate of this dynasty.
 """
 
 
+def with_board(local_wiki, bot, wiki_title) -> str:
+    """A gamestate page of the bot's own, named as the tracking page by its Ruleset; its title."""
+    board = wiki_title("Board")
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET.replace("[[Puzzle Board]]", f"[[{board}]]"))
+    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    return board
+
+
 @pytest.mark.parametrize("renamed", [True, False])
 def test_after_a_term_change_gamestate_steps_still_work(local_wiki, bot, wiki_title, renamed):
     board = wiki_title("Board")
@@ -487,9 +495,7 @@ def test_anyone_may_ask_for_a_reading_and_nothing_else_changes(local_wiki, bot, 
 
 
 def test_after_an_ascension_that_re_terms_gamestate_steps_still_work(local_wiki, bot, wiki_title):
-    board = wiki_title("Board")
-    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET.replace("[[Puzzle Board]]", f"[[{board}]]"))
-    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    board = with_board(local_wiki, bot, wiki_title)
     post(local_wiki, bot, local_wiki.admin, "== Ascension: Necromancers ==\n{{Ascension}}\nAscension Address: "
          "Necromancers\n\nKeep all dynastic rules. Set the synonym for Player to “Necromancer”.\n")
     [answer] = RequestDesk(bot).poll()
@@ -583,9 +589,7 @@ def test_work_interrupted_and_its_journal_lost_is_left_to_an_admin_never_called_
 
 # --------------------------------------------------------------------------- exactly once per Proposal
 def test_the_same_proposal_posted_twice_is_enacted_once_unless_an_admin_says_again(local_wiki, bot, wiki_title):
-    board = wiki_title("Board")
-    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET.replace("[[Puzzle Board]]", f"[[{board}]]"))
-    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    board = with_board(local_wiki, bot, wiki_title)
     gains = "{{Enact|title=Proposal: Josh's Windfall|url=https://blognomic.example/archives/77}}\nJosh gains 2 Coins.\n"
     post(local_wiki, bot, local_wiki.admin, "== Enact: Windfall ==\n" + gains)
     post(local_wiki, bot, local_wiki.admin, "== Enact: Windfall (again) ==\n" + gains)
@@ -666,9 +670,7 @@ def test_a_scheduled_request_that_would_not_apply_now_is_accepted_with_a_warning
 
 # --------------------------------------------------------------------------- readings and reviews try gamestate steps
 def test_a_reading_and_a_review_try_gamestate_steps_on_the_tracking_page(local_wiki, bot, wiki_title):
-    board = wiki_title("Board")
-    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET.replace("[[Puzzle Board]]", f"[[{board}]]"))
-    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    board = with_board(local_wiki, bot, wiki_title)
     draft = "In the rule “Coins”, replace “defaulting to 3” with “defaulting to 4”.\n\nSet Josh's Coins to 1.\n"
     post(local_wiki, bot, local_wiki.plain, "== Read: Josh ==\n{{Read|title=Proposal: Josh}}\n" + draft)
     [reading] = RequestDesk(bot).poll()
