@@ -672,7 +672,7 @@ class Patrol:
         named = (" the proposal its summary names is not on the request page" if reviewed is None and
                  names_enactment(change.comment) else " its review is not clean" if reviewed is not None else "")
         judged = ("gamestate edits are judged by the Ruleset without it" if change.kind == RULESET else
-                  "a Dynastic Reset transcribes the page as Admins left it")
+                  "a Dynastic Reset would transcribe the page as it stands, so accept or revert it before one")
         return found + [self._report(change, f"“{change.title}” changed by {change.user}, who is not an Admin "
                                              f"({change_said}){';' + named if named else ''}. It does not count "
                                              f"until an Admin accepts it (an Admin's edit of the page with a summary "
