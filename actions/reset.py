@@ -98,9 +98,9 @@ class _Steps:
         self.n = 0
         self.failed: list[str] = []
 
-    def add(self, text: str, action: str, status: str, detail: str = "") -> None:
+    def add(self, text: str, action: str, status: str, detail: str = "", *, no_op: bool = False) -> None:
         self.n += 1
-        self.report.add(self.n, text, action, status, detail)
+        self.report.add(self.n, text, action, status, detail, no_op=no_op)
         if status in (REFUSED, UNSUPPORTED):
             self.failed.append(f"step {self.n} ({action}): {detail}")
 
@@ -216,7 +216,8 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
                 text = follow_terms(report, gs_title, text, S.plan_terms(ruleset_text, plan.terms).changes)
             elif era != ERA_NUMBERED:
                 steps.add("gamestate page", "gamestate", IGNORED,
-                          "the rules of this era do not reset the gamestate page at a Dynastic Reset; it is unchanged")
+                          "the rules of this era do not reset the gamestate page at a Dynastic Reset; it is unchanged",
+                          no_op=True)
             new_pages[gs_title] = text
     except ResetRefused as refusal:
         if not steps.failed:
