@@ -249,9 +249,21 @@ def _renamed(old: str, candidates: list[str], what: str) -> str:
     """Why the ``old`` header/row name is missing: renamed to a look-alike, or gone."""
     for new in candidates:
         if _skeleton(new) == _skeleton(old):
-            odd = odd_characters(new) or ["a character that looks the same"]
-            return f"{what} “{old}” now reads “{new}”, which looks the same but is not ({', '.join(odd)})"
+            odd = odd_characters(new) or _unlike(old, new)
+            if odd:
+                return f"{what} “{old}” now reads “{new}”, which looks the same but is not ({', '.join(odd)})"
+            return f"{what} “{old}” now reads “{new}”, which the bot does not take for the same name"
     return f"{what} “{old}” is gone (removed or renamed)"
+
+
+def _unlike(old: str, new: str) -> list[str]:
+    """The characters of ``new`` beyond ASCII that stand where ``old`` has others (a ligature, a dotless i):
+    each as "U+0131 LATIN SMALL LETTER DOTLESS I"."""
+    import difflib
+
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    changed = "".join(new[j1:j2] for tag, _i1, _i2, j1, j2 in matcher.get_opcodes() if tag != "equal")
+    return [f"U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed')}" for ch in dict.fromkeys(changed) if not ch.isascii()]
 
 
 def _damage(old_page: GamestatePage, new_page: GamestatePage, pairs: list, old_tables: list[_Table]) -> list[str]:

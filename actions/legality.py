@@ -39,7 +39,7 @@ from actions.constraints import (
     infer_constraints, valid_player_name, variable_key,
 )
 from actions.synonyms import player_term as ruleset_player_term
-from parsers import language
+from parsers import characters, language
 from parsers.gamestate import Table
 from parsers.ruleset import Ruleset
 
@@ -76,7 +76,10 @@ class Violation:
         """"Coins of Bob set to -2; Coins hold non-negative integers (Appendix: Numbers and Variables)." """
         shown = self.new if self.new != "" else "blank"
         if self.name_rule:
-            what = f"new player name {shown}"
+            odd = [ch for ch in dict.fromkeys(self.new) if characters.name_problem(ch) or
+                   (ch.isalpha() and not ch.isascii() and characters.lookalike_problem("a" + ch))]
+            held = f" (it holds {', '.join(characters.describe(ch) for ch in odd[:3])})" if odd else ""
+            what = f"new player name {shown}{held}"
         elif self.cell_of:
             what = f"{self.cell_of} of the cell at row {self.row}, column {self.column} set to {shown}"
         elif self.row:

@@ -101,13 +101,17 @@ def describe_step(step: st.Step) -> dict:
     return row
 
 
-def read_proposal(proposal: st.Proposal, ruleset_text: str | None = None) -> dict:
-    """The reading of a whole proposal; with ``ruleset_text``, each step tried on that Ruleset."""
+def read_proposal(proposal: st.Proposal, ruleset_text: str | None = None, *, gamestate_text: str | None = None,
+                  gamestate_title: str | None = None, overrides: list | None = None) -> dict:
+    """The reading of a whole proposal; with ``ruleset_text``, each step tried on that Ruleset, and with
+    ``gamestate_text`` (the tracking page the Ruleset names, ``gamestate_title``) each gamestate step tried
+    on that page, judged with the Admins' ``overrides`` as an enactment would be."""
     rows = [describe_step(step) for step in proposal.steps]
     if ruleset_text is not None:
         from actions.enact import enact  # a dry run of the real thing: nothing is written
 
-        report = enact(proposal, ruleset_text).report
+        report = enact(proposal, ruleset_text, gamestate_text, gamestate_title=gamestate_title,
+                       overrides=overrides).report
         by_n: dict[int, Any] = {}
         for result in report.steps:
             by_n.setdefault(result.n, result)
@@ -143,8 +147,12 @@ def render(reading: dict) -> str:
         if "on_ruleset" in row:
             lines.append(f"      on this Ruleset: {row['on_ruleset']['status']} — {row['on_ruleset']['detail']}")
     s = reading["summary"]
-    lines.append(f"{s['steps']} steps: {s['read']} read, {s['set_aside']} set aside, {s['not_read']} not read")
+    lines.append(f"{_steps(s['steps'])}: {s['read']} read, {s['set_aside']} set aside, {s['not_read']} not read")
     return "\n".join(lines)
+
+
+def _steps(n: int) -> str:
+    return f"{n} step{'s' * (n != 1)}"
 
 
 def headline(reading: dict) -> str:
@@ -156,7 +164,7 @@ def headline(reading: dict) -> str:
                "the bot would enact the steps it reads and name the rest for an Admin" if s["not_read"] == 0 else
                "the bot would not enact this as written: an Admin must do the steps it cannot read, or the author "
                "can reword them")
-    return (f"Reading of “{reading['name']}”: {s['steps']} steps, {s['read']} read, {s['set_aside']} set aside, "
+    return (f"Reading of “{reading['name']}”: {_steps(s['steps'])}, {s['read']} read, {s['set_aside']} set aside, "
             f"{s['not_read']} not read — {verdict}.")
 
 

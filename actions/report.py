@@ -21,6 +21,8 @@ STATUSES = (APPLIED, IGNORED, UNSUPPORTED, REFUSED)
 #: "outside the reset": an instruction in an Ascension Address that is not part of the Dynastic Reset
 #: (a player's value, failing Proposals, creating a page) or a remark naming a rule
 FOR_AN_ADMIN = ("conditional", "deferred", "outside wiki", "remark", "outside the reset")
+#: steps of a Proposal the reader set aside as the author's words, not instructions: nothing is left to do
+SET_ASIDE = ("remark", "note")
 
 
 @dataclass
@@ -32,6 +34,7 @@ class StepResult:
     action: str
     status: str
     detail: str = ""
+    no_op: bool = False      # ignored because what it asks for already holds: nothing is left to do
 
     def to_dict(self) -> dict:
         return {"n": self.n, "text": self.text, "action": self.action, "status": self.status,
@@ -65,10 +68,10 @@ class Report:
     pages: dict[str, PageChange] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
 
-    def add(self, n: int, text: str, action: str, status: str, detail: str = "") -> StepResult:
+    def add(self, n: int, text: str, action: str, status: str, detail: str = "", *, no_op: bool = False) -> StepResult:
         if status not in STATUSES:
             raise ValueError(f"unknown step status {status!r}")
-        result = StepResult(n, text, action, status, detail)
+        result = StepResult(n, text, action, status, detail, no_op)
         self.steps.append(result)
         return result
 
@@ -88,6 +91,12 @@ class Report:
     def complete(self) -> bool:
         """True when every step was applied or ignored as the rules say; nothing left for a human."""
         return not self.with_status(UNSUPPORTED, REFUSED)
+
+    @property
+    def left_for_an_admin(self) -> list[StepResult]:
+        """Ignored steps an answer names for an Admin: all but the author's remarks and notes, and steps
+        whose effect already holds."""
+        return [s for s in self.with_status(IGNORED) if s.action not in SET_ASIDE and not s.no_op]
 
     @property
     def for_an_admin(self) -> list[StepResult]:

@@ -88,7 +88,7 @@ def _resolve(model: R.Ruleset, name: str, what: str) -> R.Rule:
 
 
 def _plain_list(items) -> str:
-    items = list(items)
+    items = list(dict.fromkeys(items))     # a rule kept for itself and for its subrule is named once
     return ", ".join(f"“{i}”" for i in items) if items else "none"
 
 
@@ -98,9 +98,9 @@ class _Steps:
         self.n = 0
         self.failed: list[str] = []
 
-    def add(self, text: str, action: str, status: str, detail: str = "") -> None:
+    def add(self, text: str, action: str, status: str, detail: str = "", *, no_op: bool = False) -> None:
         self.n += 1
-        self.report.add(self.n, text, action, status, detail)
+        self.report.add(self.n, text, action, status, detail, no_op=no_op)
         if status in (REFUSED, UNSUPPORTED):
             self.failed.append(f"step {self.n} ({action}): {detail}")
 
@@ -207,11 +207,18 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
             f"the Ruleset after the reset was not written: {problem}. Nothing was changed; perform the reset by "
             "hand, or correct the page whose text caused it and run the reset again"))
         # ---- 7. GNDT stats (2004)
-        if era == ERA_NUMBERED and gamestate_text is not None:
-            new_pages[gs_title] = _step_stats(model, gamestate_text, steps)
-        elif gamestate_text is not None:
-            steps.add("gamestate page", "gamestate", IGNORED,
-                      "the rules of this era do not reset the gamestate page at a Dynastic Reset; it is unchanged")
+        if gamestate_text is not None:
+            text = _step_stats(model, gamestate_text, steps) if era == ERA_NUMBERED else gamestate_text
+            if plan.terms and not plan.tracking_page and not steps.failed:
+                # The players table's heading follows the player term, so that the next enactment finds it.
+                from actions.gamestate_terms import follow_terms
+
+                text = follow_terms(report, gs_title, text, S.plan_terms(ruleset_text, plan.terms).changes)
+            elif era != ERA_NUMBERED:
+                steps.add("gamestate page", "gamestate", IGNORED,
+                          "the rules of this era do not reset the gamestate page at a Dynastic Reset; it is unchanged",
+                          no_op=True)
+            new_pages[gs_title] = text
     except ResetRefused as refusal:
         if not steps.failed:
             steps.add("Dynastic Reset", "reset", refusal.status, refusal.detail)

@@ -129,8 +129,9 @@ class Review:
     @property
     def summary(self) -> str:
         """The headline: "Enactment of Hats: 2 of 3 steps as written; step 2 wrote … ; 1 unasked change in Coins"."""
-        checkable = [s for s in self.steps if s.verdict != NOTHING_TO_DO]
-        parts = [f"{len(self.of(AS_WRITTEN))} of {len(checkable)} step{'s' * (len(checkable) != 1)} as written"]
+        checked = [s for s in self.steps if s.verdict not in (NOTHING_TO_DO, NOT_CHECKED)]
+        parts = [f"{len(self.of(AS_WRITTEN))} of {len(checked)} step{'s' * (len(checked) != 1)} as written"
+                 if checked else "no step checked"]
         for s in self.of(DIFFERENTLY, NOT_DONE):
             if s.verdict == DIFFERENTLY and s.bot and s.edit:
                 parts.append(f"step {s.n} wrote '{_short(s.edit, 60)}' where {self.source} says '{_short(s.bot, 60)}'")
@@ -663,7 +664,10 @@ def review_enactment(proposal: st.Proposal, before: dict[str, str], after: dict[
     checks = []
     for step, outcome in zip(proposal.steps, results):
         check = _Check(outcome.n, step.text)
-        if outcome.status == APPLIED:
+        elsewhere = _other_page(step, ruleset_title, gamestate_title or gs_title, reviewed)
+        if elsewhere is not None:
+            check.verdict, check.detail = NOT_CHECKED, f"a step of {elsewhere}, which this edit did not touch"
+        elif outcome.status == APPLIED:
             rest = tuple(s for s in proposal.steps if s is not step)
             check.without = run(dataclasses.replace(proposal, steps=rest))[0]
         elif outcome.status == IGNORED and outcome.action not in FOR_AN_ADMIN:
@@ -674,6 +678,18 @@ def review_enactment(proposal: st.Proposal, before: dict[str, str], after: dict[
             check.verdict, check.detail = NOT_CHECKED, f"the bot {how} ({outcome.action}): {why}"
         checks.append(check)
     return _compare("Enactment", proposal.name, before, bot_pages, after, checks, reviewed)
+
+
+def _other_page(step: st.Step, ruleset_title: str, gamestate_title: str | None, reviewed: set[str] | None) -> str | None:
+    """The page a step changes when the edit reviewed is another page's (one edit of an enactment made in two):
+    such a step belongs to that page's own edit, and is not checked here, whether or not it would apply."""
+    if reviewed is None:
+        return None
+    from actions.gamestate_steps import GAMESTATE_STEPS
+
+    if isinstance(step, GAMESTATE_STEPS):
+        return f"the gamestate page “{gamestate_title}”" if gamestate_title and gamestate_title not in reviewed else None
+    return "the Ruleset" if ruleset_title not in reviewed else None
 
 
 # ============================================================================ a Dynastic Reset

@@ -14,7 +14,8 @@ typo-level when every such change is one of:
 
 * whitespace within a line (a line added, removed, split, joined or moved is a change of layout,
   not a typo: lines are compared first, and each changed line then word by word);
-* a word replaced by one word that differs from it by a small edit distance: at most 1 for words
+* a word replaced by one word that differs from it by a small edit distance (two letters swapped side
+  by side count one edit): at most 1 for words
   of up to 4 letters, 2 for up to 8, 3 beyond (capitals count nothing), where neither word holds
   a digit, is a number word ("three", "tenth"), a word that changes what a rule requires
   (:data:`KEYWORDS`: "may", "must", "not", "each", "or", "before", …), nor is written in capitals
@@ -110,8 +111,19 @@ def _token_diff(old: list[str], new: list[str]) -> list[tuple[int, list[str]]]:
 
 
 def _distance(a: str, b: str) -> int:
-    dmp = diff_match_patch()
-    return dmp.diff_levenshtein(dmp.diff_main(a.casefold(), b.casefold(), False))
+    """The edit distance of two words (capitals count nothing) where swapping two letters side by side is
+    one edit ("teh" → "the"), as typists make it: the optimal string alignment distance."""
+    a, b = a.casefold(), b.casefold()
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        previous2, previous = previous, row
+    return previous[len(b)]
 
 
 def _allowed_distance(word: str) -> int:
@@ -119,11 +131,31 @@ def _allowed_distance(word: str) -> int:
     return 1 if n <= 4 else 2 if n <= 8 else 3
 
 
+def _swapped(old: str, new: str) -> bool:
+    """``old`` is ``new`` with two letters side by side swapped ("teh" for "the")."""
+    a, b = old.casefold(), new.casefold()
+    if len(a) != len(b) or a == b:
+        return False
+    at = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(at) == 2 and at[1] == at[0] + 1 and a[at[0]] == b[at[1]] and a[at[1]] == b[at[0]]
+
+
+def _misspelt(old: str, new: str, words: Callable[[], tuple[Counter, Counter]]) -> bool:
+    """Is ``old`` a misspelling of the keyword ``new``: not a keyword itself, ``new`` with two letters side by
+    side swapped, one edit from no other keyword ("nto" may be "not", "no", "to" or "into": not a slip to
+    fix silently), and nowhere on the page after the edit (a word the page still uses is a word, not a slip)."""
+    folded = old.casefold()
+    if folded in KEYWORDS or not _swapped(old, new) or words()[1][folded]:
+        return False
+    return {k for k in KEYWORDS if abs(len(k) - len(folded)) <= 1 and _distance(k, folded) <= 1} == {new.casefold()}
+
+
 def _is_word(token: str) -> bool:
     return bool(re.match(r"\w", token))
 
 
-def _why_not_a_typo(old: str, new: str, terms: Callable[[], Counter]) -> str | None:
+def _why_not_a_typo(old: str, new: str, terms: Callable[[], Counter],
+                    words: Callable[[], tuple[Counter, Counter]] = lambda: (Counter(), Counter())) -> str | None:
     """Why replacing the word ``old`` by ``new`` is more than a typo fix (None when it is one).
     ``terms()`` counts the capitalised words of the page before the edit (its game terms)."""
     shown = f"“{old}” changed to “{new}”"
@@ -139,7 +171,7 @@ def _why_not_a_typo(old: str, new: str, terms: Callable[[], Counter]) -> str | N
         return f"{shown}: a word in capitals (a keyword such as FOR or VETO)" if capitals else None
     for w in (old, new):
         folded = w.casefold().replace("’", "'")
-        if folded in KEYWORDS:
+        if folded in KEYWORDS and not (w is new and _misspelt(old, new, words)):
             return f"{shown}: “{w}” is a word that changes what a rule says"
     if capitals:
         return f"{shown}: a word in capitals (a keyword such as FOR or VETO)"
@@ -182,7 +214,8 @@ def _changed_lines(old_text: str, new_text: str) -> list[tuple[list[str], list[s
     return out
 
 
-def _review_line(old: str, new: str, fixes: list[tuple[str, str]], terms: Callable[[], Counter]) -> str | None:
+def _review_line(old: str, new: str, fixes: list[tuple[str, str]], terms: Callable[[], Counter],
+                 words: Callable[[], tuple[Counter, Counter]] = lambda: (Counter(), Counter())) -> str | None:
     """Why changing one line ``old`` into ``new`` is more than typo fixes (None when it is not);
     the word fixes found are added to ``fixes``."""
     lead_old, lead_new = _LINE_START.match(old).group(0), _LINE_START.match(new).group(0)
@@ -213,7 +246,7 @@ def _review_line(old: str, new: str, fixes: list[tuple[str, str]], terms: Callab
         for old_word, new_word in zip(old_words, new_words):
             if old_word == new_word:
                 continue
-            why = _why_not_a_typo(old_word, new_word, terms)
+            why = _why_not_a_typo(old_word, new_word, terms, words)
             if why:
                 return why
             fixes.append((old_word, new_word))
@@ -238,11 +271,18 @@ def review_edit(old_text: str, new_text: str) -> Review:
             counted.append(Counter(t for t in _tokens(old_text) if t[:1].isupper()))
         return counted[0]
 
+    def words() -> tuple[Counter, Counter]:
+        """The words of the page after the edit, casefolded (second), beside its terms (first)."""
+        if len(counted) < 2:
+            terms()
+            counted.append(Counter(t.casefold() for t in _tokens(new_text) if _is_word(t)))
+        return counted[0], counted[1]
+
     for removed, added in _changed_lines(old_text, new_text):
         if len(removed) != len(added) or "".join(removed).endswith("\n") != "".join(added).endswith("\n"):
             return Review(False, "lines were added, removed or moved (the layout of the rules changed)", fixes)
         for old, new in zip(removed, added):
-            why = _review_line(old.rstrip("\n"), new.rstrip("\n"), fixes, terms)
+            why = _review_line(old.rstrip("\n"), new.rstrip("\n"), fixes, terms, words)
             if why:
                 return Review(False, why, fixes)
     return Review(True, "", fixes)

@@ -656,7 +656,7 @@ def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
         report.set_page("Ruleset", ruleset_text, ruleset_text)
         return ruleset_text, report
     if not plan.changes:
-        report.add(1, _describe(changes), "replace terms", IGNORED, "every term already has that value")
+        report.add(1, _describe(changes), "replace terms", IGNORED, "every term already has that value", no_op=True)
         report.set_page("Ruleset", ruleset_text, ruleset_text)
         return ruleset_text, report
     new_text, occurrences = replace_in_text(ruleset_text, plan, model)

@@ -57,12 +57,26 @@ def is_invisible(ch: str) -> bool:
     return any(a <= code <= b for a, b in _IGNORABLE_RANGES)
 
 
+#: Unicode's bidirectional classes of the embeddings, overrides and isolates: characters that make the
+#: text after them show in another order than it is written (U+202E RIGHT-TO-LEFT OVERRIDE).
+_BIDI_CONTROLS = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
+def is_bidi_control(ch: str) -> bool:
+    return unicodedata.bidirectional(ch) in _BIDI_CONTROLS
+
+
 def control_problem(text: str) -> str | None:
-    """Why ``text`` cannot be written into a page because of a control character, or None."""
+    """Why ``text`` cannot be written into a page because of a control character, or None: a control
+    character, or a bidirectional embedding, override or isolate (the text would show in an order other
+    than the one written)."""
     for k, ch in enumerate(text):
         if is_control(ch):
             return (f"a control character ({describe(ch)}) at character {k + 1}, which no page should hold; "
                     "remove it")
+        if is_bidi_control(ch):
+            return (f"a bidirectional control ({describe(ch)}) at character {k + 1}, which makes the text after it "
+                    "show in another order than it is written; remove it")
     return None
 
 

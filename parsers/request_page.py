@@ -210,6 +210,44 @@ def plain_summary(summary: str) -> str:
     return _TAG.sub("", _SECTION_PREFIX.sub("", summary)).strip()
 
 
+#: How the summary of the bot's enactment names the Proposal, and its address when the request gave one.
+ENACTED = "Enacted"
+_ENACTED = re.compile(r"^Enacted \u201c(?P<name>.*)\u201d(?: \u2014 (?P<url>\S+))?\s*$")
+
+
+def enacted_summary(summary: str, url: str = "") -> str:
+    """The enactment's summary (``Enacted “Name”``) with the Proposal's address after it, when it has one: the
+    bot's own edits then say which Proposal they enacted, for as long as the wiki keeps its history."""
+    url = " ".join(url.split())
+    return f"{summary} \u2014 {url}" if url and " " not in url else summary
+
+
+def enactment_named(summary: str) -> tuple[str, str] | None:
+    """(name, address) of the Proposal an enactment's summary names; None for any other summary."""
+    found = _ENACTED.match(plain_summary(summary))
+    return (found.group("name"), found.group("url") or "") if found else None
+
+
+def _folded_name(name: str) -> str:
+    name = name.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
+    return " ".join(name.casefold().split())
+
+
+def _folded_url(url: str) -> str:
+    url = url.strip().casefold().split("#", 1)[0]
+    url = re.sub(r"^https?://(?:www\.)?", "", url)
+    return url.rstrip("/")
+
+
+def same_proposal(name: str, url: str, other_name: str, other_url: str) -> bool:
+    """One Proposal, by its address or its name: the same address is the same Proposal; two different
+    addresses are two Proposals even under one name; without both addresses, the same name (without
+    "Proposal:" and tags, in any case, quotes and spacing) is the same Proposal."""
+    if url and other_url:
+        return _folded_url(url) == _folded_url(other_url)
+    return _folded_name(name) == _folded_name(other_name)
+
+
 def signature(username: str, when: datetime) -> str:
     """A signature as MediaWiki writes ``~~~~``: written out, so that the saved text reads back the same."""
     return f"[[User:{username}|{username}]] {when:%H:%M}, {when.day} {when:%B %Y} (UTC)"

@@ -8,6 +8,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 from fixturedata import ERAS, fixture_text  # noqa: E402
 
 
+def pytest_addoption(parser):
+    parser.addoption("--wiki-port", type=int, default=None, metavar="N",
+                     help="serve the wiki tests' local MediaWiki on this port of 127.0.0.1 (default: a free one; "
+                          "also WIKIBOT_TEST_PORT)")
+
+
 @pytest.fixture(params=ERAS)
 def era_text(request):
     """The wikitext of one seed Ruleset per era."""

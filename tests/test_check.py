@@ -509,3 +509,20 @@ def test_a_value_that_hides_a_character_or_an_entity_is_not_legal():
     assert result.verdict == "cannot judge" and "U+200B ZERO WIDTH SPACE" in result.summary
     entity = edit(LIGHTHOUSE, "| Ferncliff      || 11 ||", "| Ferncliff      || &minus;2 ||")
     assert check_edit(R2023, C2023, LIGHTHOUSE, entity).verdict == "illegal"
+
+
+def test_a_renamed_name_that_only_seems_alike_is_said_as_it_is():
+    from actions.check import _renamed
+
+    assert "U+0131 LATIN SMALL LETTER DOTLESS I" in _renamed("Mike", ["M\u0131ke"], "the row")
+    said = _renamed("Puzzlers", ["User:Puzzlers"], "the column")
+    assert "looks the same" not in said and "a character" not in said
+    assert said == "the column “Puzzlers” now reads “User:Puzzlers”, which the bot does not take for the same name"
+
+
+def test_a_look_alike_letter_in_a_new_players_name_is_named():
+    rules = parse(fixture_text("ruleset_2023.wiki"))
+    old = "{| class=\"wikitable\"\n! Puzzler !! Coins\n|-\n| Josh || 3\n|}"
+    new = old.replace("| Josh || 3\n", "| Josh || 3\n|-\n| J\u043esh || 3\n")
+    result = check_edit(rules, None, old, new)
+    assert not result.legal and "(it holds U+043E CYRILLIC SMALL LETTER O)" in result.summary

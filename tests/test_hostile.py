@@ -663,3 +663,14 @@ def test_the_reader_finds_headings_where_mediawiki_does():
 def test_a_new_gamestate_column_name_is_what_it_seems(column):
     result = enact(P(st.AddColumn(index=0, text="x", column=column, default="")), R2023, PUZZLE_BOARD)
     assert statuses(result) == [UNSUPPORTED] and result.pages == {}
+
+
+def test_a_bidirectional_override_in_a_new_rules_text_is_refused():
+    text = ("Add a new rule to the Ruleset, called “Mirrors”, with the following text:\n\n"
+            "Each Puzzler may look into a \u202eMirror once a day.\n")
+    from parsers.proposal import parse_proposal
+
+    result = enact(parse_proposal("Proposal: Mirrors", text), fixture_text("ruleset_2023.wiki"))
+    [step] = result.report.steps
+    assert step.status == UNSUPPORTED and "U+202E RIGHT-TO-LEFT OVERRIDE" in step.detail
+    assert not result.pages

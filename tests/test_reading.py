@@ -1011,3 +1011,12 @@ def test_a_statement_of_the_problem_after_the_text_is_a_remark():
     steps = parse_steps("At the end of the last paragraph of “Wicks”, add:\n\nWicks burn.\n"
                         "One common problem with the game is that it has a single winner.")
     assert [type(s) for s in steps] == [InsertText, Ignored] and steps[1].category == "remark"
+
+
+def test_one_step_is_one_step():
+    from actions.reading import headline, read_proposal, render
+    from parsers.proposal import parse_proposal
+
+    reading = read_proposal(parse_proposal("Proposal: One", "Repeal the rule “Coins”.\n"))
+    assert headline(reading).startswith("Reading of “One”: 1 step, 1 read")
+    assert render(reading).splitlines()[-1].startswith("1 step: 1 read")

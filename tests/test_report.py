@@ -81,3 +81,43 @@ def test_ignored_steps_an_admin_may_act_on_are_named():
     assert report.complete
     text = report.render(False)
     assert text.count("an Admin decides whether and when it applies") == 2
+
+
+def test_left_for_an_admin_names_neither_remarks_nor_what_is_so_already():
+    from actions.report import IGNORED, Report
+
+    report = Report("enact")
+    report.add(1, "If more than 5 vote FOR, Kevan gains 2 Coins.", "conditional", IGNORED, "conditional step")
+    report.add(2, "I think this is fair.", "remark", IGNORED, "the author's remark")
+    report.add(3, "Player = Puzzler", "replace terms", IGNORED, "every term already has that value", no_op=True)
+    assert [s.n for s in report.left_for_an_admin] == [1]
+
+
+def test_an_answers_step_lines_say_a_reason_once_and_quote_without_nesting():
+    from actions.report import IGNORED, UNSUPPORTED, Report
+    from wikibot.requests import _quote, _step_lines
+
+    report = Report("enact")
+    text = "Juggle the rule “Coins” thrice."
+    report.add(1, text, "not understood", UNSUPPORTED, f"not understood: “{text}”")
+    report.add(2, "If it rains, repeal “Coins”.", "conditional", IGNORED,
+               "conditional step, not applied by the bot: “If it rains, repeal “Coins”.”")
+    first, second = _step_lines(report)
+    assert first.count("Juggle") == 1 and first.count("not understood") == 1
+    assert second.endswith("— conditional step, not applied by the bot") and second.count("rains") == 1
+    assert _quote(text) == "‘Juggle the rule “Coins” thrice.’" and _quote("plain") == "“plain”"
+
+
+def test_an_answer_given_from_a_journal_after_a_restart_lists_the_steps(tmp_path):
+    from parsers import request_page
+    from wikibot import journal as journal_mod
+    from wikibot.requests import RequestDesk
+
+    [request] = request_page.parse("== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\nRepeal the rule “Hats”.\n")
+    journal = journal_mod.Journal(tmp_path, "Enacted “Hats”", request.ident, [], pid=0,
+                                  steps=[{"n": 1, "text": "Repeal the rule “Hats”.", "action": "repeal rule",
+                                          "status": "applied", "detail": "repealed “Hats”"}])
+    journal.settle(journal_mod.FINISHED, "")
+    answer = RequestDesk.answer_from(journal_mod.Journal.load(journal.path), request, "AdminAlice")
+    assert answer.headline.startswith("Done (completed after a restart)")
+    assert answer.details == ["1. '''applied''' — repeal rule: Repeal the rule “Hats”. — repealed “Hats”"]

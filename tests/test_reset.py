@@ -440,3 +440,21 @@ def test_an_instruction_outside_the_reset_is_left_for_an_admin_and_said():
     assert result.ok
     assert [s.action for s in result.report.for_an_admin] == ["outside the reset"]
     assert "outside the reset: an Admin decides" in result.report.render(False)
+
+
+def test_a_rule_kept_for_itself_and_for_its_subrule_is_named_once():
+    rs = ("= Core Rules =\n== Ruleset and Gamestate ==\nThis is the Ruleset.\n\n= Dynastic Rules =\n== Gin ==\n"
+          "Each Puzzler may brew Gin.\n=== Tonic ===\nTonic goes with Gin.\n== Rum ==\nEach Puzzler may drink Rum.\n")
+    plan = parse_address("Repeal all dynastic rules except for the rules named “Gin” and “Tonic”.", ruleset=rs)
+    [step] = dynastic_reset(rs, plan).report.steps
+    assert step.detail.startswith("kept: “Gin”; repealed 1: “Rum”")
+
+
+def test_the_offline_reset_renames_the_players_tables_heading_as_the_live_one_does():
+    rules = fixture_text("ruleset_2023.wiki")
+    board = "{| class=\"wikitable sortable\"\n! Puzzlers !! Coins\n|-\n| Josh || 3\n|}\n"
+    plan = parse_address("Ascension Address: Necromancers\n\nKeep all dynastic rules. Set the synonym for Player to "
+                         "“Necromancer”.", ruleset=rules)
+    result = dynastic_reset(rules, plan, gamestate_text=board, gamestate_title="Puzzle Board")
+    assert result.ok and "! Necromancers !! Coins" in result.pages["Puzzle Board"]
+    assert [s.action for s in result.report.steps][-1] == "players table heading"

@@ -164,3 +164,13 @@ def test_a_special_case_status_changed_is_never_a_typo():
     assert "== Bounties [Rare][Active] ==" in page
     review = review_edit(page, page.replace("== Bounties [Rare][Active] ==", "== Bounties [Rare][Inactive] =="))
     assert not review.typo and "Inactive" in review.reason
+
+
+def test_two_letters_swapped_into_a_keyword_is_a_typo_fix_when_it_can_be_no_other_word():
+    from actions.ruleset_review import review_edit
+
+    assert review_edit("Each player has teh Coins.", "Each player has the Coins.").typo
+    # "nto" could be "not", "no", "to" or "into"; "form" is a word the page still uses: not slips to pass
+    assert not review_edit("Take nto the Coins.", "Take not the Coins.").typo
+    assert not review_edit("Fill the form and the form.", "Fill the from and the form.").typo
+    assert not review_edit("You can now vote.", "You can not vote.").typo

@@ -362,7 +362,7 @@ def connect(args: argparse.Namespace):
 def cmd_demo(args: argparse.Namespace) -> int:
     from wikibot import demo
 
-    return demo.run(keep=args.keep)
+    return demo.run(keep=args.keep, port=args.port)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -380,39 +380,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-BOX = '<div style="border:1px solid #aaa;padding:4px">'
-SETUP_PAGES = {
-    "Template:Enact": BOX + "'''Enact''' [{{{url|}}} {{{title|}}}]</div>",
-    # Plain parameters only: the wiki may have no ParserFunctions ({{#if:}} would show as written).
-    "Template:Ascension": BOX + "'''Dynastic Reset''' at {{{at|once the bot sees it}}} (UTC)</div>",
-    "Template:Synonyms": BOX + "'''Synonyms''' — Player: {{{Player|unchanged}}}; Emperor: "
-                               "{{{Emperor|unchanged}}}</div>",
-    "Template:Review": BOX + "'''Review''' of {{{title|}}} (revision {{{rev|not given}}})</div>",
-    "Template:Read": BOX + "'''Reading asked for''' {{{title|}}}</div>",
-}
-
-
 def cmd_setup(args: argparse.Namespace) -> int:
-    wiki = connect(args)
-    import pywikibot
+    from wikibot.setup import setup
 
-    settings = wiki.settings
-    pages = dict(SETUP_PAGES)
-    pages[settings.requests] = (
-        "Admins: add one section per request; the bot answers in the section. Anyone may ask for the bot's "
-        "reading of a draft proposal with {{Read|title=Proposal: Name}} and the draft below it.\n\n"
-        "<!-- == Enact: Name ==\n{{Enact|title=Proposal: Name|url=…}}\nthe Proposal's text\n~~~~ -->\n")
-    pages[settings.run] = "false"
-    pages[settings.log] = "What the bot saw and left for humans.\n"
-    for title, text in pages.items():
-        page = pywikibot.Page(wiki.site, title)
-        if page.exists():
-            print(f"kept      {title} (exists)")
-            continue
-        page.text = text
-        page.save(summary="wikibot setup", bot=True, quiet=True)
-        print(f"created   {title}")
-    print(f"The bot writes nothing until an Admin sets {settings.run} to: true")
+    wiki = connect(args)
+    protect = True if args.protect else False if args.no_protect else None
+    ask = (lambda question: input(question).strip().casefold() in ("y", "yes")) if sys.stdin.isatty() else None
+    setup(wiki, protect_pages=protect, ask=ask)
+    print(f"The bot writes nothing until an Admin sets {wiki.settings.run} to: true")
     return EXIT_OK
 
 
@@ -498,13 +473,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = commands.add_parser("demo", help="run the bot once on a throwaway local wiki with sample pages")
     demo.add_argument("--keep", action="store_true", help="keep the wiki running until Enter is pressed")
+    demo.add_argument("--port", type=int, metavar="N", help="serve the wiki on this port of 127.0.0.1 "
+                      "(default: a free one)")
     demo.set_defaults(handler=cmd_demo)
 
     run = commands.add_parser("run", help="the daemon: poll the request page, run due resets, patrol")
     run.add_argument("--once", action="store_true", help="one cycle of every job, then exit")
     run.set_defaults(handler=cmd_run)
 
-    setup = commands.add_parser("setup", help="create the request page, the run page and the templates")
+    setup = commands.add_parser("setup", help="create the request page, the run page and the templates, and "
+                                "offer to protect the pages that steer the bot")
+    protecting = setup.add_mutually_exclusive_group()
+    protecting.add_argument("--protect", action="store_true",
+                            help="protect the pages that steer the bot (edit=sysop) without asking")
+    protecting.add_argument("--no-protect", action="store_true", help="do not protect them, and do not ask")
     setup.set_defaults(handler=cmd_setup)
 
     for live in (run, setup):

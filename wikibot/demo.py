@@ -25,7 +25,7 @@ def sample(name: str) -> str:
     return resources.files("wikibot").joinpath("samples", name).read_text(encoding="utf-8")
 
 
-def run(keep: bool = False, out=sys.stdout) -> int:
+def run(keep: bool = False, out=sys.stdout, port: int | None = None) -> int:
     problem = testwiki.php_missing()
     if problem:
         print(f"wikibot demo: {problem}", file=sys.stderr)
@@ -34,7 +34,7 @@ def run(keep: bool = False, out=sys.stdout) -> int:
     home = Path(tempfile.mkdtemp(prefix="wikibot-demo-"))
     wiki = testwiki.LocalWiki("BlogNomic Demo Wiki")
     try:
-        wiki.start(home / "wiki")
+        wiki.start(home / "wiki", port=port)
         return _demo(wiki, home, keep, out)
     finally:
         wiki.stop()

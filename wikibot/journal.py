@@ -54,6 +54,7 @@ class Journal:
     restarted: bool = False      # settled by recover() after the process that began it died
     tag: str = ""                # ends the summary of every edit made for it (the request's tag)
     pid: int = field(default_factory=os.getpid)   # the process that began it (or settled it, on recovery)
+    steps: list[dict] = field(default_factory=list)  # each step's outcome (StepResult.to_dict), for the answer
 
     def summary(self, text: str) -> str:
         return with_tag(text, self.tag)
@@ -66,7 +67,7 @@ class Journal:
         statefile.write_json(self.path, {
             "operation": self.operation, "request_key": self.request_key, "ident": self.ident,
             "state": self.state, "detail": self.detail, "restarted": self.restarted, "tag": self.tag,
-            "pid": self.pid,
+            "pid": self.pid, "steps": self.steps,
             "pages": [asdict(p) for p in self.pages]})
 
     def close(self) -> None:
@@ -96,7 +97,7 @@ class Journal:
         return cls(path.parent, data["operation"], data.get("request_key", ""),
                    [JournalPage(**p) for p in data["pages"]], data["ident"], data.get("state", OPEN),
                    data.get("detail", ""), data.get("restarted", False), data.get("tag", ""),
-                   data.get("pid", 0))
+                   data.get("pid", 0), list(data.get("steps", [])))
 
 
 def _all(directory: Path) -> list[Journal]:

@@ -83,7 +83,7 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
 
     journal = journal_mod.Journal(wiki.settings.state_dir, report.summary or report.action, request_key,
                                   [journal_mod.JournalPage(t, reads[t].revid, texts.get(t, ""), pages[t])
-                                   for t in changed], tag=tag)
+                                   for t in changed], tag=tag, steps=[s.to_dict() for s in report.steps])
     journal.write()
     saved: list[SavedEdit] = []
     try:
@@ -165,25 +165,35 @@ def read_ruleset_and_gamestate(wiki: Wiki) -> tuple[dict[str, PageText], str | N
     return reads, gamestate_title
 
 
-def read_overrides(wiki: Wiki) -> list:
-    """The Admins' corrections to the inferred constraints (the constraints page); lines that cannot
-    be read are logged and left out, the others apply."""
+def read_overrides(wiki: Wiki, trust=None) -> list:
+    """The Admins' corrections to the inferred constraints (the constraints page) as Admins left it: an edit
+    by anyone else counts only once an Admin accepts it (:class:`wikibot.trust.Trust`). Lines that cannot be
+    read are logged and left out, the others apply."""
     from actions.constraints import OverrideError, parse_overrides
+    from wikibot.trust import Trust
 
-    page = wiki.read(wiki.settings.constraints)
-    if not page.exists:
+    trust = trust or Trust(wiki)
+    state = trust.accepted(wiki.settings.constraints)
+    if state is None:
         return []
+    if not state.clean:
+        log.info("“%s” carries edits no Admin has accepted (%s): read as Admins left it", wiki.settings.constraints,
+                 state.unaccepted())
+    text = state.text(trust.text)
     try:
-        return parse_overrides(page.text, page=wiki.settings.constraints)
+        return parse_overrides(text, page=wiki.settings.constraints)
     except OverrideError as error:
         log.warning("lines of “%s” skipped: %s", wiki.settings.constraints, error)
         return error.parsed
 
 
 def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str | None,
-                 overrides: list | None = None, extension_tags: tuple[str, ...] = ()) -> Action:
+                 overrides: list | None = None, extension_tags: tuple[str, ...] = (), url: str = "") -> Action:
+    """The enactment as an :data:`Action`; its summary names the Proposal's address when given, so that the
+    bot's own edits say which Proposal they enacted (:func:`parsers.request_page.enacted_summary`)."""
     from actions.enact import enact
     from parsers.proposal import parse_proposal
+    from parsers.request_page import enacted_summary
 
     proposal = parse_proposal(title, text)
 
@@ -191,22 +201,36 @@ def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str
         result = enact(proposal, texts[ruleset_title], texts.get(gamestate_title) if gamestate_title else None,
                        ruleset_title=ruleset_title, gamestate_title=gamestate_title, overrides=overrides,
                        extension_tags=extension_tags)
+        result.report.summary = enacted_summary(result.report.summary, url)
         return result.pages, result.report
     return action
 
 
-def enact_on_wiki(wiki: Wiki, title: str, text: str, **options) -> Outcome:
-    """Enact on the wiki; gamestate values are judged by the one legality with the Admins' overrides
-    (the constraints page is read only when the Proposal changes the gamestate)."""
+def overrides_for(wiki: Wiki, title: str, text: str, gamestate_title: str | None) -> list:
+    """The constraints page's overrides when the Proposal changes the gamestate page (read only then)."""
     from actions.gamestate_steps import GAMESTATE_STEPS
     from parsers.proposal import parse_proposal
 
-    reads, gamestate_title = read_ruleset_and_gamestate(wiki)
     changes_gamestate = any(isinstance(s, GAMESTATE_STEPS) for s in parse_proposal(title, text).steps)
-    overrides = read_overrides(wiki) if gamestate_title and changes_gamestate else []
+    return read_overrides(wiki) if gamestate_title and changes_gamestate else []
+
+
+def enact_on_wiki(wiki: Wiki, title: str, text: str, *, url: str = "",
+                  pages: tuple[dict[str, PageText], str | None] | None = None, **options) -> Outcome:
+    """Enact on the wiki; gamestate values are judged by the one legality with the Admins' overrides
+    (the constraints page is read only when the Proposal changes the gamestate). ``pages``: the Ruleset and
+    gamestate page as :func:`read_ruleset_and_gamestate` read them just before, if they were."""
+    reads, gamestate_title = pages or read_ruleset_and_gamestate(wiki)
+    overrides = overrides_for(wiki, title, text, gamestate_title)
     return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title, overrides,
-                                             wiki.extension_tags()),
+                                             wiki.extension_tags(), url),
                    **options)
+
+
+def address_text(address: str, params: dict[str, str]) -> str:
+    """An Address with its {{Ascension}} template's parameters (but ``at``) before it, as the reset reads it."""
+    template = "{{Ascension|" + "|".join(f"{k}={v}" for k, v in params.items() if k != "at") + "}}\n"
+    return (template if len(params) > ("at" in params) else "") + address
 
 
 def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -> Outcome:
@@ -218,8 +242,7 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
     blocks = wiki.read(wiki.settings.building_blocks)
     if blocks.exists:
         reads[blocks.title] = blocks
-    template = "{{Ascension|" + "|".join(f"{k}={v}" for k, v in params.items() if k != "at") + "}}\n"
-    text = (template if len(params) > ("at" in params) else "") + address
+    text = address_text(address, params)
     ruleset_title = wiki.settings.ruleset
     plan = parse_address(text, ruleset=reads[ruleset_title].text)
     extension_tags = wiki.extension_tags()
@@ -238,16 +261,6 @@ def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -
                                 gamestate_title=gamestate_title, extension_tags=extension_tags)
         names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title}
         pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
-        if result.ok and plan.terms and gamestate_title and not plan.tracking_page:
-            # The players table's heading follows the player term, so that the next enactment finds it.
-            from actions import synonyms as S
-            from actions.gamestate_terms import follow_terms
-
-            changed = S.plan_terms(texts[ruleset_title], plan.terms).changes
-            base = pages.get(gamestate_title, texts[gamestate_title])
-            text = follow_terms(result.report, gamestate_title, base, changed)
-            if text != texts[gamestate_title]:
-                pages[gamestate_title] = text
         if new_tracking is not None and result.ok:
             # Saved last: the Ruleset names it only once the other pages are done.
             pages[new_tracking.title] = new_tracking_page_text(gamestate_title, plan.theme)

@@ -2,33 +2,45 @@
 
 One :meth:`Patrol.cycle` (the daemon runs one every ``patrol_seconds``):
 
-1. Reads its **mark** from ``<state dir>/patrol.json`` (:class:`PatrolMark`). On the very first
-   run there is none: the mark is set to the wiki's newest recent change, so the patrol starts
-   from *now* — edits made before the bot first patrolled are not judged.
+1. Reads its **mark** from ``<state dir>/patrol.json`` (:class:`PatrolMark`). When there is none (the
+   first run, or the state directory was lost) the mark is set at the bot's own last edit — when it was
+   last at work — so that every edit made since is judged; a bot that never edited starts from the
+   wiki's newest recent change.
 2. Does nothing more while the run page does not say ``true``: no write at all, and the mark is
    not moved, so the edits made meanwhile are judged once writes are enabled again.
 3. Reads the current Ruleset (which names the gamestate tracking page) and the constraints page
-   (:func:`actions.constraints.parse_overrides`; a line that cannot be read is logged and
-   skipped, the others apply).
-4. Lists the recent changes of the gamestate page, the Ruleset and Building Blocks
-   (``list=recentchanges``, ``rcdir=newer``, following ``rccontinue``) from the mark on, oldest
-   first, and fetches the texts it needs in batches of :data:`BATCH` revisions per request.
+   as Admins left it (:func:`wikibot.operations.read_overrides`; a line that cannot be read is logged
+   and skipped, the others apply).
+4. Lists the recent changes of the gamestate page, the Ruleset, Building Blocks and the pages that
+   steer the bot (the constraints page, the Admins page, the run page) (``list=recentchanges``,
+   ``rcdir=newer``, following ``rccontinue``) from the mark on, oldest first, and fetches the texts it
+   needs in batches of :data:`BATCH` revisions per request.
 5. Judges each edit in order and records it in the mark as soon as it is dealt with, so that a
    restart neither judges an edit twice nor skips one.
 
-A gamestate edit is judged with :func:`actions.check.check_edit` on its parent's text and its own,
-against the constraints of the Ruleset **as last changed by an Admin or the bot when the edit was
-made** (when the Ruleset changed after the edit, its revision from before that change; then back
-past the edits of others no Admin has accepted yet: a Ruleset edit by a non-Admin moves no limit
-until an Admin edits the Ruleset on top of it, see :meth:`Patrol._trusted_at`) merged with the
-constraints page **as it is now**. An edit the check cannot judge (a table that no longer reads the
-same way, a renamed or look-alike header or row, a vanished row, a blanked page) is reported. An illegal edit is undone with a summary that says who, what,
-which constraint and rule, and how to dispute it. If it is still the page's latest revision its
-parent's text is restored; if others edited since, only its own change is reversed
-(:func:`actions.reverse_patch.reverse_onto`: the diff-match-patch patch from its text back to its
-parent's, applied to the current text only if every hunk finds its place exactly once) and only
-if the result passes the check again (the undo sets no illegal value but those the edit overwrote, and
-the edit's illegal values are gone). Otherwise the edit is reported on the log page for humans.
+**Which Ruleset judges.** A gamestate edit is judged with :func:`actions.check.check_edit` on its
+parent's text and its own, against the constraints of the Ruleset **as Admins and the bot left it
+when the edit was made** (:mod:`actions.accepted`, through the cycle's :class:`wikibot.trust.Trust`:
+the Ruleset's revision of the edit's time, without the edits of others no Admin has accepted — an
+Admin's Accept, an Admin's revert, or an Admin's or the bot's own change carried onto it move it;
+an edit on top of a player's does not take the player's in) merged with the constraints page as
+Admins left it.
+
+**What cannot be judged is always reported**: a table that no longer reads the same way, a renamed or
+look-alike header or row, a vanished row, a blanked page. While the page does not read as tables, each
+edit is reported, and the first edit after which it reads again is judged against the page's last
+readable revision (kept in the mark; found in the history when the mark was lost): values set
+meanwhile are judged then. A ``{{nobots}}`` or ``{{bots}}`` template that excludes the bot, added by
+anyone but an Admin, is an illegal change like any other (undone, or reported), and it does not stop
+the bot meanwhile (:meth:`wikibot.site.Wiki.exclusion_counts`).
+
+An illegal edit is undone with a summary that says who, what, which constraint and rule, and how to
+dispute it. If it is still the page's latest revision its parent's text is restored; if others
+edited since, only its own change is reversed (:func:`actions.reverse_patch.reverse_onto`: the
+diff-match-patch patch from its text back to its parent's, applied to the current text only if every
+hunk finds its place exactly once) and only if the result passes the check again (the undo sets no
+illegal value but those the edit overwrote, and the edit's illegal values are gone). Otherwise the
+edit is reported on the log page for humans.
 
 Restraint: the bot's own edits are never judged; a user's change that the bot undid once is not
 undone again when the same user makes it again (it is reported); Admins' edits are reported, not
@@ -37,21 +49,24 @@ blank pages); in ``report-only`` mode nothing is undone and every would-be undo 
 
 An edit the bot cannot judge — its text or its parent's hidden or deleted, a page beyond
 :data:`parsers.limits.PAGE_CHARS`, text a parser fails on — is reported once on the log page and
-passed, so that it never holds back the edits after it; so is an edit that leaves the gamestate
-page unreadable (its values could not be checked). A fault of the wiki itself (down, read-only,
-the log page protected) stops the cycle instead, and the edit waits for the next one.
+passed, so that it never holds back the edits after it. A fault of the wiki itself (down,
+read-only, the log page protected) stops the cycle instead, and the edit waits for the next one.
 
-Rules pages (Ruleset, Building Blocks) are never reverted. An edit by anyone but the bot that is
-typo-level (:func:`actions.ruleset_review.review_edit`) passes silently, and so does an Admin's edit
-that accepts the edits before it (summary starting "Accept") or puts back the exact text of an
-earlier revision (a revert, found by the revisions' checksums); any other whose summary names no
-enactment or Call for Judgement is reported on the log page.
+Rules pages (Ruleset, Building Blocks) are never reverted. An Admin's (or the bot's) edit that is
+typo-level (:func:`actions.ruleset_review.review_edit`), names an enactment or Call for Judgement,
+accepts the page (summary starting "Accept") or puts back the exact text of an earlier revision (a
+revert, found by the revisions' checksums) passes; any other is reported, and so is a trusted change
+that could not be carried onto the Ruleset as Admins left it. Anyone else's edit of a rules page is
+reported whatever its summary says, unless the proposal it names is on the request page and its
+review is clean; it counts only once an Admin accepts it. An edit of a page that steers the bot by
+anyone but an Admin (a sysop, for the Admins page) is reported.
 
 The log page gets one line per finding: ``* 2026-11-29 13:05:02 — [[Special:Diff/N]] by User:
 what``, where values taken from the page are written so that no markup in them can act
 (``{{nobots}}`` in a value must not switch off the bot's own log page). Writes go through
-:meth:`wikibot.site.Wiki.save`, so the run page, ``{{nobots}}`` and edit conflicts are honoured; if the run page stops saying ``true`` mid-cycle, the cycle stops
-and the edit it was dealing with stays unjudged in the mark.
+:meth:`wikibot.site.Wiki.save`, so the run page, an Admin's ``{{nobots}}`` and edit conflicts are
+honoured; if the run page stops saying ``true`` mid-cycle, the cycle stops and the edit it was
+dealing with stays unjudged in the mark.
 
 The mark is the newest timestamp dealt with plus the ids of the recent changes dealt with in the
 :data:`OVERLAP` seconds before it (the wiki may commit an edit a little after a later-stamped
@@ -64,7 +79,6 @@ that even then the same change made again by the same user is reported, not undo
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import re
@@ -73,7 +87,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-from actions.check import CANNOT_JUDGE, CheckResult, check_edit
+from actions.accepted import ACCEPT, Accepted, Revision, accepts_whole
+from actions.check import CANNOT_JUDGE, CheckResult, Violation, check_edit
+from actions.review import EXIT_CLEAN
 from actions.constraints import Constraint, infer_constraints, merge
 from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
@@ -81,9 +97,10 @@ from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
 from parsers import request_page
 from wikibot import reviews, statefile
+from wikibot.trust import Trust
 from wikibot.operations import read_overrides
-from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki, WikiError,
-                          WritesDisabled)
+from wikibot.site import (BOTS_TEMPLATE, BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki,
+                          WikiError, WritesDisabled, bots_allowed)
 
 log = logging.getLogger("wikibot")
 
@@ -106,6 +123,7 @@ REVIEWED = "reviewed"         # a hand enactment compared with its proposal, the
 GAMESTATE = "gamestate"
 RULESET = "ruleset"
 BUILDING_BLOCKS = "building blocks"
+CONTROL = "control"           # a page that steers the bot: the constraints page, the Admins page, the run page
 
 
 class PatrolError(WikiError):
@@ -123,6 +141,7 @@ class PatrolMark:
     seen: dict[int, str] = field(default_factory=dict)  # rcid → timestamp, within OVERLAP of since
     floor: int = 0                                    # changes with an rcid up to this one predate the patrol
     undone: list[dict] = field(default_factory=list)  # {"user", "change", "revid", "undo"}
+    readable: dict[str, int] = field(default_factory=dict)  # page → its newest revision judged that reads as tables
 
     @classmethod
     def load(cls, path: Path) -> "PatrolMark | None":
@@ -131,7 +150,8 @@ class PatrolMark:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             return cls(path, str(data["since"]), {int(k): str(v) for k, v in data["seen"].items()},
-                       int(data.get("floor", 0)), list(data.get("undone", [])))
+                       int(data.get("floor", 0)), list(data.get("undone", [])),
+                       {str(k): int(v) for k, v in data.get("readable", {}).items()})
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise PatrolError(f"The patrol's mark {path} cannot be read ({type(error).__name__}: {error}). "
                               "Restore it from a backup, or delete it to make the patrol start again from "
@@ -140,7 +160,7 @@ class PatrolMark:
     def save(self) -> None:
         statefile.write_json(self.path, {
             "since": self.since, "seen": {str(k): v for k, v in sorted(self.seen.items())},
-            "floor": self.floor, "undone": self.undone[-UNDONE_MEMORY:]})
+            "floor": self.floor, "undone": self.undone[-UNDONE_MEMORY:], "readable": self.readable})
 
     def query_start(self) -> str:
         """Where the next recent-changes query begins: OVERLAP seconds before the mark."""
@@ -208,10 +228,6 @@ def undo_summary(revid: int, user: str, result: CheckResult) -> str:
 #: How :func:`actions.check.check_edit` says that the page before / after the edit could not be read.
 UNREADABLE_BEFORE = "the page before the edit cannot be read"
 UNREADABLE_AFTER = "the page after the edit cannot be read"
-#: An Admin's Ruleset edit whose summary starts so accepts the unreviewed edits before it (see README).
-ACCEPT = re.compile(r"\s*(?:/\*.*?\*/\s*)?accept", re.I)
-#: Ruleset revisions looked at to find the last one an Admin (or the bot) made.
-HISTORY = 50
 
 
 def not_undone_because(error: WikiError) -> str:
@@ -286,11 +302,10 @@ class Patrol:
         self.requests = 0
         self._texts: dict[int, str | None] = {}
         self._constraints: dict[int, tuple[ruleset_parser.Ruleset, list[Constraint]]] = {}
-        self._admins: dict[str, bool] = {}
+        self.trust = Trust(wiki)                # who is an Admin, what Admins left: renewed each cycle
         self._overrides: list = []
-        self._current = 0
-        self._now = 0                          # the Ruleset revision that judges "now" (see _trusted_at)
-        self._histories: dict[str, list[dict]] = {}   # title → its latest revisions, newest first
+        self._current = 0                      # the Ruleset's latest revision: what judges "now"
+        self._said: set[int] = set()           # Ruleset revisions whose unaccepted edits were logged this cycle
         self._page: dict[str, PageText] = {}   # a page (gamestate, log) as the bot's last save left it
         self._requests: list | None = None      # the request page's requests, read once a cycle when needed
 
@@ -301,11 +316,13 @@ class Patrol:
         if mark is None:
             mark = self._first_mark()
             mark.save()
-            log.info("patrol: first run; judging edits from now on (after recent change %s)", mark.floor)
+            log.info("patrol: no mark (first run, or the state directory was lost); judging every edit since %s "
+                     "(after recent change %s)", mark.since, mark.floor)
         if not self.wiki.writes_enabled():
             log.info("run page “%s” does not say true: the patrol waits", self.settings.run)
             return []
-        self._admins = {}
+        self.trust = Trust(self.wiki)
+        self._said = set()
         self._texts = {}
         self._page = {}
         self._requests = None
@@ -314,19 +331,19 @@ class Patrol:
             raise PatrolError(f"The Ruleset page “{self.settings.ruleset}” does not exist: the patrol cannot know "
                               "the gamestate page or its rules. Set [pages] ruleset in wikibot.toml.")
         ruleset = ruleset_parser.parse(ruleset_page.text)
+        self.trust.know(ruleset_page.revid, ruleset_page.text)
         self._overrides = self._read_overrides()
         self._current = ruleset_page.revid
-        self._constraints = {self._current: (ruleset, merge(infer_constraints(ruleset), self._overrides))}
-        self._histories = {}
-        self._now = self._trusted_at(self._current)
-        if self._now != self._current:
-            self._fetch_texts([self._now])
-            self._constraints_at(self._now)  # kept for the whole cycle (the texts are not)
+        self._constraints = {}
+        self._constraints_at(self._current)  # kept for the whole cycle (the texts are not)
         tracking = ruleset.tracking_page()
         gamestate = tracking[0] if tracking else None
         if gamestate is None:
             log.warning("patrol: the Ruleset names no gamestate tracking page; only the rules pages are watched")
         watched = {self.settings.ruleset: RULESET, self.settings.building_blocks: BUILDING_BLOCKS}
+        for control in (self.settings.constraints, self.settings.admins, self.settings.run):
+            if control:
+                watched.setdefault(control, CONTROL)
         if gamestate:
             watched[gamestate] = GAMESTATE
         changes = self._recent_changes(mark, watched)
@@ -359,15 +376,20 @@ class Patrol:
         return self.wiki.api(what, **params)
 
     def _first_mark(self) -> PatrolMark:
-        data = self._api("looking for the newest edit", action="query", list="recentchanges", rcdir="older",
-                         rclimit=1, rcprop="ids|timestamp")
-        newest = data.get("query", {}).get("recentchanges", [])
-        if newest:
-            return PatrolMark(self.mark_file, newest[0]["timestamp"], {}, int(newest[0]["rcid"]))
+        """No mark (the first run, or the state directory was lost): the patrol reaches back to the bot's own
+        last edit, when it was last at work, and judges everything since; a bot that never edited starts
+        from the newest edit."""
+        for what, params in (("looking for the bot's own last edit", {"rcuser": self.wiki.username}),
+                             ("looking for the newest edit", {})):
+            data = self._api(what, action="query", list="recentchanges", rcdir="older", rclimit=1,
+                             rcprop="ids|timestamp", **params)
+            newest = data.get("query", {}).get("recentchanges", [])
+            if newest:
+                return PatrolMark(self.mark_file, newest[0]["timestamp"], {}, int(newest[0]["rcid"]))
         return PatrolMark(self.mark_file, _iso(datetime.now(timezone.utc)), {}, 0)
 
     def _read_overrides(self) -> list:
-        return read_overrides(self.wiki)
+        return read_overrides(self.wiki, self.trust)
 
     def _recent_changes(self, mark: PatrolMark, watched: dict[str, str]) -> list[Change]:
         changes: list[Change] = []
@@ -399,7 +421,7 @@ class Patrol:
             if c.parent:
                 needed.add(c.parent)
             if c.kind == GAMESTATE:
-                revid = self._trusted_at(self._ruleset_revid_at(c, rules_changes))
+                revid = self._ruleset_revid_at(c, rules_changes)
                 if revid not in self._constraints:
                     needed.add(revid)
         return {r for r in needed if r not in self._texts}
@@ -438,50 +460,30 @@ class Patrol:
                 return r.parent or self._current
         return self._current
 
-    def _history(self, title: str) -> list[dict]:
-        """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment,
-        sha1), newest first: one API request per page and cycle."""
-        if title not in self._histories:
-            data = self._api(f"reading the history of “{title}”", action="query", prop="revisions", titles=title,
-                             rvprop="ids|user|timestamp|comment|sha1", rvlimit=HISTORY)
-            pages = data.get("query", {}).get("pages", [])
-            pages = pages.values() if isinstance(pages, dict) else pages
-            self._histories[title] = [rev for page in pages for rev in page.get("revisions", [])]
-        return self._histories[title]
+    def _text(self, revid: int) -> str:
+        """A revision's text: as fetched for this window, else read by the cycle's :class:`Trust`."""
+        text = self._texts.get(revid)
+        return text if text is not None else self.trust.text(revid)
 
-    def _trusted(self, user: str) -> bool:
-        """A Ruleset change that moves the limits: the bot's own (enactments, resets) or an Admin's."""
-        return user == self.wiki.username or self._is_admin(user)
-
-    def _trusted_at(self, revid: int) -> int:
-        """The Ruleset as last changed by an Admin or the bot, as of revision ``revid``: edits by others
-        on top of it do not count until an Admin accepts them by editing the Ruleset after them. When
-        no such revision is among the latest :data:`HISTORY`, ``revid`` itself."""
-        history = self._history(self.settings.ruleset)
-        ids = [int(rev["revid"]) for rev in history]
-        if revid not in ids:
-            return revid
-        for rev in history[ids.index(revid):]:
-            if self._trusted(rev.get("user", "")):
-                if int(rev["revid"]) != revid:
-                    log.info("patrol: the Ruleset's revision %s has edits no Admin has accepted; gamestate edits "
-                             "are judged by revision %s", revid, rev["revid"])
-                return int(rev["revid"])
-        return revid
-
-    def _restores_earlier_text(self, change: Change, new: str) -> bool:
-        """Does the edit put back the exact text of an earlier revision (a revert)?"""
-        digest = hashlib.sha1(new.encode("utf-8")).hexdigest()
-        history = self._history(change.title)
-        ids = [int(rev["revid"]) for rev in history]
-        start = ids.index(change.parent) + 1 if change.parent in ids else len(history)
-        return any(rev.get("sha1") == digest for rev in history[start:])
+    def _accepted(self, title: str, revid: int | None = None) -> Accepted | None:
+        """The page as Admins and the bot left it (:mod:`actions.accepted`) as of revision ``revid``; the
+        Admins page as the wiki's sysops left it."""
+        return self.trust.accepted(title, revid, sysops_only=title == self.settings.admins)
 
     def _constraints_at(self, revid: int) -> tuple[ruleset_parser.Ruleset, list[Constraint]]:
+        """What judges a gamestate edit made while the Ruleset's revision ``revid`` stood: that revision as
+        Admins and the bot left it (edits by others count only once an Admin accepts them)."""
         if revid not in self._constraints:
-            text = self._texts.get(revid)
-            if text is None:
+            try:
+                state = self._accepted(self.settings.ruleset, revid) or Accepted(revid, None)
+                text = state.text(self._text)
+            except WikiError as error:   # a text hidden or deleted: judged by the Ruleset as it is now
+                log.warning("patrol: %s; gamestate edits are judged by the Ruleset as it is now", error)
                 return self._constraints[self._current]
+            if not state.clean and revid not in self._said:
+                self._said.add(revid)
+                log.info("patrol: the Ruleset's revision %s carries edits no Admin has accepted (%s); gamestate "
+                         "edits are judged by the Ruleset without them", revid, state.unaccepted())
             model = ruleset_parser.parse(text)
             self._constraints[revid] = (model, merge(infer_constraints(model), self._overrides))
         return self._constraints[revid]
@@ -491,9 +493,7 @@ class Patrol:
         return change.user != self.wiki.username
 
     def _is_admin(self, user: str) -> bool:
-        if user not in self._admins:
-            self._admins[user] = self.wiki.is_admin(user)
-        return self._admins[user]
+        return self.trust.is_admin(user)
 
     # ------------------------------------------------------------------ judging
     def _judge_or_report(self, change: Change, mark: PatrolMark, rules_changes: list[Change]) -> list[Finding] | None:
@@ -511,7 +511,7 @@ class Patrol:
             return [self._report(change, f"could not be judged: {why.rstrip('.')}. Not judged; check it by hand.")]
 
     def _deal_with(self, change: Change, mark: PatrolMark, rules_changes: list[Change]) -> list[Finding] | None:
-        """What was found about one edit; None when it is not judged (the bot's own, or unreadable)."""
+        """What was found about one edit; None when it is not judged (the bot's own)."""
         if not self._to_judge(change):
             return None
         new = self._texts.get(change.revid)
@@ -520,56 +520,198 @@ class Patrol:
             which = "its text" if new is None else "the text of the revision before it"
             return [self._report(change, f"could not be judged: {which} cannot be read (hidden or deleted). "
                                          "Not judged; check it by hand.")]
+        if change.kind == CONTROL:
+            return self._review_control(change, new)
         if change.kind != GAMESTATE:
             return self._review_rules(change, old, new)
-        at_the_time = self._constraints_at(self._trusted_at(self._ruleset_revid_at(change, rules_changes)))
+        at_the_time = self._constraints_at(self._ruleset_revid_at(change, rules_changes))
         result = check_edit(*at_the_time, old, new, page=change.title)
+        silencing = self._silencing(change, old, new)
+        if silencing is not None:
+            said = (f"{silencing.new} added to the gamestate page; only an Admin's {{{{nobots}}}} or {{{{bots}}}} "
+                    "stops the bot there.")
+            result = CheckResult(False, result.violations + [silencing],
+                                 f"{result.summary} {said}" if result.violations else said,
+                                 result.checked, result.notes, result.cannot_judge)
         if result.verdict == CANNOT_JUDGE:
-            reasons = result.cannot_judge
-            if all(r.startswith(UNREADABLE_BEFORE) for r in reasons):
-                return []  # the page was unreadable already: the edit that broke it was reported
-            if any(r.startswith(UNREADABLE_AFTER) for r in reasons):
-                # the page was readable before this edit: the edit broke it, and nothing in it was checked
-                return [self._report(change, f"the edit left the page unreadable to the bot: {result.notes[0]}. "
-                                             "Its values were not checked; put the page right by hand.")]
-            return [self._report(change, f"cannot judge: {'; '.join(reasons)}. Not undone; check it by hand.")]
+            return self._cannot_judge(change, old, new, result, mark, at_the_time)
+        mark.readable[change.title] = change.revid
         if result.legal:
-            reviewed = self._review_enactment(change, old, new, str(at_the_time[0]))
+            reviewed = self._review_enactment(change, old, new, str(at_the_time[0]))[0]
             return [reviewed] if reviewed is not None else []
         finding = self._act(change, old, new, result, mark, at_the_time)
         return [finding] if finding else []
 
-    def _review_rules(self, change: Change, old: str, new: str) -> list[Finding]:
-        if change.kind == RULESET:
-            reviewed = self._review_enactment(change, old, new)
-            if reviewed is not None:
-                return [reviewed]
-        review = review_edit(old, new)
-        if review.typo or names_enactment(change.comment):
-            return []
-        if self._is_admin(change.user) and (ACCEPT.match(change.comment) or self._restores_earlier_text(change, new)):
-            # an Admin accepting the edits before (summary "Accept …"), or reverting to an earlier text
-            # (of an unauthorised edit): the Admin has reviewed them, nothing new to review
-            return []
-        what = (f"“{change.title}” changed beyond a typo fix ({review.reason}), and the edit summary names no "
-                "enactment or Call for Judgement; an Admin should check that the change was authorised.")
-        return [self._report(change, what)]
-
-    def _review_enactment(self, change: Change, old: str, new: str, ruleset: str | None = None) -> Finding | None:
-        """An edit whose summary names a proposal on the request page: reviewed against it (see
-        :mod:`wikibot.reviews`), the review on the log page. None when the summary names none. Only the
-        log page is written: a review never changes the Ruleset or the gamestate."""
-        if not names_enactment(change.comment):
+    def _silencing(self, change: Change, old: str, new: str) -> Violation | None:
+        """A ``{{nobots}}`` or ``{{bots}}`` template that excludes the bot, added to the gamestate page by
+        anyone but an Admin: it would blind the guard, so it is an illegal change like any other (undone,
+        or reported), and it does not stop the bot meanwhile (:meth:`wikibot.site.Wiki.exclusion_counts`)."""
+        bot = self.wiki.username
+        if bots_allowed(new, bot) or not bots_allowed(old, bot) or self._is_admin(change.user):
             return None
+        added = [m.group(0) for m in BOTS_TEMPLATE.finditer(new) if m.group(0) not in old] or ["{{nobots}}"]
+        return Violation(None, None, "the bots template", None, added[0],
+                         "only an Admin may stop the bot on the gamestate page", "the bot's README")
+
+    def _cannot_judge(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
+                      at_the_time: tuple) -> list[Finding]:
+        """An edit the check cannot judge is always reported. When the page before it could not be read, the
+        edit is judged against the page's last readable revision instead: values changed since then are
+        judged once the page reads as tables again."""
+        reasons = result.cannot_judge
+        if any(r.startswith(UNREADABLE_BEFORE) for r in reasons):
+            readable = self._last_readable(change, mark)
+            if readable is None:
+                return [self._report(change, "cannot judge: the page before the edit cannot be read as tables, and "
+                                             "no earlier revision the bot can read was found. Not undone; check it "
+                                             "by hand.")]
+            since, text = readable
+            again = check_edit(*at_the_time, text, new, page=change.title)
+            broken = f"the page has not read as tables since [[Special:Diff/{since}]]"
+            if again.verdict == CANNOT_JUDGE:
+                if any(r.startswith(UNREADABLE_AFTER) for r in again.cannot_judge):
+                    return [self._report(change, f"cannot judge: {broken}, and it still does not, so the values this "
+                                                 "edit changed were not checked. Not undone; put the page right by "
+                                                 "hand (the bot then judges every value changed meanwhile).")]
+                mark.readable[change.title] = change.revid
+                return [self._report(change, f"cannot judge: {broken}; compared with that revision: "
+                                             f"{'; '.join(again.cannot_judge)}. Not undone; check it by hand.")]
+            mark.readable[change.title] = change.revid
+            if again.legal:
+                return []
+            return [self._report(change, f"illegal values set while the page could not be read as tables "
+                                         f"(since [[Special:Diff/{since}]]), now readable again: {again.summary} "
+                                         "Not undone: more than one edit may have made them; put them right by "
+                                         "hand, or raise a Call for Judgement.")]
+        if any(r.startswith(UNREADABLE_AFTER) for r in reasons):
+            # the page was readable before this edit: the edit broke it, and nothing in it was checked
+            mark.readable[change.title] = change.parent
+            return [self._report(change, f"the edit left the page unreadable to the bot: {result.notes[0]}. "
+                                         "Its values were not checked; put the page right by hand (the bot then "
+                                         "judges every value changed meanwhile).")]
+        mark.readable[change.title] = change.revid
+        return [self._report(change, f"cannot judge: {'; '.join(reasons)}. Not undone; check it by hand.")]
+
+    def _last_readable(self, change: Change, mark: PatrolMark) -> tuple[int, str] | None:
+        """(revision, text) of the newest revision before ``change`` that reads as tables: the one the mark
+        remembers, else found in the page's history (a lost state directory)."""
+        from parsers.gamestate import GamestateError, parse_gamestate
+
+        known = mark.readable.get(change.title)
+        if known and known < change.revid:
+            try:
+                return known, self._text(known)
+            except WikiError:
+                pass
+        for revid, _user, _time, _summary, text in self.wiki.history_back(change.title, self.trust.depth,
+                                                                           start=change.parent):
+            try:
+                parse_gamestate(text)
+            except GamestateError:
+                continue
+            return revid, text
+        return None
+
+    def _review_control(self, change: Change, new: str) -> list[Finding]:
+        """An edit of a page that steers the bot (the constraints page, the Admins page, the run page) by
+        anyone but an Admin (a sysop, for the Admins page) or the bot: logged for humans. The constraints
+        and Admins pages go on counting as Admins left them; the run page says what it now says."""
+        title = change.title
+        admins_page = title == self.settings.admins
+        trusted = change.user == self.wiki.username or (
+            change.user in self.trust.sysops([change.user]) if admins_page else self._is_admin(change.user))
+        state = self._accepted(title, change.revid) if title != self.settings.run else None
+        if trusted:
+            if state is not None and change.revid in {r.revid for r in state.uncarried}:
+                return [self._report(change, f"the edit of “{title}” could not be carried onto the page as Admins "
+                                             f"left it: it touches lines changed by edits no Admin has accepted "
+                                             f"({state.unaccepted()}). The bot goes on without it until an Admin "
+                                             "accepts the page (an edit with a summary starting “Accept”).")]
+            return []
+        if title == self.settings.run:
+            shown = " ".join(new.split())
+            shown = shown if len(shown) <= 60 else shown[:59] + "…"
+            return [self._report(change, f"{change.user}, who is not an Admin, edited the run page (the bot's stop "
+                                         f"switch); it now reads “{shown}”. Only Admins should switch the bot: "
+                                         "protect the run page (see the bot's README).")]
+        what = ("the list of Admins" if admins_page else "the constraints page, which corrects or switches off the "
+                                                         "limits the guard enforces")
+        who = "a sysop" if admins_page else "an Admin"
+        return [self._report(change, f"{change.user}, who is not {'a sysop' if admins_page else 'an Admin'}, edited "
+                                     f"{what}. The bot goes on reading it as {who} last left it, until {who} accepts "
+                                     "the edit (an edit of the page with a summary starting “Accept”) or reverts it.")]
+
+    def _review_rules(self, change: Change, old: str, new: str) -> list[Finding]:
+        """A Ruleset or Building Blocks edit. An Admin's (or the bot's) is reported when it changes more than a
+        typo and names no enactment, Call for Judgement or acceptance, and when its change could not be carried
+        onto the Ruleset as Admins left it. Anyone else's is logged whatever its summary says, unless it names a
+        proposal on the request page and its review is clean: it counts only once an Admin accepts it."""
+        reviewed, clean = (self._review_enactment(change, old, new) if change.kind == RULESET else (None, False))
+        found = [reviewed] if reviewed is not None else []
+        review = review_edit(old, new)
+        if self._trusted(change.user):
+            state = self._accepted(change.title, change.revid) if change.kind == RULESET else None
+            if state is not None and change.revid in {r.revid for r in state.uncarried}:
+                found.append(self._report(change, f"the change could not be carried onto the Ruleset as Admins left "
+                                                  f"it: it touches lines changed by edits no Admin has accepted "
+                                                  f"({state.unaccepted()}). Gamestate edits are judged without it "
+                                                  "until an Admin accepts the Ruleset (an edit with a summary "
+                                                  "starting “Accept”)."))
+            if reviewed is not None or review.typo or names_enactment(change.comment):
+                return found
+            if self._is_admin(change.user) and self._accepts(change):
+                # an Admin accepting the edits before (summary "Accept …"), or reverting to an earlier text
+                # (of an unauthorised edit): the Admin has reviewed them, nothing new to review
+                return found
+            return found + [self._report(change, f"“{change.title}” changed beyond a typo fix ({review.reason}), and "
+                                                 "the edit summary names no enactment or Call for Judgement; an Admin "
+                                                 "should check that the change was authorised.")]
+        if reviewed is not None and clean:
+            return found
+        change_said = "a typo-level fix" if review.typo else review.reason
+        named = (" the proposal its summary names is not on the request page" if reviewed is None and
+                 names_enactment(change.comment) else " its review is not clean" if reviewed is not None else "")
+        judged = ("gamestate edits are judged by the Ruleset without it" if change.kind == RULESET else
+                  "a Dynastic Reset would transcribe the page as it stands, so accept or revert it before one")
+        return found + [self._report(change, f"“{change.title}” changed by {change.user}, who is not an Admin "
+                                             f"({change_said}){';' + named if named else ''}. It does not count "
+                                             f"until an Admin accepts it (an Admin's edit of the page with a summary "
+                                             f"starting “Accept”) or reverts it: {judged}.")]
+
+    def _trusted(self, user: str) -> bool:
+        return self.trust.trusted(user)
+
+    def _accepts(self, change: Change) -> bool:
+        """An Admin's edit that accepts the page whole: summary "Accept …", or the exact text of an earlier
+        revision put back (a revert; found by the revisions' checksums)."""
+        history = self.trust.history(change.title)
+        ids = [int(rev["revid"]) for rev in history]
+        if change.revid not in ids:
+            return bool(ACCEPT.match(change.comment or ""))
+        at = ids.index(change.revid)
+        earlier = {rev.get("sha1", "") for rev in history[at + 1:]}
+        mine = history[at]
+        return accepts_whole(Revision(change.revid, change.parent, change.user, change.comment,
+                                      mine.get("sha1", ""), True, True), earlier)
+
+    def _review_enactment(self, change: Change, old: str, new: str,
+                          ruleset: str | None = None) -> tuple[Finding | None, bool]:
+        """An edit whose summary names a proposal on the request page: reviewed against it (see
+        :mod:`wikibot.reviews`), the review on the log page; (the finding, whether the review is clean).
+        (None, False) when the summary names none. Only the log page is written: a review never changes
+        the Ruleset or the gamestate."""
+        if not names_enactment(change.comment):
+            return None, False
         if self._requests is None:
             page = self.wiki.read(self.settings.requests)
             self._requests = request_page.parse(page.text) if page.exists else []
         found = reviews.find_proposal(self._requests, change.comment)
         if found is None:
-            return None
+            return None, False
         edit = reviews.Edit(change.revid, change.title, change.user, old, new)
         review = reviews.review_edit(self.wiki, edit, reviews.proposal_title(found), found.text, ruleset_now=ruleset)
-        return self._report(change, review.summary, reviews.detail_lines(review, change.revid), action=REVIEWED)
+        finding = self._report(change, review.summary, reviews.detail_lines(review, change.revid), action=REVIEWED)
+        return finding, review.exit_code == EXIT_CLEAN
 
     def _act(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
              at_the_time: tuple) -> Finding | None:
@@ -593,7 +735,7 @@ class Patrol:
     def _undo(self, change: Change, old: str, new: str, result: CheckResult, mark: PatrolMark,
               key: list, at_the_time: tuple) -> Finding | None:
         title = change.title
-        now = self._constraints_at(self._now)
+        now = self._constraints_at(self._current)
         illegal = {tuple(k) for k in key}
         # values the edit overwrote that were illegal already: putting them back is part of the undo
         restoring = {tuple(k) for k in change_key(check_edit(*now, new, old, page=title))}

@@ -28,7 +28,7 @@ from typing import Callable
 
 from actions.reading import headline as reading_headline
 from actions.reading import read_proposal, step_lines
-from actions.report import APPLIED, FOR_AN_ADMIN, IGNORED, Report, StepResult
+from actions.report import APPLIED, FOR_AN_ADMIN, Report, StepResult
 from parsers import request_page
 from parsers.proposal import parse_proposal
 from parsers.request_page import Request
@@ -37,10 +37,13 @@ from wikibot import reviews
 from wikibot import operations
 from wikibot.patrol import inert
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
+from wikibot.trust import Trust
 
 log = logging.getLogger("wikibot")
 
 HISTORY_LIMIT = 500
+#: The bot's own latest edits looked through for an earlier enactment of the same Proposal.
+ENACTMENTS_LOOKBACK = 5000
 
 
 @dataclass
@@ -71,7 +74,10 @@ class RequestDesk:
         self.wiki = wiki
         self.clock = clock
         self.history_limit = history_limit   # revisions of the request page read to find who asked
-        self._admins: dict[str, bool] = {}   # who is an Admin, asked once per poll
+        self.trust = Trust(wiki)              # who is an Admin, what Admins left: renewed each poll
+        self._enactments: list[tuple[int, str, str]] | None = None   # the bot's enactments, newest first
+        self._read: dict[str, tuple[dict[str, PageText], str | None]] = {}   # pages read for a request, this poll
+        self._verified: set[str] = set()     # accepted scheduled requests checked unchanged since (their keys)
         self._silenced: str | None = None    # why the desk cannot answer, as last said on the log page
 
     # ------------------------------------------------------------------ one polling cycle
@@ -91,7 +97,9 @@ class RequestDesk:
         now = self.clock()
         due = [r for r in pending if r.due(now)]
         waiting = [r for r in pending if not r.due(now) and not r.replied]   # scheduled, not yet acknowledged
-        if not due and not waiting:
+        # scheduled and acknowledged, changed since last checked: a change by a player is refused at once
+        accepted = [r for r in pending if not r.due(now) and r.replied and r.key not in self._verified]
+        if not due and not waiting and not accepted:
             self._silenced = None
             return []
         if not page.may_edit:
@@ -103,13 +111,19 @@ class RequestDesk:
         self._silenced = None
         twice = request_page.duplicates(requests)
         cut = request_page.cut_off(requests, due)
-        self._admins = {}
-        needing = [r for r in due + waiting if r.kind not in ANYONE]   # a {{Read}} needs no one's rights
+        self.trust = Trust(self.wiki)
+        self._enactments = None
+        self._read = {}
+        # who added each: for the rights a request needs, and for the tag every edit made for it carries (a
+        # {{Read}} needs no one's rights, but its answer too is found again by its tag after a restore)
+        needing = due + waiting + accepted
         origins = self._origins(needing, set(cut.values())) if needing else {}
         earlier = self._evidence({r.ident: origins[r.ident] for r in due if r.ident in origins})
         answers = []
         for request in waiting:
             page = self._acknowledge(request, origins.get(request.ident, NOT_FOUND), page, answers)
+        for request in accepted:
+            page = self._recheck(request, origins.get(request.ident, NOT_FOUND), page, answers)
         for request in due:
             journal = journals.get(request.ident)
             origin = origins.get(request.ident, NOT_FOUND)
@@ -144,33 +158,27 @@ class RequestDesk:
                 if answer.done:
                     self._forget(answer.request)
             answers.append(answer)
-            log.info("request “%s” by %s: %s", request.heading, answer.requester or "an unknown user",
-                     answer.headline)
+            log.info("request “%s” by %s: %s", request.heading, _who(answer.requester), answer.headline)
         return answers
 
     def handle(self, request: Request, origin: Origin, now: datetime) -> Answer | None:
         """The answer to a request; None when the wiki failed for a while and the request is done again at the
         next poll (nothing of it was kept)."""
         if request.kind == "read":
-            return self.read_answer(request)
-        if origin.problem:
-            return Answer(request, origin.requester, True, f"Not done: {origin.problem}", [])
-        if request.kind == "review":   # anyone may ask; nothing but the answer is written
+            answer = self.read_answer(request)
+            if answer is not None:
+                answer.requester = origin.requester
+            return answer
+        if request.kind == "review" and not origin.problem:   # anyone may ask; nothing but the answer is written
             return Answer(request, origin.requester, True, *reviews.answer(self.wiki, request, origin.requester))
-        if not self._is_admin(origin.requester or ""):
-            return Answer(request, origin.requester, True,
-                          f"Not done: sorry, {origin.requester}, only Admins may ask the bot to change the "
-                          "Ruleset or the gamestate. Please ask an Admin.", [])
-        if request.problems:
-            return Answer(request, origin.requester, True,
-                          "Not done: " + "; ".join(p.rstrip(".") for p in request.problems) + ".", [])
-        if request.kind == "enact" and not request.text.strip():
-            return Answer(request, origin.requester, True, "Not done: the request holds no Proposal text below its "
-                          "{{Enact}} template; post the Proposal's text there and ask again.", [])
+        refusal = self.refusal(request, origin)
+        if refusal is not None:
+            return refusal
         late = ""
         if request.at is not None and (now - request.at).total_seconds() > late_after(self.wiki.settings.poll_seconds):
             late = (f" (scheduled for {request.at:%Y-%m-%d %H:%M:%S} UTC; run late, at {now:%Y-%m-%d %H:%M:%S} UTC, "
                     "because the bot was not running then)")
+        unaccepted = self._unaccepted_note()
         try:
             outcome = self.perform(request, origin.tag)
         except operations.OperationRefused as refused:
@@ -198,17 +206,104 @@ class RequestDesk:
                          "changes; tell whoever runs the bot (the log has the details).")
             return Answer(request, origin.requester, True, f"Not done{late}: {error}", [])
         report = outcome.report
-        left = report.with_status(IGNORED)
+        left = report.left_for_an_admin
         left_note = (" Left for an Admin: " + "; ".join(f"step {s.n} ({_reason(s)})" for s in left) + "."
                      if left else "")
         if not report.with_status(APPLIED):
             why = ("it holds no step the bot could read" if not report.steps else
+                   "what it asks for is so already" if all(s.no_op for s in report.steps) else
                    "every step was ignored, as the rules say")
             return Answer(request, origin.requester, True, f"Not done{late}: nothing was changed: {why}.{left_note}",
                           _step_lines(report))
+        self._remember_enactment(request, outcome)
         links = outcome.links or "no page needed changing"
-        return Answer(request, origin.requester, True, f"Done{late}: {request_page.plain_summary(report.summary)} — {links}.{left_note}",
+        summary = request_page.plain_summary(report.summary)
+        return Answer(request, origin.requester, True, f"Done{late}: {summary} — {links}.{left_note}{unaccepted}",
                       _step_lines(report))
+
+    def refusal(self, request: Request, origin: Origin) -> Answer | None:
+        """Why a request that changes the wiki is not done, before anything is tried: who asked, what the
+        section holds, a Proposal the bot enacted before. None when nothing stands in its way."""
+        if origin.problem:
+            return Answer(request, origin.requester, True, f"Not done: {origin.problem}", [])
+        if not self._is_admin(origin.requester or ""):
+            return Answer(request, origin.requester, True,
+                          f"Not done: sorry, {origin.requester}, only Admins may ask the bot to change the "
+                          "Ruleset or the gamestate. Please ask an Admin.", [])
+        if request.problems:
+            return Answer(request, origin.requester, True,
+                          "Not done: " + "; ".join(p.rstrip(".") for p in request.problems) + ".", [])
+        if request.kind == "enact" and not request.text.strip():
+            return Answer(request, origin.requester, True, "Not done: the request holds no Proposal text below its "
+                          "{{Enact}} template; post the Proposal's text there and ask again.", [])
+        if request.kind == "enact":
+            return self._enacted_before(request, origin)
+        return None
+
+    def _pages(self, request: Request) -> tuple[dict[str, PageText], str | None]:
+        """The Ruleset and the gamestate page an {{Enact}} request works on, read once for it."""
+        if request.ident not in self._read:
+            self._read[request.ident] = operations.read_ruleset_and_gamestate(self.wiki)
+        return self._read[request.ident]
+
+    # ------------------------------------------------------------------ exactly once per Proposal
+    def _enacted_before(self, request: Request, origin: Origin) -> Answer | None:
+        """A Proposal the bot enacted before (the same address, or the same name when either has none) is
+        refused, naming the earlier enactment, unless the Admin's request says ``again=N`` with that
+        enactment's revision N: one Proposal posted twice must not be enacted twice."""
+        name, url = proposal_identity(request)
+        _reads, gamestate_title = self._pages(request)
+        pages = {self.wiki.settings.ruleset, gamestate_title}    # this game's pages
+        for revid, title, comment in self._enacted():
+            if title not in pages or origin.tag and origin.tag in comment:
+                continue   # another game's page, or this very request's own work (answered "Already done")
+            named = request_page.enactment_named(comment)
+            if named is None or not request_page.same_proposal(name, url, *named):
+                continue
+            again = request.params.get("again", "").strip().removeprefix("Special:Diff/").strip("[] ")
+            if again == str(revid):
+                return None
+            said = f" (again={again} names another revision)" if again else ""
+            return Answer(request, origin.requester, True,
+                          f"Not done: the bot enacted this Proposal before, in [[Special:Diff/{revid}]] (“{title}”: "
+                          f"{request_page.plain_summary(comment)}){said}; a Proposal is enacted once. If it is "
+                          "meant to be enacted again, an Admin posts the request again, as a new section, with "
+                          f"again={revid} in its template: {{{{Enact|title=…|again={revid}}}}}.", [])
+        return None
+
+    def _enacted(self) -> list[tuple[int, str, str]]:
+        """The bot's own enactments among its latest :data:`ENACTMENTS_LOOKBACK` edits (summaries only, read
+        once a poll), newest first, without those its own later edit undid (an operation that could not be
+        completed). Durable: the wiki keeps them whatever happens to the request page or the state directory."""
+        if self._enactments is None:
+            edits = self.wiki.contributions(self.wiki.username, newest=ENACTMENTS_LOOKBACK)
+            undone = {tag for _revid, _title, comment, _when in edits
+                      if request_page.plain_summary(comment).startswith(operations.UNDO_PREFIX)
+                      for tag in request_page.tagged(comment)}
+            self._enactments = [(revid, title, comment) for revid, title, comment, _when in edits
+                                if title != self.wiki.settings.requests and request_page.enactment_named(comment)
+                                and not set(request_page.tagged(comment)) & undone]
+        return self._enactments
+
+    def _remember_enactment(self, request: Request, outcome: operations.Outcome) -> None:
+        """This poll's enactments count for the requests after it in the same poll."""
+        if request.kind == "enact" and self._enactments is not None and outcome.saved:
+            first = outcome.saved[0]
+            self._enactments.insert(0, (first.revid, first.title, outcome.report.summary))
+
+    def _unaccepted_note(self) -> str:
+        """What an answer adds when the Ruleset carries edits no Admin has accepted: the work was done on top
+        of them, and they still do not count (:mod:`actions.accepted`)."""
+        try:
+            state = self.trust.accepted(self.wiki.settings.ruleset)
+        except WikiError as error:
+            log.warning("could not tell whether the Ruleset carries unaccepted edits: %s", error)
+            return ""
+        if state is None or state.clean:
+            return ""
+        return (f" Note: the Ruleset carries edits no Admin has accepted ({state.unaccepted()}); this was done on "
+                "top of them, and they still do not count until an Admin accepts them (an Admin's edit of the "
+                "Ruleset with a summary starting “Accept”) or reverts them.")
 
     def read_answer(self, request: Request) -> Answer | None:
         """The bot's reading of a draft proposal, tried on the Ruleset as it stands; nothing is changed.
@@ -218,21 +313,29 @@ class RequestDesk:
         if not request.text.strip():
             return Answer(request, None, True, "Not read: the section holds no proposal text below {{Read}}; "
                           "paste the draft there and post it again.", [])
+        title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
         try:
-            ruleset = self.wiki.read(self.wiki.settings.ruleset)
+            reads, gamestate_title = operations.read_ruleset_and_gamestate(self.wiki)
+            overrides = operations.overrides_for(self.wiki, title, request.text, gamestate_title)
         except WikiUnavailable as error:
             log.warning("request “%s” waits: %s", request.heading, error)
             return None
-        title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
-        reading = read_proposal(parse_proposal(title, request.text), ruleset.text if ruleset.exists else None)
+        except WikiError:
+            reads, gamestate_title, overrides = {}, None, []     # no Ruleset: the steps are read, not tried
+        ruleset = reads.get(self.wiki.settings.ruleset)
+        gamestate = reads.get(gamestate_title) if gamestate_title else None
+        reading = read_proposal(parse_proposal(title, request.text), ruleset.text if ruleset else None,
+                                gamestate_text=gamestate.text if gamestate else None, gamestate_title=gamestate_title,
+                                overrides=overrides)
         return Answer(request, None, True, reading_headline(reading),
                       [inert(line) for line in step_lines(reading)])
 
-    def perform(self, request: Request, tag: str = "") -> operations.Outcome:
-        options = {"request_key": request.ident, "tag": tag}
+    def perform(self, request: Request, tag: str = "", *, dry_run: bool = False) -> operations.Outcome:
+        options = {"request_key": request.ident, "tag": tag, "dry_run": dry_run}
         if request.kind == "enact":
             title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
-            return operations.enact_on_wiki(self.wiki, title, request.text, **options)
+            return operations.enact_on_wiki(self.wiki, title, request.text, url=request.params.get("url", ""),
+                                            pages=self._read.pop(request.ident, None), **options)
         if request.kind == "ascension":
             return operations.reset_on_wiki(self.wiki, request.text, request.params, **options)
         if request.kind == "synonyms":
@@ -249,7 +352,8 @@ class RequestDesk:
         if journal.state == journal_mod.FINISHED:
             links = ", ".join(f"{p.title}: [[Special:Diff/{p.saved_revid}]]" for p in journal.saved)
             return Answer(request, requester, True,
-                          f"Done (completed {how}): {operation} — {links or 'no page needed changing'}.", [])
+                          f"Done (completed {how}): {operation} — {links or 'no page needed changing'}.",
+                          _step_lines(Report("", steps=[StepResult(**s) for s in journal.steps])))
         if journal.state == journal_mod.UNDONE:
             return Answer(request, requester, True,
                           f"Not done (interrupted {how}): “{operation}” was undone: {journal.detail}. None of its "
@@ -371,29 +475,86 @@ class RequestDesk:
         return found
 
     def _is_admin(self, user: str) -> bool:
-        if user not in self._admins:
-            self._admins[user] = self.wiki.is_admin(user)
-        return self._admins[user]
+        return self.trust.is_admin(user)
 
     # ------------------------------------------------------------------ answering
     def _acknowledge(self, request: Request, origin: Origin, page: PageText, answers: list[Answer]) -> PageText:
-        """A scheduled request, when first seen: refused at once if it cannot be done (not an Admin's…), else
-        acknowledged with its time and how to cancel it. The acknowledgement carries no request tag: it is not
-        an answer, and the request is done at its time."""
-        if origin.problem or not self._is_admin(origin.requester or "") or request.problems:
-            answer = self.handle(request, origin, request.at or self.clock())
-            if answer is None:
-                return page
-        else:
+        """A scheduled request, when first seen, is read and tried at once: refused at once if it cannot be done
+        (not an Admin's, a Proposal enacted before, text the bot cannot read — each sentence named), else
+        acknowledged with its time, how to cancel it, and what a try on the pages as they stand says. The
+        acknowledgement carries no request tag: it is not an answer, and the request is done at its time."""
+        answer = self.refusal(request, origin) or self._unreadable(request, origin)
+        if answer is None:
+            trial = self._trial(request)
+            if trial is None:
+                return page    # the wiki failed for a while: acknowledged at the next poll
+            note, details = trial
             answer = Answer(request, origin.requester, False,
-                            f"Accepted: the bot does this at {request.at:%Y-%m-%d %H:%M:%S} UTC. To cancel it, remove "
-                            "this section (or its template) before then; a change to its text by anyone but an "
-                            "Admin cancels it too.", [])
+                            f"Accepted: the bot does this at {request.at:%Y-%m-%d %H:%M:%S} UTC. {note} To cancel it, "
+                            "remove this section (or its template) before then; a change to its text by anyone but "
+                            "an Admin cancels it too.", details)
+        return self._answer_waiting(answer, page, origin, answers)
+
+    def _recheck(self, request: Request, origin: Origin, page: PageText, answers: list[Answer]) -> PageText:
+        """An accepted scheduled request whose text differs from the one last checked: changed by anyone but an
+        Admin since it was accepted, it is refused now, not at its time."""
+        if not origin.problem:
+            self._verified.add(request.key)
+            return page
+        return self._answer_waiting(Answer(request, origin.requester, True, f"Not done: {origin.problem}", []),
+                                    page, origin, answers)
+
+    def _answer_waiting(self, answer: Answer, page: PageText, origin: Origin, answers: list[Answer]) -> PageText:
         replied = self._reply(answer, page, origin if answer.done else None,
                               None if answer.done else request_page.accepted_tag(origin.revid, origin.requester))
+        if replied is not None and not answer.done:
+            self._verified.add(answer.request.key)
         answers.append(answer)
-        log.info("request “%s” by %s: %s", request.heading, answer.requester or "an unknown user", answer.headline)
+        log.info("request “%s” by %s: %s", answer.request.heading, _who(answer.requester), answer.headline)
         return replied if replied is not None else page
+
+    def _unreadable(self, request: Request, origin: Origin) -> Answer | None:
+        """A scheduled request whose text holds sentences the bot cannot read is refused when it is first seen,
+        each sentence named: at its time the whole request would be refused for them."""
+        if request.kind == "ascension":
+            from parsers.ascension import parse_address
+
+            unread = [(u.sentence, u.reason) for u in parse_address(operations.address_text(request.text,
+                                                                                           request.params)).unreadable]
+        elif request.kind == "enact":
+            from parsers import steps as st
+            from parsers.proposal import parse_proposal
+
+            proposal = parse_proposal(proposal_identity(request)[0] or "Proposal", request.text)
+            unread = [(s.text, s.reason) for s in proposal.steps if isinstance(s, st.Unsupported)]
+        else:
+            return None
+        if not unread:
+            return None
+        named = "; ".join(f"{_quote(_short(' '.join(text.split()), 120))} ({_short(reason, 120).rstrip('.')})"
+                          for text, reason in unread)
+        what = "Address" if request.kind == "ascension" else "Proposal"
+        return Answer(request, origin.requester, True,
+                      f"Not done: the bot cannot read {len(unread)} sentence{'s' * (len(unread) != 1)} of the {what}, "
+                      f"and at its time it would refuse the whole request for them: {named}. Reword "
+                      f"{'them' if len(unread) != 1 else 'it'} (or do that part by hand) and post the request again, "
+                      "as a new section.", [])
+
+    def _trial(self, request: Request) -> tuple[str, list[str]] | None:
+        """The request tried on the pages as they stand now, nothing written: what the acknowledgement says of
+        it, and the step lines when it would not be done. None when the wiki failed for a while."""
+        try:
+            self.perform(request, dry_run=True)
+        except operations.OperationRefused as refused:
+            return (f"Tried on the pages as they stand now, it would not be done: {str(refused).rstrip('.')}; unless "
+                    "they change by then, it will be refused at its time.",
+                    _step_lines(refused.report) if refused.report else [])
+        except (WikiUnavailable, WritesDisabled) as error:
+            log.warning("request “%s” waits: %s", request.heading, error)
+            return None
+        except (WikiError, ValueError, LookupError) as error:
+            return (f"Tried on the pages as they stand now, it would not be done: {str(error).rstrip('.')}.", [])
+        return "Tried on the pages as they stand now, it applies.", []
 
     def _say_silenced(self, why: str) -> None:
         """Say once on the log page (and in the console) why the desk does nothing."""
@@ -439,9 +600,6 @@ class RequestDesk:
 #: how an answer begins when the work was left half done (the next turn finishes or undoes it)
 INTERRUPTED = "Interrupted"
 
-#: Requests anyone may post: they change nothing but their own answer.
-ANYONE = ("read",)
-
 NOT_FOUND = Origin(None, "the bot could not find who added this request in the page history")
 
 
@@ -476,6 +634,20 @@ def answer_again(request: Request, requester: str | None, edits: list[tuple[int,
                   + ", ".join(f"[[Special:Diff/{r}]]" for r, _t, _c in undone) + ".", note)
 
 
+def _who(requester: str | None) -> str:
+    """Who asked, for the console: a request the bot did not trace (a {{Read}}, anyone's) says so."""
+    return requester or "someone (not traced: anyone may ask)"
+
+
+def proposal_identity(request: Request) -> tuple[str, str]:
+    """(name, address) of the Proposal an {{Enact}} request names: its title without "Proposal:" and tags
+    (from the heading when the template gives none), and its ``url``."""
+    from parsers.proposal import parse_title
+
+    title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
+    return parse_title(title)[0], request.params.get("url", "").strip()
+
+
 def _short(headline: str, most: int = 150) -> str:
     return headline if len(headline) <= most else headline[:most - 1] + "…"
 
@@ -483,9 +655,25 @@ def _short(headline: str, most: int = 150) -> str:
 def _reason(step: StepResult) -> str:
     """Why an ignored step is left for an Admin, in a few words: its kind when that says it (a condition, a
     later time…), else its kind and why it was ignored (e.g. no such rule)."""
-    if step.action in FOR_AN_ADMIN or not step.detail:
+    detail = _detail(step)
+    if step.action in FOR_AN_ADMIN or not detail:
         return step.action
-    return f"{step.action}: {_short(' '.join(step.detail.split()), 100)}"
+    return f"{step.action}: {_short(detail, 100)}"
+
+
+def _detail(step: StepResult) -> str:
+    """A step's reason as an answer shows it: without the words the answer shows already — the step's kind,
+    and the step's own text quoted again."""
+    detail = " ".join(step.detail.split())
+    detail = detail.replace(f"\u201c{' '.join(step.text.split())}\u201d", "").strip()
+    if detail.casefold().startswith(step.action.casefold() + ":"):
+        detail = detail[len(step.action) + 1:].strip()
+    return detail.rstrip(":").strip()
+
+
+def _quote(text: str) -> str:
+    """Text in quotation marks; in single ones when it holds double ones, so that quotes do not nest alike."""
+    return f"\u2018{text}\u2019" if "\u201c" in text or "\u201d" in text else f"\u201c{text}\u201d"
 
 
 def _step_lines(report: Report) -> list[str]:
@@ -494,6 +682,7 @@ def _step_lines(report: Report) -> list[str]:
     for step in report.steps:
         text = " ".join(step.text.split())
         text = text if len(text) <= 90 else text[:87] + "…"
+        detail = _detail(step)
         lines.append(f"{step.n}. '''{step.status}''' — {inert(step.action)}: {inert(text)}"
-                     + (f" — {inert(step.detail)}" if step.detail else ""))
+                     + (f" — {inert(detail)}" if detail else ""))
     return lines

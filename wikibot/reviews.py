@@ -93,7 +93,15 @@ def review_edit(wiki: Wiki, edit: Edit, title: str, text: str, *, ruleset_now: s
     that change the Ruleset are then not checked (they belong to the Ruleset's own edit)."""
     proposal = parse_proposal(title, text)
     if edit.title == wiki.settings.ruleset:
-        return rv.review_enactment(proposal, {"Ruleset": edit.old}, {"Ruleset": edit.new})
+        # The gamestate steps are tried on the tracking page the Ruleset names, as it is now: they belong to
+        # that page's own edit, so here they are not checked, but not for want of a page either.
+        tracking = ruleset_parser.parse(edit.old).tracking_page()
+        board = wiki.read(tracking[0]) if tracking else None
+        if board is None or not board.exists:
+            return rv.review_enactment(proposal, {"Ruleset": edit.old}, {"Ruleset": edit.new})
+        return rv.review_enactment(proposal, {"Ruleset": edit.old, board.title: board.text},
+                                   {"Ruleset": edit.new, board.title: board.text}, gamestate_title=board.title,
+                                   reviewed={"Ruleset"})
     rules = ruleset_now if ruleset_now is not None else wiki.read(wiki.settings.ruleset).text
     tracking = ruleset_parser.parse(rules).tracking_page()
     if not tracking or tracking[0] != edit.title:

@@ -10,7 +10,8 @@ revision it replaced, so a save that sat directly on the revision read needs no 
 MediaWiki's pre-save transform may have changed the text (``~~~~``, ``subst:``, pipe tricks…). A
 save that did not sit on the revision read is read back, and a displaced edit is put back.
 
-Pages carrying ``{{nobots}}`` or a ``{{bots}}`` template that excludes the bot are never written.
+Pages carrying ``{{nobots}}`` or a ``{{bots}}`` template that excludes the bot are never written, when an
+Admin (or the bot) put it there: one a player typed does not stop the bot (:meth:`Wiki.exclusion_counts`).
 Edits are marked as bot edits. A wiki that cannot be reached, is too slow, read-only or lagging is
 retried with a doubling wait, then a :class:`WikiUnavailable` says so in one line.
 """
@@ -34,6 +35,8 @@ Compute = Callable[[str], tuple[str, Any]]
 #: wait in seconds (it doubles each time, up to pywikibot's ``retry_max``).
 RETRIES = 4
 RETRY_WAIT = 5.0
+#: Revisions looked at to find who put a {{nobots}}/{{bots}} exclusion on a page.
+EXCLUSION_HISTORY = 50
 
 
 class WikiError(RuntimeError):
@@ -106,6 +109,8 @@ class SavedEdit:
 
 _NOBOTS = re.compile(r"\{\{\s*nobots\s*\}\}", re.I)
 _BOTS = re.compile(r"\{\{\s*bots\s*\|([^{}]*)\}\}", re.I)
+#: Either template, as written on a page.
+BOTS_TEMPLATE = re.compile(r"\{\{\s*(?:nobots\s*|bots\s*\|[^{}]*)\}\}", re.I)
 
 
 def bots_allowed(text: str, username: str) -> bool:
@@ -151,7 +156,7 @@ def own_throttle(site: Any, directory: Path) -> None:
     pywikibot counts the processes using a site in one ``throttle.ctrl`` file and spaces each process's
     requests by their number; a killed process stays counted there for ten minutes, slowing every request of
     the next one. A file per process (``throttle-PID.ctrl``) counts only this process; those of processes
-    that no longer run are removed."""
+    that no longer run are removed, and this process's entry in the shared file is taken out."""
     import os
 
     directory.mkdir(parents=True, exist_ok=True)
@@ -161,6 +166,9 @@ def own_throttle(site: Any, directory: Path) -> None:
             old.unlink(missing_ok=True)
     own = directory / f"throttle-{os.getpid()}.ctrl"
     own.touch()   # pywikibot expects the file to exist once it has counted itself
+    # pywikibot counted this process in the shared file when it made the site: take that entry out, or it
+    # would count for ten minutes in every process started after this one (each restart slower).
+    site.throttle.drop()
     site.throttle.ctrlfilename = str(own)
     site.throttle.checkMultiplicity()
 
@@ -341,15 +349,33 @@ class Wiki:
         return False
 
     def is_admin(self, username: str) -> bool:
-        """An Admin: in the wiki's sysop group, or listed on the optional on-wiki Admin list."""
-        if self.in_group(username, "sysop"):
-            return True
-        if self.settings.admins:
-            listed = self.read(self.settings.admins).text
-            names = {m.strip().casefold() for m in re.findall(r"\[\[\s*User:([^|\]]+)", listed, re.I)}
-            names |= {m.strip().casefold() for m in re.findall(r"^\*\s*([^\[\]\n]+?)\s*$", listed, re.M)}
-            return username.casefold() in names
-        return False
+        """An Admin: in the wiki's sysop group, or listed on the optional on-wiki Admin list as the wiki's
+        sysops last left it (:class:`wikibot.trust.Trust`, which the desk and the patrol keep for a turn)."""
+        from wikibot.trust import Trust
+
+        return Trust(self).is_admin(username)
+
+    def exclusion_by(self, title: str, text: str) -> tuple[int, str] | None:
+        """(revision, user) that put the ``{{nobots}}``/``{{bots}}`` exclusion of the bot in ``text`` on the
+        page: the oldest revision of the unbroken run, newest first, whose text excludes the bot. None when
+        it could not be found among the latest revisions (then it counts)."""
+        if bots_allowed(text, self.username):
+            return None
+        adder, seen = None, 0
+        for revid, user, _timestamp, _summary, old in self.history_back(title, EXCLUSION_HISTORY):
+            seen += 1
+            if bots_allowed(old, self.username):
+                return adder
+            adder = (revid, user)
+        return adder if seen < EXCLUSION_HISTORY else None   # the page's first revision, or too far back
+
+    def exclusion_counts(self, title: str, text: str) -> bool:
+        """Does the page's ``{{nobots}}``/``{{bots}}`` exclusion of the bot count? Only if an Admin (or the bot)
+        put it there: anyone can type a template, and a player must not be able to blind the bot."""
+        if bots_allowed(text, self.username):
+            return False
+        found = self.exclusion_by(title, text)
+        return found is None or found[1] == self.username or self.is_admin(found[1])
 
     def latest_revid(self, title: str) -> int | None:
         data = self.api(f"looking at “{title}”", action="query", prop="info", titles=title)
@@ -374,13 +400,15 @@ class Wiki:
             params.update(data["continue"])
         return list(reversed(revisions[:limit]))
 
-    def history_back(self, title: str, limit: int, *, first: int = 2,
-                     most: int = 50) -> Iterator[tuple[int, str, str | None, str, str]]:
+    def history_back(self, title: str, limit: int, *, first: int = 2, most: int = 50,
+                     start: int | None = None) -> Iterator[tuple[int, str, str | None, str, str]]:
         """(revid, user, timestamp, summary, text) of a page's revisions, newest first, at most ``limit``; read lazily
         in batches that start at ``first`` revisions and double up to ``most``, so that a caller that stops
         after a few revisions has downloaded only those few, whatever the length of the history."""
         params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title,
                                   "rvprop": "ids|user|timestamp|comment|content", "rvslots": "main"}
+        if start:
+            params["rvstartid"] = start    # from this revision back
         size, given = first, 0
         while given < limit:
             params["rvlimit"] = min(size, limit - given)
@@ -403,7 +431,7 @@ class Wiki:
         downloaded."""
         params: dict[str, Any] = {"action": "query", "list": "usercontribs", "ucuser": user,
                                   "ucdir": "older" if newest else "newer", "ucprop": "ids|title|comment|timestamp",
-                                  "uclimit": min(newest, 500) if newest else "max"}
+                                  "uclimit": newest if newest and newest <= 50 else "max"}
         if since:
             params["ucstart"] = since
         found: list[tuple[int, str, str, str]] = []
@@ -456,6 +484,12 @@ class Wiki:
         raise ConflictChangedMeaning(f"“{base.title}” kept changing while the bot tried to save it; "
                                      "nothing was saved. Ask again when the page is quiet.")
 
+    def create(self, title: str, text: str, summary: str) -> int | None:
+        """Create a page that does not exist (``wikibot setup``): never replaces one, and needs no run page
+        (setup creates the run page itself, saying ``false``). The new revision, or None if the page exists."""
+        answer = self._edit(PageText(title, "", None), text, summary, minor=False)
+        return answer.get("newrevid") if answer else None
+
     def replace(self, base: PageText, text: str, summary: str) -> SavedEdit | None:
         """Put ``text`` in place of the page as read in ``base``, whatever the change: for undoing or finishing
         the bot's own saves. If the page's text has changed since ``base`` (a revision that keeps the text,
@@ -479,9 +513,10 @@ class Wiki:
                               latest.may_edit)
         else:
             latest = self.read(current.title)   # changed since it was read: the whole of it
-        if current.title != self.settings.requests and not bots_allowed(latest.text, self.username):
+        if current.title != self.settings.requests and self.exclusion_counts(current.title, latest.text):
             # Not on the bot's own request page: anyone may type {{nobots}} there, and a player must not be
-            # able to silence the desk's answers (the run page is the stop switch).
+            # able to silence the desk's answers (the run page is the stop switch). Elsewhere it counts only
+            # when an Admin put it there.
             raise BotsExcluded(f"“{current.title}” carries {{{{nobots}}}} or a {{{{bots}}}} template that "
                                "excludes this bot; edit it by hand or remove the template.")
         return latest

@@ -259,6 +259,15 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+def _port_free(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind(('127.0.0.1', port))
+        except OSError:
+            return False
+        return True
+
+
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child
     """Ask Linux to SIGTERM the server when this Python process dies.
 
@@ -356,12 +365,14 @@ class LocalWiki:
     # ------------------------------------------------------------------
     # life cycle
 
-    def start(self, directory: str | os.PathLike) -> LocalWiki:
+    def start(self, directory: str | os.PathLike, port: int | None = None) -> LocalWiki:
         """Install MediaWiki into *directory* and serve it; return self.
 
         *directory* is created if needed and must not hold a
         LocalSettings.php already.  Waits until api.php answers and checks
         that it serves *this* wiki (its sitename and database name).
+        *port*: serve on this port of 127.0.0.1 (a free one when None); a
+        port given that is taken is an error, never another port.
         """
         if self.process is not None:
             raise LocalWikiError('this LocalWiki is already started')
@@ -371,7 +382,9 @@ class LocalWiki:
         if self.local_settings.exists():
             raise LocalWikiError(f'{self.local_settings} exists already; '
                                  'give start() a fresh directory')
-        self.port = _free_port()
+        if port and not _port_free(port):
+            raise LocalWikiError(f'port {port} of 127.0.0.1 is taken: give another port, or none for a free one')
+        self.port = port or _free_port()
         self.dbname = f'wiki_{self.port}'
         admin_password = strong_password()
         self._install(admin_password)
@@ -384,8 +397,9 @@ class LocalWiki:
                     self._serve()
                     break
                 except _PortTaken:
-                    if attempt == 2:
-                        raise
+                    if attempt == 2 or port:
+                        raise LocalWikiError(f'port {self.port} of 127.0.0.1 is taken: give '
+                                             'another port, or none for a free one') from None
                     # Someone took the port between bind(0) and php -S.
                     old = f'http://127.0.0.1:{self.port}'
                     self.port = _free_port()

@@ -139,7 +139,7 @@ def _import_pywikibot(config: PywikibotConfig) -> tuple[ModuleType, bool]:
 
 
 @pytest.fixture(scope='session')
-def local_wiki(tmp_path_factory) -> WikiHarness:
+def local_wiki(tmp_path_factory, pytestconfig) -> WikiHarness:
     problem = php_missing()
     if problem:
         pytest.fail(problem, pytrace=False)
@@ -147,7 +147,8 @@ def local_wiki(tmp_path_factory) -> WikiHarness:
     directory = tmp_path_factory.mktemp('localwiki')
     wiki = LocalWiki('WikiBot Test Wiki')
     try:
-        wiki.start(directory / 'wiki')
+        port = pytestconfig.getoption('wiki_port') or int(os.environ.get('WIKIBOT_TEST_PORT') or 0) or None
+        wiki.start(directory / 'wiki', port=port)
     except LocalWikiUnavailable as exc:  # pragma: no cover
         pytest.fail(str(exc), pytrace=False)
     try:

@@ -99,21 +99,35 @@ def game(local_wiki, tmp_path, wiki_title, carol):
     settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", building_blocks=f"{stem}/Building Blocks",
                         requests=f"{stem}/Requests", run=f"{stem}/Run", log=f"{stem}/Log",
                         constraints=f"{stem}/Constraints", state_dir=tmp_path / "state")
-    local_wiki.edit_as(local_wiki.admin, settings.ruleset, ruleset_text(board))
+    local_wiki.edit_as(local_wiki.admin, settings.ruleset, ruleset_text(board), "Accept: the rules of a new game")
     local_wiki.edit_as(local_wiki.admin, settings.run, "true")
     local_wiki.edit_as(local_wiki.admin, board, BOARD)
     game = Game(local_wiki, Wiki(local_wiki.site(), settings), board)
     game.first = Patrol(game.wiki)
-    game.first.cycle()  # the first run sets the mark: what came before is not judged
+    game.first.cycle()  # the first run sets the mark (and judges what came since the bot's own last edit)
     return game
 
 
-def test_first_run_starts_from_now(game):
+def test_first_run_judges_everything_since_the_bots_own_last_edit_and_then_goes_on_from_its_mark(game):
     mark = PatrolMark.load(game.settings.state_dir / "patrol.json")
     assert mark is not None and mark.floor > 0
-    assert game.first.checked == [] and game.first.findings == []  # not the Ruleset, not the board
+    assert game.first.findings == []            # the set-up edits are an Admin's, and legal
     patrol = Patrol(game.wiki)
-    assert patrol.cycle() == [] and patrol.checked == []  # the set-up edits predate the patrol
+    assert patrol.cycle() == [] and patrol.checked == []  # judged once: the mark goes on from there
+
+
+def test_a_lost_state_directory_reaches_back_to_the_bots_own_last_edit(game, local_wiki, tmp_path):
+    """Edits made while the bot was down, after its last edit, are judged even when its mark is gone."""
+    game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || -2")
+    [undone] = Patrol(game.wiki).cycle()           # the bot's own last edit: this undo
+    assert undone.action == UNDONE
+    bad = game.edit(local_wiki.plain, "| PlainCarol || 5", "| PlainCarol || -5")   # made while the bot is down
+    later = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 4")
+    lost = Wiki(game.wiki.site, dataclasses.replace(game.settings, state_dir=tmp_path / "lost"))
+    patrol = Patrol(lost)
+    [finding] = patrol.cycle()
+    assert finding.change.revid == bad and finding.action == UNDONE and patrol.checked == [bad, later]
+    assert "| PlainCarol || 5" in game.text()
 
 
 def test_plain_users_illegal_value_is_undone_with_an_explaining_summary(game, local_wiki):
@@ -275,8 +289,8 @@ def test_run_page_false_writes_nothing_and_the_edit_waits(game, local_wiki):
     assert patrol.cycle() == [] and patrol.checked == []
     assert game.latest()["revid"] == bad and game.text(game.settings.log) is None
     local_wiki.edit_as(local_wiki.admin, game.settings.run, "true")
-    [finding] = patrol.cycle()  # not skipped: judged once writes are allowed again
-    assert finding.action == UNDONE and patrol.checked == [bad] and game.text() == BOARD
+    [finding] = patrol.cycle()  # not skipped: judged once writes are allowed again (the run page's edits too)
+    assert finding.action == UNDONE and bad in patrol.checked and game.text() == BOARD
 
 
 def test_run_page_turned_off_mid_cycle_stops_the_cycle_and_the_rest_waits(game, local_wiki):
@@ -291,7 +305,7 @@ def test_run_page_turned_off_mid_cycle_stops_the_cycle_and_the_rest_waits(game, 
     assert f"Diff/{second}]]" not in game.log()
     local_wiki.edit_as(local_wiki.admin, game.settings.run, "true")
     [reported] = patrol.cycle()  # the edit the stop interrupted is judged now, once
-    assert reported.change.revid == second and patrol.checked == [first, second]
+    assert reported.change.revid == second and patrol.checked.count(second) == 1
 
 
 def test_daemon_patrols_in_run_once(game, local_wiki):
@@ -327,19 +341,28 @@ def test_edit_judged_by_the_ruleset_of_its_time(game, local_wiki):
 
 def test_ruleset_typo_fix_passes_and_other_changes_without_enactment_are_reported(game, local_wiki):
     rules = game.settings.ruleset
-    typo = game.edit(local_wiki.plain, "changed only as", "chagned only as", title=rules)
+    typo = game.edit(local_wiki.admin, "changed only as", "chagned only as", title=rules)
     patrol = Patrol(game.wiki)
     assert patrol.cycle() == [] and patrol.checked == [typo]
     enacted = game.edit(local_wiki.admin, "defaulting to 3", "defaulting to 4", "Enacting Proposal: Richer",
                         title=rules)
     assert patrol.cycle() == [] and patrol.checked[-1] == enacted
-    sneaky = game.edit(local_wiki.plain, "defaulting to 4", "defaulting to 40", "tidy", title=rules)
+    sneaky = game.edit(local_wiki.admin, "defaulting to 4", "defaulting to 40", "tidy", title=rules)
     [finding] = patrol.cycle()
     assert finding.action == REPORTED and finding.change.revid == sneaky
     assert game.latest(rules)["revid"] == sneaky  # rules pages are never reverted
     log = game.log()
-    assert f"[[Special:Diff/{sneaky}]] by PlainBob:" in log and "“4” changed to “40”: a number" in log
+    assert f"[[Special:Diff/{sneaky}]] by AdminAlice:" in log and "“4” changed to “40”: a number" in log
     assert f"Diff/{typo}]]" not in log and f"Diff/{enacted}]]" not in log
+
+
+@pytest.mark.parametrize("summary", ["typo", "Enacting Proposal: Nothing Anyone Posted", "Per CfJ #12"])
+def test_a_players_ruleset_edit_is_logged_whatever_its_summary_says(game, local_wiki, summary):
+    rules = game.settings.ruleset
+    players = game.edit(local_wiki.plain, "changed only as", "chagned only as", summary, title=rules)
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.change.revid == players and finding.action == REPORTED
+    assert "who is not an Admin" in finding.text and "does not count until an Admin accepts it" in finding.text
 
 
 def test_building_blocks_change_without_enactment_is_reported(game, local_wiki):
@@ -425,9 +448,11 @@ def test_an_edit_that_leaves_the_page_unreadable_is_reported(game, local_wiki):
     [found] = Patrol(game.wiki).cycle()
     assert found.change.revid == broken and found.action == REPORTED
     assert "the edit left the page unreadable to the bot" in found.text and "never closed" in found.text
-    # the page stays unreadable: the next edit is not reported again (the one that broke it was)
-    game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 4")
-    assert Patrol(game.wiki).cycle() == []
+    # the page stays unreadable: the next edit cannot be judged either, and says so
+    later = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 4")
+    [found] = Patrol(game.wiki).cycle()
+    assert found.change.revid == later and found.action == REPORTED
+    assert f"the page has not read as tables since [[Special:Diff/{broken - 1}]]" in found.text
 
 
 def test_reasons_an_undo_was_not_saved_carry_no_advice_meant_for_requests():

@@ -244,8 +244,13 @@ def test_a_killed_process_neither_slows_the_next_nor_leaves_files(local_wiki, tm
         throttle.checkMultiplicity()
         assert throttle.process_multiplicity == 2
         left.write_text(shared.read_text())
+        from pywikibot import throttle as pwb_throttle
+
+        assert f" {pwb_throttle.pid} " in shared.read_text()      # this process, counted in the shared file
         own_throttle(site, state)
         assert throttle.process_multiplicity == 1 and not left.exists()
+        # ... and taken out of it, so that it slows no process started after it
+        assert f" {pwb_throttle.pid} " not in shared.read_text() and " 99 " in shared.read_text()
     finally:
         throttle.ctrlfilename = before
         throttle.checkMultiplicity()

@@ -397,6 +397,14 @@ BOARD = """The gamestate of this dynasty.
 """
 
 
+def with_board(local_wiki, bot, wiki_title) -> str:
+    """A gamestate page of the bot's own, named as the tracking page by its Ruleset; its title."""
+    board = wiki_title("Board")
+    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET.replace("[[Puzzle Board]]", f"[[{board}]]"))
+    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    return board
+
+
 @pytest.mark.parametrize("renamed", [True, False])
 def test_after_a_term_change_gamestate_steps_still_work(local_wiki, bot, wiki_title, renamed):
     board = wiki_title("Board")
@@ -422,10 +430,10 @@ def test_after_a_term_change_gamestate_steps_still_work(local_wiki, bot, wiki_ti
 
 
 def test_request_templates_render_their_parameters_without_parser_functions(local_wiki, wiki_title):
-    from wikibot.cli import SETUP_PAGES
+    from wikibot.setup import TEMPLATES
 
     stem = wiki_title("Tpl").replace(" ", "")
-    for title, text in SETUP_PAGES.items():
+    for title, text in TEMPLATES.items():
         assert "{{#" not in text, title             # ParserFunctions may be missing on the wiki
         local_wiki.edit_as(local_wiki.admin, title.replace("Template:", f"Template:{stem}"), text)
 
@@ -434,7 +442,12 @@ def test_request_templates_render_their_parameters_without_parser_functions(loca
         return html if isinstance(html, str) else html["*"]
 
     assert "2026-12-01 18:00" in rendered(f"{{{{{stem}Ascension|at=2026-12-01 18:00}}}}")
-    assert "once the bot sees it" in rendered(f"{{{{{stem}Ascension}}}}")
+    assert "when: at the bot's next turn" in rendered(f"{{{{{stem}Ascension}}}}")
+    # optional parameters left out read as words, not as markup
+    enact = rendered(f"{{{{{stem}Enact|title=Proposal: Hats}}}}")
+    assert "Enact</b> Proposal: Hats" in enact and "[" not in enact.partition("<!--")[0]
+    assert "Proposal: Hats" in rendered(f"{{{{{stem}Enact|title=Proposal: Hats|url=https://b.example/1}}}}")
+    assert "the asker's latest" in rendered(f"{{{{{stem}Review|title=Proposal: Hats}}}}")
     shown = rendered(f"{{{{{stem}Synonyms|Player=Necromancer}}}}")
     assert "Necromancer" in shown and "{{" not in shown and "{{{" not in shown
 
@@ -482,9 +495,7 @@ def test_anyone_may_ask_for_a_reading_and_nothing_else_changes(local_wiki, bot, 
 
 
 def test_after_an_ascension_that_re_terms_gamestate_steps_still_work(local_wiki, bot, wiki_title):
-    board = wiki_title("Board")
-    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET.replace("[[Puzzle Board]]", f"[[{board}]]"))
-    local_wiki.edit_as(local_wiki.admin, board, BOARD)
+    board = with_board(local_wiki, bot, wiki_title)
     post(local_wiki, bot, local_wiki.admin, "== Ascension: Necromancers ==\n{{Ascension}}\nAscension Address: "
          "Necromancers\n\nKeep all dynastic rules. Set the synonym for Player to “Necromancer”.\n")
     [answer] = RequestDesk(bot).poll()
@@ -574,3 +585,116 @@ def test_work_interrupted_and_its_journal_lost_is_left_to_an_admin_never_called_
     # The same work, answered: already done.
     done = answer_again(request, "AdminAlice", edits[:1], "Requests")
     assert done.headline == "Already done in Ruleset: [[Special:Diff/11]]."
+
+
+# --------------------------------------------------------------------------- exactly once per Proposal
+def test_the_same_proposal_posted_twice_is_enacted_once_unless_an_admin_says_again(local_wiki, bot, wiki_title):
+    board = with_board(local_wiki, bot, wiki_title)
+    gains = "{{Enact|title=Proposal: Josh's Windfall|url=https://blognomic.example/archives/77}}\nJosh gains 2 Coins.\n"
+    post(local_wiki, bot, local_wiki.admin, "== Enact: Windfall ==\n" + gains)
+    post(local_wiki, bot, local_wiki.admin, "== Enact: Windfall (again) ==\n" + gains)
+    first, second = RequestDesk(bot).poll()
+    assert first.headline.startswith("Done") and "| Josh || 5" in local_wiki.wiki.page_text(board)
+    enacted = int(first.headline.split("[[Special:Diff/")[1].split("]]")[0])
+    assert second.headline.startswith(f"Not done: the bot enacted this Proposal before, in [[Special:Diff/{enacted}]]")
+    assert f"again={enacted}" in second.headline
+    # the same address under another title is the same Proposal; a later poll (a restarted bot) knows it too
+    post(local_wiki, bot, local_wiki.admin, "== Enact: Windfall, retitled ==\n"
+         + gains.replace("Josh's Windfall", "A Windfall for Josh"))
+    [third] = RequestDesk(bot).poll()
+    assert third.headline.startswith("Not done: the bot enacted this Proposal before")
+    assert "| Josh || 5" in local_wiki.wiki.page_text(board)
+    # an Admin says it is meant again
+    post(local_wiki, bot, local_wiki.admin, "== Enact: Windfall, meant again ==\n"
+         + gains.replace("archives/77}}", f"archives/77|again={enacted}}}}}"))
+    [fourth] = RequestDesk(bot).poll()
+    assert fourth.headline.startswith("Done") and "| Josh || 7" in local_wiki.wiki.page_text(board)
+
+
+def test_another_proposal_of_the_same_name_at_another_address_is_not_refused(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.admin, KEVAN.replace("{{Enact|title=Proposal: Kevan's Coins}}",
+                                                          "{{Enact|title=Proposal: Kevan's Coins|url=https://b.example/1}}"))
+    assert RequestDesk(bot).poll()[0].headline.startswith("Done")
+    post(local_wiki, bot, local_wiki.admin, "== Enact: Kevan's Coins, 2027 ==\n{{Enact|title=Proposal: Kevan's Coins|"
+         "url=https://b.example/2}}\nIn the rule “Coins”, replace “defaulting to 4” with “defaulting to 6”.\n")
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Done"), answer.headline
+
+
+# --------------------------------------------------------------------------- read before you promise
+def test_a_scheduled_ascension_is_read_when_acknowledged_and_its_unreadable_sentences_named_at_once(local_wiki, bot):
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    address = ("Ascension Address: Necromancers\n\nKeep all dynastic rules. Set the synonym for Player to “Necromancer”.\n"
+               "Juggle the rule “Coins” until it glows.\n")
+    post(local_wiki, bot, local_wiki.admin, f"== Ascension: Glow ==\n{{{{Ascension|at={at:%Y-%m-%d %H:%M}}}}}\n" + address)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.done and answer.headline.startswith("Not done: the bot cannot read 1 sentence of the Address")
+    assert "Juggle the rule “Coins” until it glows." in answer.headline
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_a_scheduled_ascension_is_tried_when_acknowledged_and_a_players_change_refused_at_once(local_wiki, bot):
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    post(local_wiki, bot, local_wiki.admin, f"== Ascension: Necromancers ==\n{{{{Ascension|at={at:%Y-%m-%d %H:%M}}}}}\n"
+         "Ascension Address: Necromancers\n\nKeep all dynastic rules. Set the synonym for Player to “Necromancer”.\n")
+    desk = RequestDesk(bot)
+    [accepted] = desk.poll()
+    assert accepted.headline.startswith("Accepted") and "Tried on the pages as they stand now, it applies." in accepted.headline
+    assert desk.poll() == []                        # checked once: unchanged since, nothing more is read
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    changed = local_wiki.edit_as(local_wiki.plain, bot.settings.requests,
+                                 page.replace("“Necromancer”", "“Lich”"))["newrevid"]
+    [refused] = desk.poll()                         # long before its time
+    assert refused.headline.startswith("Not done") and f"changed by PlainBob, who is not an Admin, in " \
+        f"[[Special:Diff/{changed}]]" in refused.headline
+    assert request_page.parse(local_wiki.wiki.page_text(bot.settings.requests))[0].done
+    assert RequestDesk(bot, clock=lambda: at + timedelta(seconds=5)).poll() == []
+    assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
+
+
+def test_a_scheduled_request_that_would_not_apply_now_is_accepted_with_a_warning(local_wiki, bot):
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime.now(timezone.utc).replace(second=0, microsecond=0) + timedelta(days=1)
+    post(local_wiki, bot, local_wiki.admin, KEVAN.replace("{{Enact|title=Proposal: Kevan's Coins}}",
+                                                          f"{{{{Enact|title=Proposal: Kevan's Coins|at={at:%Y-%m-%d %H:%M}}}}}")
+         .replace("defaulting to 3", "defaulting to 2"))
+    [accepted] = RequestDesk(bot).poll()
+    assert accepted.headline.startswith("Accepted") and not accepted.done
+    assert "Tried on the pages as they stand now, it would not be done" in accepted.headline
+
+
+# --------------------------------------------------------------------------- readings and reviews try gamestate steps
+def test_a_reading_and_a_review_try_gamestate_steps_on_the_tracking_page(local_wiki, bot, wiki_title):
+    board = with_board(local_wiki, bot, wiki_title)
+    draft = "In the rule “Coins”, replace “defaulting to 3” with “defaulting to 4”.\n\nSet Josh's Coins to 1.\n"
+    post(local_wiki, bot, local_wiki.plain, "== Read: Josh ==\n{{Read|title=Proposal: Josh}}\n" + draft)
+    [reading] = RequestDesk(bot).poll()
+    assert reading.headline.startswith("Reading of “Josh”: 2 steps, 2 read, 0 set aside, 0 not read"), reading.headline
+    assert "on the Ruleset now: applied" in reading.details[1] and "no gamestate page" not in " ".join(reading.details)
+    assert local_wiki.wiki.page_text(board) == BOARD.rstrip()
+    rules = bot.settings.ruleset
+    hand = local_wiki.edit_as(local_wiki.admin, rules, local_wiki.wiki.page_text(rules).replace(
+        "defaulting to 3", "defaulting to 4"), "Enacting Proposal: Josh")["newrevid"]
+    post(local_wiki, bot, local_wiki.plain, f"== Review: Josh ==\n{{{{Review|title=Proposal: Josh|rev={hand}}}}}\n" + draft)
+    [review] = RequestDesk(bot).poll()
+    details = " ".join(review.details)
+    assert review.headline.startswith("Enactment of Josh: 1 of 1 step as written"), review.headline
+    assert "no gamestate page" not in details and f"a step of the gamestate page “{board}”" in details
+
+
+def test_a_reading_carries_its_requests_tag_and_is_not_answered_again_after_a_restore(local_wiki, bot):
+    post(local_wiki, bot, local_wiki.plain, READ)
+    before = local_wiki.wiki.page_text(bot.settings.requests)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.requester == "PlainBob"
+    reply = local_wiki.api(action="query", prop="revisions", titles=bot.settings.requests, rvprop="comment",
+                           rvlimit=1)["query"]["pages"][0]["revisions"][0]["comment"]
+    assert request_page.tagged(reply)
+    local_wiki.edit_as(local_wiki.admin, bot.settings.requests, before, "Restoring an older revision")
+    [again] = RequestDesk(bot).poll()
+    assert again.headline.startswith("Already answered in [[Special:Diff/") and "Reading of" in again.headline

@@ -128,10 +128,12 @@ def test_a_gamestate_edit_naming_the_proposal_is_reviewed_on_its_own(game, local
     findings = Patrol(game.wiki).cycle()
     assert [(f.action, f.change.revid) for f in findings] == [(REVIEWED, ruleset_edit), (REVIEWED, board_edit)]
     log = game.log()
-    assert f"[[Special:Diff/{ruleset_edit}]] by AdminAlice: Enactment of Gift: 1 of 2 steps as written; 1 not checked" in log
+    assert f"[[Special:Diff/{ruleset_edit}]] by AdminAlice: Enactment of Gift: 1 of 1 step as written; 1 not checked" in log
     board_line = next(line for line in log.split("\n") if f"[[Special:Diff/{board_edit}]] by" in line)
-    assert ("Enactment of Gift: 0 of 2 steps as written; step 1 wrote 'PlainBob &#124;&#124; 6' where the proposal "
+    assert ("Enactment of Gift: 0 of 1 step as written; step 1 wrote 'PlainBob &#124;&#124; 6' where the proposal "
             "says 'PlainBob &#124;&#124; 5'; 1 not checked (step 2)") in board_line
+    assert "is not in" not in log     # the Ruleset's step belongs to the Ruleset's edit: not a failure here
+    assert "a step of the Ruleset, which this edit did not touch" in log
     assert "| PlainBob || 6" in game.text()   # never undone or changed because of a review
 
 

@@ -353,6 +353,17 @@ def test_start_stop_leaves_no_process(tmp_path):
         LocalWiki().start(tmp_path / 'w')
 
 
+def test_start_on_a_port_given_and_refuse_a_taken_one(tmp_path, local_wiki):
+    from wikibot.testwiki import _free_port
+
+    port = _free_port()
+    with LocalWiki('On a port').start(tmp_path / 'w', port=port) as wiki:
+        assert wiki.port == port and wiki.api_url == f'http://127.0.0.1:{port}/api.php'
+        assert wiki.api(action='query', meta='siteinfo')['query']['general']['sitename'] == 'On a port'
+    with pytest.raises(LocalWikiError, match=f'port {local_wiki.wiki.port} of 127.0.0.1 is taken'):
+        LocalWiki('Taken').start(tmp_path / 'x', port=local_wiki.wiki.port)
+
+
 def test_start_fails_clearly_when_server_dies(tmp_path):
     wiki = LocalWiki(php='php', start_timeout=5)
     # A broken LocalSettings.php: the installer's file plus a PHP error.

@@ -1,0 +1,166 @@
+"""Who is an Admin, and what the pages only Admins may change say as Admins left them.
+
+One :class:`Trust` serves one poll of the request desk or one cycle of the patrol: what it learns
+(who is a sysop, the pages' histories, revision texts) is kept for that turn only, so that a change
+on the wiki counts from the next turn on.
+
+* **Admins** are the wiki's ``sysop`` group, and the accounts listed on the optional ``[pages]
+  admins`` page — as the wiki's sysops last left that page: a name a player adds to it makes no one
+  an Admin (:func:`actions.accepted.walk`, with only sysops trusted).
+* **The accepted text** of the Ruleset and of the constraints page is the page as Admins and the bot
+  left it (:mod:`actions.accepted`): an edit by anyone else does not count until an Admin accepts
+  it. The page's latest :data:`HISTORY` revisions are looked at (who made them, their summaries and
+  checksums: one API request); revision texts are read only where an edit by someone else was
+  followed by a trusted one, whose own change must then be carried onto the accepted text.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from actions import accepted as acc
+from wikibot.site import Wiki, WikiError
+
+#: Revisions of a page looked at to find what Admins left: an edit further back counts as accepted.
+HISTORY = 50
+#: Users asked about in one API request (MediaWiki's limit for ``list=users``).
+USERS_PER_REQUEST = 50
+#: Revision texts read in one API request.
+TEXTS_PER_REQUEST = 50
+
+
+class Trust:
+    def __init__(self, wiki: Wiki, *, history: int = HISTORY):
+        self.wiki = wiki
+        self.depth = history
+        self._sysop: dict[str, bool] = {}
+        self._listed: set[str] | None = None
+        self._histories: dict[str, list[dict]] = {}
+        self._texts: dict[int, str | None] = {}
+        self._walks: dict[tuple[str, bool], dict[int, acc.Accepted]] = {}
+
+    # ------------------------------------------------------------------ who is an Admin
+    def sysops(self, users: Iterable[str]) -> set[str]:
+        """Those of ``users`` in the wiki's sysop group (asked in bulk, each user once a turn)."""
+        users = [u for u in dict.fromkeys(users) if u]
+        unknown = [u for u in users if u not in self._sysop]
+        for start in range(0, len(unknown), USERS_PER_REQUEST):
+            batch = unknown[start:start + USERS_PER_REQUEST]
+            data = self.wiki.api("looking up " + ", ".join(batch), action="query", list="users",
+                                 ususers="|".join(batch), usprop="groups")
+            found = {u.get("name", ""): u for u in data.get("query", {}).get("users", [])}
+            for user in batch:
+                info = found.get(user) or found.get(user[:1].upper() + user[1:]) or {}
+                self._sysop[user] = (info.get("missing") is None and info.get("invalid") is None
+                                     and "sysop" in info.get("groups", []))
+        return {u for u in users if self._sysop.get(u)}
+
+    def listed(self) -> set[str]:
+        """The names on the ``[pages] admins`` page as the wiki's sysops last left it (casefolded)."""
+        if self._listed is None:
+            self._listed = set()
+            title = self.wiki.settings.admins
+            if title:
+                state = self.accepted(title, sysops_only=True)
+                if state is not None:
+                    self._listed = admin_names(state.text(self.text))
+        return self._listed
+
+    def admins(self, users: Iterable[str]) -> set[str]:
+        users = list(users)
+        listed = self.listed() if self.wiki.settings.admins else set()
+        return self.sysops(users) | {u for u in users if u and u.casefold() in listed}
+
+    def is_admin(self, user: str) -> bool:
+        return bool(user) and user in self.admins([user])
+
+    def trusted(self, user: str) -> bool:
+        """The bot itself or an Admin: whose own change of a page only Admins may change counts."""
+        return user == self.wiki.username or self.is_admin(user)
+
+    # ------------------------------------------------------------------ histories and texts
+    def history(self, title: str) -> list[dict]:
+        """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment, sha1),
+        newest first; read once a turn."""
+        if title not in self._histories:
+            data = self.wiki.api(f"reading the history of “{title}”", action="query", prop="revisions",
+                                 titles=title, rvprop="ids|user|timestamp|comment|sha1", rvlimit=self.depth)
+            pages = data.get("query", {}).get("pages", [])
+            pages = pages.values() if isinstance(pages, dict) else pages
+            self._histories[title] = [rev for page in pages for rev in page.get("revisions", [])]
+        return self._histories[title]
+
+    def know(self, revid: int, text: str | None) -> None:
+        """A revision's text the caller read already."""
+        self._texts.setdefault(revid, text)
+
+    def fetch(self, revids: Iterable[int]) -> None:
+        """Read the texts of these revisions, :data:`TEXTS_PER_REQUEST` a request (hidden ones as None)."""
+        wanted = sorted({r for r in revids if r and r not in self._texts})
+        for start in range(0, len(wanted), TEXTS_PER_REQUEST):
+            batch = wanted[start:start + TEXTS_PER_REQUEST]
+            data = self.wiki.api("reading revisions " + ", ".join(map(str, batch[:5])), action="query",
+                                 prop="revisions", revids="|".join(map(str, batch)), rvprop="ids|content",
+                                 rvslots="main")
+            query = data.get("query", {})
+            pages = query.get("pages", [])
+            for page in pages.values() if isinstance(pages, dict) else pages:
+                for rev in page.get("revisions", []):
+                    slot = rev.get("slots", {}).get("main", {})
+                    hidden = "texthidden" in slot or "texthidden" in rev
+                    self._texts[int(rev["revid"])] = None if hidden else slot.get("content", slot.get("*"))
+            for revid in batch:
+                self._texts.setdefault(revid, None)
+
+    def text(self, revid: int) -> str:
+        self.fetch([revid])
+        text = self._texts.get(revid)
+        if text is None:
+            raise WikiError(f"The text of revision {revid} cannot be read (hidden or deleted), so the bot cannot "
+                            "tell what Admins left on that page; an Admin should accept the page as it stands "
+                            "(an edit with a summary starting “Accept”).")
+        return text
+
+    # ------------------------------------------------------------------ accepted texts
+    def accepted(self, title: str, revid: int | None = None, *, sysops_only: bool = False) -> acc.Accepted | None:
+        """The accepted text of ``title`` as of revision ``revid`` (default: the latest); None when the page
+        does not exist. A revision older than the history looked at counts as accepted."""
+        history = self.history(title)
+        if not history:
+            return None
+        if revid is not None and revid > int(history[0]["revid"]):
+            self._histories.pop(title, None)      # edited since the history was read: read it again
+            self._walks.pop((title, sysops_only), None)
+            history = self.history(title)
+        revid = int(history[0]["revid"]) if revid is None else revid
+        key = (title, sysops_only)
+        if key not in self._walks:
+            revisions = self._revisions(history, sysops_only)
+            untrusted = [i for i, r in enumerate(revisions) if not r.trusted]
+            if untrusted and any(r.trusted for r in revisions[untrusted[0]:]):
+                # a trusted edit after an untrusted one: its change is carried, from texts read in batches
+                first = revisions[untrusted[0]]
+                self.fetch([first.parent] + [r.revid for r in revisions[untrusted[0]:]])
+            self._walks[key] = acc.walk(revisions, self.text)
+        return self._walks[key].get(revid) or acc.Accepted(revid, None)
+
+    def _revisions(self, history: list[dict], sysops_only: bool) -> list[acc.Revision]:
+        bot = self.wiki.username
+        users = [rev.get("user", "") for rev in history if rev.get("user", "") != bot]
+        admins = self.sysops(users) if sysops_only else self.admins(users)
+        return [acc.Revision(int(rev["revid"]), int(rev.get("parentid") or 0), rev.get("user", ""),
+                             rev.get("comment", ""), rev.get("sha1", ""),
+                             trusted=rev.get("user", "") in admins or rev.get("user", "") == bot,
+                             admin=rev.get("user", "") in admins)
+                for rev in reversed(history)]
+
+def admin_names(text: str) -> set[str]:
+    """The names an Admins page lists: a ``[[User:Name]]`` link or a ``* Name`` bullet a line (casefolded)."""
+    import re
+
+    names = {m.strip().casefold() for m in re.findall(r"\[\[\s*User:([^|\]]+)", text, re.I)}
+    names |= {m.strip().casefold() for m in re.findall(r"^\*\s*([^\[\]\n]+?)\s*$", text, re.M)}
+    return names
+
+
+__all__ = ["Trust", "admin_names", "HISTORY"]
