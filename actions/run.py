@@ -111,6 +111,8 @@ class _Run:
         if not reference:
             raise _unsupported("the step names no rule")
         within = None
+        if ref.parent is not None:  # "In the rule “Gin”, in the subrule “Tonic”": looked up under Gin
+            within = self._resolve(ref.parent).rule
         if ref.section:
             try:
                 within = self.rs.section(ref.section)

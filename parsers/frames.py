@@ -18,6 +18,7 @@ Pure: text in, data out.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -125,6 +126,8 @@ def _verbs(*words: str) -> frozenset[str]:
 
 
 RULE_KINDS = ("rule", "quote", "name", "it", "ruletext")  # what may name an existing rule
+PLACE_KINDS = RULE_KINDS + ("section",)  # where a text edit is made: also "the section “X”", a heading
+_CANONICAL_SECTION = re.compile(r"(?:core|dynastic|special case|appendix|building blocks)(?: rules)?", re.I)
 TEXT_KINDS = ("quote", "occurrence", "keyword", "piece")  # what may name text inside a rule
 BODY_KINDS = ("quote", "following", NONE)  # what may give the text a step adds
 
@@ -135,6 +138,11 @@ def _is_subrule_new(np: NP) -> bool:
 
 def _is_paragraph(np: NP) -> bool:
     return np.kind == "piece" and np.unit == "paragraph" and np.how == "nth"
+
+
+def _a_paragraph(np: NP) -> bool:
+    """A paragraph by number or by its words ("the paragraph beginning “A”")."""
+    return np.kind == "piece" and np.unit == "paragraph" and np.how in ("nth", "begin", "contain", "end")
 
 
 def _is_text_piece(np: NP) -> bool:
@@ -164,6 +172,8 @@ def rule_ref(np: NP | None, section: str | None = None) -> RuleRef:
         ref = RuleRef(previous=True)
     elif np.kind == "ruletext" and np.of is not None:
         return rule_ref(np.of, section)
+    elif np.kind == "section" and np.text and not _CANONICAL_SECTION.fullmatch(np.text):
+        ref = RuleRef(name=np.text, named_as="quote")  # "To the section “Lycanthropy”, add": a heading of that name
     else:
         raise NotRead(f"“{np.words}” does not name a rule")
     if section and not ref.previous and ref.section is None:
@@ -424,6 +434,8 @@ def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     old = _np(roles, "old")
     rule = _text_rule(roles, [old, _np(roles, "scope")])
     t = _scoped(target(old), roles)
+    if "glossary" in roles and t.kind != KEYWORD:
+        return "the Appendix or the glossary named, but what is replaced is not a keyword's definition"
     if t.kind == KEYWORD:
         if rule is not None:
             return "a keyword's definition in a named rule"  # the glossary is found on the page
@@ -488,8 +500,8 @@ def build_insert(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     t = _scoped(target(anchor_np), roles)
     if rule is None:
         rule = _no_rule(t, anchor_np) if anchor_np.kind == "piece" else RuleRef(previous=True)
-    if position == "end" and t.kind != PARAGRAPH:
-        return "the end of something that is not a numbered paragraph"
+    if position == "end" and t.kind not in (PARAGRAPH, PARAGRAPH_BEGINNING, PARAGRAPH_CONTAINING, PARAGRAPH_ENDING):
+        return "the end of something that is not a paragraph"
     return [Spec(InsertText, {"rule": rule, "anchor": t, "body": body(roles.get("body"), roles), "position": position})]
 
 
@@ -613,6 +625,7 @@ FRAMES: tuple[Frame, ...] = (
     # Repeal all dynastic rules [except …].
     Frame("repeal all", _verbs("repeal", "remove"), (
         Slot("rule", (OBJ,), ("all_rules",)),
+        Slot("ruleset", ("from",), ("ruleset",)),
     ), ("rule",), build_repeal_all),
     # Rename rule 1.10 to “House Rules”. / Change the title of the rule X to Y.
     Frame("rename", _verbs("rename"), (
@@ -657,19 +670,20 @@ FRAMES: tuple[Frame, ...] = (
         Slot("old", (OBJ,), ("piece",), _is_text_piece),
         Slot("new", ("to", "reading", "as_follows", "as", "with"), BODY_KINDS),
         Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
-        Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
         Slot("in_list", ("in", "within", "of"), ("action",)),
     ), ("old", "new"), build_replace),
     Frame("replace text", _verbs("replace", "change", "substitute", "swap"), (
         Slot("old", (OBJ,), TEXT_KINDS, _is_text_piece),
         Slot("new", ("with", "by", "to", "into", "reading", "as_follows", "as"), BODY_KINDS + ("name",)),
         Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
-        Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("within", ("in",), ("quote",), lead_only=True),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
         Slot("wherever", ("wherever",), (NONE,)),
         Slot("in_list", ("in", "within", "of"), ("action",)),
+        Slot("glossary", ("in", "within"), ("section", "glossary"), lambda np: np.kind == "glossary" or (np.text or "") == "Appendix"),
     ), ("old", "new"), build_replace),
     # Rename “A” to “B” throughout the Ruleset: a term, not a rule's title
     Frame("rename throughout", _verbs("rename"), (
@@ -681,7 +695,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame("swap for", _verbs("swap"), (
         Slot("old", (OBJ,), ("quote", "occurrence")),
         Slot("new", ("for",), ("quote",)),
-        Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
         Slot("wherever", ("wherever",), (NONE,)),
@@ -690,7 +704,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame("substitute for", _verbs("substitute", "use"), (
         Slot("new", (OBJ,), ("quote",)),
         Slot("old", ("for", "instead"), ("quote", "occurrence")),
-        Slot("rule", _RULE_IN, RULE_KINDS),
+        Slot("rule", _RULE_IN, PLACE_KINDS),
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("everywhere", ("throughout", "in"), ("ruleset",)),
         Slot("wherever", ("wherever",), (NONE,)),
@@ -710,7 +724,7 @@ FRAMES: tuple[Frame, ...] = (
     # Remove the sentence “A” from the rule X. / In X, delete the paragraph beginning “A”.
     Frame("remove text", _verbs("remove"), (
         Slot("old", (OBJ,), TEXT_KINDS + ("many", "following"), lambda np: np.kind != "many" or all(i.kind in TEXT_KINDS for i in np.items)),
-        Slot("rule", _RULE_IN + ("within",), RULE_KINDS),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("glossary", ("from", "in"), ("glossary", "section")),
         Slot("in_list", ("in", "within", "of"), ("action",)),
@@ -719,8 +733,8 @@ FRAMES: tuple[Frame, ...] = (
     Frame("insert text", _verbs("add", "insert", "append", "prepend"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece")),
         Slot("anchor", ("after", "before"), ("quote", "piece")),
-        Slot("anchor", ("to", "at", "in"), ("piece", "end"), lambda np: _is_paragraph(np) or (np.kind == "end" and np.of is not None and _is_paragraph(np.of))),
-        Slot("rule", ("in", "of", "to", "within"), RULE_KINDS),
+        Slot("anchor", ("to", "at", "in"), ("piece", "end"), lambda np: _a_paragraph(np) or (np.kind == "end" and np.of is not None and _a_paragraph(np.of))),
+        Slot("rule", ("in", "of", "to", "within"), PLACE_KINDS),
         Slot("as", ("as",), ("new_piece",)),
         Slot("within", ("in",), ("quote",), lead_only=True),
         *_NEW_BODY,
@@ -729,9 +743,9 @@ FRAMES: tuple[Frame, ...] = (
     # To X, add: / Add the following to the end of the rule X: / Add a paragraph to rule “X”:
     Frame("add text to a rule", _verbs("add", "insert", "append", "prepend"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece"), lambda np: np.kind != "new_piece" or np.unit != "item" or True),
-        Slot("place", ("to", "at", "into"), RULE_KINDS + ("end",), lambda np: np.kind != "end" or (np.of is not None and np.of.kind in RULE_KINDS)),
+        Slot("place", ("to", "at", "into"), PLACE_KINDS + ("end",), lambda np: np.kind != "end" or (np.of is not None and np.of.kind in RULE_KINDS)),
         Slot("place", ("at", "to"), ("end",), lambda np: np.of is None),
-        Slot("rule", ("in", "within"), RULE_KINDS),
+        Slot("rule", ("in", "within"), PLACE_KINDS),
         Slot("as", ("as",), ("new_piece",)),
         *_NEW_BODY,
     ), (), build_append),
@@ -874,7 +888,43 @@ def _with_condition(specs: list[Spec], when: Condition) -> list[Spec]:
     return out
 
 
+def _nest_subrules(clause: Clause) -> Clause:
+    """"In the rule “Gin”, in the subrule “Tonic”, …": one place, the subrule looked up in its rule."""
+    places = [p for p in clause.parts if p.prep in ("in", "within") and p.np is not None and p.np.kind == "rule"
+              and not p.np.ref.previous]
+    if len(places) != 2 or places[1].np.unit != "subrule":
+        return clause
+    outer, inner = places
+    ref = dataclasses.replace(inner.np.ref, parent=outer.np.ref)
+    merged = Part(inner.prep, dataclasses.replace(inner.np, ref=ref), words=f"{outer.words}, {inner.words}",
+                  lead=inner.lead)
+    parts = [merged if p is inner else p for p in clause.parts if p is not outer]
+    return dataclasses.replace(clause, parts=parts)
+
+
+def _if_it_exists(specs: list[Spec], words: str) -> list[Spec]:
+    """"… if it exists": a new rule's parent must exist (``if_exists``); any other step is under the
+    condition that its rule (and the text it quotes) exists, decided when it is applied."""
+    out = []
+    for sp in specs:
+        fields = dict(sp.fields)
+        if sp.cls is AddRule:
+            fields["if_exists"] = True
+        elif fields.get("when") is None and isinstance(fields.get("rule"), RuleRef):
+            t = fields.get("target") or fields.get("anchor")
+            text = t.text if isinstance(t, Target) and t.kind in (TEXT, SENTENCE) and isinstance(t.text, str) else None
+            fields["when"] = Condition(words=words, rule=fields["rule"], contains=text)
+        out.append(Spec(sp.cls, fields))
+    return out
+
+
 def meaning(clause: Clause) -> Meaning:
+    clause = _nest_subrules(clause)
+    exists = [p for p in clause.parts if p.prep == "if_exists"]
+    if exists and clause.verb is not None:
+        inner = meaning(dataclasses.replace(clause, parts=[p for p in clause.parts if p.prep != "if_exists"]))
+        inner.readings = [_if_it_exists(r, exists[0].words) for r in inner.readings]
+        return inner
     conds = [p for p in clause.parts if p.prep in _CONDITIONS]
     if conds:
         if len(conds) > 1:

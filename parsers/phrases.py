@@ -325,11 +325,24 @@ class Reader:
         if section:  # "the Core rule 1.2": the section word is not part of the reference
             sec = self.sub(tree, "section_word")[0]
             text = " ".join(text.replace(self.words(sec), "", 1).split())
+        called = [t for t in self.toks_of(tree) if t.type in ("CALLED", "NAMED", "TITLED", "ENTITLED", "HEADED")]
+        if called:  # "Rule 1.4 entitled “Voting”" is "Rule 1.4 (Voting)"
+            title, _ = self._quote_or_name(tree)
+            return NP("rule", words=words, ref=RuleRef(name=f"Rule {number} ({title})", number=number, section=section),
+                      unit=self._ruleword(tree))
         if text.startswith("#"):
             text = "Rule " + text  # "#14" is rule 14 as the older eras number them
         text = text.replace("#", "")
         text = " ".join(text.split())
         return NP("rule", words=words, ref=RuleRef(name=text, number=number, section=section), unit=self._ruleword(tree))
+
+    def np_rule_in_rule(self, tree: Tree, words: str) -> NP:
+        name, quoted = self._quote_or_name(tree)
+        parent = self.np(next(c for c in tree.children if isinstance(c, Tree) and c.data != "title_words"))
+        if parent.kind != "rule":
+            raise NotRead(f"“{parent.words}” does not name a rule")
+        return NP("rule", words=words, ref=RuleRef(name=name, parent=parent.ref), text=name, quoted=quoted,
+                  unit="subrule")
 
     def np_rule_previous(self, tree: Tree, words: str) -> NP:
         return NP("rule", words=words, ref=RuleRef(previous=True), unit=self._ruleword(tree))
@@ -425,6 +438,9 @@ class Reader:
         return NP("new_rule", words=words, unit=self._ruleword(tree), section=self._section(tree), text=name, of=parent,
                   how="following" if following else None)
 
+    def np_new_thing(self, tree: Tree, words: str) -> NP:
+        return NP("new_piece", words=words, unit="item")
+
     def np_new_piece(self, tree: Tree, words: str) -> NP:
         quotes = self.toks_of(tree, "QUOTE")
         return NP("new_piece", words=words, unit=self._unit(tree), text=self.quote(quotes[0]) if quotes else None)
@@ -460,8 +476,8 @@ class Reader:
         return NP("title", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))
 
     def np_keyword(self, tree: Tree, words: str) -> NP:
-        q = self.toks_of(tree, "QUOTE")[0]
-        return NP("keyword", words=words, text=self.quote(q), quoted=True)
+        name, quoted = self._quote_or_name(tree)
+        return NP("keyword", words=words, text=name, quoted=quoted)
 
     def np_np_ruleset(self, tree: Tree, words: str) -> NP:
         return NP("ruleset", words=words)

@@ -66,6 +66,9 @@ class RuleRef:
     #: words ("Rename Puzzle Master to …") is not surely about a rule: when no rule has that title it
     #: goes to an Admin, never ignored as "no such rule".
     named_as: str = field(default="rule", compare=False)
+    #: the rule a subrule is named with ("In the rule “Gin”, in the subrule “Tonic”"): it is looked up
+    #: among that rule's subrules
+    parent: "RuleRef | None" = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, kw_only=True)

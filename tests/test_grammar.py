@@ -324,3 +324,41 @@ def test_the_step_before_the_last_and_an_item_of_a_rules_only_list():
 def test_a_numbered_item_in_a_rule_with_several_lists_goes_to_an_admin():
     result = enacted("In “Victory and Ascension”, remove the second bullet point.", R2023)
     assert statuses(result) == [UNSUPPORTED] and "lists" in result.report.steps[0].detail
+
+
+# --------------------------------------------------------------------------- more ways to name a place
+@pytest.mark.parametrize("place", ["In the rule “Proposals”, in the subrule “Resolution of Proposals”,",
+                                   "In the subrule “Resolution of Proposals” of the rule “Proposals”,"])
+def test_a_subrule_named_with_its_rule(place):
+    result = enacted(f"{place} replace “The oldest Pending Proposal may be Enacted” with "
+                     "“The oldest Pending Proposal can be Enacted”.", R2023)
+    assert statuses(result) == [APPLIED], result.report.steps
+    wrong_parent = enacted("In the rule “Puzzlers”, in the subrule “Resolution of Proposals”, replace “oldest” with "
+                           "“eldest”.", R2023)
+    assert statuses(wrong_parent) != [APPLIED]
+
+
+def test_a_numbered_rule_entitled_and_a_heading_called_a_section():
+    [step] = parse_steps("In Rule 1.4 entitled “Votable Matters” replace “A” with “B”.")
+    assert step.rule == RuleRef(name="Rule 1.4 (Votable Matters)", number="1.4")
+    [step] = parse_steps("To the section “Dormancy”, add:\n\nSleep is restful.")
+    assert isinstance(step, AppendText) and step.rule == RuleRef(name="Dormancy")
+    [step] = parse_steps("In the Fair Play section of the Core Rules, add the following bullet point:\n\n* Be kind.")
+    assert isinstance(step, AppendText) and step.rule == RuleRef(name="Fair Play")
+
+
+def test_new_pieces_and_whole_ruleset_forms():
+    assert isinstance(parse_steps("To Rule 4 (Voting), add the paragraph:-\n\nVotes count.")[0], AppendText)
+    [item] = parse_steps("Add a new Institution to the list of Institutions in Rule 2.6:\n\n* The Mint")
+    assert item.of == "Institutions" and item.items == "* The Mint"
+    [ins] = parse_steps("In Rule 15, add the following text to the paragraph beginning with “If a Player has”:\n\nor not.")
+    assert isinstance(ins, InsertText) and ins.position == "end" and ins.anchor.text == "If a Player has"
+    assert type(parse_steps("Delete all dynastic rules from the ruleset.")[0]).__name__ == "RepealAll"
+
+
+def test_text_removed_if_it_exists():
+    [step] = parse_steps("In the rule “Dormancy”, remove “(not including the Puzzle Master)” if it exists.")
+    assert step.when is not None and step.when.contains == "(not including the Puzzle Master)"
+    assert statuses(enacted("In the rule “Dormancy”, remove “(not including the Puzzle Master)” if it exists.", R2023)) \
+        == [APPLIED]
+    assert statuses(enacted("In the rule “Dormancy”, remove “(or the Chef)” if it exists.", R2023)) == [IGNORED]
