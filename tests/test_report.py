@@ -121,3 +121,14 @@ def test_an_answer_given_from_a_journal_after_a_restart_lists_the_steps(tmp_path
     answer = RequestDesk.answer_from(journal_mod.Journal.load(journal.path), request, "AdminAlice")
     assert answer.headline.startswith("Done (completed after a restart)")
     assert answer.details == ["1. '''applied''' — repeal rule: Repeal the rule “Hats”. — repealed “Hats”"]
+
+
+def test_a_refusal_names_the_steps_it_could_not_apply():
+    from actions.report import APPLIED, UNSUPPORTED, Report
+    from wikibot.operations import refusal_headline
+    report = Report(action="enact", name="Test")
+    report.add(1, "Repeal the rule “Hats”.", "repeal rule", APPLIED, "")
+    report.add(2, "Rename the rule “Coats” to “Cloaks”, and in it\nreplace …", "rename rule", UNSUPPORTED, "no such rule")
+    line = refusal_headline(report)
+    assert "step 2 (“Rename the rule “Coats” to “Cloaks”, and in it”)" in line and "step 1" not in line
+    assert line.endswith("so nothing was written.")

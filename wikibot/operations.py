@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Callable
 
-from actions.report import Report
+from actions.report import UNSUPPORTED, Report
 from parsers import ruleset as ruleset_parser
 from wikibot import journal as journal_mod
 from wikibot import statefile
@@ -52,6 +52,21 @@ class Outcome:
         return ", ".join(f"{s.title}: {s.diff_link}" for s in self.saved)
 
 
+def refusal_headline(report: Report) -> str:
+    """The one line that says why nothing was written, naming the steps (their first words) that
+    could not be applied with certainty."""
+    unsure = [s for s in report.steps if s.status == UNSUPPORTED]
+    named = "; ".join(f"step {s.n} (“{_first_words(s.text)}”)" for s in unsure[:3])
+    more = f" and {len(unsure) - 3} more" if len(unsure) > 3 else ""
+    which = f": {named}{more}" if unsure else ""
+    return f"Some steps could not be applied with certainty{which}, so nothing was written."
+
+
+def _first_words(text: str, width: int = 60) -> str:
+    line = " ".join(text.split("\n", 1)[0].split())
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
 def meaning(report: Report) -> tuple:
     """What a report says was done, step by step: compared again after an edit conflict."""
     return tuple((s.n, s.action, s.status) for s in report.steps)
@@ -66,7 +81,7 @@ def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: 
     for title, new in pages.items():
         report.set_page(title, texts.get(title, ""), new)
     if not report.complete and not allow_partial:
-        raise OperationRefused("Some steps could not be applied with certainty, so nothing was written.", report)
+        raise OperationRefused(refusal_headline(report), report)
     changed = [t for t, new in pages.items() if new != texts.get(t, "")]
     unknown = [t for t in changed if t not in reads]
     if unknown:
