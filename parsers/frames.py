@@ -31,7 +31,8 @@ from parsers.steps import (
     KEYWORD, PARAGRAPH, PARAGRAPH_BEGINNING, PARAGRAPH_CONTAINING, PARAGRAPH_ENDING, PARAGRAPHS_FROM, SENTENCE,
     SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
     ITEM, ITEM_BEGINNING, ITEM_CONTAINING, Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
-    Target, Unsupported,
+    Target, Unsupported, AddColumn, AddPlayer, AddRow, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer,
+    RemoveRow, SetAttribute, SetSingleValue, SetValue, TransferValue,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -567,6 +568,179 @@ def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 
 # ---------------------------------------------------------------------------------------------
+# Builders of gamestate steps
+# ---------------------------------------------------------------------------------------------
+
+_NOT_IN_VAR = {"at", "for", "if", "when", "per", "each", "every", "from", "on", "in", "to", "until", "after",
+               "before", "whenever", "unless", "times", "by", "and", "or", "plus", "minus", "than", "of"}
+_NOT_A_VALUE = {"their", "his", "her", "its", "the", "a", "an", "that", "this", "half", "twice", "active", "inactive"}
+_NOT_A_PLAYER = {"the", "a", "an", "it", "this", "that", "rule", "each", "every", "all", "they", "he", "she"}
+
+
+def _gs_var(text: str | None) -> str:
+    """A variable's name: one to three words, no clause in them ("Coins", "Action Points")."""
+    words = re.sub(r"^(?:their|his|her|its)\s+", "", (text or "").strip(), flags=re.I).split()
+    if not 1 <= len(words) <= 3 or any(w.lower() in _NOT_IN_VAR for w in words):
+        raise NotRead(f"“{text}” is not the name of a value")
+    return " ".join(words)
+
+
+def _gs_value(np: NP | None) -> str:
+    """A literal value: a number, quoted text, or one to three plain words (not an expression)."""
+    if np is None:
+        raise NotRead("no value given")
+    if np.kind == "quote":
+        return np.text
+    if np.kind == "amount":
+        return np.text.replace("−", "-")
+    if np.kind in ("name", "value_given"):
+        words = (np.text or "").split()
+        if np.quoted or (1 <= len(words) <= 3 and words[0].lower() not in _NOT_A_VALUE
+                         and not any(w.lower() in _NOT_IN_VAR for w in words)):
+            return np.text
+    raise NotRead(f"“{np.words}” is not a value the bot can write")
+
+
+def _who(np: NP):
+    """A player by name, or every player ("each Puzzler": the term as written)."""
+    if np.kind == "every":
+        return EachPlayer(term=np.text)
+    name = (np.text or "").strip()
+    if np.kind not in ("name", "quote") or not name or name.lower() in _NOT_A_PLAYER or len(name.split()) > 3:
+        raise NotRead(f"“{np.words}” is not a player")
+    return name
+
+
+def _amount(np: NP) -> int:
+    if np.number is None:
+        raise NotRead(f"“{np.words}” is not a number")
+    return np.number
+
+
+def _table(np: NP | None) -> str | None:
+    """A table's name; None for the gamestate page itself or its players' table."""
+    if np is None or np.text is None:
+        return None
+    if re.fullmatch(r"(?:the\s+)?players?(?:'|’)?", np.text.strip(), re.I):
+        return None
+    return np.text
+
+
+def _owner(value: NP) -> NP:
+    return value.of
+
+
+def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    value = _np(roles, "value")
+    new = _gs_value(_np(roles, "to"))
+    owner = value.of
+    var = _gs_var(value.text)
+    if var.casefold() == "value" and owner.kind in ("name", "quote"):  # "the value of “Max Fuel”"
+        return [Spec(SetSingleValue, {"name": owner.text, "value": new})]
+    possessive = value.words.split()[0].endswith(("’s", "'s", "’", "'")) or owner.kind == "every"
+    if owner.kind == "every" or (possessive and owner.kind == "name"):
+        return [Spec(SetValue, {"player": _who(owner), "variable": var, "value": new})]
+    if owner.kind in ("thing", "quote", "name"):
+        fields = {"thing": owner.text, "attribute": var, "value": new}
+        table = _table(_np(roles, "table"))
+        if table is not None:
+            fields["table"] = table
+        return [Spec(SetAttribute, fields)]
+    return f"cannot tell whose “{var}” it is"
+
+
+def build_set_single(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    name = _np(roles, "name")
+    text = name.text or ""
+    if not name.quoted and (re.search(r"\w['’](?:s\b|\s|$)", text) or text.split()[0].lower() in _NOT_A_VALUE):
+        return f"“{text}” is not the name of a single value"  # "their faction", "Kevan’s Coins"
+    return [Spec(SetSingleValue, {"name": text, "value": _gs_value(_np(roles, "to"))})]
+
+
+def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    sign = -1 if clause.verb in ("decrease", "subtract", "lose") else 1
+    amount = _np(roles, "amount")
+    target = _np(roles, "value")
+    if target is not None and target.kind in ("name", "quote"):  # "Increase the Round by 1"
+        return [Spec(ChangeSingleValue, {"name": target.text, "delta": sign * _amount(amount)})]
+    if target is not None:
+        owner = target.of
+        if owner.kind not in ("every", "name"):
+            return "a change to a thing's value (only players' values and single values change by an amount)"
+        return [Spec(ChangeValue, {"player": _who(owner), "variable": _gs_var(target.text), "delta": sign * _amount(amount)})]
+    who = _np(roles, "who")
+    return [Spec(ChangeValue, {"player": _who(who), "variable": _gs_var(amount.text), "delta": sign * _amount(amount)})]
+
+
+def build_transfer(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    q = _np(roles, "amount")
+    return [Spec(TransferValue, {"source": _who(_np(roles, "who")), "target": _who(_np(roles, "to")),
+                                 "variable": _gs_var(q.text), "amount": _amount(q)})]
+
+
+def build_add_column(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    column = _np(roles, "column")
+    named = _np(roles, "name")
+    names_ = [x for x in (column.text if column else None, named.text if named else None) if x]
+    if len(set(names_)) != 1:
+        return "the new column has no name" if not names_ else "it gives the column two names"
+    default = _np(roles, "default")
+    table = _np(roles, "table")
+    return [Spec(AddColumn, {"column": names_[0], "default": _gs_value(default) if default else None,
+                             "table": table.text if table is not None else None})]
+
+
+def _values(attrs: NP | None) -> tuple[tuple[str, str], ...]:
+    if attrs is None:
+        return ()
+    return tuple((_gs_var(a.text), a.how) for a in attrs.items)
+
+
+def build_add_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    row = _np(roles, "row")
+    table_np = _np(roles, "table")
+    named = _np(roles, "name")
+    values = _values(_np(roles, "attrs"))
+    name = row.text if row is not None and row.kind != "new_piece" else None
+    if named is not None:
+        if name and name != named.text:
+            return "it gives the row two names"
+        name = named.text
+    if name is None:
+        given = [v for k, v in values if k.casefold() == "name"]
+        if len(given) == 1:
+            name = given[0]
+            values = tuple((k, v) for k, v in values if k.casefold() != "name")
+    if not name:
+        return "the new row has no name"
+    table = _table(table_np)
+    if table is None and not values:
+        return [Spec(AddPlayer, {"name": _who(NP("name", words=name, text=name))})]
+    if table is None:
+        return "a new player with values (set them with steps of their own)"
+    return [Spec(AddRow, {"table": table, "name": name, "values": values})]
+
+
+def build_remove_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    row = _np(roles, "row")
+    table = _table(_np(roles, "table"))
+    name = row.text
+    if not name:
+        return "no row named"
+    if table is None:
+        return [Spec(RemovePlayer, {"name": _who(NP("name", words=name, text=name))})]
+    return [Spec(RemoveRow, {"table": table, "name": name})]
+
+
+def build_set_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    cell = _np(roles, "cell")
+    if cell.of is None:
+        return "a cell of no table"
+    return [Spec(SetAttribute, {"thing": cell.text, "attribute": cell.how, "value": _gs_value(_np(roles, "to")),
+                                "table": cell.of.text})]
+
+
+# ---------------------------------------------------------------------------------------------
 # The frames
 # ---------------------------------------------------------------------------------------------
 
@@ -770,6 +944,79 @@ FRAMES: tuple[Frame, ...] = (
     Frame("activate", _verbs("activate", "deactivate"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many")),
     ), ("rule",), build_status),
+    # ---- the gamestate
+    # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
+    Frame("set a value", _verbs("set"), (
+        Slot("value", (OBJ,), ("value",)),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+        Slot("table", ("in",), ("table",)),
+    ), ("value", "to"), build_set_value),
+    # Set the Round to 3. / Set “Max Fuel” to 9.
+    Frame("set a single value", _verbs("set"), (
+        Slot("name", (OBJ,), ("name", "quote")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+    ), ("name", "to"), build_set_single),
+    # Set the cell at Row 3, Column 4 of the Game Board to Lemon.
+    Frame("set a cell", _verbs("set"), (
+        Slot("cell", (OBJ,), ("cell",)),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+    ), ("cell", "to"), build_set_cell),
+    # Increase Kevan’s Score by 2. / Reduce the Coins of every Puzzler by 1. / Increase the Round by 1.
+    Frame("change a value", _verbs("increase", "decrease"), (
+        Slot("value", (OBJ,), ("value", "name", "quote")),
+        Slot("amount", ("by",), ("amount",)),
+    ), ("value", "amount"), build_change),
+    # Add 2 to Kevan’s Coins. / Subtract 1 from each Puzzler’s Coins.
+    Frame("add to a value", _verbs("add"), (
+        Slot("amount", (OBJ,), ("amount",)),
+        Slot("value", ("to",), ("value",)),
+    ), ("amount", "value"), build_change),
+    Frame("take from a value", _verbs("subtract"), (
+        Slot("amount", (OBJ,), ("amount",)),
+        Slot("value", ("from",), ("value",)),
+    ), ("amount", "value"), build_change),
+    # Give Kevan 3 Coins. / Kevan gains 2 Coins. / Each Puzzler loses one Coin.
+    Frame("give", _verbs("give"), (
+        Slot("who", (OBJ,), ("name", "every", "quote")),
+        Slot("amount", (OBJ2,), ("quantity",)),
+    ), ("who", "amount"), build_change),
+    Frame("gain or lose", _verbs("gain", "lose"), (
+        Slot("who", ("subject",), ("name", "every", "quote")),
+        Slot("amount", (OBJ,), ("quantity",)),
+    ), ("who", "amount"), build_change),
+    # Kevan transfers 1 Coin to Lulu. / Transfer 1 Coin from Kevan to Lulu.
+    Frame("transfer", _verbs("transfer"), (
+        Slot("who", ("subject", "from"), ("name", "quote")),
+        Slot("amount", (OBJ,), ("quantity",)),
+        Slot("to", ("to",), ("name", "quote")),
+    ), ("who", "amount", "to"), build_transfer),
+    # Add a column “Hats” to the gamestate table, defaulting to 0. / Add a Gems column …, with each X’s Gems set to 0.
+    Frame("add a column", _verbs("add", "create"), (
+        Slot("column", (OBJ,), ("column",)),
+        Slot("name", ("called",), ("name",)),
+        Slot("table", ("to", "in", "on"), ("table",)),
+        Slot("default", ("default",), ("value_given",)),
+    ), ("column",), build_add_column),
+    # Add a row for “Harbour” to the Stops table, with a Type of Ferry. / Add a row for Kevan. / Add a new Ferry called “X” …
+    Frame("add a row", _verbs("add", "create"), (
+        Slot("row", (OBJ,), ("row", "new_piece")),
+        Slot("name", ("called", "for"), ("name", "quote")),
+        Slot("table", ("to", "in"), ("table",)),
+        Slot("attrs", ("with",), ("attrs",)),
+    ), ("row",), build_add_row),
+    Frame("add a player", _verbs("add"), (
+        Slot("row", (OBJ,), ("name", "quote")),
+        Slot("table", ("to", "in"), ("table",)),
+    ), ("row", "table"), build_add_row),
+    # Remove the row for “Harbour” from the Stops table. / Remove “Harbour” from the “Stops” table. / Remove Bob's row.
+    Frame("remove a row", _verbs("remove"), (
+        Slot("row", (OBJ,), ("row",)),
+        Slot("table", ("from",), ("table",)),
+    ), ("row",), build_remove_row),
+    Frame("remove a thing", _verbs("remove"), (
+        Slot("row", (OBJ,), ("name", "quote", "thing")),
+        Slot("table", ("from",), ("table",)),
+    ), ("row", "table"), build_remove_row),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -1106,7 +1353,7 @@ def read(masked: str, m: language.Masked) -> SentenceReading:
             specs = [s for group in combo for s in group]
             all_readings.setdefault(tuple(s.key() for s in specs), specs)
     if len(all_readings) == 1:
-        return SentenceReading(specs=next(iter(all_readings.values())), parsed=True)
+        return SentenceReading(specs=_column_with_values(next(iter(all_readings.values()))), parsed=True)
     if len(all_readings) > 1:
         described = [" then ".join(describe(s) for s in specs) for specs in list(all_readings.values())[:3]]
         return SentenceReading(parsed=True, instruction=True, reason="it can be read in more than one way: " +
@@ -1132,6 +1379,16 @@ def _names_a_place(c: Clause) -> bool:
                 return True
             np = np.of
     return False
+
+
+def _column_with_values(specs: list[Spec]) -> list[Spec]:
+    """"Add a column called Pearls to the Divers table, and set every Diver’s Pearls to 2": one new
+    column with its value for everyone."""
+    if (len(specs) == 2 and specs[0].cls is AddColumn and specs[0].fields.get("default") is None
+            and specs[1].cls is SetValue and isinstance(specs[1].fields["player"], EachPlayer)
+            and specs[1].fields["variable"].casefold() == specs[0].fields["column"].casefold()):
+        return [Spec(AddColumn, {**specs[0].fields, "default": specs[1].fields["value"]})]
+    return specs
 
 
 def _product(lists: list[list[list[Spec]]]) -> Iterable[tuple[list[Spec], ...]]:

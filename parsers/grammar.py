@@ -714,11 +714,6 @@ def _read_core_v2(s: str, m: _Masked) -> _Read | None:
         return _Read([_Spec(Ignored, {"reason": f"names where the instructions after it apply: “{_restore(s, m)}”",
                                       "category": "note", "_scope": r.scope})],
                      opens_instruction=r.scope.rule is not None or r.scope.when is not None)
-    for kind in GRAMMAR:
-        if kind.name.startswith("gamestate"):
-            g = kind.read(s, m)
-            if g is not None:
-                return g
     if r.instruction:
         return _Read([_Spec(Unsupported, {"reason": f"cannot read “{_restore(s, m)}”: {r.reason}"})], opens_instruction=True)
     if _NEW_RULE_HEAD.match(s):

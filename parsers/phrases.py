@@ -100,6 +100,7 @@ _VERBS = {
     "v_replace": "replace", "v_change": "change", "v_substitute": "substitute", "v_swap": "swap", "v_use": "use",
     "v_reword": "reword", "v_amend": "amend", "v_remove": "remove", "v_repeal": "repeal", "v_rename": "rename",
     "v_move": "move", "v_set": "set", "v_give": "give", "v_activate": "activate", "v_deactivate": "deactivate",
+    "v_increase": "increase", "v_decrease": "decrease", "v_subtract": "subtract", "v_transfer": "transfer",
 }
 
 _UNITS = {"paragraph": "paragraph", "paragraphs": "paragraph", "sentence": "sentence", "sentences": "sentence",
@@ -190,6 +191,12 @@ class Reader:
                         c.parts.append(self.part(sub, lead=True))
                     elif isinstance(sub, Tree) and sub.data == "label":
                         c.label = self.np(sub.children[0])
+            elif child.data.startswith("st_"):
+                said = self.statement(child)
+                c.verb, c.verb_word = said.verb, said.verb_word
+                c.objects.extend(said.objects)
+                c.parts.extend(said.parts)
+                seen_verb = True
             elif child.data == "verb":
                 v = next(x for x in child.children if isinstance(x, Tree))
                 c.verb, c.verb_word = _VERBS[v.data], self.words(v).lower()
@@ -202,6 +209,18 @@ class Reader:
                                     words=self.words(q)))
             elif seen_verb:
                 c.objects.append(self.np(child))
+        return c
+
+    def statement(self, tree: Tree) -> Clause:
+        """"Kevan gains 2 Coins", "Each Puzzler loses one Coin", "Kevan transfers 1 Coin to Lulu"."""
+        kind = tree.data[3:]  # st_gain → gain
+        nps = [self.np(x) for x in tree.children if isinstance(x, (Tree, Token)) and
+               (isinstance(x, Tree) or x.type == "QUOTE")]
+        c = Clause(verb=kind, verb_word=kind)
+        c.parts.append(Part("subject", nps[0], words=nps[0].words))
+        c.objects.append(nps[1])
+        if kind == "transfer":
+            c.parts.append(Part("to", nps[2], words=nps[2].words))
         return c
 
     def gap(self, tree: Tree) -> Clause:
@@ -251,6 +270,17 @@ class Reader:
             subject = nps[0] if nps else NP("it", words="that rule")
             return Part(name, subject, NP("quote", words=self.words(q), text=self.quote(q), quoted=True), words=words,
                         lead=lead)
+        if name == "default":  # "defaulting to 0", "with a starting value of 0 for every Wight"
+            toks = self.toks_of(p)
+            k = max(i for i, t in enumerate(toks) if t.type in ("TO", "OF", "AT", "INITIALLY"))
+            value = []
+            for t in toks[k + 1:]:
+                if t.type in ("FOR", "IN"):
+                    break
+                value.append(t)
+            text = " ".join(self.quote(t) if t.type == "QUOTE" else str(t) for t in value)
+            return Part("default", NP("value_given", words=text, text=text, quoted=any(t.type == "QUOTE" for t in value)),
+                        words=words, lead=lead)
         if name in ("wherever", "together"):
             return Part(name, None, words=words, lead=lead)
         if name == "throughout" and not nps:
@@ -439,7 +469,12 @@ class Reader:
                   how="following" if following else None)
 
     def np_new_thing(self, tree: Tree, words: str) -> NP:
-        return NP("new_piece", words=words, unit="item")
+        kind = self.sub(tree, "title_words")
+        if kind:
+            self.name_text(kind[0])  # "a new column" is no new thing called "column"
+        elif not any(t.type == "NAME_WORD" and str(t)[:1].isupper() for t in self.toks_of(tree)):
+            raise NotRead(f"“{words}” names no kind of thing")
+        return NP("new_piece", words=words, unit="item", text=None, how="thing")
 
     def np_new_piece(self, tree: Tree, words: str) -> NP:
         quotes = self.toks_of(tree, "QUOTE")
@@ -528,6 +563,110 @@ class Reader:
 
     def np_np_subrules(self, tree: Tree, words: str) -> NP:
         return NP("subrules", words=words, of=self._of(tree))
+
+    # ---------------------------------------------------------------- the gamestate
+
+    @staticmethod
+    def possessor(tok: Token) -> str:
+        """“Kevan’s” → Kevan, “Charles'” → Charles, “Players’” → Players."""
+        return re.sub(r"(?:['’]s|['’])$", "", str(tok))
+
+    def _var_text(self, tree: Tree, skip: int = 0) -> str:
+        """The variable's words in a value phrase (after the possessive or before "of")."""
+        toks = [t for t in tree.children if isinstance(t, Token) and t.type not in ("THE", "OF", "EACH", "EVERY", "ALL",
+                                                                                     "ANY", "A", "AN", "CAPITAL_A")]
+        return " ".join(str(t) for t in toks[skip:])
+
+    def np_value_named(self, tree: Tree, words: str) -> NP:
+        owner = self.toks_of(tree, "POSSESSIVE")[0]
+        var = self._var_text(tree, skip=1)
+        return NP("value", words=words, text=var, of=NP("name", words=str(owner), text=self.possessor(owner)))
+
+    def np_value_each(self, tree: Tree, words: str) -> NP:
+        owner = (self.toks_of(tree, "POSSESSIVE") or self.toks_of(tree, "NAME_WORD"))[0]  # "all Players Action Points"
+        var = self._var_text(tree, skip=1)
+        return NP("value", words=words, text=var, of=NP("every", words=words, text=self.possessor(owner)))
+
+    def np_value_of(self, tree: Tree, words: str) -> NP:
+        whose = [c for c in tree.children if isinstance(c, Tree) or (isinstance(c, Token) and c.type == "QUOTE")]
+        owner = self.np(whose[-1])
+        before_of = []
+        for t in tree.children:
+            if isinstance(t, Token) and t.type == "OF":
+                break
+            if isinstance(t, Token) and t.type != "THE":
+                before_of.append(str(t))
+        return NP("value", words=words, text=" ".join(before_of), of=owner)
+
+    def np_np_every_player(self, tree: Tree, words: str) -> NP:
+        term = [t for t in self.toks_of(tree, "NAME_WORD")][-1]
+        return NP("every", words=words, text=str(term))
+
+    def np_np_thing(self, tree: Tree, words: str) -> NP:
+        kind = self.toks_of(tree, "NAME_WORD")[0]
+        q = self.toks_of(tree, "QUOTE")[0]
+        return NP("thing", words=words, text=self.quote(q).strip(), unit=str(kind), quoted=True)
+
+    def np_table_named(self, tree: Tree, words: str) -> NP:
+        name, quoted = self._quote_or_name(tree)
+        return NP("table", words=words, text=name, quoted=quoted)
+
+    def np_table_page(self, tree: Tree, words: str) -> NP:
+        return NP("table", words=words, text=None)
+
+    def np_row_for(self, tree: Tree, words: str) -> NP:
+        name, quoted = self._quote_or_name(tree)
+        return NP("row", words=words, text=name, quoted=quoted)
+
+    def np_row_of(self, tree: Tree, words: str) -> NP:
+        return NP("row", words=words, text=self.possessor(self.toks_of(tree, "POSSESSIVE")[0]))
+
+    def np_row_new(self, tree: Tree, words: str) -> NP:
+        return NP("row", words=words, text=None)
+
+    def np_column_named(self, tree: Tree, words: str) -> NP:
+        name, quoted = self._quote_or_name(tree)
+        return NP("column", words=words, text=name, quoted=quoted)
+
+    def np_column_new(self, tree: Tree, words: str) -> NP:
+        return NP("column", words=words, text=None)
+
+    def np_np_cell(self, tree: Tree, words: str) -> NP:
+        row, col = (str(t) for t in self.toks_of(tree, "NUMBER")[:2])
+        of = [c for c in tree.children if isinstance(c, Tree)]
+        return NP("cell", words=words, text=row, how=col, of=self.np(of[-1]) if of else None)
+
+    def np_np_amount(self, tree: Tree, words: str) -> NP:
+        tok = tree.children[0]
+        return NP("amount", words=str(tok), number=language.number(str(tok), article=True), text=str(tok))
+
+    def np_quantity(self, tree: Tree, words: str) -> NP:
+        toks = self.toks_of(tree)
+        amount = toks[0]
+        return NP("quantity", words=words, number=language.number(str(amount), article=True),
+                  text=" ".join(str(t) for t in toks[1:]))
+
+    def np_np_attrs(self, tree: Tree, words: str) -> NP:
+        items = []
+        for a in tree.children:
+            if not isinstance(a, Tree):
+                continue
+            toks = [t for t in a.children if isinstance(t, Token)]
+            if a.data == "attr_of":  # "a Type of Ferry"
+                names_ = [t for t in toks if t.type not in ("A", "AN", "CAPITAL_A", "OF")]
+                k = next(i for i, t in enumerate(toks) if t.type == "OF")
+                var = " ".join(str(t) for t in toks[:k] if t.type not in ("A", "AN", "CAPITAL_A"))
+                value = " ".join(self.quote(t).strip() if t.type == "QUOTE" else str(t) for t in toks[k + 1:])
+                del names_
+            elif a.data == "attr_named":  # "the Name “X”"
+                var = " ".join(str(t) for t in toks if t.type not in ("THE", "QUOTE"))
+                value = self.quote(toks[-1]).strip()
+            else:  # "Kevan as its Keeper"
+                k = next(i for i, t in enumerate(toks) if t.type == "AS")
+                value = " ".join(self.quote(t).strip() if t.type == "QUOTE" else str(t) for t in toks[:k])
+                var = " ".join(str(t) for t in toks[k + 2:])
+            items.append(NP("attr", words=self.words(a), text=var, how=value))
+        return NP("attrs", words=words, items=tuple(items))
 
     def np_np_status_of(self, tree: Tree, words: str) -> NP:
         return NP("status_of", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))
