@@ -36,7 +36,7 @@ from parsers.steps import (
 )
 
 # ---------------------------------------------------------------------------------------------
-# What a reading is made of (shared with the discourse reader in parsers.grammar)
+# What a reading is made of (shared with the discourse reader, parsers/discourse.py)
 # ---------------------------------------------------------------------------------------------
 
 PAYLOAD = object()  # a field to fill from the text below the instruction
@@ -1232,6 +1232,24 @@ def meaning(clause: Clause) -> Meaning:
 # ---------------------------------------------------------------------------------------------
 
 GRAMMAR = Grammar(Path(__file__).with_name("instructions.lark"))
+
+
+def instruction_verbs() -> list[str]:
+    """The words of the grammar's verbs (its ``v_…`` rules), as players write them."""
+    out: set[str] = set()
+    for rule in GRAMMAR.lark.rules:
+        if not rule.origin.name.startswith("v_"):
+            continue
+        for sym in rule.expansion:
+            if not sym.is_term:
+                continue
+            pattern = GRAMMAR.lark.get_terminal(sym.name).pattern
+            value = re.sub(r"\(\?!.*\)$", "", pattern.value)
+            if pattern.type == "str":
+                out.add(value.lower())
+            elif re.fullmatch(r"[a-z]+-\?[a-z]+", value):  # "re-?word": reword and re-word
+                out |= {value.replace("-?", ""), value.replace("-?", "-")}
+    return sorted(out)
 
 #: Parts a verb-less clause ("… and “C” with “D”") shares with the clause it continues.
 _SHARED = ("in", "within", "throughout", "from", "wherever", "of")

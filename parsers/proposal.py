@@ -33,24 +33,24 @@ import mwparserfromhell
 from typing import Any
 
 from parsers import hazards, language, limits
-from parsers.grammar import (
+from parsers.discourse import (
     NARROWS,
-    PAYLOAD_PREFIX,
     PAIRS,
     PAYLOAD,
+    PAYLOAD_PREFIX,
     ends_added_text,
-    opens_text_instruction,
-    _read_sentence,
-    _Spec,
-    _unsupported,
     is_remark,
     looks_like_instruction,
     may_be_remark,
     names_an_edit,
     opens_instruction,
+    opens_text_instruction,
+    read_sentence,
     reads_as_ruleset_step,
     reads_as_step,
+    unsupported,
 )
+from parsers.frames import Spec as _Spec
 from parsers.steps import SENTENCE, TEXT, Ignored, Proposal, ReplaceText, RuleRef, Step, Target, Unsupported
 
 __all__ = [
@@ -447,13 +447,13 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                 pending = None
 
         for k, (a, b, term) in enumerate(sentences):
-            read = _read_sentence(line[a:b])
+            read = read_sentence(line[a:b])
             is_last = k == len(sentences) - 1
             if is_last and term == ":" and any("_scope" in sp.fields for sp in read.specs) \
                     and not _instructions_follow(lines, i + 1):
                 # "In Rule 10 in the 4th paragraph:" over text that is not an instruction: what to do
                 # with the text is not said; it stays with the heading, for an Admin
-                read = _unsupported(f"a heading over text that gives no instruction (what is to be done with the "
+                read = unsupported(f"a heading over text that gives no instruction (what is to be done with the "
                                     f"text below it is not said): “{line[a:b].strip()}”")
                 read.specs[0].fields["_payload"] = PAYLOAD
             if read.needs_payload and (term == ":" or is_last):
@@ -485,7 +485,7 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                 next_i = end_line
                 break
             if read.needs_payload:
-                read = _unsupported(f"expects text after it but another sentence follows: “{line[a:b].strip()}”")
+                read = unsupported(f"expects text after it but another sentence follows: “{line[a:b].strip()}”")
             if len(read.specs) == 1 and read.specs[0].cls is Unsupported:
                 if pending:  # merge: one report for a run of gibberish
                     pending = [pending[0], offsets[i] + b, [_Spec(Unsupported, {})]]

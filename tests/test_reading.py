@@ -13,7 +13,7 @@ import pytest
 from actions.enact import enact
 from actions.report import APPLIED
 from fixturedata import fixture_text
-from parsers import grammar
+from parsers import discourse, frames
 from parsers.proposal import parse_proposal, parse_steps
 from parsers.steps import (
     AddListItem,
@@ -190,7 +190,7 @@ SHAPES = [
     ("number words beyond twelve",
      "Kevan gains twenty-one Matches.",
      [(ChangeValue, {"player": "Kevan", "variable": "Matches", "delta": 21})]),
-    # gamestate phrasings (grammar.GAMESTATE_PHRASINGS): one line each
+    # gamestate steps (frames of parsers/frames.py): one line each
     ("a row for a thing added to a named table",
      "Add a row for “Gullwing” to the Ferries table.",
      [(AddRow, {"table": "Ferries", "name": "Gullwing", "values": ()})]),
@@ -317,12 +317,14 @@ def test_corpus_shape(shape, text, expected):
     assert kinds(text) == expected, [getattr(s, "reason", "") for s in parse_steps(text)]
 
 
-def test_every_kind_declares_its_shapes_and_verbs():
-    """The grammar is one table: every kind names the steps it makes, its verbs and real shapes."""
-    assert len({k.name for k in grammar.GRAMMAR}) == len(grammar.GRAMMAR)
-    for kind in grammar.GRAMMAR:
-        assert kind.makes and kind.shapes, kind.name
-    assert all(kind.verbs for kind in grammar.GRAMMAR if kind.name != "edit in a rule")
+def test_every_frame_declares_its_verbs_slots_and_needs():
+    """The grammar is declared: every frame names the verbs that say it, its slots, the roles it needs
+    (each a slot of its own), and the words that open an instruction are the grammar's verbs."""
+    for frame in frames.FRAMES:
+        assert frame.verbs and frame.slots, frame.name
+        assert set(frame.needs) <= {slot.role for slot in frame.slots}, frame.name
+    assert {"replace", "repeal", "reword", "re-word", "append", "transfer"} <= set(discourse.INSTRUCTION_VERBS)
+    assert set(frames.instruction_verbs()) <= set(discourse.INSTRUCTION_VERBS)
 
 
 # --------------------------------------------------------------------------- where added text ends
