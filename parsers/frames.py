@@ -1327,9 +1327,10 @@ def _scope(clause: Clause) -> Scope | str:
     return Scope(words=words, rule=rule, paragraph=paragraph, when=when)
 
 
-def read(masked: str, m: language.Masked) -> SentenceReading:
-    """Read one masked, cleaned instruction sentence (its final full stop and colon removed)."""
-    parsed = GRAMMAR.parse(masked)
+def read(masked: str, m: language.Masked, grammar: Grammar | None = None) -> SentenceReading:
+    """Read one masked, cleaned instruction sentence (its final full stop and colon removed), by the
+    grammar file (``grammar``: another one, as the tests of teaching it a new wording use)."""
+    parsed = (grammar or GRAMMAR).parse(masked)
     if not parsed.trees:
         return SentenceReading(reason=_unread_words(parsed, m))
     scopes: list[Scope] = []

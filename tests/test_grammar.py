@@ -362,3 +362,26 @@ def test_text_removed_if_it_exists():
     assert statuses(enacted("In the rule “Dormancy”, remove “(not including the Puzzle Master)” if it exists.", R2023)) \
         == [APPLIED]
     assert statuses(enacted("In the rule “Dormancy”, remove “(or the Chef)” if it exists.", R2023)) == [IGNORED]
+
+
+# --------------------------------------------------------------------------- a new wording is one grammar line
+@pytest.mark.parametrize("rule,line,sentence,check", [
+    ("v_reword: REWORD | REWRITE", 'v_reword: REWORD | REWRITE | "redraft"i',
+     "Redraft the rule \x010\x02 to", lambda sp: sp.cls.__name__ == "ReplaceRuleText"),
+    ("_onwards: ONWARDS |", "_onwards: AND EVERYTHING BELOW IT | ONWARDS |",
+     "Remove the third paragraph and everything below it from \x010\x02",
+     lambda sp: sp.fields["target"].kind == "paragraphs_from" and sp.fields["target"].number == 3),
+    ("_called: CALLED |", '_called: "dubbed"i | CALLED |',
+     "Create a new rule dubbed \x010\x02", lambda sp: sp.cls.__name__ == "AddRule" and sp.fields["name"] == "Hats"),
+])
+def test_a_new_wording_is_one_line_of_the_grammar(tmp_path, rule, line, sentence, check):
+    from pathlib import Path
+    from parsers.parsing import Grammar
+    text = Path(frames.__file__).with_name("instructions.lark").read_text(encoding="utf-8")
+    assert rule in text
+    m = language.Masked(sentence, ["Hats"], ["“Hats”"])
+    assert not frames.read(sentence, m).specs  # not read before the line …
+    taught = tmp_path / "instructions.lark"
+    taught.write_text(text.replace(rule, line, 1), encoding="utf-8")
+    [spec] = frames.read(sentence, m, grammar=Grammar(taught)).specs  # … read after it
+    assert check(spec)
