@@ -39,8 +39,9 @@ from typing import NamedTuple
 
 import mwparserfromhell
 
-from parsers import language, limits, names
+from parsers import frames, language, limits, names
 from parsers import ruleset as R
+from parsers import steps as st
 from parsers.ruleset import ACTIVE, INACTIVE
 
 
@@ -487,11 +488,8 @@ PHRASINGS: list[Phrasing] = [
     _p("tracking page", "Use X as the tracking page",
        rf"use\s+{_NAMEQ}\s+as\s+the\s+(?:new\s+)?{_TRACK}", _tracking),
     # -- Special Case statuses
-    _p("special case", "Reset all Special Case rules to their default values / the rest to their defaults",
-       rf"(?:(?:re)?set|return|restore|put)\s+{_OTHERS_SC}\s+(?:back\s+)?(?:to|at)\s+{_DEFAULT}", _sc_default),
-    _p("special case", "All other Special Case rules are set to their default status",
-       rf"{_OTHERS_SC}\s+(?:is|are|shall\s+be|will\s+be|go(?:es)?|returns?|reverts?|shall\s+revert|will\s+revert)\s+"
-       rf"(?:set\s+|reset\s+|returned\s+|reverted\s+|restored\s+|back\s+)?(?:to|at)\s+{_DEFAULT}", _sc_default),
+    # ("Reset all Special Case rules to their default values", "All other Special Case rules are set to their
+    # default status", "… revert to their defaults": read by the grammar, parsers/instructions.lark)
     _p("special case", "Keep all Special Case rules active",
        rf"(?:keep|leave|set|make|mark|turn)\s+all\s+(?:(?:of\s+)?the\s+)?{_SC}\s+rules\s+(?:to\s+|as\s+)?{_ON}", _sc_all),
     _p("special case", "Set X and Y to Inactive",
@@ -632,7 +630,119 @@ def _clauses(masked: str) -> list[str]:
     return [masked[cuts[i]:cuts[i + 1]].strip() for i in range(0, len(cuts), 2) if masked[cuts[i]:cuts[i + 1]].strip()]
 
 
-def _read_clause(ctx: _Ctx, clause: str) -> Phrasing | None:
+class _ByGrammar(NamedTuple):
+    """A clause the instruction grammar read (``parsers/instructions.lark``): the part of the reset it is."""
+
+    kind: str
+
+
+def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
+    """A clause as the instruction grammar and its frames read it, put in the plan: the repeal of all
+    or of named rules, rules kept, Special Case statuses (and "the others to their defaults"), terms
+    ("Change A to B", "Rename “A” to “B”", "Set the synonym for Player to B"). None when it reads as
+    none of these (the phrasings of :data:`PHRASINGS` then try it)."""
+    reading = frames.read(clause, ctx.masked, address=True)
+    if not reading.specs:
+        return None
+    plan, done, kinds, said = ctx.plan, [], set(), []
+
+    def named(ref: st.RuleRef) -> str | None:
+        """A rule the Address names: with "rule", quoted, or a name the Ruleset has (or Title Case without one)."""
+        if ref.previous or not ref.name:
+            return None
+        if ref.named_as in ("rule", "quote"):
+            return _clean(ref.name)
+        ok = names.normalize(ref.name) in ctx.keys if ctx.known is not None else _is_name(ref.name)
+        return _clean(ref.name) if ok else None
+
+    def listed(items: list[str]) -> str:
+        return ", ".join(f"“{x}”" for x in items)
+
+    statuses: dict[str, list[str]] = {}
+    terms: list[tuple[str, str]] = []
+    for sp in reading.specs:
+        f = sp.fields
+        if f.get("when") is not None:
+            return None
+        if sp.cls is st.RepealAll:
+            kept = [named(r) for r in f["keep"]]
+            if None in kept:
+                return None
+            done.append(lambda kept=kept: (setattr(plan, "repeal_all", True),
+                                           setattr(plan, "kept", (plan.kept or []) + kept)))
+            said.append("repeal every dynastic rule" + (" except " + listed(kept) if kept else ""))
+            kinds.add("repeal")
+        elif sp.cls is st.RepealRule or sp.cls is frames.KeepRules:
+            rules = [named(f["rule"])] if sp.cls is st.RepealRule else [named(r) for r in f["rules"]]
+            if None in rules:
+                return None
+            if sp.cls is st.RepealRule:
+                done.append(lambda rules=rules: plan.repealed.extend(rules))
+                said.append(("repeal", rules))
+            else:
+                done.append(lambda rules=rules: setattr(plan, "kept", (plan.kept or []) + rules))
+                said.append("keep " + listed(rules))
+            kinds.add("repeal")
+        elif sp.cls is frames.KeepAll:
+            repealed = [named(r) for r in f["repealed"]]
+            if None in repealed:
+                return None
+            if repealed:
+                done.append(lambda repealed=repealed: (setattr(plan, "repeal_only", True), plan.repealed.extend(repealed)))
+                said.append("keep every dynastic rule except " + listed(repealed))
+            else:
+                done.append(lambda: setattr(plan, "keep_all", True))
+                said.append("keep every dynastic rule")
+            kinds.add("repeal")
+        elif sp.cls is st.SetStatus:
+            rule = named(f["rule"])
+            if rule is None:
+                return None
+            done.append(lambda rule=rule, status=f["status"]: plan.statuses.__setitem__(rule, status))
+            statuses.setdefault(f["status"], []).append(rule)
+            kinds.add("special case")
+        elif sp.cls is frames.SpecialCaseDefaults:
+            done.append(lambda: setattr(plan, "reset_to_default", True))
+            said.append("every Special Case rule not named goes back to its default status")
+            kinds.add("special case")
+        elif sp.cls in (st.ReplaceText, st.RenameRule, frames.TermRename):
+            if sp.cls is st.ReplaceText:
+                t = f["target"]
+                if f["rule"] is not None or t.kind != st.TEXT or not isinstance(f["new"], str):
+                    return None
+                old, new = t.text, f["new"]
+            elif sp.cls is st.RenameRule:
+                if f["rule"].named_as == "rule":
+                    return None  # "Rename the rule X": a rule's title, not a term of the reset
+                old, new = f["rule"].name, f["new_name"]
+            else:
+                old, new = f["old"], f["new"]
+            old, new = _term(old or ""), _term(new or "")
+            if not (old and new and _is_name(old) and _is_name(new)) or new.casefold() in _STATUS_WORDS:
+                return None
+            done.append(lambda old=old, new=new: plan.terms.append(TermChange(old, new)))
+            terms.append((old, new))
+            kinds.add("terms")
+        else:
+            return None
+    if len(kinds) != 1:
+        return None
+    for apply in done:
+        apply()
+    kind = kinds.pop()
+    repealed = [r for x in said if isinstance(x, tuple) for r in x[1]]
+    words = [x for x in said if isinstance(x, str)] + (["repeal " + listed(repealed)] if repealed else [])
+    words += [f"{status}: " + listed(rules) for status, rules in statuses.items()]
+    words += ["; ".join(f"“{o}” → “{n}”" for o, n in terms)] if terms else []
+    plan.parts.append(Instruction(kind, ctx.sentence, "; ".join(words)))
+    ctx.last_kind = kind
+    return _ByGrammar(kind)
+
+
+def _read_clause(ctx: _Ctx, clause: str) -> "Phrasing | _ByGrammar | None":
+    by_grammar = _read_by_grammar(ctx, clause)
+    if by_grammar is not None:
+        return by_grammar
     for row in PHRASINGS:
         m = row.pattern.match(clause)
         if m:

@@ -113,13 +113,44 @@ class Slot:
 @dataclass(frozen=True)
 class Frame:
     """One meaning: the verbs that say it, its slots, the roles it needs, and how its roles make steps
-    (``build`` returns the steps, or a sentence saying why the roles cannot make one)."""
+    (``build`` returns the steps, or a sentence saying why the roles cannot make one).  ``address``:
+    a part of a Dynastic Reset, read only in an Ascension Address."""
 
     name: str
     verbs: frozenset[str]
     slots: tuple[Slot, ...]
     needs: tuple[str, ...]
     build: Callable[[dict[str, Any], Clause], "list[Spec] | str"]
+    address: bool = False
+
+
+# The parts of a Dynastic Reset an Address asks for (parsers/ascension.py puts them in its plan)
+
+@dataclass(frozen=True, kw_only=True)
+class KeepRules:
+    """"Keep the rules “A” and “B”": the dynastic rules kept (the others are repealed)."""
+
+    rules: tuple[RuleRef, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeepAll:
+    """"Keep all dynastic rules [except A]": every dynastic rule kept, but the ones named."""
+
+    repealed: tuple[RuleRef, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecialCaseDefaults:
+    """"Reset all other Special Case rules to their defaults"."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TermRename:
+    """"Set the synonym for Player to “Necromancer”": a term replaced throughout."""
+
+    old: str
+    new: str
 
 
 def _verbs(*words: str) -> frozenset[str]:
@@ -346,16 +377,19 @@ def build_add_rule(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 
 def _a_rule(ref: RuleRef) -> RuleRef:
-    """A reference the verb itself says is a rule ("Repeal X", "Activate X", "Move X")."""
-    return dataclasses.replace(ref, named_as="rule") if ref.named_as != "rule" else ref
+    """A reference the verb itself says is a rule ("Repeal X", "Activate X", "Move X"): bare words
+    are then named as "verb" (no longer in doubt as a rule, still unquoted)."""
+    return dataclasses.replace(ref, named_as="verb") if ref.named_as == "words" else ref
 
 
 def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     np = _np(roles, "rule")
     section = _section_of(roles)
     items = np.items if np.kind == "many" else (np,)
-    if np.kind == "many" and np.unit == "rule" and any(not i.quoted and i.ref.name and not i.ref.number for i in items):
-        # "the rules Victory and Ascension": one rule may be called so; the bot does not guess
+    if np.kind == "many" and np.unit == "rule" and not clause.address \
+            and any(not i.quoted and i.ref.name and not i.ref.number for i in items):
+        # "the rules Victory and Ascension": one rule may be called so; the bot does not guess (an
+        # Address checks each name against the Ruleset's own)
         return "rule names that are not quoted, joined by “and”: a name may itself hold “and” (quote each name)"
     return [Spec(RepealRule, {"rule": _a_rule(rule_ref(i, section))}) for i in items]
 
@@ -740,6 +774,29 @@ def build_set_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
                                 "table": cell.of.text})]
 
 
+def build_keep(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    np = _np(roles, "rule")
+    if np.kind == "all_rules":
+        return [Spec(KeepAll, {"repealed": tuple(rule_ref(i) for i in np.items)})]
+    items = np.items if np.kind == "many" else (np,)
+    if np.kind == "many" and np.unit == "rule" and not clause.address \
+            and any(not i.quoted and i.ref.name and not i.ref.number for i in items):
+        return "rule names that are not quoted, joined by “and”: a name may itself hold “and”"
+    return [Spec(KeepRules, {"rules": tuple(_a_rule(rule_ref(i)) for i in items)})]
+
+
+def build_defaults(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    return [Spec(SpecialCaseDefaults, {})]
+
+
+def build_synonym(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    old = _np(roles, "term")
+    new = _np(roles, "new")
+    if not (old.text and new.text):
+        return "a term with no name"
+    return [Spec(TermRename, {"old": old.text.strip(), "new": new.text.strip()})]
+
+
 # ---------------------------------------------------------------------------------------------
 # The frames
 # ---------------------------------------------------------------------------------------------
@@ -944,6 +1001,21 @@ FRAMES: tuple[Frame, ...] = (
     Frame("activate", _verbs("activate", "deactivate"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many")),
     ), ("rule",), build_status),
+    # ---- a Dynastic Reset, in an Ascension Address
+    # Keep the rules “A” and “B”. / Keep all dynastic rules except “C”.
+    Frame("keep rules", _verbs("keep"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "all_rules")),
+    ), ("rule",), build_keep, address=True),
+    # Reset all other Special Case rules to their default values. / All other Special Case rules revert to their defaults.
+    Frame("special case defaults", _verbs("reset", "set"), (
+        Slot("rules", (OBJ,), ("sc_all",)),
+        Slot("to", ("to", "to_be"), ("defaults",)),
+    ), ("rules", "to"), build_defaults, address=True),
+    # Set the synonym for Player to “Necromancer”.
+    Frame("a term", _verbs("set", "change"), (
+        Slot("term", (OBJ,), ("synonym",)),
+        Slot("new", ("to", "to_be"), ("quote", "name")),
+    ), ("term", "new"), build_synonym, address=True),
     # ---- the gamestate
     # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
     Frame("set a value", _verbs("set"), (
@@ -1165,11 +1237,12 @@ def _if_it_exists(specs: list[Spec], words: str) -> list[Spec]:
     return out
 
 
-def meaning(clause: Clause) -> Meaning:
+def meaning(clause: Clause, address: bool = False) -> Meaning:
     clause = _nest_subrules(clause)
+    clause.address = address
     exists = [p for p in clause.parts if p.prep == "if_exists"]
     if exists and clause.verb is not None:
-        inner = meaning(dataclasses.replace(clause, parts=[p for p in clause.parts if p.prep != "if_exists"]))
+        inner = meaning(dataclasses.replace(clause, parts=[p for p in clause.parts if p.prep != "if_exists"]), address)
         inner.readings = [_if_it_exists(r, exists[0].words) for r in inner.readings]
         return inner
     conds = [p for p in clause.parts if p.prep in _CONDITIONS]
@@ -1186,12 +1259,12 @@ def meaning(clause: Clause) -> Meaning:
                        for o in objects]
         parts = [p for p in clause.parts if p.prep not in _CONDITIONS]
         inner = meaning(Clause(verb=clause.verb, objects=objects, verb_word=clause.verb_word, parts=parts,
-                               gerund=clause.gerund))
+                               gerund=clause.gerund), address)
         if not inner.readings and when.rule is not None and not when.negated:
             # "If that rule contains “A”, remove it": the step acts in the rule the condition names
             there = Part("in", NP("rule", words=when.words, ref=when.rule), words=when.words, lead=True)
             again = meaning(Clause(verb=clause.verb, objects=objects, verb_word=clause.verb_word,
-                                   parts=[there, *parts], gerund=clause.gerund))
+                                   parts=[there, *parts], gerund=clause.gerund), address)
             if again.readings:
                 inner = again
         inner.readings = [_with_condition(r, when) for r in inner.readings]
@@ -1199,7 +1272,7 @@ def meaning(clause: Clause) -> Meaning:
     out = Meaning()
     seen: set[tuple] = set()
     for frame in FRAMES:
-        if clause.verb not in frame.verbs:
+        if clause.verb not in frame.verbs or (frame.address and not address):
             continue
         fits, unplaced = placements(frame, clause)
         if not fits:
@@ -1327,9 +1400,10 @@ def _scope(clause: Clause) -> Scope | str:
     return Scope(words=words, rule=rule, paragraph=paragraph, when=when)
 
 
-def read(masked: str, m: language.Masked, grammar: Grammar | None = None) -> SentenceReading:
+def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, address: bool = False) -> SentenceReading:
     """Read one masked, cleaned instruction sentence (its final full stop and colon removed), by the
-    grammar file (``grammar``: another one, as the tests of teaching it a new wording use)."""
+    grammar file (``grammar``: another one, as the tests of teaching it a new wording use).
+    ``address``: a clause of an Ascension Address, where the parts of a Dynastic Reset read too."""
     parsed = (grammar or GRAMMAR).parse(masked)
     if not parsed.trees:
         return SentenceReading(reason=_unread_words(parsed, m))
@@ -1360,7 +1434,7 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None) -> Sen
             continue
         if any(c.scope for c in clauses):
             continue
-        per_clause = [meaning(c) for c in clauses]
+        per_clause = [meaning(c, address) for c in clauses]
         if any(not mc.readings for mc in per_clause):
             refused = refused or any(mc.refused or _names_a_place(c) for c, mc in zip(clauses, per_clause)
                                      if not mc.readings)

@@ -88,6 +88,8 @@ class Clause:
     verb_word: str = ""
     #: a sentence that only names where (or when) the instructions after it apply ("Rule 14:")
     scope: bool = False
+    #: read in an Ascension Address (where a list of unquoted rule names is checked against the Ruleset)
+    address: bool = False
     gerund: str | None = None  # "Amend X by replacing …": the act, the amended rule is an object
 
 
@@ -101,6 +103,7 @@ _VERBS = {
     "v_reword": "reword", "v_amend": "amend", "v_remove": "remove", "v_repeal": "repeal", "v_rename": "rename",
     "v_move": "move", "v_set": "set", "v_give": "give", "v_activate": "activate", "v_deactivate": "deactivate",
     "v_increase": "increase", "v_decrease": "decrease", "v_subtract": "subtract", "v_transfer": "transfer",
+    "v_keep": "keep", "v_reset": "reset",
 }
 
 _UNITS = {"paragraph": "paragraph", "paragraphs": "paragraph", "sentence": "sentence", "sentences": "sentence",
@@ -191,6 +194,12 @@ class Reader:
                         c.parts.append(self.part(sub, lead=True))
                     elif isinstance(sub, Tree) and sub.data == "label":
                         c.label = self.np(sub.children[0])
+            elif child.data == "sc_statement":  # "All other Special Case rules revert to their defaults"
+                nps = [self.np(x) for x in child.children if isinstance(x, Tree)]
+                c.verb, c.verb_word = "reset", "revert"
+                c.objects.append(nps[0])
+                c.parts.append(Part("to", nps[1], words=nps[1].words))
+                seen_verb = True
             elif child.data.startswith("st_"):
                 said = self.statement(child)
                 c.verb, c.verb_word = said.verb, said.verb_word
@@ -667,6 +676,18 @@ class Reader:
                 var = " ".join(str(t) for t in toks[k + 2:])
             items.append(NP("attr", words=self.words(a), text=var, how=value))
         return NP("attrs", words=words, items=tuple(items))
+
+    # ---------------------------------------------------------------- a Dynastic Reset
+
+    def np_np_sc_all(self, tree: Tree, words: str) -> NP:
+        return NP("sc_all", words=words)
+
+    def np_np_defaults(self, tree: Tree, words: str) -> NP:
+        return NP("defaults", words=words)
+
+    def np_np_synonym(self, tree: Tree, words: str) -> NP:
+        name, quoted = self._quote_or_name(tree)
+        return NP("synonym", words=words, text=name, quoted=quoted)
 
     def np_np_status_of(self, tree: Tree, words: str) -> NP:
         return NP("status_of", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))

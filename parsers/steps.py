@@ -62,7 +62,8 @@ class RuleRef:
     number: str | None = None  # "1.3" when the reference uses a rule number (2004–2010 eras)
     section: str | None = None  # section named with the reference ("the Special Case rule X")
     #: how the words name it: "rule" (with the word rule or subrule, a number, or as the rule before),
-    #: "quote" (a quoted title alone) or "words" (bare words). A step that names a rule only by bare
+    #: "quote" (a quoted title alone), "verb" (bare words a verb says are a rule: "Repeal X") or
+    #: "words" (bare words). A step that names a rule only by bare
     #: words ("Rename Puzzle Master to …") is not surely about a rule: when no rule has that title it
     #: goes to an Admin, never ignored as "no such rule".
     named_as: str = field(default="rule", compare=False)
