@@ -452,7 +452,7 @@ def read_instruction(s: str, m: _Masked) -> _Read | None:
     s = re.sub(r"\s*[-–—]+\s*$", "", s)  # "…, for the first sentence substitute—": the dash introduces text
     r = frames.read(s, m)
     if r.specs:
-        return _Read([_Spec(sp.cls, sp.fields) for sp in r.specs])
+        return _Read([_Spec(sp.cls, dict(sp.fields)) for sp in r.specs])
     if r.scope is not None:
         # "Rule 14:", "In the rule “X”:", "If there is a rule called “X”:" over the instructions after it
         return _Read([_Spec(Ignored, {"reason": f"names where the instructions after it apply: “{_restore(s, m)}”",

@@ -19,7 +19,7 @@ Pure: text in, trees out.  Work is bounded: at most :data:`MAX_TOKENS` tokens, a
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +31,8 @@ from lark.lexer import LexerThread
 MAX_TOKENS = 80
 #: More ways than this for one symbol at one position: the text is too ambiguous to read.
 MAX_RESULTS = 400
+#: How many texts' readings are remembered (a text is read again while a post is read).
+MEMO = 2048
 
 
 class TooAmbiguous(Exception):
@@ -71,6 +73,7 @@ class Grammar:
                          propagate_positions=False, maybe_placeholders=False)
         self.start = start
         self._lexer = self.lark._build_lexer()
+        self._memo: OrderedDict[str, Parsed] = OrderedDict()
         self._alts: dict[str, list[_Alt]] = defaultdict(list)
         self._left: dict[str, list[_Alt]] = defaultdict(list)  # A: A … (direct left recursion)
         for rule in self.lark.rules:
@@ -170,6 +173,19 @@ class Grammar:
         return out
 
     def parse(self, text: str) -> Parsed:
+        """Every reading of ``text``; a text read again (a post's lines are asked about more than once:
+        is it an instruction, does it end the text before it) is answered from a small memo."""
+        hit = self._memo.get(text)
+        if hit is not None:
+            self._memo.move_to_end(text)
+            return hit
+        parsed = self._parse(text)
+        self._memo[text] = parsed
+        if len(self._memo) > MEMO:
+            self._memo.popitem(last=False)
+        return parsed
+
+    def _parse(self, text: str) -> Parsed:
         toks = self.tokens(text)
         if len(toks) > MAX_TOKENS:
             return Parsed(toks, error=f"too long to read as one instruction ({len(toks)} words)")
