@@ -897,6 +897,8 @@ def test_property_no_crash_and_no_text_dropped(body):
 def test_property_arbitrary_text(body):
     steps = parse_steps(body)
     norm = body.replace("\r\n", "\n").replace("\r", "\n")
+    if norm.startswith("\ufeff"):
+        norm = " " + norm[1:]  # a byte-order mark opening the text is not text (parse_steps reads it as a space)
     assert re.sub(r"\s+", "", _covered(norm, steps)) == re.sub(r"\s+", "", norm)
 
 
