@@ -9,7 +9,6 @@ Prints ``name: value`` lines: per meaning the share read, then the totals.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -20,13 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from parsers.proposal import parse_steps  # noqa: E402
 from parsers.steps import Unsupported  # noqa: E402
-from variants import all_variants  # noqa: E402
-
-
-def same(step, expected) -> bool:
-    return type(step) is type(expected) and all(
-        getattr(step, f.name) == getattr(expected, f.name) for f in dataclasses.fields(step)
-        if f.name not in ("index", "text", "span"))
+from variants import all_variants, same  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

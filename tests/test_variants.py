@@ -6,22 +6,15 @@ meaning runs here (``bench/variants.py`` reads them all)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 
 import pytest
 
 from parsers.proposal import parse_steps
 from parsers.steps import Unsupported
-from variants import MEANINGS
+from variants import MEANINGS, same
 
 PER_MEANING = 220
-
-
-def same(step, expected) -> bool:
-    return type(step) is type(expected) and all(
-        getattr(step, f.name) == getattr(expected, f.name) for f in dataclasses.fields(step)
-        if f.name not in ("index", "text", "span"))
 
 
 def _sample(make):

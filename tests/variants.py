@@ -9,6 +9,7 @@ own: the rule “Lanterns” and the rest are invented for these tests.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 from typing import Callable, Iterable
@@ -26,6 +27,13 @@ class Variant:
     meaning: str
     text: str
     expected: Step
+
+
+def same(step: Step, expected: Step) -> bool:
+    """The step read is the one expected (its place in the proposal and its words aside)."""
+    return type(step) is type(expected) and all(
+        getattr(step, f.name) == getattr(expected, f.name) for f in dataclasses.fields(step)
+        if f.name not in ("index", "text", "span"))
 
 
 def _quotes(name: str) -> dict[str, str]:
