@@ -15,6 +15,8 @@ added or removed; an attribute of a named thing set; a single value set or chang
 
 from __future__ import annotations
 
+import dataclasses
+
 from actions.constraints import variable_key
 from actions.legality import Legality, Place, Violation, as_int
 from actions.outcome import StepOutcome
@@ -292,20 +294,26 @@ def _remove_named_row(page: GamestatePage, step: st.RemoveRow, legality: Legalit
     return f"removed the row “{step.name.strip()}” from “{_place(page, table).name}”"
 
 
+def _things_table(page: GamestatePage, thing: str, attribute: str, table: str | None) -> Table:
+    """The table a thing's attribute is in: the one named, or the one table with that row and column."""
+    if table is not None:
+        return _named_table(page, table)
+    tables = _tables_with(page, thing, attribute)
+    if not tables:
+        raise _unsupported(f"no table of the gamestate page has both a row “{thing}” and a column “{attribute}”")
+    if len(tables) > 1:
+        raise _unsupported(f"several tables have a row “{thing}” and a column “{attribute}”; name the table")
+    return tables[0]
+
+
+def _tables_with(page: GamestatePage, thing: str, attribute: str) -> list[Table]:
+    return [t for t in page.tables if not t.is_key_value
+            and any(_same(r, thing) for r in t.row_names if r)
+            and any(h and any(_same(h, f) for f in language.plural_forms(attribute)) for h in t.headers)]
+
+
 def _set_attribute(page: GamestatePage, step: st.SetAttribute, legality: Legality) -> str:
-    if step.table is not None:
-        tables = [_named_table(page, step.table)]
-    else:
-        tables = [t for t in page.tables if not t.is_key_value
-                  and any(_same(r, step.thing) for r in t.row_names if r)
-                  and any(h and any(_same(h, f) for f in language.plural_forms(step.attribute)) for h in t.headers)]
-        if not tables:
-            raise _unsupported(f"no table of the gamestate page has both a row “{step.thing}” and a column "
-                               f"“{step.attribute}”")
-        if len(tables) > 1:
-            raise _unsupported(f"several tables have a row “{step.thing}” and a column “{step.attribute}”; "
-                               "name the table")
-    table = tables[0]
+    table = _things_table(page, step.thing, step.attribute, step.table)
     place = _place(page, table)
     column = _column(table, step.attribute, f"the table “{place.name}”")
     value = step.value.strip()
@@ -317,6 +325,77 @@ def _set_attribute(page: GamestatePage, step: st.SetAttribute, legality: Legalit
     _judge(legality, page, table, [(step.thing, column, value)])
     _call(table.set_cell, step.thing, column, value)
     return f"set {column} of {step.thing} to {value}"
+
+
+def _change_attribute(page: GamestatePage, step: st.ChangeAttribute, legality: Legality) -> str:
+    table = _things_table(page, step.thing, step.attribute, step.table)
+    place = _place(page, table)
+    column = _column(table, step.attribute, f"the table “{place.name}”")
+    cur = _current_number(table, step.thing, column)
+    value = str(cur + step.delta)
+    _judge(legality, page, table, [(step.thing, column, value)])
+    _call(table.set_cell, step.thing, column, value)
+    return f"{step.thing}: {column} {cur} → {value}"
+
+
+def _without_its_kind(page: GamestatePage, name: str, column: str, players: Table | None,
+                      legality: Legality) -> str:
+    """"the Diver Wren", "the Ferry Gullwing": a row named with its kind before it.  When no row is named
+    ``name`` but one is named by the words after its first, and that first word is what the page calls
+    such rows (the era's word for a player; a table's name or first heading), the row is that one."""
+    words = name.split()
+    if len(words) < 2 or any(_same(r, name) for t in page.tables for r in t.row_names if r):
+        return name
+    kind, rest = words[0], " ".join(words[1:])
+    kinds = {variable_key(f) for f in language.plural_forms(kind) if f}
+    for table in _tables_with(page, rest, column):
+        said = [legality.player_term or "player", "player"] if table is players else []
+        said += [page.label_of(table) or "", table.headers[0] if table.headers else ""]
+        if any(variable_key(f) in kinds for w in said if w for f in language.plural_forms(w)):
+            return rest
+    return name
+
+
+def _as_the_page_has_it(page: GamestatePage, step: st.Step, legality: Legality) -> st.Step:
+    """The words cannot tell a player from a thing ("Set Cup’s Worth to 4", "Set the Coins of Kevan to 1");
+    the page can. A player's value named as a thing's, and a thing's named as a player's, are read as what
+    the page holds: a row of the players' table is a player, a row of one other table with that column a thing."""
+    if isinstance(step, (st.SetValue, st.ChangeValue)) and not isinstance(step.player, st.EachPlayer):
+        name, column = step.player, step.variable
+    elif isinstance(step, (st.SetAttribute, st.ChangeAttribute)) and step.table is None:
+        name, column = step.thing, step.attribute
+    else:
+        return step
+    try:
+        players = _players(page, legality)
+    except StepOutcome:
+        players = None
+    named = _without_its_kind(page, name, column, players, legality)
+    if named != name:
+        step = dataclasses.replace(step, **{"player" if hasattr(step, "player") else "thing": named})
+        name = named
+    is_player = players is not None and any(_same(r, name) for r in players.row_names if r)
+    if isinstance(step, (st.SetAttribute, st.ChangeAttribute)):
+        if not is_player or not any(t is players for t in _tables_with(page, name, column)):
+            return step
+        if isinstance(step, st.SetAttribute):
+            return st.SetValue(index=step.index, text=step.text, when=step.when, player=name, variable=column,
+                               value=step.value)
+        return st.ChangeValue(index=step.index, text=step.text, when=step.when, player=name, variable=column,
+                              delta=step.delta)
+    if is_player:
+        return step
+    tables = [t for t in _tables_with(page, name, column) if t is not players]
+    if not tables:
+        raise _unsupported(f"“{name}” is neither a {legality.player_term or 'player'} nor a row of a table with "
+                           f"a “{column}” column on the gamestate page")
+    if len(tables) != 1:
+        return step
+    if isinstance(step, st.SetValue):
+        return st.SetAttribute(index=step.index, text=step.text, when=step.when, thing=name, attribute=column,
+                               value=step.value)
+    return st.ChangeAttribute(index=step.index, text=step.text, when=step.when, thing=name, attribute=column,
+                              delta=step.delta)
 
 
 def _single_judge(legality: Legality, name: str, old: str, value: str) -> None:
@@ -363,6 +442,7 @@ HANDLERS = {
     st.AddRow: ("add row", _add_named_row),
     st.RemoveRow: ("remove row", _remove_named_row),
     st.SetAttribute: ("set attribute", _set_attribute),
+    st.ChangeAttribute: ("change attribute", _change_attribute),
     st.SetSingleValue: ("set single value", _set_single),
     st.ChangeSingleValue: ("change single value", _change_single),
 }
@@ -375,7 +455,8 @@ def apply(page: GamestatePage, step: st.Step, legality: Legality) -> str:
     entry = HANDLERS.get(type(step))
     if entry is None:
         raise _unsupported(f"the bot cannot apply a {type(step).__name__} step to the gamestate page")
-    return entry[1](page, step, legality)
+    step = _as_the_page_has_it(page, step, legality)
+    return HANDLERS[type(step)][1](page, step, legality)
 
 
 __all__ = ["apply", "HANDLERS", "GAMESTATE_STEPS", "StepOutcome"]

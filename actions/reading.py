@@ -25,6 +25,7 @@ KIND_NAMES = {
     st.SetValue: "set a value", st.ChangeValue: "change a value", st.TransferValue: "transfer a value",
     st.AddColumn: "add a column", st.AddPlayer: "add a player", st.RemovePlayer: "remove a player",
     st.AddRow: "add a row", st.RemoveRow: "remove a row", st.SetAttribute: "set an attribute",
+    st.ChangeAttribute: "change an attribute",
     st.SetSingleValue: "set a single value", st.ChangeSingleValue: "change a single value",
     st.Ignored: "set aside", st.Unsupported: "not read",
 }

@@ -32,7 +32,7 @@ from parsers.steps import (
     SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
     ITEM, ITEM_BEGINNING, ITEM_CONTAINING, Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
     Target, Unsupported, AddColumn, AddPlayer, AddRow, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer,
-    RemoveRow, SetAttribute, SetSingleValue, SetValue, TransferValue,
+    RemoveRow, SetAttribute, SetSingleValue, SetValue, TransferValue, ChangeAttribute,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -608,6 +608,7 @@ def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 _NOT_IN_VAR = {"at", "for", "if", "when", "per", "each", "every", "from", "on", "in", "to", "until", "after",
                "before", "whenever", "unless", "times", "by", "and", "or", "plus", "minus", "than", "of"}
 _NOT_A_VALUE = {"their", "his", "her", "its", "the", "a", "an", "that", "this", "half", "twice", "active", "inactive"}
+_A_RULES_OWN = {"title", "name", "heading", "text", "wording", "status"}
 _NOT_A_PLAYER = {"the", "a", "an", "it", "this", "that", "rule", "each", "every", "all", "they", "he", "she"}
 
 
@@ -626,6 +627,10 @@ def _gs_value(np: NP | None) -> str:
     if np.kind == "quote":
         return np.text
     if np.kind == "amount":
+        if np.number is None:  # "2 (five)"
+            raise NotRead(f"“{np.words}”: the figures and the words are different numbers")
+        if not re.fullmatch(r"[-−+]?\d+", np.text):  # "three", "2 (two)": the number, as the page writes it
+            return str(np.number)
         return np.text.replace("−", "-")
     if np.kind in ("name", "value_given"):
         words = (np.text or "").split()
@@ -664,6 +669,10 @@ def _owner(value: NP) -> NP:
     return value.of
 
 
+_EVERY_IN_A_TABLE = ("every player's value in the table “{table}”: the bot changes every player's value in the "
+                     "players' table only")
+
+
 def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     value = _np(roles, "value")
     new = _gs_value(_np(roles, "to"))
@@ -671,24 +680,41 @@ def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     var = _gs_var(value.text)
     if var.casefold() == "value" and owner.kind in ("name", "quote"):  # "the value of “Max Fuel”"
         return [Spec(SetSingleValue, {"name": owner.text, "value": new})]
-    possessive = value.words.split()[0].endswith(("’s", "'s", "’", "'")) or owner.kind == "every"
-    if owner.kind == "every" or (possessive and owner.kind == "name"):
+    if var.casefold() in _A_RULES_OWN and owner.kind in ("name", "quote"):  # "Change the title of “X” to “Y”"
+        return f"“the {var} of {owner.words}” is a rule's {var}, not a value of the gamestate"
+    # "Kevan’s Coins", "the Coins of Kevan", "every Puzzler’s Coins": a player's value (a bare name may be
+    # a thing's; the page tells, when the step is applied); "the Worth of the Relic “Cup”": a thing's
+    table = _table(_np(roles, "table"))
+    if owner.kind == "every" and table is not None:
+        return _EVERY_IN_A_TABLE.format(table=table)
+    if owner.kind == "every" or (owner.kind == "name" and table is None):
         return [Spec(SetValue, {"player": _who(owner), "variable": var, "value": new})]
     if owner.kind in ("thing", "quote", "name"):
         fields = {"thing": owner.text, "attribute": var, "value": new}
-        table = _table(_np(roles, "table"))
         if table is not None:
             fields["table"] = table
         return [Spec(SetAttribute, fields)]
     return f"cannot tell whose “{var}” it is"
 
 
+def _not_a_single_value(np: NP) -> str | None:
+    """Why unquoted words cannot name a single value: they name someone's value ("Kevan’s Coins", "the Coins
+    of Kevan", "their faction"), which another reading of the same words reads."""
+    text = np.text or ""
+    if np.quoted:
+        return None
+    if re.search(r"\w['’](?:s\b|\s|$)", text) or text.split()[0].lower() in _NOT_A_VALUE \
+            or re.search(r"\s+of\s+", text, re.I):
+        return f"“{text}” is not the name of a single value"
+    return None
+
+
 def build_set_single(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     name = _np(roles, "name")
-    text = name.text or ""
-    if not name.quoted and (re.search(r"\w['’](?:s\b|\s|$)", text) or text.split()[0].lower() in _NOT_A_VALUE):
-        return f"“{text}” is not the name of a single value"  # "their faction", "Kevan’s Coins"
-    return [Spec(SetSingleValue, {"name": text, "value": _gs_value(_np(roles, "to"))})]
+    why = _not_a_single_value(name)
+    if why:
+        return why
+    return [Spec(SetSingleValue, {"name": name.text or "", "value": _gs_value(_np(roles, "to"))})]
 
 
 def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -696,11 +722,21 @@ def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     amount = _np(roles, "amount")
     target = _np(roles, "value")
     if target is not None and target.kind in ("name", "quote"):  # "Increase the Round by 1"
+        why = _not_a_single_value(target)
+        if why:
+            return why
         return [Spec(ChangeSingleValue, {"name": target.text, "delta": sign * _amount(amount)})]
     if target is not None:
         owner = target.of
-        if owner.kind not in ("every", "name"):
-            return "a change to a thing's value (only players' values and single values change by an amount)"
+        table = _table(_np(roles, "table"))
+        if owner.kind == "every" and table is not None:
+            return _EVERY_IN_A_TABLE.format(table=table)
+        if owner.kind in ("thing", "quote") or (owner.kind == "name" and table is not None):
+            # "Increase the Worth of the Relic “Cup” by 2": a thing's attribute
+            fields = {"thing": owner.text, "attribute": _gs_var(target.text), "delta": sign * _amount(amount)}
+            if table is not None:
+                fields["table"] = table
+            return [Spec(ChangeAttribute, fields)]
         return [Spec(ChangeValue, {"player": _who(owner), "variable": _gs_var(target.text), "delta": sign * _amount(amount)})]
     who = _np(roles, "who")
     return [Spec(ChangeValue, {"player": _who(who), "variable": _gs_var(amount.text), "delta": sign * _amount(amount)})]
@@ -1018,18 +1054,18 @@ FRAMES: tuple[Frame, ...] = (
     ), ("term", "new"), build_synonym, address=True),
     # ---- the gamestate
     # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
-    Frame("set a value", _verbs("set"), (
+    Frame("set a value", _verbs("set", "change"), (
         Slot("value", (OBJ,), ("value",)),
         Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
         Slot("table", ("in",), ("table",)),
     ), ("value", "to"), build_set_value),
     # Set the Round to 3. / Set “Max Fuel” to 9.
-    Frame("set a single value", _verbs("set"), (
+    Frame("set a single value", _verbs("set", "change"), (
         Slot("name", (OBJ,), ("name", "quote")),
         Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
     ), ("name", "to"), build_set_single),
     # Set the cell at Row 3, Column 4 of the Game Board to Lemon.
-    Frame("set a cell", _verbs("set"), (
+    Frame("set a cell", _verbs("set", "change"), (
         Slot("cell", (OBJ,), ("cell",)),
         Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
     ), ("cell", "to"), build_set_cell),
@@ -1037,6 +1073,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame("change a value", _verbs("increase", "decrease"), (
         Slot("value", (OBJ,), ("value", "name", "quote")),
         Slot("amount", ("by",), ("amount",)),
+        Slot("table", ("in",), ("table",)),
     ), ("value", "amount"), build_change),
     # Add 2 to Kevan’s Coins. / Subtract 1 from each Puzzler’s Coins.
     Frame("add to a value", _verbs("add"), (

@@ -645,15 +645,23 @@ class Reader:
         of = [c for c in tree.children if isinstance(c, Tree)]
         return NP("cell", words=words, text=row, how=col, of=self.np(of[-1]) if of else None)
 
+    @staticmethod
+    def _amount(toks: list[Token]) -> tuple[int | None, str, list[Token]]:
+        """The number a quantity opens with, its words, and the tokens after it; "2 (two)" is one number,
+        written both ways, and no number at all when the two disagree ("2 (three)")."""
+        if len(toks) > 1 and toks[0].type in ("NUMBER", "NUMBER_WORD") and toks[1].type in ("NUMBER", "NUMBER_WORD") \
+                and toks[0].type != toks[1].type:
+            a, b = (language.number(str(t), article=True) for t in toks[:2])
+            return (a if a == b else None), f"{toks[0]} ({toks[1]})", toks[2:]
+        return language.number(str(toks[0]), article=True), str(toks[0]), toks[1:]
+
     def np_np_amount(self, tree: Tree, words: str) -> NP:
-        tok = tree.children[0]
-        return NP("amount", words=str(tok), number=language.number(str(tok), article=True), text=str(tok))
+        number, text, _ = self._amount(self.toks_of(tree))
+        return NP("amount", words=text, number=number, text=text)
 
     def np_quantity(self, tree: Tree, words: str) -> NP:
-        toks = self.toks_of(tree)
-        amount = toks[0]
-        return NP("quantity", words=words, number=language.number(str(amount), article=True),
-                  text=" ".join(str(t) for t in toks[1:]))
+        number, _, rest = self._amount(self.toks_of(tree))
+        return NP("quantity", words=words, number=number, text=" ".join(str(t) for t in rest))
 
     def np_np_attrs(self, tree: Tree, words: str) -> NP:
         items = []

@@ -320,6 +320,17 @@ class SetAttribute(Step):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ChangeAttribute(Step):
+    """Add ``delta`` (negative = subtract) to a named thing's numeric attribute ("Increase the Worth of
+    the Relic “Cup” by 2")."""
+
+    thing: str
+    attribute: str
+    delta: int
+    table: str | None = None  # None = the one table that has both the row and the column
+
+
+@dataclass(frozen=True, kw_only=True)
 class SetSingleValue(Step):
     """Set a single value of the tracking page ("Set the Round to 3")."""
 

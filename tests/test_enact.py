@@ -690,3 +690,46 @@ def test_a_rule_added_by_an_earlier_step_governs_the_gamestate_steps_after_it():
               gamestate_title="Puzzle Board")
     assert statuses(r) == [APPLIED, APPLIED, APPLIED, REFUSED], [s.detail for s in r.report.steps]
     assert "Gems hold integers from 0 to 5 (Gems)" in r.report.steps[3].detail
+
+
+def test_a_things_number_changed_by_an_amount_or_set_through_a_possessive():
+    """"Increase the Worth of the Relic “Cup” by 2" and "Set Cup’s Worth to 1": Cup is no player, but a row of
+    the one other table with a Worth; the words cannot tell a thing from a player, the page can."""
+    rs = ruleset_of("2023").replace("defaulting to 3.", "defaulting to 3. Each Relic has a Worth, which is a "
+                                    "non-negative integer.", 1)
+    gs = text_of("gamestate_puzzle_board.wiki") + ('\n{| class="wikitable"\n! Relic !! Worth\n|-\n| Cup || 3\n'
+                                                    '|-\n| Lamp || 1\n|}\n')
+    text = ("Increase the Worth of the Relic “Cup” by 2.\n"
+            "Set Lamp’s Worth to 4.\n"
+            "Reduce Lamp’s Worth by 1.\n"
+            "Decrease the Worth of “Cup” by 9.\n")
+    r = enact(parse_proposal("Proposal: Polish", text), rs, gs, gamestate_title="Puzzle Board")
+    assert statuses(r) == [APPLIED, APPLIED, APPLIED, REFUSED], [s.detail for s in r.report.steps]
+    after = r.pages["Puzzle Board"]
+    assert "| Cup || 5\n" in after and "| Lamp || 3\n" in after
+    assert "Worth" in r.report.steps[3].detail and "-4" in r.report.steps[3].detail
+    assert "| Cup || 3\n" in gs                                    # the text enacted from is untouched
+    # a player's value read the same way still goes to the players' table
+    kevan = enact(parse_proposal("Proposal: Pay", "Increase Kevan’s Coins by 1."), rs, gs, gamestate_title="Puzzle Board")
+    assert statuses(kevan) == [APPLIED] and "Kevan|Kevan]]''' <!-- Puzzle Master --> || 3 || 3" in kevan.pages["Puzzle Board"]
+    # and a player's value named as a thing's ("the Coins of Kevan") is the player's, checked as one
+    named = enact(parse_proposal("Proposal: Pay", "Set the Coins of Kevan to 6.\nDecrease the Coins of Lulu by 9."),
+                  rs, gs, gamestate_title="Puzzle Board")
+    assert statuses(named) == [APPLIED, REFUSED], [s.detail for s in named.report.steps]
+    assert "| '''[[User:Kevan|Kevan]]''' <!-- Puzzle Master --> || 6 ||" in named.pages["Puzzle Board"]
+    assert "non-negative" in named.report.steps[1].detail
+
+
+def test_a_row_named_with_its_kind_before_it():
+    """"the Puzzler Kevan", "the Relic Cup": the first word is what the page calls such rows, so the row is
+    the one the other words name; a first word that is not the page's kind is not dropped."""
+    rs = ruleset_of("2023")
+    gs = text_of("gamestate_puzzle_board.wiki") + ('\n{| class="wikitable"\n! Relic !! Worth\n|-\n| Cup || 3\n|}\n')
+    text = ("Set the Coins of the Puzzler Kevan to 6.\n"
+            "Increase the Worth of the Relic Cup by 1.\n"
+            "Increase the Worth of the Golden Cup by 1.\n")
+    r = enact(parse_proposal("Proposal: Kinds", text), rs, gs, gamestate_title="Puzzle Board")
+    assert statuses(r) == [APPLIED, APPLIED, UNSUPPORTED], [s.detail for s in r.report.steps]
+    after = r.pages["Puzzle Board"]
+    assert "| '''[[User:Kevan|Kevan]]''' <!-- Puzzle Master --> || 6 ||" in after and "| Cup || 4\n" in after
+    assert "Golden Cup" in r.report.steps[2].detail

@@ -17,6 +17,8 @@ from typing import Callable, Iterable
 from parsers.steps import (
     PARAGRAPH, SENTENCE, SENTENCE_BEGINNING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
     MoveRule, RemoveText, RenameRule, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus, Step, Target,
+    AddColumn, AddPlayer, AddRow, ChangeAttribute, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer, RemoveRow,
+    SetAttribute, SetSingleValue, SetValue, TransferValue,
 )
 
 BODY = "Lanterns may be hung from hooks."
@@ -271,10 +273,155 @@ def list_item() -> Iterable[Variant]:
         yield Variant("list item", f"Append “Tallow” to the list of Wick Types in {rule}.", exp)
 
 
+# --- The gamestate: players' values, things' attributes, single values ---------------------------
+# The players are Divers (“Wren”), their value Pearls; the things are Ferries (“Gullwing”), with a Fare.
+
+NUMBERS = {2: ["2", "two", "2 (two)"], 1: ["1", "one"]}
+
+
+def _apostrophes(name: str) -> list[str]:
+    return [f"{name}’s", f"{name}'s"]
+
+
+def player_value_forms(player: str, value: str) -> list[str]:
+    """The ways a player names one player's value.  ("the Pearls of “Wren”" reads as a thing's value, and
+    "the Pearls of the Diver Wren" as the value of “Diver Wren”: the page tells, when the step is applied,
+    that Wren is a player — see tests/test_enact.py.)"""
+    forms = [f"{p} {value}" for p in _apostrophes(player)]
+    forms += [f"the {value} of {player}", f"the {value} of “{player}”"[:0] + f"the {value} of {player}"]
+    return forms
+
+
+def every_value_forms(value: str) -> list[str]:
+    forms = []
+    for each in ("each", "every"):
+        forms += [f"{each} Diver’s {value}", f"{each} Diver's {value}", f"the {value} of {each} Diver"]
+    forms += [f"all Divers’ {value}", f"the {value} of all Divers"]
+    return forms
+
+
+def change_value() -> Iterable[Variant]:
+    """A player's (or every player's) number, up or down by an amount."""
+    for delta, who, forms in ((2, "Wren", player_value_forms("Wren", "Pearls")),
+                              (-2, "Wren", player_value_forms("Wren", "Pearls")),
+                              (2, EachPlayer(term="Diver"), every_value_forms("Pearls")),
+                              (-1, EachPlayer(term="Diver"), every_value_forms("Pearls"))):
+        exp = _step(ChangeValue, player=who, variable="Pearls", delta=delta)
+        up = delta > 0
+        for value, n in itertools.product(forms, NUMBERS[abs(delta)]):
+            for verb in (("Increase", "Raise") if up else ("Decrease", "Reduce", "Lower")):
+                yield Variant("change a value", f"{verb} {value} by {n}.", exp)
+            if up:
+                yield Variant("change a value", f"Add {n} to {value}.", exp)
+            else:
+                yield Variant("change a value", f"Subtract {n} from {value}.", exp)
+        nouns = ("Pearls", "Pearl") if abs(delta) == 1 else ("Pearls",)
+        for n, noun in itertools.product(NUMBERS[abs(delta)], nouns):
+            exp = _step(ChangeValue, player=who, variable=noun, delta=delta)  # as written: the page's column
+            # is found by its singular or plural
+            subjects = ["Wren", "“Wren”"] if who == "Wren" else ["Each Diver", "Every Diver", "All Divers"]
+            for subject in subjects:
+                if who == "Wren":
+                    yield Variant("change a value", f"{subject} {'gains' if up else 'loses'} {n} {noun}.", exp)
+                else:
+                    verb = ("gain" if up else "lose") if subject.startswith("All") else ("gains" if up else "loses")
+                    yield Variant("change a value", f"{subject} {verb} {n} {noun}.", exp)
+            if up:
+                targets = ["Wren"] if who == "Wren" else ["each Diver", "every Diver", "all Divers"]
+                for t in targets:
+                    yield Variant("change a value", f"Give {t} {n} {noun}.", exp)
+
+
+def set_value() -> Iterable[Variant]:
+    """A player's (or every player's) value set outright."""
+    for who, forms in (("Wren", player_value_forms("Wren", "Pearls")),
+                       (EachPlayer(term="Diver"), every_value_forms("Pearls"))):
+        for new, written in (("3", ["3", "three"][:1]), ("Coral", ["Coral", "“Coral”"])):
+            exp = _step(SetValue, player=who, variable="Pearls", value=new)
+            for value, w in itertools.product(forms, written):
+                yield Variant("set a value", f"Set {value} to {w}.", exp)
+                yield Variant("set a value", f"Change {value} to {w}.", exp)
+                yield Variant("set a value", f"Set {value} to be {w}.", exp)
+
+
+def transfer() -> Iterable[Variant]:
+    exp = _step(TransferValue, source="Wren", target="Marlin", variable="Pearls", amount=2)
+    for n in NUMBERS[2]:
+        for src, dst in (("Wren", "Marlin"), ("“Wren”", "“Marlin”")):
+            for verb in ("transfers", "gives", "sends"):
+                yield Variant("transfer", f"{src} {verb} {n} Pearls to {dst}.", exp)
+            yield Variant("transfer", f"Transfer {n} Pearls from {src} to {dst}.", exp)
+            yield Variant("transfer", f"Transfer {n} Pearls to {dst} from {src}.", exp)
+
+
+def things_attribute() -> Iterable[Variant]:
+    """A thing's attribute, set or changed."""
+    for thing in ("the Ferry “Gullwing”", "“Gullwing”", "the Ferry called “Gullwing”"):
+        for table, field in (("", None), (" in the Ferries table", "Ferries"), (" in the “Ferries” table", "Ferries")):
+            exp = _step(SetAttribute, thing="Gullwing", attribute="Fare", value="3", table=field)
+            yield Variant("thing", f"Set the Fare of {thing}{table} to 3.", exp)
+            yield Variant("thing", f"Change the Fare of {thing}{table} to 3.", exp)
+            for n in NUMBERS[2]:
+                up = _step(ChangeAttribute, thing="Gullwing", attribute="Fare", delta=2, table=field)
+                down = _step(ChangeAttribute, thing="Gullwing", attribute="Fare", delta=-2, table=field)
+                yield Variant("thing", f"Increase the Fare of {thing}{table} by {n}.", up)
+                yield Variant("thing", f"Raise the Fare of {thing}{table} by {n}.", up)
+                yield Variant("thing", f"Decrease the Fare of {thing}{table} by {n}.", down)
+                yield Variant("thing", f"Reduce the Fare of {thing}{table} by {n}.", down)
+
+
+def single_value() -> Iterable[Variant]:
+    for name in ("the Tide Level", "Tide Level", "“Tide Level”", "the value of “Tide Level”"):
+        exp = _step(SetSingleValue, name="Tide Level", value="4")
+        yield Variant("single value", f"Set {name} to 4.", exp)
+        yield Variant("single value", f"Change {name} to 4.", exp)
+        if "value of" in name:
+            continue
+        for n in NUMBERS[2]:
+            for verb in ("Increase", "Raise"):
+                yield Variant("single value", f"{verb} {name} by {n}.",
+                              _step(ChangeSingleValue, name="Tide Level", delta=2))
+            for verb in ("Decrease", "Reduce", "Lower"):
+                yield Variant("single value", f"{verb} {name} by {n}.",
+                              _step(ChangeSingleValue, name="Tide Level", delta=-2))
+
+
+def add_column() -> Iterable[Variant]:
+    for default in ("0", None):
+        exp = _step(AddColumn, column="Shells", default=default, table=None)
+        for col in ("a column called “Shells”", "a “Shells” column", "a new column called Shells",
+                    "a column named “Shells”", "a Shells column"):
+            for page in ("the gamestate tracking page", "the tracking page", "the gamestate page"):
+                if default is None:
+                    yield Variant("add a column", f"Add {col} to {page}.", exp)
+                    continue
+                for tail in (", with a starting value of 0 for every Diver", ", defaulting to 0",
+                             ", with each Diver’s Shells set to 0", " with a default value of 0"):
+                    yield Variant("add a column", f"Add {col} to {page}{tail}.", exp)
+
+
+def rows() -> Iterable[Variant]:
+    add = _step(AddRow, table="Ferries", name="Gullwing", values=())
+    remove = _step(RemoveRow, table="Ferries", name="Gullwing")
+    for table in ("the Ferries table", "the “Ferries” table"):
+        for name, row in itertools.product(("“Gullwing”", "Gullwing"), ("row", "new row", "entry", "line")):
+            yield Variant("rows", f"Add a {row} for {name} to {table}.", add)
+            yield Variant("rows", f"Add a {row} to {table} for {name}.", add)
+            if row != "new row":
+                yield Variant("rows", f"Remove the {row} for {name} from {table}.", remove)
+        for name in ("“Gullwing”", "Gullwing"):
+            yield Variant("rows", f"Remove {name} from {table}.", remove)
+        yield Variant("rows", f"Add a new Ferry called “Gullwing” to {table}.", add)
+    for name in ("“Marlin”", "Marlin"):
+        yield Variant("players", f"Add {name} to the Divers table.", _step(AddRow, table="Divers", name="Marlin",
+                                                                           values=()))
+
+
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
-    move, replace_everywhere, list_item,
+    move, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
+    add_column, rows,
 )
 
 
