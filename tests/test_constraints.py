@@ -73,11 +73,19 @@ EXPECTED = {
         # "a publicly tracked Personal Resources Stockpile, which contains a list of Resources
         # (defaulting to empty)"
         ("Personal Resources Stockpile", LIST, None, None, "", None),
+        # "Each Monster Species also has a publicly tracked Classification that they belong to, which has a
+        # distinct name that is flavour text and cannot be the same as the name of a Monster Species."
+        # Read in part (the bot does not read "has a distinct name …"): listed, so that no value of it
+        # is called legal.
+        ("Classification", TEXT, None, None, None, None),
         # "an Affinity for every Attribute, which is one of “Amazing”, “Good”, “Average”, or “Bad”
         # and defaults to “Bad”"
         ("Affinity", ENUM, None, None, "Bad", ["Amazing", "Good", "Average", "Bad"]),
         # "a publicly tracked numerical Influence Score which defaults to 0"
         ("Influence Score", INTEGER, 0, None, "0", None),
+        # "Each Human King has a Keep, and that keep has a stockpile which can contain a list of
+        # resources, defaulting to 6 Royal Gifts, …": read in part (a second owner inside the sentence).
+        ("Keep", TEXT, None, None, None, None),
         # Not inferred: the Labour and Siege date-times (defaults are dates, the subject is "the date
         # and time that …"), Infrastructure hit points / maximum population (rule tables, not the
         # tracking page), Event "Open or Ended" (the subject is the post itself, not a variable).

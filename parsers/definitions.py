@@ -1,0 +1,698 @@
+"""The rules' definitions of gamestate variables, read with a grammar: sentence in, frames out.
+
+Pure. The grammar is data, in ``definitions.lark`` beside this module (read it first): who has a
+variable ("Each Relic has …", "The Day is a publicly tracked …", "The Kind of each Relic …"),
+attribute lists, types, bounds, sets of values, the mark for none, defaults and where it is
+tracked. This module only turns the grammar's tree into :class:`Frame` objects, one per variable a
+sentence speaks of, and says which words of the sentence no rule of the grammar read.
+
+Every word is accounted for. A sentence whose opening the grammar recognises as a definition is
+read whole; words no rule reads are kept in :attr:`Frame.unread` of the variable they stand with
+(or, when they stand where an attribute would, in a frame for every variable of that owner), so a
+definition read in part never looks complete. Words that only describe a default left unread make
+the default unknown (:attr:`Frame.default_unread`), not the variable's values. A sentence the
+grammar does not recognise as a definition at all gives no frames.
+
+Reading is linear in the length of a Ruleset: each sentence is read once (and remembered, by its
+text), and a sentence longer than :data:`MAX_WORDS` words is not parsed but reported as read in
+part when it opens like a definition.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+
+from parsers import language
+
+__all__ = ["Frame", "Grid", "Reading", "Things", "read_sentence", "read_bullet", "frames_equal", "GRAMMAR_FILE",
+           "MAX_WORDS", "INTEGER", "ENUM", "TEXT", "LIST"]
+
+GRAMMAR_FILE = Path(__file__).with_name("definitions.lark")
+
+INTEGER = "integer"
+ENUM = "enum"
+TEXT = "text"
+LIST = "list"
+
+#: A sentence longer than this is not parsed (its reading would not be linear); when it opens like a
+#: definition it is reported as read in part.
+MAX_WORDS = 90
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What one sentence says of one variable. ``None`` means "not said"."""
+
+    variable: str | None            # None: every variable of ``owner`` (words left unread where one stood)
+    owner: str | None = None        # whose: "Relic"; None for a value of the page or a sentence naming no owner
+    kind: str | None = None         # INTEGER, ENUM, TEXT or LIST
+    min: int | None = None
+    max: int | None = None
+    allowed: tuple[str, ...] | None = None
+    following: bool = False         # "one of the following:": the values are the list below the sentence
+    default: str | None = None      # "" for blank / empty
+    default_unread: str | None = None   # the words of a default the grammar could not read as one value
+    none: str | None = None         # the mark for none: "-", "None", "" (blank)
+    refers: str | None = None       # the kind of thing a value names ("Player", "Island")
+    unique: bool = False            # a list in which each thing appears at most once
+    max_items: int | None = None    # a list of at most this many things
+    other: bool = False             # "two other Barons": never the owner itself
+    negative_ok: bool = False       # "may be negative"
+    page: str | None = None         # where tracked: a wiki page ("Archipelago"), "GNDT", or None
+    table: str | None = None        # the table ("Players", "Villagers")
+    public: bool = False            # "publicly tracked"
+    private: bool = False           # "privately tracked": never on the page
+    grid: str | None = None         # the grid every cell of which holds it
+    unread: tuple[str, ...] = ()    # the words not read
+    relative: tuple[str, ...] = ()  # limits read but relative to other values ("than the Speaker of his Party")
+    sentence: str = ""
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.unread)
+
+    def says_something(self) -> bool:
+        """Does the frame limit values, give a default or a place, or leave words unread?"""
+        return bool(self.kind not in (None, TEXT) or self.min is not None or self.max is not None or self.allowed
+                    or self.following or self.default is not None or self.none is not None or self.refers
+                    or self.negative_ok or self.page or self.table or self.unread or self.relative)
+
+
+@dataclass(frozen=True)
+class Things:
+    """ "Villagers and their respective attributes are tracked in the “Villagers” table of …"."""
+
+    thing: str
+    table: str | None
+    page: str | None
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Grid:
+    """ "The Game Board is a publicly tracked 10 by 10 grid of cells"."""
+
+    name: str
+    rows: int | None
+    columns: int | None
+    cell: str                       # what a cell is called ("Cell", "Square")
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One sentence read: its frames, the things it places in a table, the grids it defines."""
+
+    frames: tuple[Frame, ...] = ()
+    things: tuple[Things, ...] = ()
+    grids: tuple[Grid, ...] = ()
+
+
+# --------------------------------------------------------------------------- the parser
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(GRAMMAR_FILE.read_text(encoding="utf-8"), start=["sentence", "bullet"], parser="earley",
+                lexer="dynamic", ambiguity="resolve", propagate_positions=True)
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+_HEAD = re.compile(
+    r"^(?:(?:each|every)\s|new\s|no\s)|\b(?:has|have|holds|hold|is|are|cannot|can\s+not|may|must|can|default|defaults)\b"
+    r"|publicly|tracked|grid|noted", re.I)
+
+
+@functools.lru_cache(maxsize=4096)
+def read_sentence(sentence: str) -> Reading:
+    """The frames of one sentence (empty when it is no definition the grammar recognises)."""
+    return _read(sentence, "sentence")
+
+
+@functools.lru_cache(maxsize=1024)
+def read_bullet(line: str) -> Reading:
+    """A bullet line "Species: Can be ‘Bear’, ‘Bird’ …" read as the definition of the variable it names."""
+    return _read(line, "bullet")
+
+
+def _read(text: str, start: str) -> Reading:
+    s = _normal(text)
+    if not s or not _HEAD.search(s):
+        return Reading()
+    if len(s.split()) > MAX_WORDS:
+        return _too_long(s)
+    try:
+        tree = _parser().parse(s, start=start)
+    except LarkError:
+        return Reading()
+    return _Reader(s).sentence(tree)
+
+
+_LONG_HEAD = re.compile(r"^(?:Each|Every)\s+(?P<owner>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*)\s+(?:also\s+)?(?:has|have|holds)\b")
+
+
+def _too_long(s: str) -> Reading:
+    m = _LONG_HEAD.match(s)
+    if not m:
+        return Reading()
+    owner = language.singular(m.group("owner")) or m.group("owner")
+    return Reading((Frame(None, owner=owner, unread=(s[m.end():].strip(),), sentence=s),))
+
+
+# --------------------------------------------------------------------------- the tree → frames
+
+def _tokens(tree) -> list[Token]:
+    if isinstance(tree, Token):
+        return [tree]
+    return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
+
+
+def _words(tree) -> str:
+    """The sentence's own text under ``tree`` (quotes and punctuation as written)."""
+    return " ".join(str(t) for t in _tokens(tree))
+
+
+_VARS = ("var_name", "low_var_name", "cap_var_name")
+_OWNERS = ("owner_name", "cap_owner_name")
+_ARTICLES = re.compile(r"^(?:the|a|an)\s+", re.I)
+
+
+def _name(tree) -> str:
+    """A name as written, quotes taken off: "Action Points", "Villagers"."""
+    text = _words(tree)
+    return _unquote(text)
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] in "“\"‘'" and text[-1] in "”\"’'":
+        text = text[1:-1]
+    elif text[:1] in "‘'“\"":
+        text = text[1:]
+    return text.strip()
+
+
+def _number(token) -> int | None:
+    return language.number(str(token))
+
+
+def _singular_name(name: str) -> str:
+    """The name of one thing of a kind: "Relics" → "Relic", "Monster Species" stays, "New Lords" → "Lord"."""
+    words = name.split()
+    if words and words[0].casefold() == "new" and len(words) > 1:
+        words = words[1:]
+    if not words:
+        return name
+    one = language.singular(words[-1])
+    if one and not words[-1].casefold().endswith("ies") or one and words[-1].casefold().endswith("ies") \
+            and not words[-1].casefold().endswith("cies"):
+        words[-1] = one
+    return " ".join(words)
+
+
+_AGENT = {"owned": "Owner", "held": "Holder", "kept": "Keeper", "controlled": "Controller", "claimed": "Claimant",
+          "occupied": "Occupant", "captained": "Captain", "ruled": "Ruler", "led": "Leader",
+          "possessed": "Possessor", "carried": "Carrier", "guarded": "Guard", "inhabited": "Inhabitant",
+          "worn": "Wearer", "wielded": "Wielder"}
+
+
+def agent_noun(verb: str) -> str:
+    """The variable an ownership verb defines: "owned" → "Owner", "kept" → "Keeper"."""
+    low = verb.casefold()
+    if low in _AGENT:
+        return _AGENT[low]
+    stem = low[2:] if low.startswith("un") else low
+    if stem in _AGENT:
+        return _AGENT[stem]
+    stem = stem[:-2] if stem.endswith("ed") else stem
+    return stem[:1].upper() + stem[1:] + "er"
+
+
+class _Reader:
+    def __init__(self, sentence: str):
+        self.s = sentence
+        self.frames: list[Frame] = []
+        self.things: list[Things] = []
+        self.grids: list[Grid] = []
+
+    def sentence(self, tree: Tree) -> Reading:
+        if tree.data == "bullet":
+            self.bullet(tree)
+            return Reading(tuple(self.frames))
+        for statement in tree.children:
+            if isinstance(statement, Tree):
+                self.statement(statement)
+        return Reading(tuple(self.frames), tuple(self.things), tuple(self.grids))
+
+    # ---------------------------------------------------------------- statements
+    def statement(self, t: Tree) -> None:
+        kind = t.data
+        if kind == "owned":
+            self.owned(t)
+        elif kind == "ownership":
+            self.ownership(t)
+        elif kind == "subject_statement":
+            self.subject_statement(t)
+        elif kind == "none_statement":
+            self.none_statement(t)
+        elif kind == "tracked_things":
+            self.tracked_things(t)
+        elif kind == "grid":
+            self.grid(t)
+        elif kind == "bullet":
+            self.bullet(t)
+
+    def owned(self, t: Tree, owner: str | None = None, grid: str | None = None) -> None:
+        who = t.children[0] if isinstance(t.children[0], Tree) else None
+        if owner is None:
+            owner = self.owner_of(who)
+        attributes = next(c for c in t.children if isinstance(c, Tree) and c.data == "attributes")
+        self.attributes(attributes, owner, grid)
+
+    def owner_of(self, who: Tree | None) -> str | None:
+        if who is None:
+            return None
+        names = [c for c in who.iter_subtrees() if c.data in _OWNERS]
+        return _singular_name(_name(names[0])) if names else None
+
+    def attributes(self, t: Tree, owner: str | None, grid: str | None = None) -> None:
+        made: list[dict] = []
+        shared: dict = {}
+        for c in t.children:
+            if not isinstance(c, Tree):
+                continue
+            if c.data == "attribute":
+                made.extend(self.attribute(c, owner))
+            elif c.data == "unread_attribute":
+                made.append(dict(variable=None, owner=owner, unread=(self.text(c),)))
+            elif c.data == "group_tail":
+                shared = self.describe(c.children, {})
+        for m in made:
+            for k, v in shared.items():
+                if k == "unread" or k == "relative":
+                    m[k] = tuple(m.get(k, ())) + tuple(v)
+                else:
+                    m.setdefault(k, v)
+            if grid is not None:
+                m["grid"] = grid
+            self.frames.append(Frame(sentence=self.s, **m))
+
+    def attribute(self, t: Tree, owner: str | None) -> list[dict]:
+        parts = [c for c in t.children if isinstance(c, Tree)]
+        head = parts[0]
+        names: list[str] = []
+        base: dict = {}
+        if head.data == "var_head" or head.data == "valued_head":
+            names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
+            if head.data == "valued_head":
+                base["kind"] = INTEGER
+        elif head.data == "counted_head":
+            names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
+            base["kind"] = INTEGER
+            self.type_words(head, base)
+        elif head.data == "typed_head":
+            names = self.var_names(head)
+            base["kind"] = INTEGER
+            self.type_words(head, base)
+        elif head.data == "group_head":
+            names = self.var_names(head)
+        for c in head.children:
+            if isinstance(c, Tree) and c.data == "tracked_adj":
+                base.update(self.tracked_adj(c))
+        info = self.describe(parts[1:], base)
+        return [dict(variable=n, owner=owner, **info) for n in names if n]
+
+    def var_names(self, t: Tree) -> list[str]:
+        group = next(c for c in t.children if isinstance(c, Tree) and c.data == "var_names")
+        return [self.var(c) for c in group.children if isinstance(c, Tree)]
+
+    def var(self, t: Tree) -> str:
+        return _name(t)
+
+    def text(self, t) -> str:
+        meta = getattr(t, "meta", None)
+        if meta is not None and not getattr(meta, "empty", True):
+            return self.s[meta.start_pos:meta.end_pos].strip()
+        return _words(t)
+
+    # ---------------------------------------------------------------- descriptors
+    def describe(self, nodes, info: dict) -> dict:
+        """Fold what ``nodes`` say of a variable into ``info`` (the bag of descriptors)."""
+        info = dict(info)
+        for node in nodes:
+            if isinstance(node, Tree):
+                self.visit(node, info)
+        return info
+
+    def visit(self, t: Tree, info: dict) -> None:
+        handler = getattr(self, "d_" + t.data, None)
+        if handler is not None:
+            handler(t, info)
+            return
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    @staticmethod
+    def _set(info: dict, key: str, value) -> None:
+        if value is None:
+            return
+        old = info.get(key)
+        if old is not None and old != value and key in ("min", "max"):
+            value = max(old, value) if key == "min" else min(old, value)
+        info[key] = value
+
+    def d_unread_clause(self, t: Tree, info: dict) -> None:
+        info["unread"] = tuple(info.get("unread", ())) + (self.text(t),)
+
+    def d_unread(self, t: Tree, info: dict) -> None:
+        info["unread"] = tuple(info.get("unread", ())) + (self.text(t),)
+
+    def d_number_type(self, t: Tree, info: dict) -> None:
+        info["kind"] = INTEGER
+        self.type_words(t, info)
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    d_type_phrase_group = d_number_type
+
+    def type_words(self, t: Tree, info: dict) -> None:
+        for tok in _tokens(t):
+            if tok.type == "SIGN_WORD" or tok.type == "TYPE_NOUN":
+                w = str(tok).casefold()
+                if "non" in w and "negative" in w:
+                    self._set(info, "min", 0)
+                elif w == "positive":
+                    self._set(info, "min", 1)
+            if tok.type in ("UNREAD_WORD",):
+                break
+
+    def d_text_type(self, t: Tree, info: dict) -> None:
+        info.setdefault("kind", TEXT)
+
+    def d_ref_type(self, t: Tree, info: dict) -> None:
+        info["kind"] = TEXT
+        thing = next((c for c in t.iter_subtrees() if c.data == "thing_name"), None)
+        if thing is not None:
+            info["refers"] = _singular_name(_name(thing))
+
+    def d_ref_single(self, t: Tree, info: dict) -> None:
+        self.d_ref_type(t, info)
+
+    def d_list_type(self, t: Tree, info: dict) -> None:
+        info["kind"] = LIST
+        for c in t.iter_subtrees():
+            if c.data in ("list_of_names", "list_of_things") or (c is t and any(
+                    isinstance(x, Token) and str(x).casefold() == "names" for x in t.children)):
+                thing = next((x for x in c.iter_subtrees() if x.data == "thing_name"), None)
+                if thing is not None:
+                    info["refers"] = _singular_name(_name(thing))
+            if c.data == "list_max":
+                n = next((x for x in c.children if isinstance(x, Token) and x.type == "NUMBER"), None)
+                if n is not None:
+                    info["max_items"] = _number(n)
+        for tok in _tokens(t):
+            if tok.type == "DISTINCT":
+                info["unique"] = True
+            elif tok.type == "OTHER":
+                info["other"] = True
+
+    def d_unique(self, t: Tree, info: dict) -> None:
+        info["unique"] = True
+
+    def d_values(self, t: Tree, info: dict) -> None:
+        items = next((c for c in t.children if isinstance(c, Tree) and c.data == "items"), None)
+        if items is None:
+            return
+        values = [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)]
+        values = [v for v in values if v]
+        self.set_values(info, values)
+
+    def set_values(self, info: dict, values: list[str]) -> None:
+        if info.get("kind") in (INTEGER,) and all(language.number(v) is not None for v in values):
+            info["allowed"] = tuple(values)
+            return
+        if info.get("allowed") and tuple(info["allowed"]) != tuple(values):
+            info["unread"] = tuple(info.get("unread", ())) + ("two different sets of values",)
+        info["kind"] = ENUM
+        info["allowed"] = tuple(values)
+
+    def d_following(self, t: Tree, info: dict) -> None:
+        info["kind"] = ENUM
+        info["following"] = True
+
+    def d_valued(self, t: Tree, info: dict) -> None:
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    def d_between(self, t: Tree, info: dict) -> None:
+        lo, hi = [_number(x) for x in t.children if isinstance(x, Token) and x.type == "NUMBER"]
+        if lo is not None and hi is not None and lo > hi:
+            lo, hi = hi, lo
+        self._set(info, "min", lo)
+        self._set(info, "max", hi)
+        info.setdefault("kind", INTEGER)
+
+    def _one_number(self, t: Tree) -> int | None:
+        n = next((x for x in _tokens(t) if x.type == "NUMBER"), None)
+        return _number(n) if n is not None else None
+
+    def d_at_least(self, t, info):
+        self._set(info, "min", self._one_number(t))
+        info.setdefault("kind", INTEGER)
+
+    def d_at_most(self, t, info):
+        self._set(info, "max", self._one_number(t))
+        info.setdefault("kind", INTEGER)
+
+    def d_more_than(self, t, info):
+        n = self._one_number(t)
+        self._set(info, "min", None if n is None else n + 1)
+        info.setdefault("kind", INTEGER)
+
+    def d_less_than(self, t, info):
+        n = self._one_number(t)
+        self._set(info, "max", None if n is None else n - 1)
+        info.setdefault("kind", INTEGER)
+
+    d_min_limit = d_at_least
+    d_max_limit = d_at_most
+
+    def d_not_negative(self, t, info):
+        self._set(info, "min", 0)
+        info.setdefault("kind", INTEGER)
+
+    def d_negative_ok(self, t, info):
+        info["negative_ok"] = True
+        info.setdefault("kind", INTEGER)
+
+    def d_hold_limit(self, t, info):
+        n = self._one_number(t)
+        word = next(x for x in _tokens(t) if x.type in ("LESS_THAN", "MORE_THAN"))
+        if word.type == "LESS_THAN":   # "must not hold less than 1" → at least 1
+            self._set(info, "min", n)
+        else:                          # "may not have more than 5" → at most 5
+            self._set(info, "max", n)
+        info.setdefault("kind", INTEGER)
+
+    def d_hold_only(self, t, info):
+        self._set(info, "max", self._one_number(t))
+        info.setdefault("kind", INTEGER)
+
+    def d_hold_relative(self, t, info):
+        remark = next(c for c in t.children if isinstance(c, Tree) and c.data == "remark_words")
+        info["relative"] = tuple(info.get("relative", ())) + ("than " + self.text(remark),)
+        info.setdefault("kind", INTEGER)
+
+    def d_begin_with(self, t, info):
+        value = next(c for c in t.children if isinstance(c, Tree) and c.data == "default_value")
+        self.default_value(value, info)
+
+    def d_default(self, t: Tree, info: dict) -> None:
+        value = next((c for c in t.children if isinstance(c, Tree) and c.data == "default_value"), None)
+        if value is not None:
+            self.default_value(value, info)
+
+    def default_value(self, t: Tree, info: dict) -> None:
+        tok = [x for x in _tokens(t)]
+        text = _unquote(" ".join(str(x) for x in tok))
+        if len(tok) == 1 and tok[0].type == "NUMBER":
+            info["default"] = str(_number(tok[0]))
+        elif len(tok) == 1 and tok[0].type == "EMPTY_WORD":
+            low = text.casefold()
+            info["default"] = "0" if low == "zero" else ("-" if "dash" in low else "")
+        else:
+            info["default"] = text
+
+    def d_default_unread(self, t: Tree, info: dict) -> None:
+        info["default_unread"] = self.text(t)
+
+    def d_none_mark(self, t: Tree, info: dict) -> None:
+        self.none_value(t, info)
+
+    def d_none_clause(self, t: Tree, info: dict) -> None:
+        self.none_value(t, info)
+
+    def none_value(self, t: Tree, info: dict) -> None:
+        value = next((c for c in t.iter_subtrees() if c.data == "none_value"), None)
+        if value is None:
+            return
+        words = _words(value)
+        low = words.casefold()
+        if "dash" in low or "hyphen" in low:
+            info["none"] = "-"
+        elif low in ("blank", "empty", "nothing"):
+            info["none"] = ""
+        else:
+            info["none"] = _unquote(words)
+
+    def tracked_adj(self, t: Tree) -> dict:
+        return {"public": True} if any(x.type == "PUBLICLY" for x in _tokens(t)) or True else {}
+
+    def d_tracked_adj(self, t, info):
+        info["public"] = True
+
+    def d_where_public(self, t, info):
+        info["public"] = True
+
+    def d_where_private(self, t, info):
+        info["private"] = True
+
+    def d_where(self, t: Tree, info: dict) -> None:
+        info["public"] = True
+        place = next((c for c in t.children if isinstance(c, Tree)), None)
+        if place is not None:
+            info.update(self.place(place))
+
+    def place(self, t: Tree) -> dict:
+        if t.data == "in_table":
+            table = next(c for c in t.children if isinstance(c, Tree) and c.data == "table_name")
+            out = {"table": _name(table)}
+            page = next((c for c in t.children if isinstance(c, Tree) and c.data == "page_ref"), None)
+            out.update(self.page(page))
+            return out
+        if t.data == "table_of":
+            thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
+            out = {"table": _name(thing)}
+            page = next((c for c in t.children if isinstance(c, Tree) and c.data == "page_ref"), None)
+            out.update(self.page(page))
+            return out
+        if t.data == "on_page":
+            return self.page(t.children[0])
+        if t.data == "gndt":
+            return {"page": "GNDT"}
+        return {}
+
+    def page(self, t: Tree | None) -> dict:
+        if t is None:
+            return {}
+        named = [x for x in t.children if isinstance(x, Token) and x.type in ("QUOTED", "CAPWORD")]
+        if named:
+            return {"page": _unquote(" ".join(str(x) for x in named))}
+        return {}
+
+    # skipped: a remark says nothing of values; qualifiers ("towards each Wizard") neither
+    def d_remark(self, t, info):
+        return
+
+    def d_qualifier(self, t, info):
+        return
+
+    def d_apposition(self, t, info):
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    # ---------------------------------------------------------------- other statements
+    def ownership(self, t: Tree) -> None:
+        owner = self.owner_of(t.children[0])
+        verb = next(x for x in t.children if isinstance(x, Token) and x.type == "OWNED_VERB")
+        info: dict = {"kind": TEXT}
+        ref = next(c for c in t.children if isinstance(c, Tree) and c.data == "ref_single")
+        self.d_ref_type(ref, info)
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data not in
+                              ("owner_each", "owner_plural", "ref_single")], info)
+        self.frames.append(Frame(agent_noun(str(verb)), owner=owner, sentence=self.s, **info))
+
+    def none_statement(self, t: Tree) -> None:
+        info: dict = {}
+        self.none_value(t, info)
+        owner = next(c for c in t.children if isinstance(c, Tree) and c.data in _OWNERS)
+        un = next((x for x in t.children if isinstance(x, Token) and x.type == "UN_WORD"), None)
+        var = next((c for c in t.children if isinstance(c, Tree) and c.data in _VARS), None)
+        variable = _name(var) if var is not None else agent_noun(str(un)) if un is not None else None
+        if variable is None:
+            return
+        self.frames.append(Frame(variable, owner=_singular_name(_name(owner)), none=info.get("none"),
+                                 sentence=self.s))
+
+    def tracked_things(self, t: Tree) -> None:
+        owner = next(c for c in t.children if isinstance(c, Tree) and c.data in _OWNERS)
+        place = next(c for c in t.children if isinstance(c, Tree) and c.data in
+                     ("in_table", "table_of", "on_page", "gndt", "in_rule"))
+        where = self.place(place)
+        self.things.append(Things(_singular_name(_name(owner)), where.get("table"), where.get("page"), self.s))
+
+    def grid(self, t: Tree) -> None:
+        name = _name(next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS))
+        numbers = [_number(x) for x in t.children if isinstance(x, Token) and x.type == "NUMBER"]
+        cells = next((c for c in t.children if isinstance(c, Tree) and c.data == "grid_cells"), None)
+        cell = _singular_name(_name(cells)) if cells is not None else "cell"
+        cell = cell[:1].upper() + cell[1:]
+        rows, columns = (numbers + [None, None])[:2]
+        self.grids.append(Grid(_ARTICLES.sub("", name), rows, columns, cell, self.s))
+        for tail in (c for c in t.children if isinstance(c, Tree) and c.data in ("grid_tail", "grid_content")):
+            if tail.data == "grid_content":
+                info = self.describe(tail.children, {})
+                self.frames.append(Frame(cell, owner=None, grid=_ARTICLES.sub("", name), sentence=self.s, **info))
+            else:
+                attributes = next((c for c in tail.children if isinstance(c, Tree) and c.data == "attributes"), None)
+                if attributes is not None:
+                    self.attributes(attributes, cell, grid=_ARTICLES.sub("", name))
+
+    def subject_statement(self, t: Tree) -> None:
+        subject = t.children[0]
+        if subject.data == "owner_subject":
+            owner = self.owner_of(subject)
+            info: dict = {}
+            pred = t.children[1]
+            var = next((c for c in pred.children if isinstance(c, Tree) and c.data in _VARS))
+            self.visit(pred, info)
+            self.frames.append(Frame(_name(var), owner=owner, sentence=self.s, **info))
+            return
+        owner = None
+        if subject.data == "owned_subject":
+            names = [c for c in subject.children if isinstance(c, Tree)]
+            owner_node = next(c for c in names if c.data in _OWNERS)
+            var_node = next(c for c in names if c.data in _VARS)
+            owner = _singular_name(_name(owner_node))
+            variable = _name(var_node)
+        else:
+            variable = _name(next(c for c in subject.children if isinstance(c, Tree)))
+        info = self.describe(t.children[1:], {})
+        if owner is None and info.get("kind") == ENUM and not self.text(subject).casefold().startswith("the ") \
+                and _singular_name(variable) != variable:
+            # "Proposals can either be Pending, Enacted or Failed": the states of things of a kind, not a
+            # variable of the gamestate ("The Weather can be Sunny or Rainy" is one)
+            return
+        self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
+
+    def bullet(self, t: Tree) -> None:
+        var = t.children[0]
+        info = self.describe(t.children[1:], {})
+        self.frames.append(Frame(_name(var), sentence=self.s, **info))
+
+
+def frames_equal(a: Frame, b: Frame) -> bool:
+    """The same constraint, whatever the wording (the sentence itself aside)."""
+    return replace(a, sentence="") == replace(b, sentence="")
