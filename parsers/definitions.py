@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import LarkError
+from lark.exceptions import UnexpectedInput
 
 from parsers import language
 
@@ -151,7 +151,7 @@ def _read(text: str, start: str) -> Reading:
         return _too_long(s)
     try:
         tree = _parser().parse(s, start=start)
-    except LarkError:
+    except UnexpectedInput:   # no definition the grammar knows (a fault of the grammar itself is raised)
         return Reading()
     return _Reader(s).sentence(tree)
 
@@ -511,7 +511,9 @@ class _Reader:
 
     def d_hold_relative(self, t, info):
         remark = next(c for c in t.children if isinstance(c, Tree) and c.data == "remark_words")
-        info["relative"] = tuple(info.get("relative", ())) + ("than " + self.text(remark),)
+        more = any(str(x).casefold() == "more" for x in t.children if isinstance(x, Token))
+        info["relative"] = tuple(info.get("relative", ())) + (
+            f"{'no more' if more else 'no fewer'} than {self.text(remark)}",)
         info.setdefault("kind", INTEGER)
 
     def d_begin_with(self, t, info):

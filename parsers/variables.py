@@ -98,13 +98,14 @@ class Constraint:
             found.add(f"{verb} by")
         return found
 
-    def describe(self, name: str | None = None) -> str:
-        """Human text: "Coins hold non-negative integers", "Species is one of Bear, Bird or Cat"."""
+    def describe(self, name: str | None = None, *, unchecked: bool = True) -> str:
+        """Human text: "Coins hold non-negative integers", "Species is one of Bear, Bird or Cat"; with
+        ``unchecked`` also the limits set by other values, which the bot does not check."""
         name = name or self.variable
         if self.partial:
             return f"{name} is defined in words the bot could not read in full ({unread_words(self.partial)})"
         text = self._describe(name)
-        if self.relative:
+        if self.relative and unchecked:
             text += f", and {' and '.join(self.relative)} (not checked by the bot)"
         return text
 
