@@ -126,9 +126,31 @@ def _normal(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").split())
 
 
-_HEAD = re.compile(
-    r"^(?:(?:each|every)\s|new\s|no\s)|\b(?:has|have|holds|hold|is|are|cannot|can\s+not|may|must|can|default|defaults)\b"
-    r"|publicly|tracked|grid|noted", re.I)
+# Which sentences could open like a definition: a cheap gate before the grammar (a superset of the
+# openings of `statement` and `bullet` in the grammar; the grammar decides). Most sentences of a
+# Ruleset are not definitions, and the gate spares them the parser.
+_W = r"[\w’'-]+"                                    # a word, any case ("cell", "community's")
+_N = r"(?!(?:The|A|An|If|When|Each|Every|No|Any|This|That|It|There)\b)[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*"
+_MODAL = r"(?:may|can|must|shall|will|should)"
+_IS_WORDS = (r"(?:a|an|one|either|publicly|privately|openly|secretly|non|integers?|numbers?|whole|positive|lists?|"
+             r"tracked|recorded|listed|kept|always|never|at|between|from|noted|marked|shown|written|the|flavou?r|any|up|"
+             r"no|not|less|more|greater|capped|initially|game|gamestate|\d+|[‘“\"'])")
+_LIMIT_VERBS = r"(?:be|exceed|fall|rise|go|drop|become|hold|have|only|either|never|not|also|always)"
+_OPENINGS = re.compile("|".join([
+    rf"^(?:Each|Every)\s+(?:such\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|{_MODAL}|is|are)\b",
+    rf"^{_N}\s+(?:also\s+)?(?:has|have|holds|hold|possesses)\s",
+    rf"^(?:The\s+)?{_N}\s+(?:and\s+(?:their|its)\s+(?:respective\s+)?\w+\s+)?(?:is|are)\s+{_IS_WORDS}",
+    rf"^(?:The\s+)?{_N}\s+(?:{_MODAL}\s+{_LIMIT_VERBS}|cannot|can't|can’t|does\s+not|do\s+not|never|defaults?|"
+    rf"starts?|begins?)\b",
+    rf"^(?:(?:A|An|Each|Every|The|Any)\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*[’']s?\s",
+    rf"^(?:The\s+)?{_N}\s+of\s+(?:each|every|an?|any)\s",
+    rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:{_MODAL}\s+(?:not|never|only|also)|cannot|can't|can’t)\s+"
+    rf"(?:hold|have)\b",
+    rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:begins?|starts?)\s",
+    rf"^(?:(?:A|An|Any|Each|Every)\s+)?un\w+ed\s",
+    rf"^(?:(?:A|An|Any|Each|Every)\s+)?{_N}\s+with(?:out)?\s",
+    rf"^{_N}\s*:\s",                                  # a bullet "Species: Can be …"
+]))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -145,7 +167,7 @@ def read_bullet(line: str) -> Reading:
 
 def _read(text: str, start: str) -> Reading:
     s = _normal(text)
-    if not s or not _HEAD.search(s):
+    if not s or not _OPENINGS.match(s):
         return Reading()
     if len(s.split()) > MAX_WORDS:
         return _too_long(s)
