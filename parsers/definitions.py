@@ -178,6 +178,11 @@ _OPENINGS = re.compile("|".join([
     rf"^(?:(?:A|An|Any|Each|Every)\s+)?un\w+ed\s",
     rf"^(?:(?:A|An|Any|Each|Every)\s+)?{_N}\s+with(?:out)?\s",
     rf"^{_N}\s*:\s",                                  # a bullet "Species: Can be …"
+    rf"^(?:A|An)\s+{_N}\s+(?:also\s+)?(?:has|holds|possesses|{_MODAL}\s+(?:also\s+)?(?:have|hold))\b",
+    rf"^(?:All\s+)?{_N}\s+each\s+(?:has|have|hold)\b|^All\s+{_N}\s+(?:has|have|hold)\b|^(?:Each|Every|Any)\s+of\s+the\s",
+    rf"^(?:Each|Every|A|An|Any|No)\s+{_N}\s+{_MODAL}\s+(?:appear|be\s+listed|be\s+named)\b",
+    rf"^There\s+(?:is|are)\s",
+    rf"^(?:The\s+)?(?:legal|allowed|possible|valid|permitted)\s+values\s",
 ]))
 
 
@@ -234,6 +239,7 @@ def _words(tree) -> str:
 
 
 _VARS = ("var_name", "low_var_name", "cap_var_name")
+_ITEMS = ("items", "items_final_and", "items_commas")
 _OWNERS = ("owner_name", "cap_owner_name")
 _ARTICLES = re.compile(r"^(?:the|a|an)\s+", re.I)
 
@@ -335,6 +341,22 @@ class _Reader:
             self.grid(t)
         elif kind == "bullet":
             self.bullet(t)
+        elif kind == "appears_once":
+            var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+            thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
+            self.frames.append(Frame(_name(var), kind=LIST, refers=_singular_name(_name(thing)), unique=True,
+                                     sentence=self.s))
+        elif kind == "named_value":
+            var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+            info = self.describe([c for c in t.children if isinstance(c, Tree) and c is not var], {})
+            self.frames.append(Frame(_name(var), sentence=self.s, **info))
+        elif kind == "legal_values":
+            subject = next(c for c in t.children if isinstance(c, Tree) and c.data == "owned_subject")
+            owner, variable = self.owned_subject(subject)
+            items = next(x for x in t.iter_subtrees_topdown() if x.data in _ITEMS)
+            info: dict = {}
+            self.set_values(info, [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)])
+            self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
 
     def owned(self, t: Tree, owner: str | None = None, grid: str | None = None) -> None:
         who = t.children[0] if isinstance(t.children[0], Tree) else None
@@ -494,7 +516,7 @@ class _Reader:
         info["unique"] = True
 
     def d_values(self, t: Tree, info: dict) -> None:
-        items = next((c for c in t.children if isinstance(c, Tree) and c.data == "items"), None)
+        items = next((x for x in t.iter_subtrees_topdown() if x.data in _ITEMS), None)
         if items is None:
             return
         values = [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)]
@@ -551,6 +573,15 @@ class _Reader:
 
     d_min_limit = d_at_least
     d_max_limit = d_at_most
+
+    def d_text_length(self, t, info):
+        info.setdefault("kind", TEXT)   # "no more than 20 characters long": a text's shape, not checked
+
+    def d_text_rule(self, t, info):
+        """ "must be unique", "cannot be “None”": of a text, its shape (not checked); of anything else, a
+        limit the bot does not check."""
+        if info.get("kind") != TEXT:
+            info["relative"] = tuple(info.get("relative", ())) + (self.text(t),)
 
     def d_not_negative(self, t, info):
         self._set(info, "min", 0)
@@ -738,11 +769,7 @@ class _Reader:
             return
         owner = None
         if subject.data == "owned_subject":
-            names = [c for c in subject.children if isinstance(c, Tree)]
-            owner_node = next(c for c in names if c.data in _OWNERS)
-            var_node = next(c for c in names if c.data in _VARS)
-            owner = _singular_name(_name(owner_node))
-            variable = _name(var_node)
+            owner, variable = self.owned_subject(subject)
         else:
             variable = _name(next(c for c in subject.children if isinstance(c, Tree)))
         info = self.describe(t.children[1:], {})
@@ -752,6 +779,13 @@ class _Reader:
             # variable of the gamestate ("The Weather can be Sunny or Rainy" is one)
             return
         self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
+
+    def owned_subject(self, subject: Tree) -> tuple[str, str]:
+        """ "A Relic’s Worth", "The Kind of each Relic" → ("Relic", "Worth")."""
+        names = [c for c in subject.children if isinstance(c, Tree)]
+        owner_node = next(c for c in names if c.data in _OWNERS)
+        var_node = next(c for c in names if c.data in _VARS)
+        return _singular_name(_name(owner_node)), _name(var_node)
 
     def bullet(self, t: Tree) -> None:
         var = t.children[0]

@@ -78,11 +78,16 @@ WHO = [
     "Each Relic has a publicly tracked Worth, which is {d}.",
     "Each Relic has a Worth ({d}).",
     "Every Relic also holds a Worth, which is {d}.",
+    "A Relic has a Worth, which is {d}.",
+    "All Relics have a Worth, which is {d}.",
+    "Relics each have a Worth that is {d}.",
+    "Each Relic holds a Worth ({d}).",
 ]
 NUMBER_TYPES = ["an integer", "a whole number", "a number", "a positive integer", "a non-negative integer",
                 "a nonnegative whole number"]
 BOUNDS = ["between 1 and 5", "between 1 and 5 inclusive", "from 1 to 5", "of at least 1 and at most 5",
-          "no less than 1 and no more than 5", "between one and five", "that may not exceed 5 or fall below 1"]
+          "no less than 1 and no more than 5", "between one and five", "that may not exceed 5 or fall below 1",
+          "ranging from 1 to 5", "1–5", "that cannot be less than 1 or greater than 5"]
 NUMBER_DEFAULTS = [", defaulting to 1", " and defaults to 1", ", which defaults to 1", ", starting at 1",
                    ", with a default of 1"]
 WORTH = ("Relic", INTEGER, 1, 5, (), "1", None, None, False, None)
@@ -96,7 +101,8 @@ def _number_wordings():
 
 
 SETS = ["one of Cup, Blade or Coin", "either Cup, Blade or Coin", "one of “Cup”, “Blade” or “Coin”",
-        "one of ‘Cup’, ‘Blade’, or ‘Coin’", "Cup, Blade, or Coin"]
+        "one of ‘Cup’, ‘Blade’, or ‘Coin’", "Cup, Blade, or Coin", "one of Cup, Blade and Coin", "Cup/Blade/Coin",
+        "one of the following: Cup, Blade, Coin"]
 SET_VERBS = ["which is {s}", "which can be {s}", "which may be {s}", "which must be {s}", "that is {s}"]
 SET_WHO = ["Each Relic has a Kind, {v}{t}.", "Relics have a Kind, {v}{t}.", "Every Relic has a publicly tracked Kind, {v}{t}.",
            "The Kind of each Relic {vv}{t}.", "A Relic’s Kind {vv}{t}."]
@@ -107,7 +113,7 @@ KIND_NO_DEFAULT = KIND[:5] + (None,) + KIND[6:]
 
 def _set_wordings():
     for who, verb, values, default in wordings(SET_WHO, SET_VERBS, SETS, SET_DEFAULTS):
-        if values.startswith("Cup") and "is" in verb.split()[1:2]:
+        if values[:1] in "C" and "is" in verb.split()[1:2]:
             continue   # "which is Cup, Blade, or Coin" is not how a set is said
         v = verb.format(s=values)
         vv = re.sub(r"^(?:which|that)\s+", "", v)
