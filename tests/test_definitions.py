@@ -55,18 +55,28 @@ FULL = os.environ.get("WIKIBOT_WORDINGS") == "full"
 
 
 def wordings(*parts):
-    """Every combination of one value of each part (with FULL), else all pairs of any two parts."""
+    """Every combination of one value of each part (with FULL), else combinations that hold every pair of
+    values of any two parts at least once (a greedy all-pairs cover: about as many as the two largest
+    parts' product)."""
     if FULL:
         yield from itertools.product(*parts)
         return
-    seen = set()
-    for i, j in itertools.combinations(range(len(parts)), 2):
-        for n, (a, b) in enumerate(itertools.product(parts[i], parts[j])):
-            combo = tuple(a if k == i else b if k == j else parts[k][(n + k) % len(parts[k])]
-                          for k in range(len(parts)))
-            if combo not in seen:
-                seen.add(combo)
-                yield combo
+    pairs = {(i, a, j, b) for i, j in itertools.combinations(range(len(parts)), 2)
+             for a in range(len(parts[i])) for b in range(len(parts[j]))}
+    order = sorted(range(len(parts)), key=lambda k: -len(parts[k]))
+    first, second, rest = order[0], order[1], order[2:]
+    rows = []
+    for a, b in itertools.product(range(len(parts[first])), range(len(parts[second]))):
+        row = {first: a, second: b}
+        for k in rest:   # the value that covers the most pairs not yet covered
+            row[k] = max(range(len(parts[k])), key=lambda v: sum(
+                (min(k, o), row[o] if o < k else v, max(k, o), v if o < k else row[o]) in pairs for o in row))
+        rows.append(row)
+        pairs -= {(i, row[i], j, row[j]) for i, j in itertools.combinations(sorted(row), 2)}
+    for i, a, j, b in sorted(pairs):   # any pair left: a row of its own
+        rows.append({k: a if k == i else b if k == j else 0 for k in range(len(parts))})
+    for row in rows:
+        yield tuple(parts[k][row[k]] for k in range(len(parts)))
 
 # who has it: {d} is the description of the Worth ("an integer between 1 and 5, defaulting to 1")
 WHO = [
