@@ -29,7 +29,9 @@ Each of these makes the verdict "cannot judge" (``wikibot check`` exits 2, the p
 humans) unless a named violation makes it "illegal": either page not reading as tables (a table
 whose closing ``|}`` was removed), a header or row name that changed — including by an invisible or
 look-alike character, named in the reason (:func:`odd_characters`) — a row, table or single value
-that disappeared, the whole page blanked. A player may leave or a column be renamed by the rules;
+that disappeared, the whole page blanked, and a changed value the one legality cannot judge
+(:class:`actions.legality.CannotJudge`: its definition was read only in part, naming the words; a
+limit set by other values; a board or table the rules define that the page does not name). A player may leave or a column be renamed by the rules;
 whether this edit did so lawfully is for humans, and the bot says which sentence of the page it
 could not follow.
 """

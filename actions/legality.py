@@ -26,6 +26,16 @@ How a value is judged (:meth:`Legality.judge`) — restraint: only what can be s
   alone with a note rather than guessed at (overrides are applied as written).
 * A column no rule describes gets the Appendix's non-negative integers only when every value it
   held was a non-negative integer, and only to flag a negative or fractional number.
+* A value that names things (a player by the era's term, or a thing of a table of that kind) must
+  name things the page holds (:attr:`Legality.gamestate`): one name where the rules say one, each at
+  most once where they say so, the mark for none where the rules name one. When the page has no table
+  of that kind, it is not judged (a note says so).
+
+Never "legal" for what was read in part: :meth:`Legality.judge` raises :class:`CannotJudge` for a
+value whose constraint was read only in part (naming the words), for one the read limits allow but
+the rules also limit by other values, and for one that may be governed by a grid or table the rules
+define and the page does not let the bot match. ``check`` answers "cannot judge" for it; enactment
+leaves the step to an Admin (the step's status is "unsupported").
 """
 
 from __future__ import annotations
