@@ -304,7 +304,7 @@ class _Reader:
 
     def sentence(self, tree: Tree) -> Reading:
         if tree.data == "bullet":
-            self.bullet(tree)
+            self.s_bullet(tree)
             return Reading(tuple(self.frames))
         for statement in tree.children:
             if isinstance(statement, Tree):
@@ -326,39 +326,32 @@ class _Reader:
                                if t.data in ("owned", "ownership"))
 
     def _statement(self, t: Tree) -> None:
-        kind = t.data
-        if kind == "owned":
-            self.owned(t)
-        elif kind == "ownership":
-            self.ownership(t)
-        elif kind == "subject_statement":
-            self.subject_statement(t)
-        elif kind == "none_statement":
-            self.none_statement(t)
-        elif kind == "tracked_things":
-            self.tracked_things(t)
-        elif kind == "grid":
-            self.grid(t)
-        elif kind == "bullet":
-            self.bullet(t)
-        elif kind == "appears_once":
-            var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
-            thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
-            self.frames.append(Frame(_name(var), kind=LIST, refers=_singular_name(_name(thing)), unique=True,
-                                     sentence=self.s))
-        elif kind == "named_value":
-            var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
-            info = self.describe([c for c in t.children if isinstance(c, Tree) and c is not var], {})
-            self.frames.append(Frame(_name(var), sentence=self.s, **info))
-        elif kind == "legal_values":
-            subject = next(c for c in t.children if isinstance(c, Tree) and c.data == "owned_subject")
-            owner, variable = self.owned_subject(subject)
-            items = next(x for x in t.iter_subtrees_topdown() if x.data in _ITEMS)
-            info: dict = {}
-            self.set_values(info, [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)])
-            self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
+        """Each statement of the grammar is read by the method of its name (``s_owned`` …)."""
+        getattr(self, "s_" + t.data)(t)
 
-    def owned(self, t: Tree, owner: str | None = None, grid: str | None = None) -> None:
+    def s_appears_once(self, t: Tree) -> None:
+        """ "Each Player may appear at most once in the Crew"."""
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
+        self.frames.append(Frame(_name(var), kind=LIST, refers=_singular_name(_name(thing)), unique=True,
+                                 sentence=self.s))
+
+    def s_named_value(self, t: Tree) -> None:
+        """ "There is a publicly tracked number called the Tide, …"."""
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c is not var], {})
+        self.frames.append(Frame(_name(var), sentence=self.s, **info))
+
+    def s_legal_values(self, t: Tree) -> None:
+        """ "The legal values of a Relic’s Kind are Cup, Blade and Coin"."""
+        subject = next(c for c in t.children if isinstance(c, Tree) and c.data == "owned_subject")
+        owner, variable = self.owned_subject(subject)
+        items = next(x for x in t.iter_subtrees_topdown() if x.data in _ITEMS)
+        info: dict = {}
+        self.set_values(info, [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)])
+        self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
+
+    def s_owned(self, t: Tree, owner: str | None = None, grid: str | None = None) -> None:
         who = t.children[0] if isinstance(t.children[0], Tree) else None
         if owner is None:
             owner = self.owner_of(who)
@@ -672,18 +665,11 @@ class _Reader:
             info.update(self.place(place))
 
     def place(self, t: Tree) -> dict:
-        if t.data == "in_table":
-            table = next(c for c in t.children if isinstance(c, Tree) and c.data == "table_name")
-            out = {"table": _name(table)}
+        """Where a variable or a thing is tracked: its table (the “Relics” table, a table of Relics) and page."""
+        if t.data in ("in_table", "table_of"):
+            table = next(c for c in t.children if isinstance(c, Tree) and c.data in ("table_name", "thing_name"))
             page = next((c for c in t.children if isinstance(c, Tree) and c.data == "page_ref"), None)
-            out.update(self.page(page))
-            return out
-        if t.data == "table_of":
-            thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
-            out = {"table": _name(thing)}
-            page = next((c for c in t.children if isinstance(c, Tree) and c.data == "page_ref"), None)
-            out.update(self.page(page))
-            return out
+            return {"table": _name(table), **self.page(page)}
         if t.data == "on_page":
             return self.page(t.children[0])
         if t.data == "gndt":
@@ -711,7 +697,7 @@ class _Reader:
                 self.visit(c, info)
 
     # ---------------------------------------------------------------- other statements
-    def ownership(self, t: Tree) -> None:
+    def s_ownership(self, t: Tree) -> None:
         owner = self.owner_of(t.children[0])
         verb = next(x for x in t.children if isinstance(x, Token) and x.type == "OWNED_VERB")
         info: dict = {"kind": TEXT}
@@ -721,7 +707,7 @@ class _Reader:
                               ("owner_each", "owner_plural", "ref_single")], info)
         self.frames.append(Frame(agent_noun(str(verb)), owner=owner, sentence=self.s, **info))
 
-    def none_statement(self, t: Tree) -> None:
+    def s_none_statement(self, t: Tree) -> None:
         info: dict = {}
         self.none_value(t, info)
         owner = next(c for c in t.children if isinstance(c, Tree) and c.data in _OWNERS)
@@ -733,14 +719,14 @@ class _Reader:
         self.frames.append(Frame(variable, owner=_singular_name(_name(owner)), none=info.get("none"),
                                  sentence=self.s))
 
-    def tracked_things(self, t: Tree) -> None:
+    def s_tracked_things(self, t: Tree) -> None:
         owner = next(c for c in t.children if isinstance(c, Tree) and c.data in _OWNERS)
         place = next(c for c in t.children if isinstance(c, Tree) and c.data in
                      ("in_table", "table_of", "on_page", "gndt", "in_rule"))
         where = self.place(place)
         self.things.append(Things(_singular_name(_name(owner)), where.get("table"), where.get("page"), self.s))
 
-    def grid(self, t: Tree) -> None:
+    def s_grid(self, t: Tree) -> None:
         name = _name(next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS))
         numbers = [_number(x) for x in t.children if isinstance(x, Token) and x.type == "NUMBER"]
         cells = next((c for c in t.children if isinstance(c, Tree) and c.data == "grid_cells"), None)
@@ -757,7 +743,7 @@ class _Reader:
                 if attributes is not None:
                     self.attributes(attributes, cell, grid=_ARTICLES.sub("", name))
 
-    def subject_statement(self, t: Tree) -> None:
+    def s_subject_statement(self, t: Tree) -> None:
         subject = t.children[0]
         if subject.data == "owner_subject":
             owner = self.owner_of(subject)
@@ -787,7 +773,7 @@ class _Reader:
         var_node = next(c for c in names if c.data in _VARS)
         return _singular_name(_name(owner_node)), _name(var_node)
 
-    def bullet(self, t: Tree) -> None:
+    def s_bullet(self, t: Tree) -> None:
         var = t.children[0]
         info = self.describe(t.children[1:], {})
         self.frames.append(Frame(_name(var), sentence=self.s, **info))

@@ -142,28 +142,20 @@ def _ref_wordings():
         yield who.format(r=ref, n=none)
 
 
-def test_a_number_in_many_wordings_reads_the_same():
-    outcomes = {}
-    for sentence in _number_wordings():
-        outcomes[sentence] = same_or_partial(sentence, "Worth", WORTH)
+def _numbers():
+    return [(s, WORTH) for s in _number_wordings()]
+
+
+def _refs():
+    return [(s, KEEPER) for s in _ref_wordings()]
+
+
+@pytest.mark.parametrize("variable, cases", [("Worth", _numbers), ("Kind", lambda: list(_set_wordings())),
+                                             ("Keeper", _refs)], ids=["a number", "a set of values", "a player's name"])
+def test_one_meaning_in_many_wordings_reads_the_same(variable, cases):
+    outcomes = {sentence: same_or_partial(sentence, variable, expected) for sentence, expected in cases()}
     read = sum(1 for o in outcomes.values() if o == "same")
-    # every wording is read the same or said to be read in part; nearly all are read in full
-    assert read >= 0.95 * len(outcomes), [s for s, o in outcomes.items() if o != "same"][:20]
-
-
-def test_a_set_of_values_in_many_wordings_reads_the_same():
-    outcomes = {}
-    for sentence, expected in _set_wordings():
-        outcomes[sentence] = same_or_partial(sentence, "Kind", expected)
-    read = sum(1 for o in outcomes.values() if o == "same")
-    assert read >= 0.95 * len(outcomes), [s for s, o in outcomes.items() if o != "same"][:20]
-
-
-def test_a_name_of_a_player_in_many_wordings_reads_the_same():
-    outcomes = {}
-    for sentence in _ref_wordings():
-        outcomes[sentence] = same_or_partial(sentence, "Keeper", KEEPER)
-    read = sum(1 for o in outcomes.values() if o == "same")
+    # every wording is read the same or said to be read in part (never differently); nearly all in full
     assert read >= 0.95 * len(outcomes), [s for s, o in outcomes.items() if o != "same"][:20]
 
 
