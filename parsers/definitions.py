@@ -29,6 +29,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from parsers import language
+from parsers.variables import singular_phrase
 
 __all__ = ["Frame", "Grid", "Reading", "Things", "read_sentence", "read_bullet", "frames_equal", "GRAMMAR_FILE",
            "MAX_WORDS", "INTEGER", "ENUM", "TEXT", "LIST"]
@@ -264,17 +265,12 @@ def _number(token) -> int | None:
 
 
 def _singular_name(name: str) -> str:
-    """The name of one thing of a kind: "Relics" → "Relic", "Monster Species" stays, "New Lords" → "Lord"."""
+    """The name of one thing of a kind: "Relics" → "Relic", "Monster Species" stays, "New Lords" → "Lord"
+    (names are compared by :func:`parsers.variables.variable_key`, which takes any plural off)."""
     words = name.split()
-    if words and words[0].casefold() == "new" and len(words) > 1:
+    if len(words) > 1 and words[0].casefold() == "new":
         words = words[1:]
-    if not words:
-        return name
-    one = language.singular(words[-1])
-    if one and not words[-1].casefold().endswith("ies") or one and words[-1].casefold().endswith("ies") \
-            and not words[-1].casefold().endswith("cies"):
-        words[-1] = one
-    return " ".join(words)
+    return singular_phrase(" ".join(words))
 
 
 _AGENT = {"owned": "Owner", "held": "Holder", "kept": "Keeper", "controlled": "Controller", "claimed": "Claimant",
@@ -405,9 +401,8 @@ class _Reader:
             self.type_words(head, base)
         elif head.data == "group_head":
             names = self.var_names(head)
-        for c in head.children:
-            if isinstance(c, Tree) and c.data == "tracked_adj":
-                base.update(self.tracked_adj(c))
+        if any(isinstance(c, Tree) and c.data == "tracked_adj" for c in head.children):
+            base["public"] = True
         info = self.describe(parts[1:], base)
         return [dict(variable=n, owner=owner, **info) for n in names if n]
 
@@ -645,9 +640,6 @@ class _Reader:
             info["none"] = ""
         else:
             info["none"] = _unquote(words)
-
-    def tracked_adj(self, t: Tree) -> dict:
-        return {"public": True} if any(x.type == "PUBLICLY" for x in _tokens(t)) or True else {}
 
     def d_tracked_adj(self, t, info):
         info["public"] = True
