@@ -179,6 +179,11 @@ def _appendix_constraints(ruleset: Ruleset) -> list[Constraint]:
 
 # --------------------------------------------------------------------------- frames → constraints
 
+def label_key(name: str) -> str:
+    """A table's or grid's name as the rules and the page are matched: as a variable's, no article."""
+    return re.sub(r"^(?:the|a|an)\s+", "", variable_key(name))
+
+
 def _title(name: str) -> str:
     name = " ".join(name.split())
     return name[:1].upper() + name[1:]
@@ -283,7 +288,8 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
             if not frame.says_something():
                 continue   # "Each Island has a Name and a Mayor": nothing of their values
             key = variable_key(frame.variable) if frame.variable else ""
-            owner = _owner_key(frame.owner)
+            # what every cell of a grid holds is that grid's own ("The Map" and "The Board" both hold a Cell)
+            owner = _owner_key(frame.owner) or (f"grid {label_key(frame.grid)}" if frame.grid else "")
             base = _qualified(owner, owners) if owner else None
             if base is not None:
                 # "A Rogue Lord may only hold 1 Electoral Vote": a condition on the Lord's variable

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 
 from actions.constraints import (
     APPENDIX_ORIGIN, ENUM, INTEGER, LIST, NUMERIC, OFF, OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, TEXT,
-    Constraint, infer_constraints, valid_player_name, variable_key,
+    Constraint, infer_constraints, label_key, valid_player_name, variable_key,
 )
 from actions.outcome import StepOutcome
 from actions.report import UNSUPPORTED
@@ -159,15 +159,6 @@ def conforms(c: Constraint, value: str) -> bool:
     if c.kind == ENUM:
         return _clean_enum(value) in {_clean_enum(a) for a in (c.allowed or [])}
     return True
-
-
-_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
-
-
-def label_key(name: str) -> str:
-    """How a table's caption, heading or first column is matched to the rules' name for it: as a
-    variable name, an article left off ("The Map (Row, Column)" is the rules' "Map")."""
-    return _ARTICLE.sub("", variable_key(name))
 
 
 def _table_matches(hint: str, place: Place | None) -> bool:

@@ -183,6 +183,7 @@ _OPENINGS = re.compile("|".join([
     rf"^(?:All\s+)?{_N}\s+each\s+(?:has|have|hold)\b|^All\s+{_N}\s+(?:has|have|hold)\b|^(?:Each|Every|Any)\s+of\s+the\s",
     rf"^(?:Each|Every|A|An|Any|No)\s+{_N}\s+{_MODAL}\s+(?:appear|be\s+listed|be\s+named)\b",
     rf"^There\s+(?:is|are)\s",
+    rf"^(?:Each|Every)\s+(?:cell|square|space|tile)\s+of\s",
     rf"^(?:The\s+)?(?:legal|allowed|possible|valid|permitted)\s+values\s",
 ]))
 
@@ -324,6 +325,17 @@ class _Reader:
     def _statement(self, t: Tree) -> None:
         """Each statement of the grammar is read by the method of its name (``s_owned`` …)."""
         getattr(self, "s_" + t.data)(t)
+
+    def s_cell_content(self, t: Tree) -> None:
+        """ "Each cell of the Map holds the name of a Player": what every cell of that grid holds."""
+        grid = _ARTICLES.sub("", _name(next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)))
+        cell = next(str(x) for x in t.children if isinstance(x, Token) and x.type == "CELL_WORD").capitalize()
+        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data == "attributes"), None)
+        if attributes is not None:
+            self.attributes(attributes, cell, grid=grid)
+            return
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data == "desc_list"], {})
+        self.frames.append(Frame(cell, grid=grid, sentence=self.s, **info))
 
     def s_appears_once(self, t: Tree) -> None:
         """ "Each Player may appear at most once in the Crew"."""
@@ -720,7 +732,10 @@ class _Reader:
 
     def s_grid(self, t: Tree) -> None:
         name = _name(next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS))
-        numbers = [_number(x) for x in t.children if isinstance(x, Token) and x.type == "NUMBER"]
+        numbers = [_number(x) for x in _tokens(t) if x.type == "NUMBER"][:2]
+        size = next((x for x in _tokens(t) if x.type == "GRID_SIZE"), None)
+        if size is not None:   # "4x4"
+            numbers = [int(n) for n in re.findall(r"\d+", str(size))]
         cells = next((c for c in t.children if isinstance(c, Tree) and c.data == "grid_cells"), None)
         cell = _singular_name(_name(cells)) if cells is not None else "cell"
         cell = cell[:1].upper() + cell[1:]

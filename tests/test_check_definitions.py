@@ -143,6 +143,16 @@ def test_a_grid_whose_caption_carries_the_rules_article_holds_names_of_players()
     assert verdict(bare, edit("| Alice || - || -", "| Zed || - || -", bare))[0] == "illegal"
 
 
+def test_what_every_cell_of_a_named_grid_holds():
+    rules = RULES.replace("The Map is a publicly tracked 3 by 3 grid, each cell of which holds the name of a Player or a "
+                          "dash.", "The Map is a publicly tracked 3x3 grid. Each cell of the Map holds the name of a "
+                          "Player, or a dash when it holds none.")
+    model = parse(rules)
+    found = infer_constraints(model)
+    assert check_edit(model, found, PAGE, edit("| Alice || - || -", "| Zed || - || -")).verdict == "illegal"
+    assert check_edit(model, found, PAGE, edit("| Alice || - || -", "| - || - || -")).verdict == "legal"
+
+
 def test_a_grid_the_page_does_not_name_cannot_be_judged():
     board = PAGE.replace("|+ The Map (Row, Column)", "|+ Board")
     got, summary = verdict(board, edit("| Alice || - || -", "| Zed || - || -", board))
