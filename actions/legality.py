@@ -161,6 +161,13 @@ def conforms(c: Constraint, value: str) -> bool:
     return True
 
 
+def _named_in(column: str, words: list[str]) -> bool:
+    """Do these words name the column ("Halo" in “a shiny Halo no wider than 4 spans”)?"""
+    key = variable_key(column)
+    said = " ".join(variable_key(w) for w in re.findall(r"[\w’'-]+", " ".join(words)))
+    return bool(key) and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", said) is not None
+
+
 def _table_matches(hint: str, place: Place | None) -> bool:
     if place is None or place.table is None and not place.label:
         return False
@@ -255,7 +262,8 @@ class Legality:
             if grid is not None:
                 return grid
             for owner, c in self.owner_wide.items():
-                if self._owns(c.owner or owner, place):
+                # words left unread where a variable of this owner stood, which name this column
+                if self._owns(c.owner or owner, place) and _named_in(column, c.partial):
                     return c
         return None
 

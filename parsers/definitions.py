@@ -317,7 +317,7 @@ class _Reader:
             # words after the opening that no rule reads: every variable of the statement is read in part
             words = (self.text(tail),)
             made = self.frames[before:] or [Frame(None, sentence=self.s)]
-            owners = {f.owner for f in made if f.owner}
+            owners = {f.owner for f in made if f.owner} - {f.owner for f in made if f.variable is None}
             self.frames[before:] = [replace(f, unread=f.unread + words) for f in made]
             self.frames.extend(Frame(None, owner=o, unread=words, sentence=self.s) for o in sorted(owners)
                                if t.data in ("owned", "ownership"))
@@ -360,16 +360,19 @@ class _Reader:
         self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
 
     def s_owned(self, t: Tree, owner: str | None = None, grid: str | None = None) -> None:
-        who = t.children[0] if isinstance(t.children[0], Tree) else None
         if owner is None:
-            owner = self.owner_of(who)
-        attributes = next(c for c in t.children if isinstance(c, Tree) and c.data == "attributes")
+            owner = self.owner_of(t)
+        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data == "attributes"), None)
+        if attributes is None:   # "Each Keep has 8 publicly tracked and ordered slots": nothing read but its owner
+            self.frames.append(Frame(None, owner=owner, sentence=self.s))
+            return
         self.attributes(attributes, owner, grid)
 
     def owner_of(self, who: Tree | None) -> str | None:
+        """The owner a statement names first ("Each Relic …" → "Relic")."""
         if who is None:
             return None
-        names = [c for c in who.iter_subtrees() if c.data in _OWNERS]
+        names = [c for c in who.iter_subtrees_topdown() if c.data in _OWNERS]
         return _singular_name(_name(names[0])) if names else None
 
     def attributes(self, t: Tree, owner: str | None, grid: str | None = None) -> None:
@@ -413,6 +416,11 @@ class _Reader:
             self.type_words(head, base)
         elif head.data == "group_head":
             names = self.var_names(head)
+        elif head.data == "counted_list_head":
+            names = self.var_names(head)
+            base = self.describe([c for c in head.children if isinstance(c, Tree) and c.data == "desc_list"],
+                                 {"kind": INTEGER})
+            self.type_words(head, base)
         if any(isinstance(c, Tree) and c.data == "tracked_adj" for c in head.children):
             base["public"] = True
         info = self.describe(parts[1:], base)

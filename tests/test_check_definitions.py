@@ -207,3 +207,14 @@ def test_every_column_of_the_page_is_named():
         assert rules[(table, column)].constraint is not None, (table, column)
         assert not rules[(table, column)].partial, (table, column)
     assert rules[("Lanterns", "Glow")].partial
+
+
+def test_words_unread_where_an_attribute_stood_govern_the_columns_they_name():
+    rules = parse("== Beacons ==\nEach Beacon has a Colour, which is either Red or Blue, and a shiny bright Halo no "
+                  "wider than 4 spans.\n")
+    page = ("{| class=\"wikitable\"\n! Beacon !! Colour !! Halo !! Keeper\n|-\n| Gull Rock || Red || 2 || Alice\n|}\n")
+    found = infer_constraints(rules)
+    halo = check_edit(rules, found, page, edit("|| 2 ||", "|| 9 ||", page))
+    assert halo.verdict == "cannot judge" and "no wider than 4 spans" in halo.summary
+    assert check_edit(rules, found, page, edit("| Alice", "| Bob", page)).verdict == "legal"   # not named there
+    assert check_edit(rules, found, page, edit("| Red ||", "| Green ||", page)).verdict == "illegal"
