@@ -56,8 +56,7 @@ from parsers.overrides import OverrideError, parse_overrides  # noqa: F401  (re-
 from parsers.ruleset import ACTIVE, APPENDIX, BUILDING_BLOCKS, CORE, DYNASTIC, SPECIAL_CASE, Rule, Ruleset, plain
 from parsers.variables import (  # noqa: F401  (re-exported: the model lives in parsers.variables)
     APPENDIX_ORIGIN, DEFAULT_OVERRIDE_PAGE, ENUM, INTEGER, LIST, NAME, NAME_CHARACTERS, NUMERIC, OFF,
-    OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, TEXT, Constraint, Disable, singular_phrase, unread_words,
-    variable_key,
+    OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, TEXT, Constraint, Disable, singular_phrase, variable_key,
 )
 
 _NAME_CHARS = re.compile(r"[A-Za-z0-9_\-.']+")

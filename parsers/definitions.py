@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lark import Lark, Token, Tree
@@ -31,7 +31,7 @@ from lark.exceptions import UnexpectedInput
 from parsers import language
 from parsers.variables import singular_phrase
 
-__all__ = ["Frame", "Grid", "Reading", "Things", "read_sentence", "read_bullet", "frames_equal", "GRAMMAR_FILE",
+__all__ = ["Frame", "Grid", "Reading", "Things", "read_sentence", "read_bullet", "agent_noun", "GRAMMAR_FILE",
            "MAX_WORDS", "INTEGER", "ENUM", "TEXT", "LIST"]
 
 GRAMMAR_FILE = Path(__file__).with_name("definitions.lark")
@@ -792,8 +792,3 @@ class _Reader:
         var = t.children[0]
         info = self.describe(t.children[1:], {})
         self.frames.append(Frame(_name(var), sentence=self.s, **info))
-
-
-def frames_equal(a: Frame, b: Frame) -> bool:
-    """The same constraint, whatever the wording (the sentence itself aside)."""
-    return replace(a, sentence="") == replace(b, sentence="")
