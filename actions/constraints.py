@@ -112,9 +112,12 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
     things: list[D.Things] = []
     grids: list[D.Grid] = []
     lines = _lines(rule)
+    lead = None   # (owner, line): "Each Relic has the following attributes:" and the bullets that follow
     for index, (text, bullet) in enumerate(lines):
         if not text:
             continue
+        if lead is not None and bullet and lead[1] == index - 1:
+            lead = (lead[0], index)   # the next bullet is the owner's too
         sentences = _sentences(text)
         readings = []
         if bullet and sentences:
@@ -126,6 +129,12 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
         readings += [D.read_sentence(s) for s in sentences]
         for reading in readings:
             for frame in reading.frames:
+                if frame.following and frame.variable is None:
+                    # "Each Relic has the following attributes:" + the bullets below it: the Relic's
+                    lead = (frame.owner, index)
+                    continue
+                if bullet and frame.owner is None and lead is not None and lead[1] == index:
+                    frame = replace(frame, owner=lead[0])
                 if frame.following:
                     # "A community's faction must be one of the following:" + the bullets below it
                     values = []

@@ -184,7 +184,7 @@ _OPENINGS = re.compile("|".join([
     rf"^(?:Each|Every|A|An|Any|No)\s+{_N}\s+{_MODAL}\s+(?:appear|be\s+listed|be\s+named)\b",
     rf"^There\s+(?:is|are)\s",
     rf"^(?:Each|Every)\s+(?:cell|square|space|tile)\s+of\s",
-    rf"^(?:The\s+)?(?:legal|allowed|possible|valid|permitted)\s+values\s",
+    rf"^(?:The\s+)?(?:legal|allowed|possible|valid|permitted)\s+(?:values\s|[A-Z])",
 ]))
 
 
@@ -336,6 +336,24 @@ class _Reader:
             return
         info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data == "desc_list"], {})
         self.frames.append(Frame(cell, grid=grid, sentence=self.s, **info))
+
+    def s_legal_plural(self, t: Tree) -> None:
+        """ "The possible Kinds of a Relic are Cup, Blade and Coin"."""
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        owner = self.owner_of(t)
+        items = next(x for x in t.iter_subtrees_topdown() if x.data in _ITEMS)
+        info: dict = {}
+        self.set_values(info, [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)])
+        self.frames.append(Frame(_singular_name(_name(var)), owner=owner, sentence=self.s, **info))
+
+    def s_following_attributes(self, t: Tree) -> None:
+        """ "Each Relic has the following attributes:": the owner of the bullets below, and of any list after it."""
+        owner = self.owner_of(t)
+        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data == "attributes"), None)
+        if attributes is not None:
+            self.attributes(attributes, owner)
+        else:
+            self.frames.append(Frame(None, owner=owner, following=True, sentence=self.s))
 
     def s_appears_once(self, t: Tree) -> None:
         """ "Each Player may appear at most once in the Crew"."""

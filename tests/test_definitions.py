@@ -215,6 +215,21 @@ def test_each_kind_of_definition(sentence, variable, expected):
     assert (c.owner, c.kind, c.min, c.max, tuple(c.allowed or ()), c.default) == expected
 
 
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic’s Kind is one of: Cup, Blade, Coin.",),
+    ("Every Relic has a Kind.", "The possible Kinds are Cup, Blade and Coin."),
+    ("Each Relic has the following attributes:\n* Kind: one of Cup, Blade or Coin\n* Keeper: a Player",),
+    ("Relics have the following publicly tracked properties: a Kind, which is Cup, Blade or Coin; and a Keeper, who "
+     "is one of the Players.",),
+    ("Each Relic has a Kind (Cup/Blade/Coin) and a Keeper (a Player).",),
+])
+def test_a_thing_s_attributes_in_other_shapes(sentences):
+    found = constraints_of(*sentences)
+    assert shape(found["Kind"]) == KIND_NO_DEFAULT
+    if "Keeper" in found:
+        assert (found["Keeper"].owner, found["Keeper"].refers, found["Keeper"].partial) == ("Relic", "Player", [])
+
+
 def test_where_it_is_tracked():
     c = constraints_of("Lanterns have a number of Wicks which are tracked in the Lamps table on the “Harbour” "
                        "wiki page.")["Wicks"]
