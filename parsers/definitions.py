@@ -452,10 +452,11 @@ class _Reader:
         return _name(t)
 
     def text(self, t) -> str:
+        """The sentence's own words under ``t``, without the punctuation around them."""
         meta = getattr(t, "meta", None)
         if meta is not None and not getattr(meta, "empty", True):
-            return self.s[meta.start_pos:meta.end_pos].strip()
-        return _words(t)
+            return self.s[meta.start_pos:meta.end_pos].strip(" ,;:.")
+        return _words(t).strip(" ,;:.")
 
     # ---------------------------------------------------------------- descriptors
     def describe(self, nodes, info: dict) -> dict:
