@@ -29,7 +29,9 @@ Each of these makes the verdict "cannot judge" (``wikibot check`` exits 2, the p
 humans) unless a named violation makes it "illegal": either page not reading as tables (a table
 whose closing ``|}`` was removed), a header or row name that changed — including by an invisible or
 look-alike character, named in the reason (:func:`odd_characters`) — a row, table or single value
-that disappeared, the whole page blanked. A player may leave or a column be renamed by the rules;
+that disappeared, the whole page blanked, and a changed value the one legality cannot judge
+(:class:`actions.legality.CannotJudge`: its definition was read only in part, naming the words; a
+limit set by other values; a board or table the rules define that the page does not name). A player may leave or a column be renamed by the rules;
 whether this edit did so lawfully is for humans, and the bot says which sentence of the page it
 could not follow.
 """
@@ -41,7 +43,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from actions.constraints import Constraint, variable_key
-from actions.legality import PLAYER_HEADERS, Legality, Place, Violation  # noqa: F401  (re-exported)
+from actions.legality import PLAYER_HEADERS, CannotJudge, Legality, Place, Violation  # noqa: F401  (re-exported)
 from parsers import limits
 from parsers.gamestate import (
     GamestateError, GamestatePage, Table, name_key, parse_gamestate,
@@ -355,10 +357,12 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
             why = f"the page {which} the edit cannot be read as tables ({exc})"
             return CheckResult(False, [], f"Cannot judge: {why}.", notes=[str(exc)], cannot_judge=[why])
     old_page, new_page = pages
+    legality.gamestate = new_page   # the players and things a value may name, as the edit leaves them
     old_tables = _tables(old_page)
     pairs = _table_pairs(old_tables, _tables(new_page))
     violations: list[Violation] = []
     hidden: list[str] = []   # values that read as legal only because a character in them cannot be seen
+    unread: list[str] = []   # values whose constraint was read in part, or that stand where the rules cannot be matched
     checked = 0
     for ch in _changes(old_page, new_page, pairs):
         place = ch.table.place if ch.table is not None else None
@@ -371,14 +375,18 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
                 violations.append(v)
             continue
         checked += 1
-        v = legality.judge(ch.column, ch.new, place=place, row=ch.row, old=ch.old, column_old=ch.column_old,
-                           new_row=ch.new_row, notes=notes)
+        try:
+            v = legality.judge(ch.column, ch.new, place=place, row=ch.row, old=ch.old, column_old=ch.column_old,
+                               new_row=ch.new_row, notes=notes)
+        except CannotJudge as why:
+            unread.append(why.reason)
+            continue
         if v is not None:
             violations.append(v)
         elif odd_characters(ch.new) and not odd_characters(ch.old or ""):
             where = f"{ch.column} of {ch.row}" if ch.row else ch.column
             hidden.append(f"the new value of {where} holds {', '.join(odd_characters(ch.new))}")
-    damage = _damage(old_page, new_page, pairs, old_tables) + hidden
+    damage = _damage(old_page, new_page, pairs, old_tables) + hidden + list(dict.fromkeys(unread))
     summary = _summary(violations, checked)
     if damage and not violations:
         summary = "Cannot judge: " + "; ".join(damage) + "."

@@ -116,6 +116,7 @@ def _do_gamestate(run: _Run, step: st.Step) -> str:
                                  page=getattr(run, "legality_page", run.gs_title)))
         run.legality = cached
     legality = cached[1]
+    legality.gamestate = run.gs   # the players and things a value may name: the page as the steps leave it
     detail = gamestate_steps.apply(run.gs, step, legality)  # raises the StepOutcome of actions.outcome
     run.gs_changed = True
     return detail

@@ -26,6 +26,16 @@ How a value is judged (:meth:`Legality.judge`) — restraint: only what can be s
   alone with a note rather than guessed at (overrides are applied as written).
 * A column no rule describes gets the Appendix's non-negative integers only when every value it
   held was a non-negative integer, and only to flag a negative or fractional number.
+* A value that names things (a player by the era's term, or a thing of a table of that kind) must
+  name things the page holds (:attr:`Legality.gamestate`): one name where the rules say one, each at
+  most once where they say so, the mark for none where the rules name one. When the page has no table
+  of that kind, it is not judged (a note says so).
+
+Never "legal" for what was read in part: :meth:`Legality.judge` raises :class:`CannotJudge` for a
+value whose constraint was read only in part (naming the words), for one the read limits allow but
+the rules also limit by other values, and for one that may be governed by a grid or table the rules
+define and the page does not let the bot match. ``check`` answers "cannot judge" for it; enactment
+leaves the step to an Admin (the step's status is "unsupported").
 """
 
 from __future__ import annotations
@@ -35,13 +45,16 @@ import re
 from dataclasses import dataclass, field
 
 from actions.constraints import (
-    APPENDIX_ORIGIN, ENUM, INTEGER, NUMERIC, OFF, OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, Constraint,
-    infer_constraints, valid_player_name, variable_key,
+    APPENDIX_ORIGIN, ENUM, INTEGER, LIST, NUMERIC, OFF, OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, TEXT,
+    Constraint, infer_constraints, label_key, valid_player_name, variable_key,
 )
+from actions.outcome import StepOutcome
+from actions.report import UNSUPPORTED
 from actions.synonyms import player_term as ruleset_player_term
 from parsers import characters, language
-from parsers.gamestate import Table
+from parsers.gamestate import Table, name_key
 from parsers.ruleset import Ruleset
+from parsers.variables import DASHES
 
 # First-column headings of a players table; not "Name", which also heads tables of non-players.
 PLAYER_HEADERS = ("player", "nomicer", "user")
@@ -50,6 +63,16 @@ PLAYER_NAMES_KEY = variable_key(PLAYER_NAMES)
 
 _INT = re.compile(r"[+\-−]?\d{1,3}(?:,\d{3})+|[+\-−]?\d+")
 _NUMBER = re.compile(r"[+\-−]?\d+(?:\.\d+)?")
+
+
+class CannotJudge(StepOutcome):
+    """A value the bot cannot call legal or illegal: its constraint was read only in part, depends on
+    values the bot does not check, or the table it stands in is not the one the rules define. ``check``
+    answers "cannot judge" (the patrol reports it to humans); enactment leaves the step to an Admin."""
+
+    def __init__(self, detail: str):
+        super().__init__(UNSUPPORTED, f"cannot judge {detail}")
+        self.reason = detail
 
 
 @dataclass
@@ -141,11 +164,39 @@ def conforms(c: Constraint, value: str) -> bool:
     return True
 
 
+def _named_in(column: str, words: list[str]) -> bool:
+    """Do these words name the column ("Halo" in “a shiny Halo no wider than 4 spans”)?"""
+    key = variable_key(column)
+    said = " ".join(variable_key(w) for w in re.findall(r"[\w’'-]+", " ".join(words)))
+    return bool(key) and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", said) is not None
+
+
 def _table_matches(hint: str, place: Place | None) -> bool:
     if place is None or place.table is None and not place.label:
         return False
-    want = variable_key(hint)
-    return want in {variable_key(place.label or ""), variable_key(place.first_header)}
+    want = label_key(hint)
+    return want in {label_key(place.label or ""), label_key(place.first_header)}
+
+
+_GRID_HEAD = re.compile(r"^(?:[A-Za-z]{1,2}\d*|\d+)$")
+
+
+def looks_like_grid(table: Table | None) -> bool:
+    """A board: its column headings (after the first) and row names are coordinates ("1", "B", "C3")."""
+    if table is None:
+        return False
+    heads = [h.strip() for h in table.headers[1:]]
+    rows = [r.strip() for r in table.row_names if r.strip()]
+    return len(heads) >= 2 and all(_GRID_HEAD.fullmatch(h) for h in heads) and \
+        bool(rows) and all(_GRID_HEAD.fullmatch(r) for r in rows)
+
+
+_SPLIT_NAMES = re.compile(r"\s*(?:,|;|/|&|\n|<br\s*/?>|\band\b)\s*", re.I)
+
+
+def names_in(value: str) -> list[str]:
+    """The names a value holds: "Alice, Bob and Carol" → three; "" → none."""
+    return [n.strip() for n in _SPLIT_NAMES.split(value.strip()) if n.strip()]
 
 
 class Legality:
@@ -164,9 +215,16 @@ class Legality:
         self.names: Constraint | None = None
         self.numeric_off = self.names_off = False
         self.grids: dict[str, Constraint] = {}
+        self.owner_wide: dict[str, Constraint] = {}   # owner → words left unread where a variable stood
+        #: the page the values stand on (the page after the edit, or as enactment is leaving it): the
+        #: players and the things a value may name are its rows
+        self.gamestate = None
         for c in constraints:
             if c.grid and c.kind != OFF:
-                self.grids.setdefault(variable_key(c.grid), c)
+                self.grids.setdefault(label_key(c.grid), c)
+            if not c.key and c.owner and c.partial:
+                self.owner_wide.setdefault(variable_key(c.owner), c)
+                continue
             if c.key == NUMERIC_KEY:
                 if c.kind == OFF:
                     self.numeric_off = True
@@ -203,9 +261,43 @@ class Legality:
                         return c
         if place is not None:
             # a board: every cell holds the grid's variable, whatever the column's heading
-            for key in (variable_key(place.label or ""), variable_key(place.first_header)):
-                if key and key in self.grids:
-                    return self.grids[key]
+            grid = self.grid_of(place)
+            if grid is not None:
+                return grid
+            for owner, c in self.owner_wide.items():
+                # words left unread where a variable of this owner stood, which name this column
+                if self._owns(c.owner or owner, place) and _named_in(column, c.partial):
+                    return c
+        return None
+
+    def grid_of(self, place: Place | None) -> Constraint | None:
+        """The grid a table is, by its caption or first heading ("The Map (Row, Column)" is "Map")."""
+        if place is None:
+            return None
+        for key in (label_key(place.label or ""), label_key(place.first_header)):
+            if key and key in self.grids:
+                return self.grids[key]
+        return None
+
+    def unmatched(self, column: str, place: Place | None) -> str | None:
+        """Why a value no constraint governs may still be governed by one the page does not let the bot
+        match: a grid the rules define and no table of the page is, while this table is shaped like a
+        board; or a variable the rules keep in a table the page does not have. None when neither."""
+        if place is None or place.table is None:
+            return None
+        page = self.gamestate
+        tables = list(page.tables) if page is not None else [place.table]
+        if looks_like_grid(place.table) and self.grids:
+            shown = {label_key(page.label_of(t) or "") for t in tables} | {label_key(t.headers[0]) for t in tables
+                                                                            if t.headers} if page is not None else set()
+            missing = [c.grid for key, c in self.grids.items() if key not in shown]
+            if missing:
+                return (f"the rules define the grid “{missing[0]}”, which no table of the page is named; "
+                        f"“{place.name}” is shaped like it but is not named so")
+        for c in self.by_key.get(variable_key(column), []):
+            if c.table and page is not None and not any(_table_matches(c.table, Place.on(page, t)) for t in tables):
+                return (f"the rules keep {c.variable} in the table “{c.table}” ({c.source}), which the page does "
+                        f"not have; “{place.name}” may be it")
         return None
 
     def _owns(self, owner: str, place: Place | None) -> bool:
@@ -234,8 +326,14 @@ class Legality:
         where = f"{column} of {row}" if row else column
         table_name = place.name if place else None
         c = self.find(column, place)
+        if c is None:
+            why = self.unmatched(column, place)
+            if why is not None:
+                raise CannotJudge(f"{where}: {why}")
         if c is not None and c.kind == OFF:
             return None
+        if c is not None and c.partial:
+            raise CannotJudge(f"{where}: {c.describe(column)} ({c.source})")
         if place is not None and place.legend:
             column_old = [place.read(v) if v.strip() or "" not in place.legend else place.legend[""] for v in column_old]
             shown, new = new, (place.read(new) if new.strip() or "" not in place.legend else place.legend[""])
@@ -264,9 +362,13 @@ class Legality:
                 return self._violation(table_name, row, column, old, shown, c, new_row, below=True)
             if c.max is not None and number > c.max:
                 return self._violation(table_name, row, column, old, shown, c, new_row)
-            return None
+            return self._unchecked(c, column, where)
         if c is not None:
-            return None  # text, list: nothing to check
+            if c.refers:
+                v = self._names(c, column, new.strip(), shown, place, row, old, column_old, new_row, notes, where)
+                if v is not None:
+                    return v
+            return self._unchecked(c, column, where)  # text, list: nothing more to check
         # No rule describes it: the Appendix default, only for plainly numeric columns.
         if self.numeric is None or self.numeric_off:
             return None
@@ -280,6 +382,65 @@ class Legality:
             n = self.numeric
             return Violation(table_name, row, column, old, shown, n.describe(column), n.source, new_row=new_row,
                              quote=n.sentence)
+        return None
+
+    @staticmethod
+    def _unchecked(c: Constraint, column: str, where: str) -> None:
+        """A value the read limits allow, of a variable the rules also limit by other values: cannot judge."""
+        if c.relative:
+            raise CannotJudge(f"{where}: {c.describe(column)} ({c.source})")
+        return None
+
+    def things(self, kind: str) -> list[str] | None:
+        """The names of the things of ``kind`` on the page: the players (by the era's term, or
+        "Player"), else the rows of the table of that kind (by caption, heading or first column).
+        None when the page has no such table (or is not known)."""
+        page = self.gamestate
+        if page is None:
+            return None
+        forms = {variable_key(f) for f in language.plural_forms(kind) if f}
+        terms = {variable_key(f) for f in language.plural_forms(self.player_term or "player") if f} | {"player"}
+        if forms & terms:
+            tables = [t for t in page.tables if self.is_players_table(t)]
+        else:
+            tables = [t for t in page.tables if not t.is_key_value and
+                      forms & {label_key(page.label_of(t) or ""), label_key(t.headers[0] if t.headers else "")}]
+        if len(tables) != 1:
+            return None
+        return [r for r in tables[0].row_names if r.strip()]
+
+    def _names(self, c: Constraint, column: str, value: str, shown: str, place: Place | None, row: str | None,
+               old: str | None, column_old: list[str], new_row: bool, notes: list[str], where: str) -> Violation | None:
+        """A value that names things: each an existing thing of the kind, one for a single name, none twice
+        in a list that says so, the mark for none."""
+        table_name = place.name if place else None
+        none_marks = {c.none} if c.none is not None else set()
+        if c.none is not None and c.none in DASHES:
+            none_marks |= set(DASHES)
+        if value in none_marks or value == "" and (c.default == "" or c.kind == LIST or
+                                                   any(not v.strip() for v in column_old)):
+            return None
+        known = self.things(c.refers or "")
+        names = names_in(value) if c.kind == LIST else [value]
+        if c.kind == TEXT and len(names_in(value)) > 1 and known is not None and \
+                all(name_key(n) in {name_key(k) for k in known} for n in names_in(value)):
+            return self._violation(table_name, row, column, old, shown, c, new_row)   # two names for one
+        if known is None:
+            notes.append(f"{where}: not checked against “{c.describe(column)}”: the page has no table of "
+                         f"{language.plural(c.refers or 'thing')}")
+            return None
+        have = {name_key(k) for k in known}
+        for n in names:
+            if name_key(n) not in have:
+                return self._violation(table_name, row, column, old, shown, c, new_row)
+        if c.kind == LIST:
+            keys = [name_key(n) for n in names]
+            if c.unique and len(set(keys)) != len(keys):
+                return self._violation(table_name, row, column, old, shown, c, new_row)
+            if c.max_items is not None and len(keys) > c.max_items:
+                return self._violation(table_name, row, column, old, shown, c, new_row)
+            if c.other and row is not None and name_key(row) in keys:
+                return self._violation(table_name, row, column, old, shown, c, new_row)
         return None
 
     def judge_name(self, name: str, place: Place) -> Violation | None:
@@ -296,7 +457,7 @@ class Legality:
     def _violation(table_name, row, column, old, new, c: Constraint, new_row: bool, *, blank: bool = False,
                    not_integer: bool = False, below: bool = False) -> Violation:
         grid_cell = bool(c.grid) and variable_key(column) not in c.keys()
-        text = c.describe(c.variable if grid_cell else column)
+        text = c.describe(c.variable if grid_cell else column, unchecked=False)
         source, quote = c.source, c.sentence
         if c.kind == INTEGER and c.min_source and c.min == 0 and (below or not_integer or blank):
             # "a number of Coins" is an integer ≥ 0 because the Appendix says so
@@ -311,6 +472,7 @@ class Legality:
 # --------------------------------------------------------------------------- a page's columns and their constraints
 
 GUESS = "guess"   # the Appendix's non-negative integers, for a column no rule names that holds plain numbers
+UNMATCHED = "cannot judge"   # the rules may govern it, through a grid or table the page does not let the bot match
 
 @dataclass
 class ColumnRule:
@@ -319,18 +481,28 @@ class ColumnRule:
     table: str | None           # how the page names the table; None for a single value
     column: str
     constraint: Constraint | None
-    how: str                    # "rule", "override", "appendix", GUESS (the non-negative guess), "none"
+    how: str                    # "rule", "override", "appendix", GUESS (the non-negative guess), UNMATCHED, "none"
+    why: str = ""               # for UNMATCHED: why the bot cannot judge it
+
+    @property
+    def partial(self) -> bool:
+        """Read in part (or not matched): no value of it is called legal."""
+        return self.how == UNMATCHED or bool(self.constraint is not None and self.constraint.partial)
 
     def to_dict(self) -> dict:
         c = self.constraint
-        return {"table": self.table, "column": self.column, "how": self.how,
-                "constraint": c.describe(self.column) if c else None, "source": c.source if c else None,
-                "sentence": c.sentence if c else None}
+        return {"table": self.table, "column": self.column, "how": self.how, "partial": self.partial,
+                "constraint": c.describe(self.column) if c else (self.why or None),
+                "source": c.source if c else None, "sentence": c.sentence if c else None}
 
     def line(self) -> str:
         where = f"{self.table} / {self.column}" if self.table else f"{self.column} (single value)"
+        if self.how == UNMATCHED:
+            return f"{where}: CANNOT JUDGE: {self.why}"
         if self.constraint is None:
             return f"{where}: no rule constrains it"
+        if self.constraint.partial:
+            return f"{where}: READ IN PART: {self.constraint.describe(self.column)} ({self.constraint.source})"
         c = self.constraint
         guess = " (while it holds plain numbers)" if self.how == GUESS else ""
         name = c.variable if c.grid and variable_key(self.column) not in c.keys() else self.column
@@ -341,6 +513,7 @@ def page_constraints(legality: Legality, page) -> list[ColumnRule]:
     """Every table column and single value of a :class:`parsers.gamestate.GamestatePage` with the
     constraint the one legality applies to it — what ``wikibot constraints --gamestate-file`` lists."""
     out: list[ColumnRule] = []
+    legality.gamestate = page
     for v in page.single_values:
         out.append(_column_rule(legality, None, v.name, [v.value]))
     for table in page.tables:
@@ -350,8 +523,7 @@ def page_constraints(legality: Legality, page) -> list[ColumnRule]:
         heads = table.headers
         keys = table.column_keys()
         values = [vals for _, vals in table.row_values()]
-        grid = next((legality.grids[k] for k in (variable_key(place.label or ""), variable_key(place.first_header))
-                     if k and k in legality.grids), None)
+        grid = legality.grid_of(place)
         if grid is not None and all(legality.find(h, place) is grid for h in heads[1:] if h):
             out.append(ColumnRule(place.name, "every cell", grid, grid.origin))
             continue
@@ -369,6 +541,9 @@ def _column_rule(legality: Legality, place: Place | None, column: str, held: lis
     c = legality.find(column, place)
     if c is not None:
         return ColumnRule(place.name if place else None, column, c, c.origin)
+    why = legality.unmatched(column, place)
+    if why is not None:
+        return ColumnRule(place.name if place else None, column, None, UNMATCHED, why)
     nonblank = [v for v in held if v.strip()]
     plain_numbers = bool(nonblank) and all(n is not None and n >= 0 for n in map(as_int, nonblank))
     if legality.numeric is not None and not legality.numeric_off and plain_numbers:
@@ -376,4 +551,5 @@ def _column_rule(legality: Legality, place: Place | None, column: str, held: lis
     return ColumnRule(place.name if place else None, column, None, "none")
 
 
-__all__ = ["Legality", "Violation", "Place", "ColumnRule", "page_constraints", "as_int", "conforms", "PLAYER_HEADERS"]
+__all__ = ["Legality", "Violation", "Place", "ColumnRule", "CannotJudge", "page_constraints", "as_int", "conforms",
+           "label_key", "looks_like_grid", "names_in", "PLAYER_HEADERS"]

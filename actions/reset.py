@@ -38,7 +38,7 @@ from actions.outcome import StepOutcome
 from actions import structure
 from actions import synonyms as S
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
-from actions.legality import Legality, Place
+from actions.legality import CannotJudge, Legality, Place
 from parsers import gamestate as G
 from parsers import characters, hazards, limits, names
 from parsers import ruleset as R
@@ -558,6 +558,7 @@ def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
     rows = [n for n in table.row_names if n]
     normalise = _normalisation(model)
     legality = Legality(model)
+    legality.gamestate = page
     place = Place.on(page, table)
     clashes: dict[str, str] = {}   # column → what the one legality says of its reset value
     changed = 0
@@ -572,8 +573,12 @@ def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
                 new = str(high_to if value > high else low_to if value < low else value)
             if new != old:
                 if column not in clashes:
-                    clash = legality.judge(column, new, place=place, row=row, old=old,
-                                           column_old=[table.get(r, column) for r in rows])
+                    try:
+                        clash = legality.judge(column, new, place=place, row=row, old=old,
+                                               column_old=[table.get(r, column) for r in rows])
+                    except CannotJudge as why:
+                        clashes[column] = f"the bot cannot judge its reset value ({why.reason})"
+                        clash = None
                     if clash is not None:
                         clashes[column] = f"{clash.constraint} ({clash.source})"
                 try:

@@ -24,6 +24,7 @@ BENCHMARKS = {
     "enact": "an enactment of a real proposal, against a bare parse",
     "read": "proposal reading time per KB at 1, 5 and 20 KB (linear: growth at most 1.5)",
     "hostile": "Ruleset reading and markup checks per KB on hostile pages of 20, 80 and 320 KB (linear: growth at most 1.5)",
+    "definitions": "the rules' definitions read by their grammar, per KB at 1, 4 and 16 KB (linear: growth at most 1.5)",
     "reset": "a Dynastic Reset with Synonyms, against a bare parse; wrong replacements",
     "guard": "the edit check of the gamestate guard, against a bare parse",
     "review": "a review of a hand enactment, against the enactments it runs (one per applied step, plus one)",

@@ -371,3 +371,38 @@ def is_plural_pair(a: str, b: str) -> bool:
     """Is one of the two words the other's plural (Coin/Coins, Box/Boxes, Penny/Pennies)?"""
     a, b = sorted((a.casefold(), b.casefold()), key=len)
     return b in (a + "s", a + "es") or (a.endswith("y") and b == a[:-1] + "ies")
+
+
+# ---------------------------------------------------------------------------------------------
+# Whole sentences (for definitions, whose lists run on after ";" and ":")
+# ---------------------------------------------------------------------------------------------
+
+
+def full_sentences(line: str) -> list[str]:
+    """The sentences of one line, split only at ``.``, ``!`` or ``?`` (then a space and a capital or
+    a quote), never inside quotes or brackets nor after an abbreviation ("i.e.", "e.g."): a
+    definition's attribute list may run on after ";" and end in ":"."""
+    inside = _opaque(line)
+    out: list[str] = []
+    start, n = 0, len(line)
+    for i, c in enumerate(line):
+        if c not in ".!?" or inside[i] and not (i + 1 < n and line[i + 1] in "”\"’"):
+            continue   # a full stop inside quotes ends a sentence only just before the closing quote
+        j = i + 1
+        while j < n and line[j] in "”\"’)":
+            j += 1
+        if j < n and not line[j].isspace():
+            continue
+        k = j
+        while k < n and line[k].isspace():
+            k += 1
+        if k < n and not (line[k].isupper() or line[k] in "“\"‘("):
+            continue
+        if c == "." and ABBREVIATION.search(line[max(start, i - 8):i]):
+            continue
+        if line[start:j].strip():
+            out.append(line[start:j].strip())
+        start = j
+    if line[start:].strip():
+        out.append(line[start:].strip())
+    return out

@@ -73,11 +73,19 @@ EXPECTED = {
         # "a publicly tracked Personal Resources Stockpile, which contains a list of Resources
         # (defaulting to empty)"
         ("Personal Resources Stockpile", LIST, None, None, "", None),
+        # "Each Monster Species also has a publicly tracked Classification that they belong to, which has a
+        # distinct name that is flavour text and cannot be the same as the name of a Monster Species."
+        # Read in part (the bot does not read "has a distinct name …"): listed, so that no value of it
+        # is called legal.
+        ("Classification", TEXT, None, None, None, None),
         # "an Affinity for every Attribute, which is one of “Amazing”, “Good”, “Average”, or “Bad”
         # and defaults to “Bad”"
         ("Affinity", ENUM, None, None, "Bad", ["Amazing", "Good", "Average", "Bad"]),
         # "a publicly tracked numerical Influence Score which defaults to 0"
         ("Influence Score", INTEGER, 0, None, "0", None),
+        # "Each Human King has a Keep, and that keep has a stockpile which can contain a list of
+        # resources, defaulting to 6 Royal Gifts, …": read in part (a second owner inside the sentence).
+        ("Keep", TEXT, None, None, None, None),
         # Not inferred: the Labour and Siege date-times (defaults are dates, the subject is "the date
         # and time that …"), Infrastructure hit points / maximum population (rule tables, not the
         # tracking page), Event "Open or Ended" (the subject is the post itself, not a variable).
@@ -372,3 +380,29 @@ def test_every_constrained_column_of_each_era_page_is_named(era, page, expected)
 def test_numbers_named_by_their_value_or_their_default(sentence, name, default):
     found = _one_rule(sentence)[name]
     assert (found.kind, found.min, found.default) == (INTEGER, 0, default)
+
+
+# --------------------------------------------------------------------------- every fixture page: every column named, none read in part
+
+FIXTURE_PAGES = [(era, page) for era, page, _ in ERA_PAGES] + [
+    ("2023", "gamestate_lighthouse.wiki"), ("2023", "gamestate_harbour_ledger.wiki"), ("2023", "gamestate_spans.wiki"),
+    ("relics", "gamestate_relics.wiki")]
+
+
+@pytest.mark.parametrize("era,page", FIXTURE_PAGES, ids=[p for _, p in FIXTURE_PAGES])
+def test_no_column_of_a_fixture_page_is_read_in_part(era, page):
+    """Every sentence of the rules that constrains a column of a fixture page is read in full: no column
+    is "read in part" or "cannot judge" — but the one the relics rules define in words no reader could
+    check ("must never be a prime number")."""
+    from actions.legality import Legality, page_constraints
+    from fixturedata import relics_ruleset
+    from parsers.gamestate import parse_gamestate
+
+    text = relics_ruleset() if era == "relics" else fixture_text(f"ruleset_{era}.wiki")
+    rules = page_constraints(Legality(parse(text)), parse_gamestate(fixture_text(page)))
+    partial = {(r.table, r.column) for r in rules if r.partial}
+    assert partial == ({("Lanterns", "Glow")} if era == "relics" else set())
+    if era == "relics":
+        named = {(r.table, r.column) for r in rules if r.constraint is not None and r.how != "guess"}
+        assert named >= {(None, "Crew"), ("Relics", "Kind"), ("Relics", "Worth"), ("Relics", "Keeper"),
+                         ("Plots", "Owner"), ("Puzzlers", "Coins"), ("Puzzlers", "Matches")}

@@ -1,0 +1,813 @@
+"""The rules' definitions of gamestate variables, read with a grammar: sentence in, frames out.
+
+Pure. The grammar is data, in ``definitions.lark`` beside this module (read it first): who has a
+variable ("Each Relic has …", "The Day is a publicly tracked …", "The Kind of each Relic …"),
+attribute lists, types, bounds, sets of values, the mark for none, defaults and where it is
+tracked. This module only turns the grammar's tree into :class:`Frame` objects, one per variable a
+sentence speaks of, and says which words of the sentence no rule of the grammar read.
+
+Every word is accounted for. A sentence whose opening the grammar recognises as a definition is
+read whole; words no rule reads are kept in :attr:`Frame.unread` of the variable they stand with
+(or, when they stand where an attribute would, in a frame for every variable of that owner), so a
+definition read in part never looks complete. Words that only describe a default left unread make
+the default unknown (:attr:`Frame.default_unread`), not the variable's values. A sentence the
+grammar does not recognise as a definition at all gives no frames.
+
+Reading is linear in the length of a Ruleset: each sentence is read once (and remembered, by its
+text), and a sentence longer than :data:`MAX_WORDS` words is not parsed but reported as read in
+part when it opens like a definition.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from parsers import language
+from parsers.variables import singular_phrase
+
+__all__ = ["Frame", "Grid", "Reading", "Things", "read_sentence", "read_bullet", "agent_noun", "GRAMMAR_FILE",
+           "MAX_WORDS", "INTEGER", "ENUM", "TEXT", "LIST"]
+
+GRAMMAR_FILE = Path(__file__).with_name("definitions.lark")
+
+INTEGER = "integer"
+ENUM = "enum"
+TEXT = "text"
+LIST = "list"
+
+#: A sentence longer than this is not parsed (its reading would not be linear); when it opens like a
+#: definition it is reported as read in part.
+MAX_WORDS = 90
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What one sentence says of one variable. ``None`` means "not said"."""
+
+    variable: str | None            # None: every variable of ``owner`` (words left unread where one stood)
+    owner: str | None = None        # whose: "Relic"; None for a value of the page or a sentence naming no owner
+    kind: str | None = None         # INTEGER, ENUM, TEXT or LIST
+    min: int | None = None
+    max: int | None = None
+    allowed: tuple[str, ...] | None = None
+    following: bool = False         # "one of the following:": the values are the list below the sentence
+    default: str | None = None      # "" for blank / empty
+    default_unread: str | None = None   # the words of a default the grammar could not read as one value
+    none: str | None = None         # the mark for none: "-", "None", "" (blank)
+    refers: str | None = None       # the kind of thing a value names ("Player", "Island")
+    unique: bool = False            # a list in which each thing appears at most once
+    max_items: int | None = None    # a list of at most this many things
+    other: bool = False             # "two other Barons": never the owner itself
+    negative_ok: bool = False       # "may be negative"
+    page: str | None = None         # where tracked: a wiki page ("Archipelago"), "GNDT", or None
+    table: str | None = None        # the table ("Players", "Villagers")
+    public: bool = False            # "publicly tracked"
+    private: bool = False           # "privately tracked": never on the page
+    grid: str | None = None         # the grid every cell of which holds it
+    unread: tuple[str, ...] = ()    # the words not read
+    relative: tuple[str, ...] = ()  # limits read but relative to other values ("than the Speaker of his Party")
+    sentence: str = ""
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.unread)
+
+    def says_something(self) -> bool:
+        """Does the frame limit values, give a default or a place, or leave words unread?"""
+        return bool(self.kind not in (None, TEXT) or self.min is not None or self.max is not None or self.allowed
+                    or self.following or self.default is not None or self.none is not None or self.refers
+                    or self.negative_ok or self.page or self.table or self.unread or self.relative)
+
+
+@dataclass(frozen=True)
+class Things:
+    """ "Villagers and their respective attributes are tracked in the “Villagers” table of …"."""
+
+    thing: str
+    table: str | None
+    page: str | None
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Grid:
+    """ "The Game Board is a publicly tracked 10 by 10 grid of cells"."""
+
+    name: str
+    rows: int | None
+    columns: int | None
+    cell: str                       # what a cell is called ("Cell", "Square")
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One sentence read: its frames, the things it places in a table, the grids it defines."""
+
+    frames: tuple[Frame, ...] = ()
+    things: tuple[Things, ...] = ()
+    grids: tuple[Grid, ...] = ()
+
+
+# --------------------------------------------------------------------------- the parser
+
+_UNREAD_TERMINAL = re.compile(r"^UNREAD_WORD(\.-?\d+)?:.*$", re.M)
+_LITERAL = r'"(?:[^"\\]|\\.)*"i?'
+_LITERALS = rf"{_LITERAL}(?:\s+{_LITERAL})*"
+_KEYWORD_GROUP = re.compile(rf"\(\s*({_LITERALS}(?:\s*\|\s*{_LITERALS})+)\s*\)")
+
+
+def _keyword_groups(grammar: str) -> str:
+    """Each group of keywords in parentheses ("is"i | "are"i) made one (tree-less) terminal."""
+    made: dict[str, str] = {}
+
+    def one(m: re.Match) -> str:
+        words = []
+        for alternative in re.split(r"\s*\|\s*(?=\")", m.group(1)):
+            literals = re.findall(_LITERAL, alternative)
+            text = " ".join(lit.rstrip("i")[1:-1] for lit in literals)
+            words.append(f'"{text}"' + ("i" if all(lit.endswith("i") for lit in literals) else ""))
+        return made.setdefault(" | ".join(words), f"_KEYWORDS{len(made)}")
+
+    compact = _KEYWORD_GROUP.sub(one, grammar)
+    return compact + "\n" + "\n".join(f"{name}: {body}" for body, name in made.items()) + "\n"
+
+
+@functools.lru_cache(maxsize=2)
+def _parser(whole: bool = False) -> Lark:
+    """The grammar's parser; ``whole``: the same grammar with no word left unread (``UNREAD_WORD``
+    matches nothing), which reads a sentence read in full in about half the time."""
+    grammar = GRAMMAR_FILE.read_text(encoding="utf-8")
+    if whole:
+        grammar, found = _UNREAD_TERMINAL.subn(r"UNREAD_WORD\1: /\\x00(?!)/", grammar)
+        assert found == 1, "definitions.lark must define UNREAD_WORD on one line"
+    return Lark(_keyword_groups(grammar), start=["sentence", "bullet"], parser="earley", lexer="dynamic", ambiguity="resolve",
+                propagate_positions=True)
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+# Which sentences could open like a definition: a cheap gate before the grammar (a superset of the
+# openings of `statement` and `bullet` in the grammar; the grammar decides). Most sentences of a
+# Ruleset are not definitions, and the gate spares them the parser.
+_W = r"[\w’'-]+"                                    # a word, any case ("cell", "community's")
+_N = r"(?!(?:The|A|An|If|When|Each|Every|No|Any|This|That|It|There)\b)[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*"
+_MODAL = r"(?:may|can|must|shall|will|should)"
+_IS_WORDS = (r"(?:a|an|one|either|publicly|privately|openly|secretly|non|integers?|numbers?|whole|positive|lists?|"
+             r"tracked|recorded|listed|kept|always|never|at|between|from|noted|marked|shown|written|the|flavou?r|any|up|"
+             r"no|not|less|more|greater|capped|initially|game|gamestate|\d+|[‘“\"'])")
+_LIMIT_VERBS = r"(?:be|exceed|fall|rise|go|drop|become|hold|have|only|either|never|not|also|always)"
+_OPENINGS = re.compile("|".join([
+    rf"^(?:Each|Every)\s+(?:such\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|{_MODAL}|is|are)\b",
+    rf"^{_N}\s+(?:also\s+)?(?:has|have|holds|hold|possesses)\s",
+    rf"^(?:The\s+)?{_N}\s+(?:and\s+(?:their|its)\s+(?:respective\s+)?\w+\s+)?(?:is|are)\s+{_IS_WORDS}",
+    rf"^(?:The\s+)?{_N}\s+(?:{_MODAL}\s+{_LIMIT_VERBS}|cannot|can't|can’t|does\s+not|do\s+not|never|defaults?|"
+    rf"starts?|begins?)\b",
+    rf"^(?:(?:A|An|Each|Every|The|Any)\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*[’']s?\s",
+    rf"^(?:The\s+)?{_N}\s+of\s+(?:each|every|an?|any)\s",
+    rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:{_MODAL}\s+(?:not|never|only|also)|cannot|can't|can’t)\s+"
+    rf"(?:hold|have)\b",
+    rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:begins?|starts?)\s",
+    rf"^(?:(?:A|An|Any|Each|Every)\s+)?un\w+ed\s",
+    rf"^(?:(?:A|An|Any|Each|Every)\s+)?{_N}\s+with(?:out)?\s",
+    rf"^{_N}\s*:\s",                                  # a bullet "Species: Can be …"
+    rf"^(?:A|An)\s+{_N}\s+(?:also\s+)?(?:has|holds|possesses|{_MODAL}\s+(?:also\s+)?(?:have|hold))\b",
+    rf"^(?:All\s+)?{_N}\s+each\s+(?:has|have|hold)\b|^All\s+{_N}\s+(?:has|have|hold)\b|^(?:Each|Every|Any)\s+of\s+the\s",
+    rf"^(?:Each|Every|A|An|Any|No)\s+{_N}\s+{_MODAL}\s+(?:appear|be\s+listed|be\s+named)\b",
+    rf"^There\s+(?:is|are)\s",
+    rf"^(?:Each|Every)\s+(?:cell|square|space|tile)\s+of\s",
+    rf"^(?:The\s+)?(?:legal|allowed|possible|valid|permitted)\s+(?:values\s|[A-Z])",
+]))
+
+
+@functools.lru_cache(maxsize=4096)
+def read_sentence(sentence: str) -> Reading:
+    """The frames of one sentence (empty when it is no definition the grammar recognises)."""
+    return _read(sentence, "sentence")
+
+
+@functools.lru_cache(maxsize=1024)
+def read_bullet(line: str) -> Reading:
+    """A bullet line "Species: Can be ‘Bear’, ‘Bird’ …" read as the definition of the variable it names."""
+    return _read(line, "bullet")
+
+
+def _read(text: str, start: str) -> Reading:
+    s = _normal(text)
+    if not s or not _OPENINGS.match(s):
+        return Reading()
+    if len(s.split()) > MAX_WORDS:
+        return _too_long(s)
+    try:
+        tree = _parser(whole=True).parse(s, start=start)
+    except UnexpectedInput:
+        try:
+            tree = _parser().parse(s, start=start)
+        except UnexpectedInput:   # no definition the grammar knows (a fault of the grammar itself is raised)
+            return Reading()
+    return _Reader(s).sentence(tree)
+
+
+_LONG_HEAD = re.compile(r"^(?:Each|Every)\s+(?P<owner>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*)\s+(?:also\s+)?(?:has|have|holds)\b")
+
+
+def _too_long(s: str) -> Reading:
+    m = _LONG_HEAD.match(s)
+    if not m:
+        return Reading()
+    owner = language.singular(m.group("owner")) or m.group("owner")
+    return Reading((Frame(None, owner=owner, unread=(s[m.end():].strip(),), sentence=s),))
+
+
+# --------------------------------------------------------------------------- the tree → frames
+
+def _tokens(tree) -> list[Token]:
+    if isinstance(tree, Token):
+        return [tree]
+    return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
+
+
+def _words(tree) -> str:
+    """The sentence's own text under ``tree`` (quotes and punctuation as written)."""
+    return " ".join(str(t) for t in _tokens(tree))
+
+
+_VARS = ("var_name", "low_var_name", "cap_var_name")
+_ITEMS = ("items", "items_final_and", "items_commas")
+_OWNERS = ("owner_name", "cap_owner_name")
+_ARTICLES = re.compile(r"^(?:the|a|an)\s+", re.I)
+
+
+def _name(tree) -> str:
+    """A name as written, quotes taken off: "Action Points", "Villagers"."""
+    text = _words(tree)
+    return _unquote(text)
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] in "“\"‘'" and text[-1] in "”\"’'":
+        text = text[1:-1]
+    elif text[:1] in "‘'“\"":
+        text = text[1:]
+    return text.strip()
+
+
+def _number(token) -> int | None:
+    return language.number(str(token))
+
+
+def _singular_name(name: str) -> str:
+    """The name of one thing of a kind: "Relics" → "Relic", "Monster Species" stays, "New Lords" → "Lord"
+    (names are compared by :func:`parsers.variables.variable_key`, which takes any plural off)."""
+    words = name.split()
+    if len(words) > 1 and words[0].casefold() == "new":
+        words = words[1:]
+    return singular_phrase(" ".join(words))
+
+
+_AGENT = {"owned": "Owner", "held": "Holder", "kept": "Keeper", "controlled": "Controller", "claimed": "Claimant",
+          "occupied": "Occupant", "captained": "Captain", "ruled": "Ruler", "led": "Leader",
+          "possessed": "Possessor", "carried": "Carrier", "guarded": "Guard", "inhabited": "Inhabitant",
+          "worn": "Wearer", "wielded": "Wielder"}
+
+
+def agent_noun(verb: str) -> str:
+    """The variable an ownership verb defines: "owned" → "Owner", "kept" → "Keeper"."""
+    low = verb.casefold()
+    if low in _AGENT:
+        return _AGENT[low]
+    stem = low[2:] if low.startswith("un") else low
+    if stem in _AGENT:
+        return _AGENT[stem]
+    stem = stem[:-2] if stem.endswith("ed") else stem
+    return stem[:1].upper() + stem[1:] + "er"
+
+
+class _Reader:
+    def __init__(self, sentence: str):
+        self.s = sentence
+        self.frames: list[Frame] = []
+        self.things: list[Things] = []
+        self.grids: list[Grid] = []
+
+    def sentence(self, tree: Tree) -> Reading:
+        if tree.data == "bullet":
+            self.s_bullet(tree)
+            return Reading(tuple(self.frames))
+        for statement in tree.children:
+            if isinstance(statement, Tree):
+                self.statement(statement)
+        return Reading(tuple(self.frames), tuple(self.things), tuple(self.grids))
+
+    # ---------------------------------------------------------------- statements
+    def statement(self, t: Tree) -> None:
+        before = len(self.frames)
+        self._statement(t)
+        tail = next((c for c in t.children if isinstance(c, Tree) and c.data == "unread_tail"), None)
+        if tail is not None:
+            # words after the opening that no rule reads: every variable of the statement is read in part
+            words = (self.text(tail),)
+            made = self.frames[before:] or [Frame(None, sentence=self.s)]
+            owners = {f.owner for f in made if f.owner} - {f.owner for f in made if f.variable is None}
+            self.frames[before:] = [replace(f, unread=f.unread + words) for f in made]
+            self.frames.extend(Frame(None, owner=o, unread=words, sentence=self.s) for o in sorted(owners)
+                               if t.data in ("owned", "ownership"))
+
+    def _statement(self, t: Tree) -> None:
+        """Each statement of the grammar is read by the method of its name (``s_owned`` …)."""
+        getattr(self, "s_" + t.data)(t)
+
+    def s_cell_content(self, t: Tree) -> None:
+        """ "Each cell of the Map holds the name of a Player": what every cell of that grid holds."""
+        grid = _ARTICLES.sub("", _name(next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)))
+        cell = next(str(x) for x in t.children if isinstance(x, Token) and x.type == "CELL_WORD").capitalize()
+        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data == "attributes"), None)
+        if attributes is not None:
+            self.attributes(attributes, cell, grid=grid)
+            return
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data == "desc_list"], {})
+        self.frames.append(Frame(cell, grid=grid, sentence=self.s, **info))
+
+    def s_legal_plural(self, t: Tree) -> None:
+        """ "The possible Kinds of a Relic are Cup, Blade and Coin"."""
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        owner = self.owner_of(t)
+        items = next(x for x in t.iter_subtrees_topdown() if x.data in _ITEMS)
+        info: dict = {}
+        self.set_values(info, [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)])
+        self.frames.append(Frame(_singular_name(_name(var)), owner=owner, sentence=self.s, **info))
+
+    def s_following_attributes(self, t: Tree) -> None:
+        """ "Each Relic has the following attributes:": the owner of the bullets below, and of any list after it."""
+        owner = self.owner_of(t)
+        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data == "attributes"), None)
+        if attributes is not None:
+            self.attributes(attributes, owner)
+        else:
+            self.frames.append(Frame(None, owner=owner, following=True, sentence=self.s))
+
+    def s_appears_once(self, t: Tree) -> None:
+        """ "Each Player may appear at most once in the Crew"."""
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
+        self.frames.append(Frame(_name(var), kind=LIST, refers=_singular_name(_name(thing)), unique=True,
+                                 sentence=self.s))
+
+    def s_named_value(self, t: Tree) -> None:
+        """ "There is a publicly tracked number called the Tide, …"."""
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c is not var], {})
+        self.frames.append(Frame(_name(var), sentence=self.s, **info))
+
+    def s_legal_values(self, t: Tree) -> None:
+        """ "The legal values of a Relic’s Kind are Cup, Blade and Coin"."""
+        subject = next(c for c in t.children if isinstance(c, Tree) and c.data == "owned_subject")
+        owner, variable = self.owned_subject(subject)
+        items = next(x for x in t.iter_subtrees_topdown() if x.data in _ITEMS)
+        info: dict = {}
+        self.set_values(info, [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)])
+        self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
+
+    def s_owned(self, t: Tree, owner: str | None = None, grid: str | None = None) -> None:
+        if owner is None:
+            owner = self.owner_of(t)
+        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data == "attributes"), None)
+        if attributes is None:   # "Each Keep has 8 publicly tracked and ordered slots": nothing read but its owner
+            self.frames.append(Frame(None, owner=owner, sentence=self.s))
+            return
+        self.attributes(attributes, owner, grid)
+
+    def owner_of(self, who: Tree | None) -> str | None:
+        """The owner a statement names first ("Each Relic …" → "Relic")."""
+        if who is None:
+            return None
+        names = [c for c in who.iter_subtrees_topdown() if c.data in _OWNERS]
+        return _singular_name(_name(names[0])) if names else None
+
+    def attributes(self, t: Tree, owner: str | None, grid: str | None = None) -> None:
+        made: list[dict] = []
+        shared: dict = {}
+        for c in t.children:
+            if not isinstance(c, Tree):
+                continue
+            if c.data == "attribute":
+                made.extend(self.attribute(c, owner))
+            elif c.data == "unread_attribute":
+                made.append(dict(variable=None, owner=owner, unread=(self.text(c),)))
+            elif c.data == "group_tail":
+                shared = self.describe(c.children, {})
+        for m in made:
+            for k, v in shared.items():
+                if k == "unread" or k == "relative":
+                    m[k] = tuple(m.get(k, ())) + tuple(v)
+                else:
+                    m.setdefault(k, v)
+            if grid is not None:
+                m["grid"] = grid
+            self.frames.append(Frame(sentence=self.s, **m))
+
+    def attribute(self, t: Tree, owner: str | None) -> list[dict]:
+        parts = [c for c in t.children if isinstance(c, Tree)]
+        head = parts[0]
+        names: list[str] = []
+        base: dict = {}
+        if head.data == "var_head" or head.data == "valued_head":
+            names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
+            if head.data == "valued_head":
+                base["kind"] = INTEGER
+        elif head.data == "counted_head":
+            names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
+            base["kind"] = INTEGER
+            self.type_words(head, base)
+        elif head.data == "typed_head":
+            names = self.var_names(head)
+            base["kind"] = INTEGER
+            self.type_words(head, base)
+        elif head.data == "group_head":
+            names = self.var_names(head)
+        elif head.data == "counted_list_head":
+            names = self.var_names(head)
+            base = self.describe([c for c in head.children if isinstance(c, Tree) and c.data == "desc_list"],
+                                 {"kind": INTEGER})
+            self.type_words(head, base)
+        if any(isinstance(c, Tree) and c.data == "tracked_adj" for c in head.children):
+            base["public"] = True
+        info = self.describe(parts[1:], base)
+        return [dict(variable=n, owner=owner, **info) for n in names if n]
+
+    def var_names(self, t: Tree) -> list[str]:
+        group = next(c for c in t.children if isinstance(c, Tree) and c.data == "var_names")
+        return [self.var(c) for c in group.children if isinstance(c, Tree)]
+
+    def var(self, t: Tree) -> str:
+        return _name(t)
+
+    def text(self, t) -> str:
+        """The sentence's own words under ``t``, without the punctuation around them."""
+        meta = getattr(t, "meta", None)
+        if meta is not None and not getattr(meta, "empty", True):
+            return self.s[meta.start_pos:meta.end_pos].strip(" ,;:.")
+        return _words(t).strip(" ,;:.")
+
+    # ---------------------------------------------------------------- descriptors
+    def describe(self, nodes, info: dict) -> dict:
+        """Fold what ``nodes`` say of a variable into ``info`` (the bag of descriptors)."""
+        info = dict(info)
+        for node in nodes:
+            if isinstance(node, Tree):
+                self.visit(node, info)
+        return info
+
+    def visit(self, t: Tree, info: dict) -> None:
+        handler = getattr(self, "d_" + t.data, None)
+        if handler is not None:
+            handler(t, info)
+            return
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    @staticmethod
+    def _set(info: dict, key: str, value) -> None:
+        if value is None:
+            return
+        old = info.get(key)
+        if old is not None and old != value and key in ("min", "max"):
+            value = max(old, value) if key == "min" else min(old, value)
+        info[key] = value
+
+    def d_unread_clause(self, t: Tree, info: dict) -> None:
+        info["unread"] = tuple(info.get("unread", ())) + (self.text(t),)
+
+    def d_unread(self, t: Tree, info: dict) -> None:
+        info["unread"] = tuple(info.get("unread", ())) + (self.text(t),)
+
+    def d_number_type(self, t: Tree, info: dict) -> None:
+        info["kind"] = INTEGER
+        self.type_words(t, info)
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    d_type_phrase_group = d_number_type
+
+    def type_words(self, t: Tree, info: dict) -> None:
+        for tok in _tokens(t):
+            if tok.type == "SIGN_WORD" or tok.type == "TYPE_NOUN":
+                w = str(tok).casefold()
+                if "non" in w and "negative" in w:
+                    self._set(info, "min", 0)
+                elif w == "positive":
+                    self._set(info, "min", 1)
+            if tok.type in ("UNREAD_WORD",):
+                break
+
+    def d_text_type(self, t: Tree, info: dict) -> None:
+        info.setdefault("kind", TEXT)
+
+    def d_ref_type(self, t: Tree, info: dict) -> None:
+        info["kind"] = TEXT
+        thing = next((c for c in t.iter_subtrees() if c.data == "thing_name"), None)
+        if thing is not None:
+            info["refers"] = _singular_name(_name(thing))
+
+    def d_ref_single(self, t: Tree, info: dict) -> None:
+        self.d_ref_type(t, info)
+
+    def d_list_type(self, t: Tree, info: dict) -> None:
+        info["kind"] = LIST
+        thing = next((x for x in t.iter_subtrees_topdown() if x.data == "thing_name"), None)
+        if thing is not None:   # "a list of the names of Players", "the names of two other Barons"
+            info["refers"] = _singular_name(_name(thing))
+        for c in t.iter_subtrees():
+            if c.data == "list_max":
+                n = next((x for x in c.children if isinstance(x, Token) and x.type == "NUMBER"), None)
+                if n is not None:
+                    info["max_items"] = _number(n)
+        for tok in _tokens(t):
+            if tok.type == "DISTINCT":
+                info["unique"] = True
+            elif tok.type == "OTHER":
+                info["other"] = True
+
+    def d_unique(self, t: Tree, info: dict) -> None:
+        info["unique"] = True
+
+    def d_values(self, t: Tree, info: dict) -> None:
+        items = next((x for x in t.iter_subtrees_topdown() if x.data in _ITEMS), None)
+        if items is None:
+            return
+        values = [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)]
+        values = [v for v in values if v]
+        self.set_values(info, values)
+
+    def set_values(self, info: dict, values: list[str]) -> None:
+        if info.get("kind") in (INTEGER,) and all(language.number(v) is not None for v in values):
+            info["allowed"] = tuple(values)
+            return
+        if info.get("allowed") and tuple(info["allowed"]) != tuple(values):
+            info["unread"] = tuple(info.get("unread", ())) + ("two different sets of values",)
+        info["kind"] = ENUM
+        info["allowed"] = tuple(values)
+
+    def d_following(self, t: Tree, info: dict) -> None:
+        info["kind"] = ENUM
+        info["following"] = True
+
+    def d_valued(self, t: Tree, info: dict) -> None:
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    def d_between(self, t: Tree, info: dict) -> None:
+        lo, hi = [_number(x) for x in t.children if isinstance(x, Token) and x.type == "NUMBER"]
+        if lo is not None and hi is not None and lo > hi:
+            lo, hi = hi, lo
+        self._set(info, "min", lo)
+        self._set(info, "max", hi)
+        info.setdefault("kind", INTEGER)
+
+    def _one_number(self, t: Tree) -> int | None:
+        n = next((x for x in _tokens(t) if x.type == "NUMBER"), None)
+        return _number(n) if n is not None else None
+
+    def d_at_least(self, t, info):
+        self._set(info, "min", self._one_number(t))
+        info.setdefault("kind", INTEGER)
+
+    def d_at_most(self, t, info):
+        self._set(info, "max", self._one_number(t))
+        info.setdefault("kind", INTEGER)
+
+    def d_more_than(self, t, info):
+        n = self._one_number(t)
+        self._set(info, "min", None if n is None else n + 1)
+        info.setdefault("kind", INTEGER)
+
+    def d_less_than(self, t, info):
+        n = self._one_number(t)
+        self._set(info, "max", None if n is None else n - 1)
+        info.setdefault("kind", INTEGER)
+
+    d_min_limit = d_at_least
+    d_max_limit = d_at_most
+
+    def d_text_length(self, t, info):
+        info.setdefault("kind", TEXT)   # "no more than 20 characters long": a text's shape, not checked
+
+    def d_text_rule(self, t, info):
+        """ "must be unique", "cannot be “None”": of a text, its shape (not checked); of anything else, a
+        limit the bot does not check."""
+        if info.get("kind") != TEXT:
+            info["relative"] = tuple(info.get("relative", ())) + (self.text(t),)
+
+    def d_not_negative(self, t, info):
+        self._set(info, "min", 0)
+        info.setdefault("kind", INTEGER)
+
+    def d_negative_ok(self, t, info):
+        info["negative_ok"] = True
+        info.setdefault("kind", INTEGER)
+
+    def d_hold_limit(self, t, info):
+        n = self._one_number(t)
+        word = next(x for x in _tokens(t) if x.type in ("LESS_THAN", "MORE_THAN"))
+        if word.type == "LESS_THAN":   # "must not hold less than 1" → at least 1
+            self._set(info, "min", n)
+        else:                          # "may not have more than 5" → at most 5
+            self._set(info, "max", n)
+        info.setdefault("kind", INTEGER)
+
+    def d_hold_only(self, t, info):
+        self._set(info, "max", self._one_number(t))
+        info.setdefault("kind", INTEGER)
+
+    def d_hold_relative(self, t, info):
+        remark = next(c for c in t.children if isinstance(c, Tree) and c.data == "remark_words")
+        more = any(str(x).casefold() == "more" for x in t.children if isinstance(x, Token))
+        info["relative"] = tuple(info.get("relative", ())) + (
+            f"{'no more' if more else 'no fewer'} than {self.text(remark)}",)
+        info.setdefault("kind", INTEGER)
+
+    def d_begin_with(self, t, info):
+        value = next(c for c in t.children if isinstance(c, Tree) and c.data == "default_value")
+        self.default_value(value, info)
+
+    def d_default(self, t: Tree, info: dict) -> None:
+        value = next((c for c in t.children if isinstance(c, Tree) and c.data == "default_value"), None)
+        if value is not None:
+            self.default_value(value, info)
+
+    def default_value(self, t: Tree, info: dict) -> None:
+        tok = [x for x in _tokens(t)]
+        text = _unquote(" ".join(str(x) for x in tok))
+        if len(tok) == 1 and tok[0].type == "NUMBER":
+            info["default"] = str(_number(tok[0]))
+        elif len(tok) == 1 and tok[0].type == "EMPTY_WORD":
+            low = text.casefold()
+            info["default"] = "0" if low == "zero" else ("-" if "dash" in low else "")
+        else:
+            info["default"] = text
+
+    def d_default_unread(self, t: Tree, info: dict) -> None:
+        info["default_unread"] = self.text(t)
+
+    def d_none_mark(self, t: Tree, info: dict) -> None:
+        self.none_value(t, info)
+
+    def d_none_clause(self, t: Tree, info: dict) -> None:
+        self.none_value(t, info)
+
+    def none_value(self, t: Tree, info: dict) -> None:
+        value = next((c for c in t.iter_subtrees() if c.data == "none_value"), None)
+        if value is None:
+            return
+        words = _words(value)
+        low = words.casefold()
+        if "dash" in low or "hyphen" in low:
+            info["none"] = "-"
+        elif low in ("blank", "empty", "nothing"):
+            info["none"] = ""
+        else:
+            info["none"] = _unquote(words)
+
+    def d_tracked_adj(self, t, info):
+        info["public"] = True
+
+    def d_where_public(self, t, info):
+        info["public"] = True
+
+    def d_where_private(self, t, info):
+        info["private"] = True
+
+    def d_where(self, t: Tree, info: dict) -> None:
+        info["public"] = True
+        place = next((c for c in t.children if isinstance(c, Tree)), None)
+        if place is not None:
+            info.update(self.place(place))
+
+    def place(self, t: Tree) -> dict:
+        """Where a variable or a thing is tracked: its table (the “Relics” table, a table of Relics) and page."""
+        if t.data in ("in_table", "table_of"):
+            table = next(c for c in t.children if isinstance(c, Tree) and c.data in ("table_name", "thing_name"))
+            page = next((c for c in t.children if isinstance(c, Tree) and c.data == "page_ref"), None)
+            return {"table": _name(table), **self.page(page)}
+        if t.data == "on_page":
+            return self.page(t.children[0])
+        if t.data == "gndt":
+            return {"page": "GNDT"}
+        return {}
+
+    def page(self, t: Tree | None) -> dict:
+        if t is None:
+            return {}
+        named = [x for x in t.children if isinstance(x, Token) and x.type in ("QUOTED", "CAPWORD")]
+        if named:
+            return {"page": _unquote(" ".join(str(x) for x in named))}
+        return {}
+
+    # skipped: a remark says nothing of values; qualifiers ("towards each Wizard") neither
+    def d_remark(self, t, info):
+        return
+
+    def d_qualifier(self, t, info):
+        return
+
+    def d_apposition(self, t, info):
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    # ---------------------------------------------------------------- other statements
+    def s_ownership(self, t: Tree) -> None:
+        owner = self.owner_of(t.children[0])
+        verb = next(x for x in t.children if isinstance(x, Token) and x.type == "OWNED_VERB")
+        info: dict = {"kind": TEXT}
+        ref = next(c for c in t.children if isinstance(c, Tree) and c.data == "ref_single")
+        self.d_ref_type(ref, info)
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data not in
+                              ("owner_each", "owner_plural", "ref_single")], info)
+        self.frames.append(Frame(agent_noun(str(verb)), owner=owner, sentence=self.s, **info))
+
+    def s_none_statement(self, t: Tree) -> None:
+        info: dict = {}
+        self.none_value(t, info)
+        owner = next(c for c in t.children if isinstance(c, Tree) and c.data in _OWNERS)
+        un = next((x for x in t.children if isinstance(x, Token) and x.type == "UN_WORD"), None)
+        var = next((c for c in t.children if isinstance(c, Tree) and c.data in _VARS), None)
+        variable = _name(var) if var is not None else agent_noun(str(un)) if un is not None else None
+        if variable is None:
+            return
+        self.frames.append(Frame(variable, owner=_singular_name(_name(owner)), none=info.get("none"),
+                                 sentence=self.s))
+
+    def s_tracked_things(self, t: Tree) -> None:
+        owner = next(c for c in t.children if isinstance(c, Tree) and c.data in _OWNERS)
+        place = next(c for c in t.children if isinstance(c, Tree) and c.data in
+                     ("in_table", "table_of", "on_page", "gndt", "in_rule"))
+        where = self.place(place)
+        self.things.append(Things(_singular_name(_name(owner)), where.get("table"), where.get("page"), self.s))
+
+    def s_grid(self, t: Tree) -> None:
+        name = _name(next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS))
+        numbers = [_number(x) for x in _tokens(t) if x.type == "NUMBER"][:2]
+        size = next((x for x in _tokens(t) if x.type == "GRID_SIZE"), None)
+        if size is not None:   # "4x4"
+            numbers = [int(n) for n in re.findall(r"\d+", str(size))]
+        cells = next((c for c in t.children if isinstance(c, Tree) and c.data == "grid_cells"), None)
+        cell = _singular_name(_name(cells)) if cells is not None else "cell"
+        cell = cell[:1].upper() + cell[1:]
+        rows, columns = (numbers + [None, None])[:2]
+        self.grids.append(Grid(_ARTICLES.sub("", name), rows, columns, cell, self.s))
+        for tail in (c for c in t.children if isinstance(c, Tree) and c.data in ("grid_tail", "grid_content")):
+            if tail.data == "grid_content":
+                info = self.describe(tail.children, {})
+                self.frames.append(Frame(cell, owner=None, grid=_ARTICLES.sub("", name), sentence=self.s, **info))
+            else:
+                attributes = next((c for c in tail.children if isinstance(c, Tree) and c.data == "attributes"), None)
+                if attributes is not None:
+                    self.attributes(attributes, cell, grid=_ARTICLES.sub("", name))
+
+    def s_subject_statement(self, t: Tree) -> None:
+        subject = t.children[0]
+        if subject.data == "owner_subject":
+            owner = self.owner_of(subject)
+            info: dict = {}
+            pred = t.children[1]
+            var = next((c for c in pred.children if isinstance(c, Tree) and c.data in _VARS))
+            self.visit(pred, info)
+            self.frames.append(Frame(_name(var), owner=owner, sentence=self.s, **info))
+            return
+        owner = None
+        if subject.data == "owned_subject":
+            owner, variable = self.owned_subject(subject)
+        else:
+            variable = _name(next(c for c in subject.children if isinstance(c, Tree)))
+        info = self.describe(t.children[1:], {})
+        if owner is None and info.get("kind") == ENUM and not self.text(subject).casefold().startswith("the ") \
+                and _singular_name(variable) != variable:
+            # "Proposals can either be Pending, Enacted or Failed": the states of things of a kind, not a
+            # variable of the gamestate ("The Weather can be Sunny or Rainy" is one)
+            return
+        self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
+
+    def owned_subject(self, subject: Tree) -> tuple[str, str]:
+        """ "A Relic’s Worth", "The Kind of each Relic" → ("Relic", "Worth")."""
+        names = [c for c in subject.children if isinstance(c, Tree)]
+        owner_node = next(c for c in names if c.data in _OWNERS)
+        var_node = next(c for c in names if c.data in _VARS)
+        return _singular_name(_name(owner_node)), _name(var_node)
+
+    def s_bullet(self, t: Tree) -> None:
+        var = t.children[0]
+        info = self.describe(t.children[1:], {})
+        self.frames.append(Frame(_name(var), sentence=self.s, **info))

@@ -1,0 +1,238 @@
+"""A gamestate variable's legal values, as a model: :class:`Constraint` (and :class:`Disable`).
+
+Pure. Made by the rules' definitions (:mod:`actions.constraints`, from the frames of
+:mod:`parsers.definitions`) and by the Admins' overrides page (:mod:`parsers.overrides`); judged by
+:mod:`actions.legality`. Names are compared by :func:`variable_key` (case, markup, parentheses,
+punctuation and a plural ``s`` ignored).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+
+from parsers.names import straighten_quotes
+
+INTEGER = "integer"
+ENUM = "enum"
+NAME = "name"
+TEXT = "text"
+LIST = "list"
+OFF = "off"
+
+NUMERIC = "numeric values"      # the Appendix's non-negative-integer default, as a variable name
+PLAYER_NAMES = "player names"   # the Appendix's name rule, as a variable name
+
+APPENDIX_ORIGIN = "appendix"
+RULE_ORIGIN = "rule"
+OVERRIDE_ORIGIN = "override"
+
+DEFAULT_OVERRIDE_PAGE = "constraints page"
+
+NAME_CHARACTERS = "Latin letters, digits, _ - . '"
+
+#: The mark for none, as the page shows it: a dash (any of its forms).
+DASHES = ("-", "–", "—", "−")
+
+
+@dataclass
+class Constraint:
+    """What values one gamestate variable may legally hold, and where the rules say so."""
+
+    variable: str
+    kind: str
+    min: int | None = None
+    max: int | None = None
+    allowed: list[str] | None = None
+    default: str | None = None      # as text; "" means blank/empty
+    page: str | None = None         # tracking page hint ("Archipelago", "GNDT")
+    table: str | None = None        # table hint ("Players", "Villagers")
+    rule: str = ""                  # source rule name ("Coins"), or the overrides page
+    sentences: list[str] = field(default_factory=list)
+    origin: str = RULE_ORIGIN       # appendix | rule | override
+    owner: str | None = None        # whose variable: "Puzzler", "Villager"
+    min_source: str | None = None   # "Appendix: Numbers and Variables" when min 0 comes from there
+    min_sentence: str | None = None
+    line: int | None = None         # line on the overrides page
+    grid: str | None = None         # the board whose every cell holds it ("Game Board")
+    refers: str | None = None       # a value names a thing of this kind ("Player", "Island")
+    none: str | None = None         # the mark for none ("-", "None"; "" for blank)
+    unique: bool = False            # a list names each thing at most once
+    max_items: int | None = None    # a list names at most this many things
+    other: bool = False             # a list never names its own row ("two other Barons")
+    partial: list[str] = field(default_factory=list)    # words of its sentences the bot could not read
+    relative: list[str] = field(default_factory=list)   # limits read, but set by other values ("than the Speaker …")
+
+    @property
+    def sentence(self) -> str:
+        return self.sentences[0] if self.sentences else ""
+
+    @property
+    def source(self) -> str:
+        """How an edit summary cites it: "Appendix: Numbers and Variables", "Coins", …"""
+        if self.origin == APPENDIX_ORIGIN:
+            return f"Appendix: {self.rule}"
+        if self.origin == OVERRIDE_ORIGIN:
+            return f"{self.rule}, line {self.line}" if self.line else self.rule
+        return self.rule
+
+    @property
+    def key(self) -> str:
+        return variable_key(self.variable)
+
+    @property
+    def is_partial(self) -> bool:
+        """Read only in part: no value can be called legal by it."""
+        return bool(self.partial)
+
+    def keys(self) -> set[str]:
+        """The keys a column heading may have to be this variable ("Influence" for "Influence Score",
+        "Owned By" for "Owner")."""
+        base = self.key
+        found = {base}
+        words = base.split()
+        if len(words) > 1 and words[-1] in _GENERIC_TAILS:
+            found.add(" ".join(words[:-1]))
+        verb = _AGENT_VERBS.get(base)
+        if verb:
+            found.add(f"{verb} by")
+        return found
+
+    def describe(self, name: str | None = None, *, unchecked: bool = True) -> str:
+        """Human text: "Coins hold non-negative integers", "Species is one of Bear, Bird or Cat"; with
+        ``unchecked`` also the limits set by other values, which the bot does not check."""
+        name = name or self.variable
+        if self.partial:
+            return f"{name} is defined in words the bot could not read in full ({unread_words(self.partial)})"
+        text = self._describe(name)
+        if self.relative and unchecked:
+            text += f", and {' and '.join(self.relative)} (not checked by the bot)"
+        return text
+
+    def _describe(self, name: str) -> str:
+        if self.kind == INTEGER:
+            verb = _hold(name)
+            lo, hi = self.min, self.max
+            if lo is None and hi is None:
+                return f"{name} {verb} integers"
+            if hi is None:
+                return f"{name} {verb} non-negative integers" if lo == 0 else f"{name} {verb} integers of at least {lo}"
+            if lo is None:
+                return f"{name} {verb} integers of at most {hi}"
+            return f"{name} {verb} integers from {lo} to {hi}"
+        if self.kind == ENUM:
+            return f"{name} is one of {_or_list(self.allowed or [])}"
+        if self.kind == NAME:
+            lo = self.min if self.min is not None else 1
+            hi = f" to {self.max}" if self.max is not None else " or more"
+            return f"player names are {lo}{hi} characters of {NAME_CHARACTERS}"
+        if self.kind == LIST:
+            if not self.refers:
+                return f"{name} is a list"
+            bits = [f"{name} is a list of names of {self.refers}s"]
+            if self.max_items is not None:
+                bits.append(f"at most {self.max_items}")
+            if self.unique:
+                bits.append("each at most once")
+            if self.other:
+                bits.append("never its own")
+            return ", ".join(bits)
+        if self.kind == OFF:
+            return f"{name} is not checked"
+        if self.refers:
+            none = ""
+            if self.none is not None:
+                none = f", or {_shown(self.none)} for none"
+            return f"{name} names one {self.refers}{none}"
+        return f"{name} is text"
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["sentence"] = self.sentence
+        d["source"] = self.source
+        d["description"] = self.describe()
+        return d
+
+
+@dataclass
+class Disable:
+    """An override line ``* Score: off``: check nothing for that variable."""
+
+    variable: str
+    table: str | None = None
+    page: str | None = None
+    rule: str = DEFAULT_OVERRIDE_PAGE
+    line: int | None = None
+    text: str = ""
+
+    def as_constraint(self) -> Constraint:
+        return Constraint(self.variable, OFF, page=self.page, table=self.table, rule=self.rule,
+                          sentences=[self.text] if self.text else [], origin=OVERRIDE_ORIGIN, line=self.line)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def unread_words(partial: list[str]) -> str:
+    """The words not read, as a reason names them: “which glows”; “and sparkles”."""
+    return "; ".join(f"“{w}”" for w in partial) or "none"
+
+
+# --------------------------------------------------------------------------- names and keys
+
+_GENERIC_TAILS = {"score", "value", "total", "count", "rating", "level", "amount"}
+_KEY_DROP = re.compile(r"\([^)]*\)|<[^>]*>|'{2,}|[^\w\s'’-]", re.U)
+#: "Owner" is also headed "Owned By": the variable an ownership verb defines, and its verb.
+_AGENT_VERBS = {"owner": "owned", "keeper": "kept", "holder": "held", "controller": "controlled",
+                "occupant": "occupied", "ruler": "ruled", "leader": "led", "wearer": "worn", "wielder": "wielded"}
+
+
+def variable_key(name: str) -> str:
+    """How names are compared: case, markup, parentheses, punctuation and a plural ``s`` ignored."""
+    s = _KEY_DROP.sub(" ", straighten_quotes(name)).replace("_", " ")
+    s = " ".join(s.casefold().split())
+    s = s.strip("'-")
+    words = s.split()
+    if not words:
+        return ""
+    words[-1] = _singular(words[-1])
+    return " ".join(words)
+
+
+def _singular(word: str) -> str:
+    if len(word) > 3 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 2 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def singular_phrase(phrase: str) -> str:
+    """A name's last word made singular when that only drops letters ("Relics" → "Relic"; "Monster
+    Species" stays)."""
+    words = phrase.split()
+    if words:
+        low = _singular(words[-1].casefold())
+        words[-1] = words[-1][: len(low)] if words[-1].casefold().startswith(low) else words[-1]
+    return " ".join(words)
+
+
+def _hold(name: str) -> str:
+    return "hold" if name.rstrip().endswith("s") else "holds"
+
+
+def _or_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _shown(value: str) -> str:
+    return "blank" if value == "" else value
+
+
+__all__ = [
+    "Constraint", "Disable", "variable_key", "singular_phrase", "unread_words", "INTEGER", "ENUM", "NAME", "TEXT",
+    "LIST", "OFF", "NUMERIC", "PLAYER_NAMES", "APPENDIX_ORIGIN", "RULE_ORIGIN", "OVERRIDE_ORIGIN",
+    "DEFAULT_OVERRIDE_PAGE", "NAME_CHARACTERS", "DASHES",
+]

@@ -1,0 +1,314 @@
+"""The definition grammar: one meaning in many wordings reads the same, and every word is accounted for.
+
+The wordings are generated here as the cross product of a definition's parts — who has it, its
+type, its bounds or set of values, its default, the punctuation of an attribute list — in the
+project's own words (a Relic with a Worth, a Kind, a Keeper). Each must give the constraint the
+plain wording gives, or be marked read in part: never a different constraint.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+
+import pytest
+
+from actions.constraints import ENUM, INTEGER, LIST, TEXT, infer_constraints
+from parsers import definitions as D
+from parsers import language
+from parsers.ruleset import parse
+
+# --------------------------------------------------------------------------- helpers
+
+
+def constraints_of(*sentences: str) -> dict[str, object]:
+    """The constraints a one-rule Ruleset of these sentences gives, by variable (no Appendix: a number
+    has the bounds its sentence states and no others)."""
+    page = "== Relics ==\n" + "\n\n".join(sentences) + "\n"
+    return {c.variable: c for c in infer_constraints(parse(page))}
+
+
+def shape(c) -> tuple:
+    """What a constraint says of values (not where the words came from)."""
+    return (c.owner, c.kind, c.min, c.max, tuple(c.allowed or ()), c.default, c.refers, c.none, c.unique,
+            c.max_items)
+
+
+def same_or_partial(sentence: str, variable: str, plain: tuple) -> str:
+    """"same", "partial" — or raise, naming the wording that reads differently."""
+    got = constraints_of(sentence).get(variable)
+    assert got is not None, f"nothing read of {variable} in: {sentence}"
+    if got.partial:
+        return "partial"
+    assert shape(got) == plain, f"{sentence}\n  reads {shape(got)}\n  not   {plain}"
+    return "same"
+
+
+# --------------------------------------------------------------------------- the cross products
+
+#: ``WIKIBOT_WORDINGS=full`` reads the whole cross product of every definition's parts (thousands of
+#: sentences, minutes); by default every pair of parts is read together at least once (all pairs of
+#: values of any two parts, the other parts taken in turn), which finds a part that reads differently
+#: beside another in a few hundred sentences.
+FULL = os.environ.get("WIKIBOT_WORDINGS") == "full"
+
+
+def wordings(*parts):
+    """Every combination of one value of each part (with FULL), else combinations that hold every pair of
+    values of any two parts at least once (a greedy all-pairs cover: about as many as the two largest
+    parts' product)."""
+    if FULL:
+        yield from itertools.product(*parts)
+        return
+    pairs = {(i, a, j, b) for i, j in itertools.combinations(range(len(parts)), 2)
+             for a in range(len(parts[i])) for b in range(len(parts[j]))}
+    order = sorted(range(len(parts)), key=lambda k: -len(parts[k]))
+    first, second, rest = order[0], order[1], order[2:]
+    rows = []
+    for a, b in itertools.product(range(len(parts[first])), range(len(parts[second]))):
+        row = {first: a, second: b}
+        for k in rest:   # the value that covers the most pairs not yet covered
+            row[k] = max(range(len(parts[k])), key=lambda v: sum(
+                (min(k, o), row[o] if o < k else v, max(k, o), v if o < k else row[o]) in pairs for o in row))
+        rows.append(row)
+        pairs -= {(i, row[i], j, row[j]) for i, j in itertools.combinations(sorted(row), 2)}
+    for i, a, j, b in sorted(pairs):   # any pair left: a row of its own
+        rows.append({k: a if k == i else b if k == j else 0 for k in range(len(parts))})
+    for row in rows:
+        yield tuple(parts[k][row[k]] for k in range(len(parts)))
+
+# who has it: {d} is the description of the Worth ("an integer between 1 and 5, defaulting to 1")
+WHO = [
+    "Each Relic has a Worth, which is {d}.",
+    "Every Relic has a Worth that is {d}.",
+    "Relics have a Worth, which is {d}.",
+    "The Worth of each Relic is {d}.",
+    "A Relic’s Worth is {d}.",
+    "Each Relic has a publicly tracked Worth, which is {d}.",
+    "Each Relic has a Worth ({d}).",
+    "Every Relic also holds a Worth, which is {d}.",
+    "A Relic has a Worth, which is {d}.",
+    "All Relics have a Worth, which is {d}.",
+    "Relics each have a Worth that is {d}.",
+    "Each Relic holds a Worth ({d}).",
+]
+NUMBER_TYPES = ["an integer", "a whole number", "a number", "a positive integer", "a non-negative integer",
+                "a nonnegative whole number"]
+BOUNDS = ["between 1 and 5", "between 1 and 5 inclusive", "from 1 to 5", "of at least 1 and at most 5",
+          "no less than 1 and no more than 5", "between one and five", "that may not exceed 5 or fall below 1",
+          "ranging from 1 to 5", "1–5", "that cannot be less than 1 or greater than 5"]
+NUMBER_DEFAULTS = [", defaulting to 1", " and defaults to 1", ", which defaults to 1", ", starting at 1",
+                   ", with a default of 1"]
+WORTH = ("Relic", INTEGER, 1, 5, (), "1", None, None, False, None)
+
+
+def _number_wordings():
+    for who, kind, bound, default in wordings(WHO, NUMBER_TYPES, BOUNDS, NUMBER_DEFAULTS):
+        if "({d})" in who and "(" in default:
+            continue
+        yield who.format(d=f"{kind} {bound}{default}")
+
+
+SETS = ["one of Cup, Blade or Coin", "either Cup, Blade or Coin", "one of “Cup”, “Blade” or “Coin”",
+        "one of ‘Cup’, ‘Blade’, or ‘Coin’", "Cup, Blade, or Coin", "one of Cup, Blade and Coin", "Cup/Blade/Coin",
+        "one of the following: Cup, Blade, Coin"]
+SET_VERBS = ["which is {s}", "which can be {s}", "which may be {s}", "which must be {s}", "that is {s}"]
+SET_WHO = ["Each Relic has a Kind, {v}{t}.", "Relics have a Kind, {v}{t}.", "Every Relic has a publicly tracked Kind, {v}{t}.",
+           "The Kind of each Relic {vv}{t}.", "A Relic’s Kind {vv}{t}."]
+SET_DEFAULTS = [", defaulting to Cup", " and defaults to Cup", ", which defaults to “Cup”", ""]
+KIND = ("Relic", ENUM, None, None, ("Cup", "Blade", "Coin"), "Cup", None, None, False, None)
+KIND_NO_DEFAULT = KIND[:5] + (None,) + KIND[6:]
+
+
+def _set_wordings():
+    for who, verb, values, default in wordings(SET_WHO, SET_VERBS, SETS, SET_DEFAULTS):
+        if values[:1] in "C" and "is" in verb.split()[1:2]:
+            continue   # "which is Cup, Blade, or Coin" is not how a set is said
+        v = verb.format(s=values)
+        vv = re.sub(r"^(?:which|that)\s+", "", v)
+        yield who.format(v=v, vv=vv, t=default), KIND if default else KIND_NO_DEFAULT
+
+
+REFS = ["a single Player", "the name of a Player", "the name of one Player", "the Name of a Player"]
+NONES = [" or a dash", ", or a dash if it has none", " or “-”", ", or is noted with a dash"]
+REF_WHO = ["Each Relic has a Keeper, which is {r}{n}.", "Every Relic has a Keeper that is {r}{n}.",
+           "The Keeper of each Relic is {r}{n}.", "A Relic’s Keeper is {r}{n}."]
+KEEPER = ("Relic", TEXT, None, None, (), None, "Player", "-", False, None)
+
+
+def _ref_wordings():
+    for who, ref, none in wordings(REF_WHO, REFS, NONES):
+        yield who.format(r=ref, n=none)
+
+
+def _numbers():
+    return [(s, WORTH) for s in _number_wordings()]
+
+
+def _refs():
+    return [(s, KEEPER) for s in _ref_wordings()]
+
+
+@pytest.mark.parametrize("variable, cases", [("Worth", _numbers), ("Kind", lambda: list(_set_wordings())),
+                                             ("Keeper", _refs)], ids=["a number", "a set of values", "a player's name"])
+def test_one_meaning_in_many_wordings_reads_the_same(variable, cases):
+    outcomes = {sentence: same_or_partial(sentence, variable, expected) for sentence, expected in cases()}
+    read = sum(1 for o in outcomes.values() if o == "same")
+    # every wording is read the same or said to be read in part (never differently); nearly all in full
+    assert read >= 0.95 * len(outcomes), [s for s, o in outcomes.items() if o != "same"][:20]
+
+
+LIST_PUNCTUATION = [("; ", "; and "), (", ", ", and "), ("; ", " and "), (", ", " and ")]
+
+
+@pytest.mark.parametrize("sep, last", LIST_PUNCTUATION)
+def test_an_attribute_list_in_any_punctuation_reads_each_attribute(sep, last):
+    sentence = (f"Each Relic has a Name, which is flavour text{sep}a Kind, which is one of Cup, Blade or Coin"
+                f"{sep}a Keeper, which is the name of a Player{last}a Worth, which is an integer between 1 and 5.")
+    found = constraints_of(sentence)
+    assert not any(c.partial for c in found.values()), {k: c.partial for k, c in found.items()}
+    assert shape(found["Kind"]) == KIND_NO_DEFAULT
+    assert shape(found["Keeper"]) == ("Relic", TEXT, None, None, (), None, "Player", None, False, None)
+    assert shape(found["Worth"]) == ("Relic", INTEGER, 1, 5, (), None, None, None, False, None)
+    assert "Name" not in found   # flavour text: nothing to check
+
+
+# --------------------------------------------------------------------------- each kind, in our own words
+
+@pytest.mark.parametrize("sentence, variable, expected", [
+    # who has it
+    ("Each Lantern has a publicly tracked number of Wicks, defaulting to 2.", "Wicks",
+     ("Lantern", INTEGER, None, None, (), "2")),
+    ("Lanterns have a number of Wicks which are tracked in the Lamps table on the “Harbour” wiki page.", "Wicks",
+     ("Lantern", INTEGER, None, None, (), None)),
+    ("The Tide is a publicly tracked number between 1 and 6, defaulting to 1.", "Tide", (None, INTEGER, 1, 6, (), "1")),
+    ("The Glow of each Lantern is a whole number from 0 to 9.", "Glow", ("Lantern", INTEGER, 0, 9, (), None)),
+    # types
+    ("Each Lantern has a Glow, which is a positive integer.", "Glow", ("Lantern", INTEGER, 1, None, (), None)),
+    ("Each Lantern has a Glow, which is a nonnegative integer.", "Glow", ("Lantern", INTEGER, 0, None, (), None)),
+    ("Each Lantern has a Glow, which may be negative.", "Glow", ("Lantern", INTEGER, None, None, (), None)),
+    # bounds
+    ("Each Lantern has a Glow, which may not exceed 12.", "Glow", ("Lantern", INTEGER, None, 12, (), None)),
+    ("Each Lantern has a Glow, which is an integer between 0 and 4 inclusive.", "Glow",
+     ("Lantern", INTEGER, 0, 4, (), None)),
+    ("Each Lantern has a Glow, which is an integer from 1 to 20.", "Glow", ("Lantern", INTEGER, 1, 20, (), None)),
+    ("Each Lantern has a number of Gems between 0 and 9.", "Gems", ("Lantern", INTEGER, 0, 9, (), None)),
+    ("Each Lantern has a Glow, which cannot fall below 2.", "Glow", ("Lantern", INTEGER, 2, None, (), None)),
+    ("Each Lantern has a Glow with a maximum of 7.", "Glow", ("Lantern", INTEGER, None, 7, (), None)),
+    ("A Lantern’s Glow may not rise above 8.", "Glow", ("Lantern", INTEGER, None, 8, (), None)),
+    ("Each Lantern has a Glow, which is at most 3.", "Glow", ("Lantern", INTEGER, None, 3, (), None)),
+    # sets
+    ("Each Lantern has a Colour, which is either Red or Blue.", "Colour",
+     ("Lantern", ENUM, None, None, ("Red", "Blue"), None)),
+    ("Each Lantern has a Colour, which can be Red, Amber or Blue and defaults to Amber.", "Colour",
+     ("Lantern", ENUM, None, None, ("Red", "Amber", "Blue"), "Amber")),
+    ("The Weather is publicly tracked and may be Calm, Gale or Fog.", "Weather",
+     (None, ENUM, None, None, ("Calm", "Gale", "Fog"), None)),
+    # defaults
+    ("Each Lantern has a Glow, which is an integer starting at 3.", "Glow", ("Lantern", INTEGER, None, None, (), "3")),
+    ("Each Lantern has a Glow, which defaults to zero.", "Glow", ("Lantern", INTEGER, None, None, (), "0")),
+])
+def test_each_kind_of_definition(sentence, variable, expected):
+    c = constraints_of(sentence)[variable]
+    assert not c.partial, c.partial
+    assert (c.owner, c.kind, c.min, c.max, tuple(c.allowed or ()), c.default) == expected
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic’s Kind is one of: Cup, Blade, Coin.",),
+    ("Every Relic has a Kind.", "The possible Kinds are Cup, Blade and Coin."),
+    ("Each Relic has the following attributes:\n* Kind: one of Cup, Blade or Coin\n* Keeper: a Player",),
+    ("Relics have the following publicly tracked properties: a Kind, which is Cup, Blade or Coin; and a Keeper, who "
+     "is one of the Players.",),
+    ("Each Relic has a Kind (Cup/Blade/Coin) and a Keeper (a Player).",),
+])
+def test_a_thing_s_attributes_in_other_shapes(sentences):
+    found = constraints_of(*sentences)
+    assert shape(found["Kind"]) == KIND_NO_DEFAULT
+    if "Keeper" in found:
+        assert (found["Keeper"].owner, found["Keeper"].refers, found["Keeper"].partial) == ("Relic", "Player", [])
+
+
+def test_where_it_is_tracked():
+    c = constraints_of("Lanterns have a number of Wicks which are tracked in the Lamps table on the “Harbour” "
+                       "wiki page.")["Wicks"]
+    assert (c.table, c.page) == ("Lamps", "Harbour")
+    things = constraints_of("Each Lantern has a Glow, which is an integer between 0 and 9.",
+                            "Lanterns and their attributes are tracked in the “Beacons” table of the “Harbour” page.")
+    assert (things["Glow"].table, things["Glow"].page) == ("Beacons", "Harbour")
+
+
+def test_the_mark_for_none_and_owners():
+    found = constraints_of("Each Plot may be owned by a single Player.", "An unowned Plot is noted with a dash.")
+    owner = found["Owner"]
+    assert (owner.owner, owner.kind, owner.refers, owner.none, owner.partial) == ("Plot", TEXT, "Player", "-", [])
+    assert "owned by" in owner.keys()   # a column headed "Owned By" is this variable too
+
+
+def test_lists_of_names():
+    found = constraints_of("The Crew is a publicly tracked list of the names of Players.",
+                           "Each Barge has a Manifest, which is a list of the names of Players, each at most once.",
+                           "Each Barge may have a Convoy, which consists of the distinct names of no more than two "
+                           "other Barges.")
+    assert (found["Crew"].kind, found["Crew"].refers, found["Crew"].unique) == (LIST, "Player", False)
+    assert (found["Manifest"].refers, found["Manifest"].unique) == ("Player", True)
+    convoy = found["Convoy"]
+    assert (convoy.refers, convoy.unique, convoy.max_items, convoy.other) == ("Barge", True, 2, True)
+
+
+def test_a_value_naming_a_thing_of_another_table():
+    c = constraints_of("Each Lantern has a Harbour, which is the name of a Port or “None” and defaults to “None”.")["Harbour"]
+    assert (c.kind, c.refers, c.none, c.default) == (TEXT, "Port", "None", "None")
+
+
+# --------------------------------------------------------------------------- every word accounted for
+
+@pytest.mark.parametrize("sentence, variable, words", [
+    ("Each Lantern has a Glow, which must never be a prime number, and a Colour.", "Glow",
+     "which must never be a prime number"),
+    ("Each Lantern has a Glow, which is an integer between 1 and 5 unless it is raining.", "Glow", "unless it is raining"),
+    ("The Tide is a publicly tracked number that rises twice a day.", "Tide", "rises twice a day"),
+])
+def test_a_definition_read_in_part_names_the_words_it_could_not_read(sentence, variable, words):
+    c = constraints_of(sentence)[variable]
+    assert c.partial and any(words in w for w in c.partial), c.partial
+    assert "could not read" in c.describe()
+
+
+def test_words_that_could_say_nothing_of_a_value_are_left_alone():
+    # "shimmers at dusk" holds no number, quote, type, bound, default or place: flavour, as an Admin reads it
+    assert "Glow" not in constraints_of("Each Lantern has a Glow, which shimmers at dusk, and a Colour.")
+
+
+def test_words_left_unread_where_an_attribute_stood_cover_every_variable_of_that_owner():
+    found = constraints_of("Each Lantern has a Glow, which is an integer between 1 and 5, and a shiny bright "
+                           "Halo no wider than 4 spans.")
+    glow = found["Glow"]
+    assert not glow.partial and (glow.min, glow.max) == (1, 5)
+    assert any(c.partial and c.owner == "Lantern" for c in found.values() if c is not glow)
+
+
+def test_a_default_that_is_not_one_value_leaves_the_values_read():
+    c = constraints_of("Each Lantern has a Glow, which is an integer between 0 and 9.",
+                       "Glows default to three or the median of all Glows, whichever is higher.")["Glow"]
+    assert not c.partial and c.default is None and (c.min, c.max) == (0, 9)
+
+
+def test_a_sentence_that_is_no_definition_gives_no_frames():
+    for sentence in ("Lanterns are lit at dusk by any Keeper.", "If a Lantern is lit, its Keeper gains 1 Wick.",
+                     "The Harbour Master may extinguish a Lantern."):
+        assert D.read_sentence(sentence) == D.Reading(), sentence
+
+
+def test_reading_is_bounded_per_sentence():
+    long = "Each Lantern has a Glow, which is " + "bright and " * 100 + "an integer."
+    reading = D.read_sentence(long)
+    assert reading.frames and reading.frames[0].partial   # too long to read: read in part, not guessed
+
+
+def test_the_grammar_counts_with_the_shared_number_words():
+    grammar = D.GRAMMAR_FILE.read_text(encoding="utf-8")
+    words = set(re.findall(r"[a-z]+(?: [a-z]+)?", re.search(r"\(\?i:zero\|([^)]*)\)", grammar).group(0)))
+    words.discard("i")
+    assert words == {w for w in language.NUMBER_WORDS}
