@@ -16,14 +16,16 @@ added or removed; an attribute of a named thing set; a single value set or chang
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from actions.constraints import variable_key
-from actions.legality import Legality, Place, Violation, as_int
+from actions.legality import Legality, Place, Violation, as_int, join_names, names_in
 from actions.outcome import StepOutcome
 from actions.report import REFUSED, UNSUPPORTED
 from parsers import characters, language
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage, Table, name_key
+from parsers.variables import DASHES, LIST
 
 
 def _unsupported(detail: str) -> StepOutcome:
@@ -307,15 +309,15 @@ def _things_table(page: GamestatePage, thing: str, attribute: str, table: str | 
 
 
 def _tables_with(page: GamestatePage, thing: str, attribute: str) -> list[Table]:
-    return [t for t in page.tables if not t.is_key_value
-            and any(_same(r, thing) for r in t.row_names if r)
+    return [t for t in page.tables if not t.is_key_value and _row_in(t, thing) is not None
             and any(h and any(_same(h, f) for f in language.plural_forms(attribute)) for h in t.headers)]
 
 
 def _set_attribute(page: GamestatePage, step: st.SetAttribute, legality: Legality) -> str:
-    table = _things_table(page, step.thing, step.attribute, step.table)
+    table, thing, column = _cell_table(page, st.Cell(row=step.thing, column=step.attribute, pair=step.pair),
+                                       step.table)
+    step = dataclasses.replace(step, thing=thing)
     place = _place(page, table)
-    column = _column(table, step.attribute, f"the table “{place.name}”")
     value = step.value.strip()
     symbols = {name.casefold(): symbol for symbol, name in place.legend.items()}
     if value.casefold() in symbols:  # a board written in symbols: "Lemon" is written as its symbol
@@ -324,13 +326,193 @@ def _set_attribute(page: GamestatePage, step: st.SetAttribute, legality: Legalit
         value = _as_written(table, column, [step.thing], value)
     _judge(legality, page, table, [(step.thing, column, value)])
     _call(table.set_cell, step.thing, column, value)
+    if step.thing.isdigit() and column.isdigit():  # a grid's cell
+        return f"set the cell at Row {step.thing}, Column {column} of “{place.name}” to {value}"
     return f"set {column} of {step.thing} to {value}"
 
 
+# --------------------------------------------------------------------------- cells: grids, swaps, moves, lists
+
+_ORDER = re.compile(r"\(\s*(row|column|col|x|y)\s*,\s*(row|column|col|x|y)\s*\)", re.I)
+
+
+def _row_first(page: GamestatePage, table: Table) -> bool | None:
+    """Does the table's caption (or heading) give coordinates row first, "(Row, Column)", or column first,
+    "(Column, Row)", "(X, Y)"? None when it does not say."""
+    m = _ORDER.search(table.caption or page.label_of(table) or "")
+    if m is None:
+        return None
+    first, second = (w.lower() for w in m.groups())
+    if {first, second} in ({"row", "column"}, {"row", "col"}):
+        return first == "row"
+    if {first, second} == {"x", "y"}:
+        return first == "y"
+    return None
+
+
+def _cell_table(page: GamestatePage, cell: st.Cell, table: str | None) -> tuple[Table, str, str | None]:
+    """The table, row and column of a cell a step names; coordinates are put in the order the table's
+    caption gives, and a row named with its kind ("Plot 3" for the row “3” of the Plots table) found."""
+    if cell.pair:
+        a, b = cell.row, cell.column or ""
+        if table is not None:
+            tables = [_named_table(page, table)]
+        else:
+            tables = [t for t in page.tables if not t.is_key_value and _row_first(page, t) is not None
+                      and (_tables_with_one(t, a, b) or _tables_with_one(t, b, a))]
+            if len(tables) != 1:
+                raise _unsupported(f"the cell ({a}, {b}) is in {'no' if not tables else 'more than one'} grid "
+                                   "whose caption says which number is the row; name the table, or write "
+                                   f"“Row {a}, Column {b}”")
+        t = tables[0]
+        first = _row_first(page, t)
+        if first is None:
+            raise _unsupported(f"the caption of “{_place(page, t).name}” does not say which of ({a}, {b}) is the "
+                               f"row; write “Row {a}, Column {b}”")
+        row, column = (a, b) if first else (b, a)
+        return t, row, column
+    if cell.column is None:
+        tables = [_named_table(page, table)] if table is not None else \
+            [t for t in page.tables if not t.is_key_value and _row_in(t, cell.row)]
+        if len(tables) != 1:
+            raise _unsupported(f"{'no' if not tables else 'more than one'} table of the gamestate page has a row "
+                               f"“{cell.row}”" + ("" if not tables else "; name the table"))
+        return tables[0], _row_in(tables[0], cell.row) or cell.row, None
+    t = _things_table(page, cell.row, cell.column, table)
+    return t, _row_in(t, cell.row) or cell.row, _column(t, cell.column, f"the table “{_place(page, t).name}”")
+
+
+def _tables_with_one(table: Table, row: str, column: str) -> bool:
+    return any(_same(r, row) for r in table.row_names if r) and any(h and _same(h, column) for h in table.headers)
+
+
+def _row_in(table: Table, name: str) -> str | None:
+    """The row of ``table`` that ``name`` names: by its name, or by the words after a first word that is
+    what the table calls its rows ("Plot 3" in a table headed Plot or captioned Plots)."""
+    for r in table.row_names:
+        if r and _same(r, name):
+            return r
+    words = name.split()
+    if len(words) < 2:
+        return None
+    kinds = {variable_key(f) for f in language.plural_forms(words[0]) if f}
+    said = [w for w in (table.caption or "", table.headers[0] if table.headers else "") if w]
+    if not any(variable_key(f) in kinds for w in said for f in language.plural_forms(w.split("(")[0].strip())):
+        return None
+    rest = " ".join(words[1:])
+    return next((r for r in table.row_names if r and _same(r, rest)), None)
+
+
+def _none_mark(legality: Legality, page: GamestatePage, table: Table, column: str) -> str:
+    """What an emptied cell holds: the rules' mark for none ("-"), else nothing."""
+    c = legality.find(column, _place(page, table))
+    return c.none if c is not None and c.none is not None else ""
+
+
+def _empty(legality: Legality, page: GamestatePage, table: Table, column: str, value: str) -> bool:
+    v = value.strip()
+    return v == "" or v == _none_mark(legality, page, table, column) or v in DASHES or v.casefold() == "none"
+
+
+def _swap(page: GamestatePage, step: st.SwapValues, legality: Legality) -> str:
+    t1, r1, c1 = _cell_table(page, step.first, step.table)
+    t2, r2, c2 = _cell_table(page, step.second, step.table)
+    if t1 is not t2:
+        raise _unsupported("the two cells are in different tables; an Admin swaps them by hand")
+    v1, v2 = _call(t1.get, r1, c1), _call(t1.get, r2, c2)
+    raw1, raw2 = _call(t1.cell, r1, c1).text, _call(t1.cell, r2, c2).text
+    _judge(legality, page, t1, [(r1, c1, v2), (r2, c2, v1)])
+    _call(t1.set_cell, r1, c1, raw2)
+    _call(t1.set_cell, r2, c2, raw1)
+    return f"swapped {c1} of {r1} ({v1 or 'blank'}) and {c2} of {r2} ({v2 or 'blank'})"
+
+
+def _holding(table: Table, row: str, name: str, columns: list[str] | None = None) -> list[str]:
+    """The columns of ``row`` whose value holds ``name`` (alone or in a list)."""
+    out = []
+    for h in columns or [h for h in table.headers[1:] if h]:
+        try:
+            value = table.get(row, h)
+        except GamestateError:
+            continue
+        if any(_same(n, name) for n in names_in(value)):
+            out.append(h)
+    return out
+
+
+def _without(value: str, name: str) -> str:
+    kept = [n for n in names_in(value) if not _same(n, name)]
+    return join_names(kept, value)
+
+
+def _with(legality: Legality, page: GamestatePage, table: Table, column: str, value: str, name: str) -> str:
+    """The value with ``name`` put in: alone in an empty cell, else added to the list the cell holds (when
+    the rules keep a list there); a cell holding a single other name is not overwritten."""
+    if _empty(legality, page, table, column, value):
+        return name
+    c = legality.find(column, _place(page, table))
+    if c is not None and c.kind == LIST or len(names_in(value)) > 1:
+        return join_names(names_in(value) + [name], value)
+    raise _unsupported(f"{column} already holds “{value}”; the bot does not overwrite it with “{name}”")
+
+
+def _move_name(page: GamestatePage, step: st.MoveName, legality: Legality) -> str:
+    table, trow, tcol = _cell_table(page, step.target, step.table)
+    if step.source is not None:
+        stable, srow, scol = _cell_table(page, step.source, step.table)
+        if stable is not table:
+            raise _unsupported("the name would move from one table to another; an Admin moves it by hand")
+    else:
+        spots = [(r, h) for r in table.row_names if r for h in _holding(table, r, step.name, [tcol] if tcol else None)]
+        if len(spots) != 1:
+            raise _unsupported(f"“{step.name}” is in {'no' if not spots else 'more than one'} cell of "
+                               f"“{_place(page, table).name}”; say where it moves from")
+        (srow, scol), stable = spots[0], table
+    if scol is None:
+        held = _holding(table, srow, step.name, [tcol] if tcol else None)
+        if len(held) != 1:
+            raise _unsupported(f"“{step.name}” is in {'no' if not held else 'more than one'} column of {srow}")
+        scol = held[0]
+    elif not _holding(table, srow, step.name, [scol]):
+        raise _unsupported(f"{scol} of {srow} does not hold “{step.name}”")
+    tcol = tcol or scol
+    if _same(srow, trow) and _same(scol, tcol):
+        raise _unsupported(f"“{step.name}” is already there")
+    old_source = _call(table.get, srow, scol)
+    left = _without(old_source, step.name) or _none_mark(legality, page, table, scol)
+    put = _with(legality, page, table, tcol, _call(table.get, trow, tcol), step.name.strip())
+    _judge(legality, page, table, [(srow, scol, left), (trow, tcol, put)])
+    _call(table.set_cell, srow, scol, left)
+    _call(table.set_cell, trow, tcol, put)
+    return f"moved {step.name} from {scol} of {srow} to {tcol} of {trow}"
+
+
+def _add_to_cell(page: GamestatePage, step: st.AddToCell, legality: Legality) -> str:
+    table, row, column = _cell_table(page, step.cell, step.table)
+    old = _call(table.get, row, column)
+    if _empty(legality, page, table, column, old):
+        new = step.name.strip()
+    else:
+        new = join_names(names_in(old) + [step.name.strip()], old)
+    _judge(legality, page, table, [(row, column, new)])
+    _call(table.set_cell, row, column, new)
+    return f"added {step.name} to {column} of {row}"
+
+
+def _remove_from_cell(page: GamestatePage, step: st.RemoveFromCell, legality: Legality) -> str:
+    table, row, column = _cell_table(page, step.cell, step.table)
+    old = _call(table.get, row, column)
+    if not any(_same(n, step.name) for n in names_in(old)):
+        raise _unsupported(f"{column} of {row} (“{old}”) does not hold “{step.name}”")
+    new = _without(old, step.name) or _none_mark(legality, page, table, column)
+    _judge(legality, page, table, [(row, column, new)])
+    _call(table.set_cell, row, column, new)
+    return f"removed {step.name} from {column} of {row}"
+
+
 def _change_attribute(page: GamestatePage, step: st.ChangeAttribute, legality: Legality) -> str:
-    table = _things_table(page, step.thing, step.attribute, step.table)
-    place = _place(page, table)
-    column = _column(table, step.attribute, f"the table “{place.name}”")
+    table, thing, column = _cell_table(page, st.Cell(row=step.thing, column=step.attribute), step.table)
+    step = dataclasses.replace(step, thing=thing)
     cur = _current_number(table, step.thing, column)
     value = str(cur + step.delta)
     _judge(legality, page, table, [(step.thing, column, value)])
@@ -340,19 +522,20 @@ def _change_attribute(page: GamestatePage, step: st.ChangeAttribute, legality: L
 
 def _without_its_kind(page: GamestatePage, name: str, column: str, players: Table | None,
                       legality: Legality) -> str:
-    """"the Diver Wren", "the Ferry Gullwing": a row named with its kind before it.  When no row is named
-    ``name`` but one is named by the words after its first, and that first word is what the page calls
-    such rows (the era's word for a player; a table's name or first heading), the row is that one."""
-    words = name.split()
-    if len(words) < 2 or any(_same(r, name) for t in page.tables for r in t.row_names if r):
+    """"the Diver Wren", "the Ferry Gullwing": a row named with its kind before it (see :func:`_row_in`);
+    the players' rows are also named by the era's word for a player, or "Player"."""
+    if any(_same(r, name) for t in page.tables for r in t.row_names if r):
         return name
-    kind, rest = words[0], " ".join(words[1:])
-    kinds = {variable_key(f) for f in language.plural_forms(kind) if f}
-    for table in _tables_with(page, rest, column):
-        said = [legality.player_term or "player", "player"] if table is players else []
-        said += [page.label_of(table) or "", table.headers[0] if table.headers else ""]
-        if any(variable_key(f) in kinds for w in said if w for f in language.plural_forms(w)):
-            return rest
+    for table in _tables_with(page, name, column):
+        found = _row_in(table, name)
+        if found is not None:
+            return found
+    words = name.split()
+    if players is not None and len(words) > 1 and any(
+            variable_key(f) in {variable_key(k) for k in (legality.player_term or "player", "player")}
+            for f in language.plural_forms(words[0])):
+        rest = " ".join(words[1:])
+        return next((r for r in players.row_names if r and _same(r, rest)), name)
     return name
 
 
@@ -369,7 +552,7 @@ def _as_the_page_has_it(page: GamestatePage, step: st.Step, legality: Legality) 
     try:
         players = _players(page, legality)
     except StepOutcome:
-        players = None
+        return step  # no players' table the rules' word names: a name cannot be told a player or a thing
     named = _without_its_kind(page, name, column, players, legality)
     if named != name:
         step = dataclasses.replace(step, **{"player" if hasattr(step, "player") else "thing": named})
@@ -443,6 +626,10 @@ HANDLERS = {
     st.RemoveRow: ("remove row", _remove_named_row),
     st.SetAttribute: ("set attribute", _set_attribute),
     st.ChangeAttribute: ("change attribute", _change_attribute),
+    st.SwapValues: ("swap values", _swap),
+    st.MoveName: ("move a name", _move_name),
+    st.AddToCell: ("add to a cell", _add_to_cell),
+    st.RemoveFromCell: ("remove from a cell", _remove_from_cell),
     st.SetSingleValue: ("set single value", _set_single),
     st.ChangeSingleValue: ("change single value", _change_single),
 }

@@ -199,6 +199,16 @@ def names_in(value: str) -> list[str]:
     return [n.strip() for n in _SPLIT_NAMES.split(value.strip()) if n.strip()]
 
 
+def join_names(names: list[str], like: str) -> str:
+    """Names written as a list the way ``like`` (the cell's old value) writes one: its separator
+    (", " when it has none), the last two joined by “and” when it joins them so."""
+    seps = [m.group(0) for m in _SPLIT_NAMES.finditer(like.strip())]
+    sep = next((x for x in seps if not re.fullmatch(r"\s*and\s*", x, re.I)), ", ")
+    if len(names) > 1 and seps and re.fullmatch(r"\s*and\s*", seps[-1], re.I):
+        return sep.join(names[:-1]) + seps[-1] + names[-1]
+    return sep.join(names)
+
+
 class Legality:
     """The legal gamestate of one Ruleset (+ overrides); see the module docstring."""
 

@@ -18,8 +18,7 @@ import common  # noqa: F401  (puts the project on sys.path)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from parsers.proposal import parse_steps  # noqa: E402
-from parsers.steps import Unsupported  # noqa: E402
-from variants import all_variants, same  # noqa: E402
+from variants import all_variants, verdict  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,9 +28,10 @@ def main(argv: list[str] | None = None) -> int:
     stats: dict[str, Counter] = defaultdict(Counter)
     for v in all_variants():
         steps = parse_steps(v.text)
-        if len(steps) == 1 and same(steps[0], v.expected):
+        fared = verdict(v, steps)
+        if fared == "read":
             stats[v.meaning]["read"] += 1
-        elif all(isinstance(s, Unsupported) for s in steps):
+        elif fared == "refused":
             stats[v.meaning]["refused"] += 1
             if args.show == v.meaning:
                 print(f"refused: {v.text.splitlines()[0]} — {steps[0].reason}")

@@ -32,7 +32,8 @@ from parsers.steps import (
     SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
     ITEM, ITEM_BEGINNING, ITEM_CONTAINING, Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
     Target, Unsupported, AddColumn, AddPlayer, AddRow, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer,
-    RemoveRow, SetAttribute, SetSingleValue, SetValue, TransferValue, ChangeAttribute,
+    RemoveRow, SetAttribute, SetSingleValue, SetValue, TransferValue, ChangeAttribute, Cell, SwapValues, MoveName,
+    AddToCell, RemoveFromCell,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -687,6 +688,9 @@ def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     table = _table(_np(roles, "table"))
     if owner.kind == "every" and table is not None:
         return _EVERY_IN_A_TABLE.format(table=table)
+    if owner.kind == "range":  # "the Colour of Plots 2 to 5": each of them
+        return [Spec(SetAttribute, {"thing": thing, "attribute": var, "value": new, "table": table})
+                for thing in _things_in(owner)]
     if owner.kind == "every" or (owner.kind == "name" and table is None):
         return [Spec(SetValue, {"player": _who(owner), "variable": var, "value": new})]
     if owner.kind in ("thing", "quote", "name"):
@@ -695,6 +699,81 @@ def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
             fields["table"] = table
         return [Spec(SetAttribute, fields)]
     return f"cannot tell whose “{var}” it is"
+
+
+_MOST_IN_A_RANGE = 100
+
+
+def _things_in(np: NP) -> list[str]:
+    """"Plots 2 to 5" → Plot 2, Plot 3, Plot 4, Plot 5 (the page tells whether its rows are named “Plot 2”
+    or “2” under a Plot heading)."""
+    first, last = np.number, int(np.how) if (np.how or "").isdigit() else None
+    if first is None or last is None or last < first:
+        raise NotRead(f"“{np.words}” is not a range of numbers, lowest first")
+    if last - first >= _MOST_IN_A_RANGE:
+        raise NotRead(f"“{np.words}”: more than {_MOST_IN_A_RANGE} things at once")
+    kind = language.singular(np.text) or np.text
+    return [f"{kind} {n}" for n in range(first, last + 1)]
+
+
+def _cell(np: NP) -> tuple[Cell, str | None]:
+    """A cell a step names, and its table (None: the page's one table with that row and column):
+    "Kevan’s Allies", "the Guests of the Inn “Rest”", "(3, 4)", "the cell at Row 3, Column 4 of the Map"."""
+    if np.kind == "cell":
+        return Cell(row=np.text, column=np.how, pair=np.unit == "pair"), _table(np.of)
+    if np.kind == "value" and np.of is not None and np.of.kind in ("name", "quote", "thing"):
+        if np.of.kind == "name" and _not_a_single_value(np.of):  # "the Owner of Plot 5" is no thing's name
+            raise NotRead(f"“{np.of.words}” is not the name of a thing")
+        var = _gs_var(np.text)
+        if var.casefold() in _A_RULES_OWN | {"list", "end", "start", "beginning", "top", "bottom"}:
+            raise NotRead(f"“{np.words}” is a part of a rule, not a cell of the gamestate")
+        return Cell(row=np.of.text, column=var), None
+    raise NotRead(f"“{np.words}” is not one cell of the gamestate")
+
+
+def _place_of(np: NP) -> tuple[Cell, str | None]:
+    """Where a moved name goes or comes from: a cell, or a thing whose column holding the name the page
+    tells ("to Plot 4")."""
+    if np.kind in ("name", "quote", "thing"):
+        if np.kind == "name" and _not_a_single_value(np):  # "Gullwing’s Crew": a cell, read as one
+            raise NotRead(f"“{np.words}” names a value, not a thing")
+        return Cell(row=np.text), None
+    return _cell(np)
+
+
+def _one_table(*tables: str | None) -> str | None:
+    named = {t for t in tables if t is not None}
+    if len(named) > 1:
+        raise NotRead("the cells are in different tables")
+    return next(iter(named), None)
+
+
+def build_swap(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    two = _np(roles, "pair")
+    if len(two.items) != 2:
+        return "a swap of other than two cells"
+    (a, ta), (b, tb) = (_cell(x) for x in two.items)
+    return [Spec(SwapValues, {"first": a, "second": b, "table": _one_table(ta, tb, _table(_np(roles, "table")))})]
+
+
+def build_move_name(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    name = _np(roles, "name")
+    if name.kind not in ("name", "quote") or not name.text or name.text.lower() in _NOT_A_PLAYER:
+        return f"“{name.words}” is not a name"
+    source = _np(roles, "from")
+    target, tt = _place_of(_np(roles, "to"))
+    src, ts = _place_of(source) if source is not None else (None, None)
+    return [Spec(MoveName, {"name": name.text.strip(), "source": src, "target": target,
+                            "table": _one_table(ts, tt, _table(_np(roles, "table")))})]
+
+
+def build_list_in_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    name = _np(roles, "name")
+    if name.kind not in ("name", "quote") or not name.text or (not name.quoted and language.number(name.text) is not None):
+        return f"“{name.words}” is not a name"  # "Add 2 to Kevan’s Coins" adds to a number
+    cell, table = _cell(_np(roles, "cell"))
+    cls = AddToCell if clause.verb == "add" else RemoveFromCell
+    return [Spec(cls, {"name": name.text.strip(), "cell": cell, "table": _one_table(table, _table(_np(roles, "table")))})]
 
 
 def _not_a_single_value(np: NP) -> str | None:
@@ -731,6 +810,10 @@ def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         table = _table(_np(roles, "table"))
         if owner.kind == "every" and table is not None:
             return _EVERY_IN_A_TABLE.format(table=table)
+        if owner.kind == "range":
+            return [Spec(ChangeAttribute, {"thing": thing, "attribute": _gs_var(target.text),
+                                           "delta": sign * _amount(amount), "table": table})
+                    for thing in _things_in(owner)]
         if owner.kind in ("thing", "quote") or (owner.kind == "name" and table is not None):
             # "Increase the Worth of the Relic “Cup” by 2": a thing's attribute
             fields = {"thing": owner.text, "attribute": _gs_var(target.text), "delta": sign * _amount(amount)}
@@ -804,10 +887,11 @@ def build_remove_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_set_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     cell = _np(roles, "cell")
-    if cell.of is None:
-        return "a cell of no table"
-    return [Spec(SetAttribute, {"thing": cell.text, "attribute": cell.how, "value": _gs_value(_np(roles, "to")),
-                                "table": cell.of.text})]
+    fields = {"thing": cell.text, "attribute": cell.how, "value": _gs_value(_np(roles, "to")),
+              "table": _table(cell.of)}
+    if cell.unit == "pair":
+        fields["pair"] = True
+    return [Spec(SetAttribute, fields)]
 
 
 def build_keep(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -1122,6 +1206,29 @@ FRAMES: tuple[Frame, ...] = (
         Slot("row", (OBJ,), ("row",)),
         Slot("table", ("from",), ("table",)),
     ), ("row",), build_remove_row),
+    # Swap the Owners of Plot 2 and Plot 5. / Swap the contents of the cells at (1, 2) and (3, 4).
+    Frame("swap values", _verbs("swap"), (
+        Slot("pair", (OBJ,), ("two",)),
+        Slot("table", ("in",), ("table",)),
+    ), ("pair",), build_swap),
+    # Move Kevan from Plot 3 to Plot 4. / Move “Kevan” to (2, 5). / Move Kevan to the Guests of the Inn “Rest”.
+    Frame("move a name", _verbs("move"), (
+        Slot("name", (OBJ,), ("name", "quote")),
+        Slot("from", ("from",), ("name", "quote", "thing", "cell", "value")),
+        Slot("to", ("to",), ("name", "quote", "thing", "cell", "value")),
+        Slot("table", ("in",), ("table",)),
+    ), ("name", "to"), build_move_name),
+    # Add Kevan to the Guests of the Inn “Rest”. / Remove “Kevan” from Lulu’s Allies.
+    Frame("add to a cell's list", _verbs("add"), (
+        Slot("name", (OBJ,), ("name", "quote")),
+        Slot("cell", ("to",), ("value", "cell")),
+        Slot("table", ("in",), ("table",)),
+    ), ("name", "cell"), build_list_in_cell),
+    Frame("remove from a cell's list", _verbs("remove"), (
+        Slot("name", (OBJ,), ("name", "quote")),
+        Slot("cell", ("from",), ("value", "cell")),
+        Slot("table", ("in",), ("table",)),
+    ), ("name", "cell"), build_list_in_cell),
     Frame("remove a thing", _verbs("remove"), (
         Slot("row", (OBJ,), ("name", "quote", "thing")),
         Slot("table", ("from",), ("table",)),

@@ -643,7 +643,37 @@ class Reader:
     def np_np_cell(self, tree: Tree, words: str) -> NP:
         row, col = (str(t) for t in self.toks_of(tree, "NUMBER")[:2])
         of = [c for c in tree.children if isinstance(c, Tree)]
-        return NP("cell", words=words, text=row, how=col, of=self.np(of[-1]) if of else None)
+        return NP("cell", words=words, text=row, how=col, of=self.np(of[-1]) if of else None,
+                  unit="pair" if tree.data == "cell_pair" else None)
+
+    np_cell_pair = np_np_cell
+
+    def np_two_values(self, tree: Tree, words: str) -> NP:
+        """Two cells to swap, each a value ("Kevan’s Coins") or a cell ("(1, 2)")."""
+        return NP("two", words=words, items=tuple(self.np(c) for c in tree.children if isinstance(c, Tree)))
+
+    def np_two_of(self, tree: Tree, words: str) -> NP:
+        """"the Owners of Plot 2 and Plot 5": one attribute of two things."""
+        kids = list(tree.children)
+        at = next(i for i, t in enumerate(kids) if isinstance(t, Token) and t.type == "OF")
+        var = " ".join(str(t) for t in kids[:at] if isinstance(t, Token) and t.type != "THE")
+        owners = [c for c in kids[at + 1:] if isinstance(c, Tree) or c.type == "QUOTE"]
+        return NP("two", words=words, items=tuple(NP("value", words=words, text=var, of=self.np(o)) for o in owners))
+
+    def np_two_cells(self, tree: Tree, words: str) -> NP:
+        cells = [c for c in tree.children if isinstance(c, Tree) and c.data in ("cell_at", "cell_at_pair")]
+        of = [c for c in tree.children if isinstance(c, Tree) and c.data not in ("cell_at", "cell_at_pair")]
+        table = self.np(of[-1]) if of else None
+        return NP("two", words=words, items=tuple(
+            NP("cell", words=self.words(c), text=str(self.toks_of(c, "NUMBER")[0]),
+               how=str(self.toks_of(c, "NUMBER")[1]), of=table, unit="pair" if c.data == "cell_at_pair" else None)
+            for c in cells))
+
+    def np_np_range(self, tree: Tree, words: str) -> NP:
+        """"Plots 2 to 5": things of a kind, by number."""
+        kind = str(self.toks_of(tree, "NAME_WORD")[0])
+        first, last = (int(str(t)) if str(t).isdigit() else None for t in self.toks_of(tree, "NUMBER")[:2])
+        return NP("range", words=words, text=kind, number=first, how=str(last))
 
     @staticmethod
     def _amount(toks: list[Token]) -> tuple[int | None, str, list[Token]]:

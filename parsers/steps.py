@@ -311,12 +311,67 @@ class RemoveRow(Step):
 
 @dataclass(frozen=True, kw_only=True)
 class SetAttribute(Step):
-    """Set an attribute (a column) of a named thing (a row of a table that is not the players')."""
+    """Set an attribute (a column) of a named thing (a row of a table that is not the players'), or a
+    grid's cell (``thing`` its row, ``attribute`` its column)."""
 
     thing: str
     attribute: str
     value: str
     table: str | None = None  # None = the one table that has both the row and the column
+    #: a grid's cell written as coordinates, "(3, 4)": which is the row is the table caption's to say
+    #: ("Game Board (Row, Column)"); ``thing`` holds the first number, ``attribute`` the second
+    pair: bool = False
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a gamestate table: its row (a thing, a player, a grid's row) and its column (None: the
+    one column of that row that holds the name a step moves); ``pair``: written as coordinates "(3, 4)",
+    the first number ``row``, the second ``column``, their order the table caption's to say."""
+
+    row: str
+    column: str | None = None
+    pair: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class SwapValues(Step):
+    """Exchange the values of two cells ("Swap the Owners of Plot 2 and Plot 5", "Swap the contents of
+    the cells at (1, 2) and (3, 4)")."""
+
+    first: Cell
+    second: Cell
+    table: str | None = None  # None = the one table that has both rows and the column
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveName(Step):
+    """Move a name from one cell to another ("Move Kevan from Plot 3 to Plot 4", "Move “Kevan” to (2, 5)"):
+    taken out of the cell that holds it (``source``, or the one cell of the table that does) and put in
+    ``target`` (beside the names already there, when the cell holds a list)."""
+
+    name: str
+    source: Cell | None
+    target: Cell
+    table: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddToCell(Step):
+    """Add a name to the list one cell holds ("Add Kevan to the Guests of the Inn “Rest”")."""
+
+    name: str
+    cell: Cell
+    table: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemoveFromCell(Step):
+    """Take a name out of the list one cell holds ("Remove Kevan from the Guests of the Inn “Rest”")."""
+
+    name: str
+    cell: Cell
+    table: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -733,3 +733,76 @@ def test_a_row_named_with_its_kind_before_it():
     after = r.pages["Puzzle Board"]
     assert "| '''[[User:Kevan|Kevan]]''' <!-- Puzzle Master --> || 6 ||" in after and "| Cup || 4\n" in after
     assert "Golden Cup" in r.report.steps[2].detail
+
+
+def _cells_pages():
+    from fixturedata import fixture_text, relics_ruleset
+    rs = relics_ruleset().replace("== Lanterns ==", "== Inns ==\nEach Inn has Guests, which is a list of the names of "
+                                  "Puzzlers.\n\n== Lanterns ==", 1)
+    gs = fixture_text("gamestate_relics.wiki").replace(
+        "| Salt Flat || -\n", "| Salt Flat || -\n|-\n| 1 || -\n|-\n| 2 || -\n|-\n| 3 || -\n", 1) + (
+        '\n== Inns ==\n{| class="wikitable"\n! Inn !! Guests\n|-\n| Rest || Kevan, Lulu\n|-\n| Dusk || qenya\n|}\n')
+    return rs, gs
+
+
+def test_ranges_swaps_moves_and_lists_held_in_a_cell():
+    """Gamestate steps on cells: a range of things ("Plots 1 to 3", rows named “1”… under a Plot heading), two
+    cells swapped, a name moved from one cell to another (the emptied cell gets the rules' mark for none),
+    a name added to or taken from the list a cell holds — each judged by the rules before it is written."""
+    rs, gs = _cells_pages()
+    text = ("Set the Owner of Plots 1 to 3 to Kevan.\n"
+            "Set the Owner of Plots 1 to 2 to Zed.\n"
+            "Swap the Keepers of the Relic “Sunken Bell” and the Relic “Rust Key”.\n"
+            "Move Lulu from North Field to Salt Flat.\n"
+            "Remove Kevan from the Guests of the Inn “Rest”.\n"
+            "Add Kevan to the Guests of the Inn “Dusk”.\n"
+            "Move qenya from the Guests of the Inn “Dusk” to the Guests of the Inn “Rest”.\n"
+            "Add Zed to the Guests of the Inn “Rest”.\n"
+            "Remove Lulu from the Guests of the Inn “Dusk”.\n")
+    r = enact(parse_proposal("Proposal: Cells", text), rs, gs, gamestate_title="Relics")
+    assert statuses(r) == [APPLIED] * 3 + [REFUSED] * 2 + [APPLIED] * 5 + [REFUSED, UNSUPPORTED], \
+        [s.detail for s in r.report.steps]
+    after = r.pages["Relics"]
+    assert "| 1 || Kevan\n|-\n| 2 || Kevan\n|-\n| 3 || Kevan\n" in after          # Zed is no Puzzler: not written
+    assert "| Sunken Bell || Cup || 2 || qenya\n" in after and "| Rust Key || Blade || 5 || Kevan\n" in after
+    assert "| North Field || -\n" in after and "| Salt Flat || Lulu\n" in after    # the dash: the rules' none
+    assert "| Rest || Lulu, qenya\n" in after and "| Dusk || Kevan\n" in after
+    assert "names of Puzzlers" in r.report.steps[10].detail
+    assert "does not hold “Lulu”" in r.report.steps[11].detail
+
+
+def test_a_name_moved_without_its_source_is_found_or_refused():
+    rs, gs = _cells_pages()
+    r = enact(parse_proposal("Proposal: Moves", "Move Kevan to the Guests of the Inn “Dusk”.\nMove Kevan to Plot 2.\n"),
+              rs, gs, gamestate_title="Relics")
+    assert statuses(r) == [APPLIED, UNSUPPORTED], [s.detail for s in r.report.steps]
+    assert "| Rest || Lulu\n" in r.pages["Relics"] and "| Dusk || qenya, Kevan\n" in r.pages["Relics"]
+    assert "in no cell" in r.report.steps[1].detail
+
+
+def test_grid_cells_by_coordinates_in_the_order_the_caption_gives():
+    rs, gs = ruleset_of("2023"), text_of("gamestate_puzzle_board.wiki")
+
+    def run(text, page=gs):
+        return enact(parse_proposal("Proposal: Grid", text), rs, page, gamestate_title="Puzzle Board")
+
+    r = run("Set the cell at (3, 4) to Lemon.")          # “Game Board (Row, Column)”: row 3, column 4
+    assert statuses(r) == [APPLIED] and "| 🍋 || 🍇 || 🍊 || 🍋 || 🥝" in r.pages["Puzzle Board"]
+    r = run("Set the cell at (4, 3) to Lemon.", gs.replace("Game Board (Row, Column)", "Game Board (X, Y)"))
+    assert statuses(r) == [APPLIED] and "| 🍋 || 🍇 || 🍊 || 🍋 || 🥝" in r.pages["Puzzle Board"]
+    r = run("Set the cell at (3, 4) of the Game Board to Lemon.", gs.replace("Game Board (Row, Column)", "Game Board"))
+    assert statuses(r) == [UNSUPPORTED] and "Row 3, Column 4" in r.report.steps[0].detail
+    r = run("Swap the contents of the cells at (1, 1) and (1, 2).")
+    assert statuses(r) == [APPLIED] and "| 🥝 || 🍇 || 🥝 ||" in r.pages["Puzzle Board"]
+    r = run("Swap the cells at Row 1, Column 1 and Row 1, Column 4 of the Game Board.")
+    assert statuses(r) == [APPLIED] and "|  || 🥝 || 🥝 || 🍇 ||  ||" in r.pages["Puzzle Board"]   # blank: Empty
+
+
+def test_no_players_table_by_the_rules_word_leaves_a_players_value_unwritten():
+    """The rules now call players Necromancers, the page still heads its table Puzzler: the bot cannot tell
+    the players' table, so a player's value is not written — not even as some table's row that has the name."""
+    rs = ruleset_of("2023").replace("Puzzler", "Necromancer")
+    r = enact(parse_proposal("Proposal: Pay", "Set Kevan’s Coins to 1.\nIncrease the Coins of Lulu by 1."), rs,
+              text_of("gamestate_puzzle_board.wiki"), gamestate_title="Puzzle Board")
+    assert statuses(r) == [UNSUPPORTED, UNSUPPORTED], [s.detail for s in r.report.steps]
+    assert r.pages == {}

@@ -79,6 +79,17 @@ def era_steps(draw, eras=tuple(sorted(ERAS))):
              st.AddRow(index=1, text="x", table=label, name=draw(hs.sampled_from(["Newcomer", "Zy", "Qu_99"])),
                        values=((column, value),)),
              st.RemoveRow(index=1, text="x", table=label, name=row),
+             st.ChangeAttribute(index=1, text="x", thing=row, attribute=column, delta=delta, table=label),
+             st.SwapValues(index=1, text="x", first=st.Cell(row=row, column=column),
+                           second=st.Cell(row=draw(hs.sampled_from([r for r in table.row_names if r])), column=column),
+                           table=label),
+             st.AddToCell(index=1, text="x", name=draw(hs.sampled_from(words or ["Zed"])),
+                          cell=st.Cell(row=row, column=column), table=label),
+             st.RemoveFromCell(index=1, text="x", name=draw(hs.sampled_from(words or ["Zed"])),
+                               cell=st.Cell(row=row, column=column), table=label),
+             st.MoveName(index=1, text="x", name=draw(hs.sampled_from(words or ["Zed"])), source=None,
+                         target=st.Cell(row=draw(hs.sampled_from([r for r in table.row_names if r])), column=column),
+                         table=label),
              st.AddColumn(index=1, text="x", table=label, default=value,
                           column=draw(hs.sampled_from(["Stars", column + "s", "Coins", "Species"])))]
     if legality.is_players_table(table) or table.is_players_table(legality.player_term):

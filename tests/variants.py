@@ -18,7 +18,7 @@ from parsers.steps import (
     PARAGRAPH, SENTENCE, SENTENCE_BEGINNING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
     MoveRule, RemoveText, RenameRule, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus, Step, Target,
     AddColumn, AddPlayer, AddRow, ChangeAttribute, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer, RemoveRow,
-    SetAttribute, SetSingleValue, SetValue, TransferValue,
+    SetAttribute, SetSingleValue, SetValue, TransferValue, AddToCell, Cell, MoveName, RemoveFromCell, SwapValues,
 )
 
 BODY = "Lanterns may be hung from hooks."
@@ -29,6 +29,9 @@ class Variant:
     meaning: str
     text: str
     expected: Step
+    #: the words may also name a rule (“Remove “X” from Gullwing’s Crew”: a rule may be titled “Gullwing’s
+    #: Crew”): the reading must be refused, naming both meanings, never read as either
+    ambiguous: bool = False
 
 
 def same(step: Step, expected: Step) -> bool:
@@ -36,6 +39,19 @@ def same(step: Step, expected: Step) -> bool:
     return type(step) is type(expected) and all(
         getattr(step, f.name) == getattr(expected, f.name) for f in dataclasses.fields(step)
         if f.name not in ("index", "text", "span"))
+
+
+def verdict(v: Variant, steps: list[Step]) -> str:
+    """How a wording fared: "read" (as its step; for an ambiguous wording, refused as ambiguous),
+    "refused" (with a reason), or "wrong" (read as another step — never allowed)."""
+    refused = bool(steps) and all(type(s).__name__ == "Unsupported" and s.reason for s in steps)
+    if v.ambiguous:
+        if refused and all("more than one way" in s.reason for s in steps):
+            return "read"
+        return "refused" if refused else "wrong"
+    if len(steps) == 1 and same(steps[0], v.expected):
+        return "read"
+    return "refused" if refused else "wrong"
 
 
 def _quotes(name: str) -> dict[str, str]:
@@ -417,11 +433,56 @@ def rows() -> Iterable[Variant]:
                                                                            values=()))
 
 
+def cells() -> Iterable[Variant]:
+    """Names added to, taken from and moved between the lists cells hold; two cells swapped; grid cells by
+    coordinates."""
+    for who, cell_words in itertools.product(("Marlin", "“Marlin”"), (
+            ("the Crew of the Ferry “Gullwing”", "Gullwing"), ("the Crew of “Gullwing”", "Gullwing"),
+            ("Gullwing’s Crew", "Gullwing"), ("Gullwing's Crew", "Gullwing"), ("the Crew of Gullwing", "Gullwing"))):
+        words, row = cell_words
+        for table, named in (("", None), (" in the Ferries table", "Ferries")):
+            cell = Cell(row=row, column="Crew")
+            # a quoted name, then bare words that might be a rule's title: either reading may be meant
+            either = who.startswith("“") and not table and not words.startswith("the Crew of “") \
+                and "Ferry" not in words
+            yield Variant("cells", f"Add {who} to {words}{table}.", _step(AddToCell, name="Marlin", cell=cell,
+                                                                             table=named), either)
+            yield Variant("cells", f"Remove {who} from {words}{table}.",
+                          _step(RemoveFromCell, name="Marlin", cell=cell, table=named), either)
+        yield Variant("cells", f"Move {who} from {words} to the Crew of the Ferry “Osprey”.",
+                      _step(MoveName, name="Marlin", source=Cell(row=row, column="Crew"),
+                            target=Cell(row="Osprey", column="Crew"), table=None))
+        yield Variant("cells", f"Move {who} to the Crew of the Ferry “Osprey” from {words}.",
+                      _step(MoveName, name="Marlin", source=Cell(row=row, column="Crew"),
+                            target=Cell(row="Osprey", column="Crew"), table=None))
+    for a, b, column in (("Plot 2", "Plot 5", "Owners"), ("“Plot 2”", "“Plot 5”", "Owners")):
+        plain = a.strip("“”"), b.strip("“”")
+        exp = _step(SwapValues, first=Cell(row=plain[0], column=column), second=Cell(row=plain[1], column=column),
+                    table=None)
+        yield Variant("cells", f"Swap the {column} of {a} and {b}.", exp)
+        one = column[:-1]
+        exp1 = _step(SwapValues, first=Cell(row=plain[0], column=one), second=Cell(row=plain[1], column=one),
+                     table=None)
+        yield Variant("cells", f"Swap the {one} of {a} and the {one} of {b}.", exp1)
+    for at in ("the cell at", "the cell", "", "the contents of the cell at"):
+        lead = f"{at} " if at else ""
+        yield Variant("cells", f"Set {lead}(3, 4) to Kiwi.",
+                      _step(SetAttribute, thing="3", attribute="4", value="Kiwi", table=None, pair=True))
+        yield Variant("cells", f"Set {lead}(3, 4) of the Map to Kiwi.",
+                      _step(SetAttribute, thing="3", attribute="4", value="Kiwi", table="Map", pair=True))
+    for at in ("the cells at", "the contents of the cells at", "the cells"):
+        yield Variant("cells", f"Swap {at} (1, 2) and (3, 4).",
+                      _step(SwapValues, first=Cell(row="1", column="2", pair=True),
+                            second=Cell(row="3", column="4", pair=True), table=None))
+        yield Variant("cells", f"Swap {at} Row 1, Column 2 and Row 3, Column 4.",
+                      _step(SwapValues, first=Cell(row="1", column="2"), second=Cell(row="3", column="4"), table=None))
+
+
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
-    add_column, rows,
+    add_column, rows, cells,
 )
 
 
