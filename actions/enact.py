@@ -55,29 +55,14 @@ from actions.outcome import unsupported as _unsupported
 from actions.tags import tag_policy
 from actions.report import APPLIED, IGNORED, UNSUPPORTED, Report
 from actions import gamestate_steps, matching
-from actions.constraints import infer_constraints, merge
-from actions.legality import Legality
 from parsers import hazards, limits
 from parsers import ruleset as rsmod
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage
 from parsers.ruleset import Rule, RulesetError
 
-from actions.run import _Run
-from actions.ruleset_steps import (
-    _do_add_list_item,
-    _do_add_rule,
-    _do_append,
-    _do_insert_text,
-    _do_move,
-    _do_remove_text,
-    _do_rename,
-    _do_repeal,
-    _do_repeal_all,
-    _do_replace_rule,
-    _do_replace_text,
-    _do_status,
-)
+from actions.run import Run
+from actions import ruleset_steps
 
 __all__ = ["EnactResult", "enact"]
 
@@ -100,7 +85,7 @@ class EnactResult:
 
 # ============================================================================ step handlers (gamestate)
 
-def _do_gamestate(run: _Run, step: st.Step) -> str:
+def _do_gamestate(run: Run, step: st.Step) -> str:
     """A gamestate step: :mod:`actions.gamestate_steps`, judged by the one legality of the Ruleset as
     the steps before it left it (and the Admins' overrides)."""
     if run.gs is None:
@@ -108,24 +93,13 @@ def _do_gamestate(run: _Run, step: st.Step) -> str:
             raise _unsupported(run.gs_problem)
         where = f" (the tracking page is “{run.gs_title}”)" if run.gs_title else ""
         raise _unsupported(f"this step changes the gamestate, but no gamestate page was given{where}")
-    text = str(run.rs)
-    cached = getattr(run, "legality", None)
-    if cached is None or cached[0] != text:  # read again only when a step before changed the Ruleset
-        overrides = getattr(run, "overrides", None) or []
-        cached = (text, Legality(run.rs, merge(infer_constraints(run.rs), overrides),
-                                 page=getattr(run, "legality_page", run.gs_title)))
-        run.legality = cached
-    legality = cached[1]
-    legality.gamestate = run.gs   # the players and things a value may name: the page as the steps leave it
-    detail = gamestate_steps.apply(run.gs, step, legality)  # raises the StepOutcome of actions.outcome
-    run.gs_changed = True
-    return detail
+    return gamestate_steps.apply(run.gs, step, run.legality())  # raises the StepOutcome of actions.outcome
 
 
 # ============================================================================ conditions
 
 
-def _decide(run: _Run, cond: st.Condition) -> tuple[bool, str]:
+def _decide(run: Run, cond: st.Condition) -> tuple[bool, str]:
     """Whether a condition the bot decides holds on the page as the step finds it, and why.
     Raises the StepOutcome of a condition it cannot decide (a name that means several rules)."""
     rule = None
@@ -167,18 +141,7 @@ def _decide(run: _Run, cond: st.Condition) -> tuple[bool, str]:
 # ============================================================================ driver
 
 _HANDLERS: dict[type, tuple[str, Callable]] = {
-    st.AddRule: ("add rule", _do_add_rule),
-    st.RepealRule: ("repeal rule", _do_repeal),
-    st.RepealAll: ("repeal rules", _do_repeal_all),
-    st.RenameRule: ("rename rule", _do_rename),
-    st.ReplaceRuleText: ("replace rule text", _do_replace_rule),
-    st.ReplaceText: ("replace text", _do_replace_text),
-    st.RemoveText: ("remove text", _do_remove_text),
-    st.InsertText: ("insert text", _do_insert_text),
-    st.AppendText: ("add text", _do_append),
-    st.AddListItem: ("add list item", _do_add_list_item),
-    st.MoveRule: ("move rule", _do_move),
-    st.SetStatus: ("set status", _do_status),
+    **ruleset_steps.HANDLERS,
     **{kind: (name, _do_gamestate) for kind, (name, _) in gamestate_steps.HANDLERS.items()},
 }
 _GAMESTATE_STEPS = gamestate_steps.GAMESTATE_STEPS
@@ -193,7 +156,7 @@ def _action_name(step: st.Step) -> str:
     return entry[0] if entry else type(step).__name__
 
 
-def _run_steps(run: _Run, report: Report) -> None:
+def _run_steps(run: Run, report: Report) -> None:
     for position, step in enumerate(run.proposal.steps):
         n = step.index or position + 1
         action = _action_name(step)
@@ -201,9 +164,8 @@ def _run_steps(run: _Run, report: Report) -> None:
             report.add(n, step.text, action, IGNORED if isinstance(step, st.Ignored) else UNSUPPORTED, step.reason)
             if getattr(step, "category", None) not in ("remark", "note"):
                 # a step not applied may name a rule: "the same rule" after it cannot be told
-                run.last = run.last_removed = None
-                run.last_failure = _unsupported(f"the step before it (step {n}) was not applied, so the bot cannot be "
-                                                "sure which rule “the same rule” means")
+                run.forget(_unsupported(f"the step before it (step {n}) was not applied, so the bot cannot be "
+                                        "sure which rule “the same rule” means"))
             continue
         entry = _HANDLERS.get(type(step))
         if entry is None:
@@ -219,8 +181,9 @@ def _run_steps(run: _Run, report: Report) -> None:
                 report.add(n, step.text, action, IGNORED, f"skipped: the condition “{step.when.words}” does not hold "
                                                          f"({why})")
                 continue
-        snap = run.snapshot()
-        gs_text = str(run.gs) if run.gs is not None and isinstance(step, _GAMESTATE_STEPS) else None
+        gamestate = isinstance(step, _GAMESTATE_STEPS)
+        snap = run.snapshot(gamestate=gamestate)
+        gs_text = snap[3]
         try:
             detail = entry[1](run, step)
             status = APPLIED
@@ -242,8 +205,6 @@ def _run_steps(run: _Run, report: Report) -> None:
                                            "can be fixed")
         if status != APPLIED:
             run.restore(snap)
-            if gs_text is not None:
-                run.gs = GamestatePage.parse(gs_text)
         report.add(n, step.text, action, status, detail)
 
 
@@ -284,10 +245,8 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
                 gs = GamestatePage.parse(gamestate_text)
             except GamestateError as exc:
                 gs_problem = f"the gamestate page cannot be read: {exc}"
-        run = _Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem,
-                   extension_tags=extension_tags)
-        run.overrides = list(overrides or [])
-        run.legality_page = legality_page
+        run = Run(proposal, rs, gs, gs_title, check_each=attempt == 1, policy=policy, gs_problem=gs_problem,
+                  extension_tags=extension_tags, overrides=overrides or (), legality_page=legality_page)
         report = Report(action="enact", name=proposal.name)
         _run_steps(run, report)
         if attempt == 1 or run.structure_problem() is None:
@@ -307,10 +266,10 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
     return EnactResult(pages, report, proposal)
 
 
-def _summary(proposal: st.Proposal, run: _Run, pages: dict[str, str], ruleset_title: str) -> str:
+def _summary(proposal: st.Proposal, run: Run, pages: dict[str, str], ruleset_title: str) -> str:
     """``Enacted “Name”``; ``/* Rule */ Enacted “Name”`` when the one page changed is one rule."""
     summary = f"Enacted \u201c{proposal.name}\u201d"
-    if ruleset_title in pages and not run.gs_changed:
+    if set(pages) == {ruleset_title}:  # the Ruleset alone changed
         live = [b for b in run.rs.blocks if id(b) in run.touched]
         removed = any(k not in {id(b) for b in run.rs.blocks} for k in run.original)
         if len(live) == 1 and len(run.touched) == 1 and not removed and isinstance(live[0], Rule):

@@ -30,7 +30,7 @@ from parsers import language, names
 from parsers import ruleset as rsmod
 from parsers import steps as st
 from parsers.ruleset import DYNASTIC, SPECIAL_CASE, AmbiguousRule, Block, Rule, RulesetError, Section
-from actions.run import _TITLE_TAGS, _RefResult, _Run, _require_clean, _title_problem
+from actions.run import TITLE_TAGS, RefResult, Run, require_clean, title_problem
 
 
 # ============================================================================ step handlers (ruleset)
@@ -41,10 +41,10 @@ def _subrule_note(rule: Rule) -> str:
     return f" (and its subrule{'s' if len(subs) > 1 else ''} {', '.join(f'“{t}”' for t in subs)})" if subs else ""
 
 
-def _do_add_rule(run: _Run, step: st.AddRule) -> str:
+def _do_add_rule(run: Run, step: st.AddRule) -> str:
     rs = run.rs
     title = step.name.strip()
-    _require_clean(step.body, title=title, tags=run.extension_tags)
+    require_clean(step.body, title=title, tags=run.extension_tags)
     existing = rs.count_name(title)
     if existing:
         try:
@@ -96,21 +96,21 @@ def _do_add_rule(run: _Run, step: st.AddRule) -> str:
             place = f"at the end of the dynastic rules (after “{tops[-1].title}”)"
     run.touch(new)
     run.moved.add(id(new))
-    run.remember(_RefResult(new, True))
+    run.remember(RefResult(new, True))
     number = f" as Rule {new.number}" if not rs.sections else ""
     return f"added “{new.title}”{number} {place}".strip()
 
 
-def _do_repeal(run: _Run, step: st.RepealRule) -> str:
+def _do_repeal(run: Run, step: st.RepealRule) -> str:
     ref = run.resolve(step.rule)
     run.check_tag(ref.rule.kind, ref.exempt)
     note = _subrule_note(ref.rule)
     run.rs.remove(ref.rule)
-    run.last, run.last_removed = None, ref.rule
+    run.removed(ref.rule)
     return f"repealed “{ref.rule.path()}”{note}"
 
 
-def _do_repeal_all(run: _Run, step: st.RepealAll) -> str:
+def _do_repeal_all(run: Run, step: st.RepealAll) -> str:
     """Every top-level rule of the kind goes (with its subrules), but those the step keeps."""
     kept = [run.resolve(ref).rule for ref in step.keep]
     for rule in kept:
@@ -123,7 +123,7 @@ def _do_repeal_all(run: _Run, step: st.RepealAll) -> str:
         run.check_tag(rule.kind, False)
     for rule in doomed:
         run.rs.remove(rule)
-    run.last, run.last_removed = None, None
+    run.removed(None)
     names_ = ", ".join(f"“{r.title}”" for r in doomed)
     keeping = (" (keeping " + ", ".join(f"“{r.title}”" for r in kept) + ")") if kept else ""
     return f"repealed {len(doomed)} {step.kind} rule{'s' if len(doomed) != 1 else ''}: {names_}{keeping}"
@@ -133,15 +133,15 @@ def _new_title(rule: Rule, new_name: str, keep_tags: bool) -> tuple[str, str]:
     new = names.strip_quotes(new_name).strip()
     note = ""
     if keep_tags and not names.bracket_tags(new) and "*" not in new:
-        m = _TITLE_TAGS.search(rule.heading.raw_title)
+        m = TITLE_TAGS.search(rule.heading.raw_title)
         if m and m.group(0).strip():
             new = new + m.group(0).rstrip()
             note = f" (keeping “{m.group(0).strip()}”)"
     return new, note
 
 
-def _check_rename(run: _Run, rule: Rule, title: str) -> None:
-    problem = _title_problem(title, run.extension_tags)
+def _check_rename(run: Run, rule: Rule, title: str) -> None:
+    problem = title_problem(title, run.extension_tags)
     if problem:
         raise _unsupported(f"not written: {problem}")
     try:
@@ -153,7 +153,7 @@ def _check_rename(run: _Run, rule: Rule, title: str) -> None:
                            "share a name")
 
 
-def _do_rename(run: _Run, step: st.RenameRule) -> str:
+def _do_rename(run: Run, step: st.RenameRule) -> str:
     ref = run.resolve(step.rule)
     rule = ref.rule
     run.check_tag(rule.kind, ref.exempt)
@@ -173,11 +173,11 @@ def _do_rename(run: _Run, step: st.RenameRule) -> str:
     return f"renamed “{old}” to “{rule.title}”{note}"
 
 
-def _do_replace_rule(run: _Run, step: st.ReplaceRuleText) -> str:
+def _do_replace_rule(run: Run, step: st.ReplaceRuleText) -> str:
     ref = run.resolve(step.rule)
     rule = ref.rule
     run.check_tag(rule.kind, ref.exempt)
-    _require_clean(step.body, tags=run.extension_tags)
+    require_clean(step.body, tags=run.extension_tags)
     detail = ""
     if step.new_name:
         title, note = _new_title(rule, step.new_name, keep_tags=True)
@@ -193,7 +193,7 @@ def _do_replace_rule(run: _Run, step: st.ReplaceRuleText) -> str:
     return f"replaced the text of “{rule.title}”{detail}{kept}"
 
 
-def _do_move(run: _Run, step: st.MoveRule) -> str:
+def _do_move(run: Run, step: st.MoveRule) -> str:
     ref = run.resolve(step.rule)
     rule = ref.rule
     run.check_tag(rule.kind, ref.exempt)
@@ -224,7 +224,7 @@ def _do_move(run: _Run, step: st.MoveRule) -> str:
     return f"moved “{rule.title}”{_subrule_note(rule)} {place}"
 
 
-def _do_status(run: _Run, step: st.SetStatus) -> str:
+def _do_status(run: Run, step: st.SetStatus) -> str:
     ref = run.resolve(step.rule)
     rule = ref.rule
     if not rule.is_special_case:
@@ -239,7 +239,7 @@ def _do_status(run: _Run, step: st.SetStatus) -> str:
     return f"set “{old}” to {step.status}: now “{rule.title}”"
 
 
-def _text_rule(run: _Run, ref_: st.RuleRef) -> _RefResult:
+def _text_rule(run: Run, ref_: st.RuleRef) -> RefResult:
     ref = run.resolve(ref_)
     run.check_tag(ref.rule.kind, ref.exempt)
     return ref
@@ -251,7 +251,7 @@ def _apply_spots(body: str, spots: list[_Spot], edit: Callable[[str, _Spot], str
     return body
 
 
-def _definition(run: _Run, keyword: str):
+def _definition(run: Run, keyword: str):
     found = keyword_definitions(run.rs.rules, keyword)
     if not found:
         raise _ignored(f"no rule defines the keyword “{keyword}” (a glossary line “'''{keyword}''': …”)")
@@ -261,7 +261,7 @@ def _definition(run: _Run, keyword: str):
     return found[0]
 
 
-def _keyword_step(run: _Run, step: st.ReplaceText | st.RemoveText) -> str:
+def _keyword_step(run: Run, step: st.ReplaceText | st.RemoveText) -> str:
     """A glossary entry's definition replaced, or the entry removed; the keyword itself stays."""
     d = _definition(run, step.target.text)
     rule, body = d.rule, d.rule.body
@@ -269,19 +269,19 @@ def _keyword_step(run: _Run, step: st.ReplaceText | st.RemoveText) -> str:
         if "\n" in step.new.strip():
             raise _unsupported("a keyword's definition is one line of the glossary; the new text has several lines")
         new = step.new.strip()
-        _require_clean(new, tags=run.extension_tags)
+        require_clean(new, tags=run.extension_tags)
         body = body[:d.a] + new + body[d.b:]
         done = f"in “{rule.title}”, replaced the definition of “{step.target.text}”"
     else:
         body = body[:d.line_a] + body[d.line_b:]
         done = f"in “{rule.title}”, removed the keyword “{step.target.text}”"
-    _require_clean(body, before=rule.body, tags=run.extension_tags)
+    require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     return done
 
 
-def _unnamed_rule(run: _Run, target: st.Target) -> _RefResult | None:
+def _unnamed_rule(run: Run, target: st.Target) -> RefResult | None:
     """The rule a text step that names none acts on ("Replace “A” with “B”.", "Also remove “C”."): the
     rule the step before named, when it holds the text; None when no rule was named before (then the
     one place in the whole Ruleset that holds it). The rule before not holding it while another rule
@@ -301,7 +301,7 @@ def _unnamed_rule(run: _Run, target: st.Target) -> _RefResult | None:
 _ITEMS = (st.ITEM, st.ITEM_BEGINNING, st.ITEM_CONTAINING)
 
 
-def _list_rule(run: _Run, target: st.Target) -> _RefResult:
+def _list_rule(run: Run, target: st.Target) -> RefResult:
     """The one rule holding the list a step names but whose rule it does not ("the “Milking” atomic
     action"): a list introduced by a line naming it."""
     holding = [r for r in run.rs.rules if any(names_list(intro, target.in_list) for *_, intro in lists(r.body))]
@@ -310,19 +310,19 @@ def _list_rule(run: _Run, target: st.Target) -> _RefResult:
     if len(holding) > 1:
         raise _unsupported(f"several rules have a list introduced as “{target.in_list}”: "
                            + ", ".join(f"“{r.title}”" for r in holding[:5]) + "; say which rule")
-    ref = _RefResult(holding[0], exempt=True)
+    ref = RefResult(holding[0], exempt=True)
     run.check_tag(ref.rule.kind, ref.exempt)
     return ref
 
 
-def _rule_of(run: _Run, rule: st.RuleRef | None, target: st.Target) -> _RefResult:
+def _rule_of(run: Run, rule: st.RuleRef | None, target: st.Target) -> RefResult:
     """The rule a text step acts on: the one it names, or — naming none — where its list is."""
     if rule is None and target.kind in _ITEMS and target.in_list:
         return _list_rule(run, target)
     return _text_rule(run, rule)
 
 
-def _only_rule_holding(run: _Run, target: st.Target) -> _RefResult:
+def _only_rule_holding(run: Run, target: st.Target) -> RefResult:
     """The one rule of the whole Ruleset that holds a quoted text, for a step that names no rule."""
     holding = [r for r in run.rs.rules if target.text and find_text(r, target.text)]
     if not holding:
@@ -330,10 +330,10 @@ def _only_rule_holding(run: _Run, target: st.Target) -> _RefResult:
     if len(holding) > 1:
         raise _unsupported(f"the step names no rule, and “{target.text}” is in several: "
                            + ", ".join(f"“{r.title}”" for r in holding[:5]))
-    return _RefResult(holding[0], exempt=True)
+    return RefResult(holding[0], exempt=True)
 
 
-def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
+def _do_replace_text(run: Run, step: st.ReplaceText) -> str:
     if step.target.kind == st.KEYWORD:
         return _keyword_step(run, step)
     if step.rule is None and step.target.occurrence != "all":
@@ -344,10 +344,10 @@ def _do_replace_text(run: _Run, step: st.ReplaceText) -> str:
         return _replace_everywhere(run, step)
     ref = _rule_of(run, step.rule, step.target)
     rule = ref.rule
-    _require_clean(step.new, tags=run.extension_tags)
+    require_clean(step.new, tags=run.extension_tags)
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _replace_at(rule, b, s, step.new))
-    _require_clean(body, before=rule.body, tags=run.extension_tags)
+    require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -368,7 +368,7 @@ def _target_words(target: st.Target) -> str:
     return f"{label.get(target.kind, '')}“{short}”"
 
 
-def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
+def _do_remove_text(run: Run, step: st.RemoveText) -> str:
     if step.target.kind == st.KEYWORD:
         return _keyword_step(run, step)
     if step.rule is None and not (step.target.kind in _ITEMS and step.target.in_list):
@@ -379,7 +379,7 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
     rule = ref.rule
     spots = _locate(rule, step.target)
     body = _apply_spots(rule.body, spots, lambda b, s: _remove_at(rule, b, s))
-    _require_clean(body, before=rule.body, tags=run.extension_tags)
+    require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
@@ -387,25 +387,25 @@ def _do_remove_text(run: _Run, step: st.RemoveText) -> str:
         f" ({len(spots)} places)" if len(spots) > 1 else "")
 
 
-def _do_insert_text(run: _Run, step: st.InsertText) -> str:
+def _do_insert_text(run: Run, step: st.InsertText) -> str:
     ref = _rule_of(run, step.rule, step.anchor)
     rule = ref.rule
-    _require_clean(step.body, tags=run.extension_tags)
+    require_clean(step.body, tags=run.extension_tags)
     spots = _locate(rule, step.anchor)
     if len(spots) != 1:
         raise _unsupported(f"the place to insert at is {len(spots)} places; say which one")
     body, how = _insert_at(rule, rule.body, spots[0], step.body, step.position)
-    _require_clean(body, before=rule.body, tags=run.extension_tags)
+    require_clean(body, before=rule.body, tags=run.extension_tags)
     rule.body = body
     run.touch(rule)
     run.remember(ref)
     return f"in “{rule.title}”, inserted the text {how} ({step.position} {_target_words(step.anchor)})"
 
 
-def _do_append(run: _Run, step: st.AppendText) -> str:
+def _do_append(run: Run, step: st.AppendText) -> str:
     ref = _text_rule(run, step.rule)
     rule = ref.rule
-    _require_clean(step.body, tags=run.extension_tags)
+    require_clean(step.body, tags=run.extension_tags)
     payload = wiki_paragraphs(step.body)
     if not payload.strip():
         raise _unsupported("there is no text to add")
@@ -418,7 +418,7 @@ def _do_append(run: _Run, step: st.AppendText) -> str:
         # the rule's last line (a new line starting with a space would be a preformatted block)
         end = len(body.rstrip())
         rule.body = body[:end] + " " + payload.strip() + body[end:]
-        _require_clean(rule.body, before=body, tags=run.extension_tags)
+        require_clean(rule.body, before=body, tags=run.extension_tags)
     elif step.at == "end":
         end = len(body.rstrip())
         last_line = body[:end].rsplit("\n", 1)[-1]
@@ -434,7 +434,7 @@ def _do_append(run: _Run, step: st.AppendText) -> str:
     return f"added the text to the {'end' if step.at == 'end' else 'beginning'} of “{rule.title}”"
 
 
-def _do_add_list_item(run: _Run, step: st.AddListItem) -> str:
+def _do_add_list_item(run: Run, step: st.AddListItem) -> str:
     if step.rule is not None:
         ref = _text_rule(run, step.rule)
         candidates = [(ref.rule, span) for span in lists(ref.rule.body)]
@@ -465,9 +465,9 @@ def _do_add_list_item(run: _Run, step: st.AddListItem) -> str:
     if not marked and len(items) > 1:
         raise _unsupported("several lines without list markers: the bot cannot tell where one item ends")
     lines = marked or [f"{marker} {items[0]}"]
-    _require_clean("\n".join(lines))
+    require_clean("\n".join(lines))
     new = body[:b] + "\n" + "\n".join(lines) + body[b:]
-    _require_clean(new, before=body)
+    require_clean(new, before=body)
     rule.body = new
     run.touch(rule)
     if ref is not None:
@@ -475,13 +475,13 @@ def _do_add_list_item(run: _Run, step: st.AddListItem) -> str:
     return f"in “{rule.title}”, added {len(lines)} item{'s' if len(lines) != 1 else ''} to the end of the list"
 
 
-def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = False) -> str:
+def _replace_everywhere(run: Run, step: st.ReplaceText, plural_done: bool = False) -> str:
     """"Change all occurrences of A in the ruleset to B": rule texts and rule titles."""
     rs = run.rs
     target = step.target
     if target.kind != st.TEXT or not target.text:
         raise _unsupported("a change throughout the Ruleset must quote the text to change")
-    _require_clean(step.new, tags=run.extension_tags)
+    require_clean(step.new, tags=run.extension_tags)
     needle = normalize(target.text)
     if not needle:
         raise _unsupported("the quoted text is empty once markup and spacing are set aside")
@@ -551,11 +551,11 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = Fal
         spots = [_Spot(*m.span, "inline", m) for m in matches]
         out = _apply_spots(source, spots, lambda b, s: _replace_at(block, b, s, new_text))
         if where == "title":
-            problem = _title_problem(out, run.extension_tags)
+            problem = title_problem(out, run.extension_tags)
             if problem:
                 raise _unsupported(f"not written: in a rule title, {problem}")
         else:
-            _require_clean(out, before=source, tags=run.extension_tags)
+            require_clean(out, before=source, tags=run.extension_tags)
         pending.append((block, where, out))
     for block, where, out in pending:
         if where == "title":
@@ -574,3 +574,20 @@ def _replace_everywhere(run: _Run, step: st.ReplaceText, plural_done: bool = Fal
                    + ", ".join(sorted({f'“{c[0].title}”' for c in blocked})) + ") because the Proposal lacks the "
                    + ", ".join(f"[{k}]" for k in kinds) + " tag")
     return detail
+
+
+#: Each Ruleset step's action name (for the report) and its applier.
+HANDLERS: dict[type, tuple[str, Callable]] = {
+    st.AddRule: ("add rule", _do_add_rule),
+    st.RepealRule: ("repeal rule", _do_repeal),
+    st.RepealAll: ("repeal rules", _do_repeal_all),
+    st.RenameRule: ("rename rule", _do_rename),
+    st.ReplaceRuleText: ("replace rule text", _do_replace_rule),
+    st.ReplaceText: ("replace text", _do_replace_text),
+    st.RemoveText: ("remove text", _do_remove_text),
+    st.InsertText: ("insert text", _do_insert_text),
+    st.AppendText: ("add text", _do_append),
+    st.AddListItem: ("add list item", _do_add_list_item),
+    st.MoveRule: ("move rule", _do_move),
+    st.SetStatus: ("set status", _do_status),
+}

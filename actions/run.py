@@ -14,9 +14,12 @@ from actions.outcome import unsupported as _unsupported
 from actions.tags import TAG_NAMES as _TAG_NAMES
 from actions.tags import TagPolicy
 from actions import structure
+from actions.constraints import infer_constraints, merge
+from actions.legality import Legality
 from parsers import names
 from parsers import characters, hazards
 from parsers import steps as st
+from parsers.gamestate import GamestatePage
 from parsers.ruleset import AmbiguousRule, Block, Rule, RuleNotFound, Ruleset, Section
 
 
@@ -26,7 +29,7 @@ from parsers.ruleset import AmbiguousRule, Block, Rule, RuleNotFound, Ruleset, S
 _REWORD = "; reword the step without it, or an Admin applies it by hand"
 
 
-def _require_clean(text: str, *, title: str | None = None, before: str | None = None,
+def require_clean(text: str, *, title: str | None = None, before: str | None = None,
                    tags: Iterable[str] = ()) -> None:
     """Refuse, as unsupported, new text that would do more than add words (parsers.hazards): a
     payload, or a new rule's title (checked first), or — with ``before`` — a body after an edit,
@@ -38,23 +41,26 @@ def _require_clean(text: str, *, title: str | None = None, before: str | None = 
         if problem:
             raise _unsupported(f"not written: after the edit, {problem}{_REWORD}")
         return
-    problem = ((_title_problem(title, tags) if title is not None else None)
+    problem = ((title_problem(title, tags) if title is not None else None)
                or hazards.payload_problem(text, extension_tags=tags))
     if problem:
         raise _unsupported(f"not written: {problem}{_REWORD}")
 
 
 @dataclass
-class _RefResult:
+class RefResult:
     rule: Rule
     exempt: bool  # the reference itself satisfies the Tags rule's exemption
 
 
-class _Run:
+class Run:
     def __init__(self, proposal: st.Proposal, rs: Ruleset, gamestate, gs_title: str | None,
                  check_each: bool, policy: TagPolicy | None, gs_problem: str | None = None,
-                 extension_tags: Iterable[str] = ()):
+                 extension_tags: Iterable[str] = (), overrides: Iterable = (), legality_page: str | None = None):
         self.proposal = proposal
+        self.overrides = list(overrides)  # the Admins' constraints page, read
+        self.legality_page = legality_page  # the tracking page's real name, when known
+        self._legality: tuple[str, Legality] | None = None
         self.extension_tags = tuple(extension_tags)  # the wiki's (siteinfo); none offline
         self.rs = rs
         self.gs = gamestate
@@ -63,7 +69,7 @@ class _Run:
         self.check_each = check_each
         self.tags = {t.strip().casefold() for t in proposal.tags}
         self.policy = policy
-        self.last: _RefResult | None = None
+        self.last: RefResult | None = None
         self.last_failure: _Outcome | None = None
         self.last_removed: Rule | None = None
         self.touched: set[int] = set()  # ids of blocks whose heading or body a step changed
@@ -74,11 +80,10 @@ class _Run:
         #: rule numbers as the Proposal found the page: "rule 13" still means that rule after an
         #: earlier step repealed rule 12 and the numbering moved
         self.numbering = {r.number: r for r in rs.rules if r.number}
-        self.gs_changed = False
 
     # ---------------------------------------------------------------- references
 
-    def resolve(self, ref: st.RuleRef) -> _RefResult:
+    def resolve(self, ref: st.RuleRef) -> RefResult:
         """The rule a reference means. A named rule becomes "the same rule" for later steps, even
         when the step naming it then fails; a name that fails makes "the same rule" fail alike."""
         if ref.previous:
@@ -91,7 +96,7 @@ class _Run:
         self.remember(found)
         return found
 
-    def _resolve(self, ref: st.RuleRef) -> _RefResult:
+    def _resolve(self, ref: st.RuleRef) -> RefResult:
         if ref.previous:
             if self.last_failure is not None:
                 raise _Outcome(self.last_failure.status,
@@ -141,7 +146,7 @@ class _Run:
         # rule has) holds for every rule found: without a section or number, find() has just looked
         # the name up among all rules with the keys Ruleset.count_name uses, and raises unless exactly
         # one answers. So no count is taken (it would be 1).
-        return _RefResult(rule, exempt=True)
+        return RefResult(rule, exempt=True)
 
     def _may_mean(self, reference: str, within) -> str | None:
         """The rules a name that matches none may still mean: its parts joined by "and" or commas
@@ -164,7 +169,7 @@ class _Run:
                 return f"the rule “{found(candidate).title}”"
         return None
 
-    def remember(self, ref: _RefResult) -> None:
+    def remember(self, ref: RefResult) -> None:
         self.last = ref
         self.last_removed = None
         self.last_failure = None
@@ -206,15 +211,39 @@ class _Run:
         for b in blocks:
             self.touched.add(id(b))
 
-    def snapshot(self):
-        return self.rs.snapshot(), set(self.touched), set(self.moved)
+    def snapshot(self, gamestate: bool = False):
+        """The state a failed step is undone to; ``gamestate``: the tracking page's text too."""
+        gs_text = str(self.gs) if gamestate and self.gs is not None else None
+        return self.rs.snapshot(), set(self.touched), set(self.moved), gs_text
 
     def restore(self, snap) -> None:
-        ruleset, touched, moved = snap
+        ruleset, touched, moved, gs_text = snap
         self.rs.restore(ruleset)
         self.touched, self.moved = touched, moved
+        if gs_text is not None:
+            self.gs = GamestatePage.parse(gs_text)
         if self.last is not None and not any(self.last.rule is b for b in self.rs.blocks):
             self.last = None  # a rule the failed step had created
+
+    def forget(self, failure: _Outcome | None = None) -> None:
+        """No rule is "the same rule" after this step; ``failure``: why, should a step ask."""
+        self.last = self.last_removed = None
+        self.last_failure = failure
+
+    def removed(self, rule: Rule | None) -> None:
+        """The step removed ``rule`` (None: several): "the same rule" after it names nothing there."""
+        self.last, self.last_removed = None, rule
+
+    def legality(self) -> Legality:
+        """The one legality of the gamestate, by the Ruleset as the steps before left it (read again only
+        when a step changed the Ruleset), knowing the page as they left it."""
+        text = str(self.rs)
+        if self._legality is None or self._legality[0] != text:
+            self._legality = (text, Legality(self.rs, merge(infer_constraints(self.rs), self.overrides),
+                                             page=self.legality_page))
+        legality = self._legality[1]
+        legality.gamestate = self.gs
+        return legality
 
     def structure_problem(self) -> str | None:
         """Does the page, re-read from its text, have exactly the model's structure?"""
@@ -238,10 +267,10 @@ class _Run:
         return None
 
 
-_TITLE_TAGS = re.compile(r"(?:\s*(?:\[[^\[\]]*\]|\*))+\s*\Z")
+TITLE_TAGS = re.compile(r"(?:\s*(?:\[[^\[\]]*\]|\*))+\s*\Z")
 
 
-def _title_problem(title: str, tags: Iterable[str] = ()) -> str | None:
+def title_problem(title: str, tags: Iterable[str] = ()) -> str | None:
     if not title.strip() or "\n" in title:
         return "the new rule has no name (or a name of several lines)"
     t = title.strip()
