@@ -88,10 +88,6 @@ def _lines(rule: Rule) -> list[tuple[str, bool]]:
     return out
 
 
-def _sentences(text: str) -> list[str]:
-    return language.full_sentences(text)
-
-
 def _rules_read(ruleset: Ruleset) -> list[Rule]:
     """Rules whose sentences may define gamestate: not the Appendix, not Inactive Special Cases."""
     out = []
@@ -118,7 +114,7 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
             continue
         if lead is not None and bullet and lead[1] == index - 1:
             lead = (lead[0], index)   # the next bullet is the owner's too
-        sentences = _sentences(text)
+        sentences = language.full_sentences(text)
         readings = []
         if bullet and sentences:
             # "Species: Can be ‘Bear’, ‘Bird’ …": a bullet's first sentence may define the variable it names
@@ -171,7 +167,7 @@ def _appendix_constraints(ruleset: Ruleset) -> list[Constraint]:
         if "integer" not in rule.body and "characters" not in rule.body:
             continue
         for text, _ in _lines(rule):
-            for s in _sentences(text):
+            for s in language.full_sentences(text):
                 if not numeric_done and re.search(
                         r"numeric\s+values\s+can\s+hold\s+only\s+non-?negative\s+integers", s, re.I):
                     out.append(Constraint(NUMERIC, INTEGER, min=0, rule=rule.name, sentences=[s],

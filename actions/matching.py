@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parsers import hazards, names
+from parsers import hazards, language, names
 from parsers.ruleset import Block
 
 _TOKEN = re.compile(
@@ -28,7 +28,6 @@ _TOKEN = re.compile(
 )
 _VOID_TAGS = {"br", "hr", "img", "wbr"}
 WORD = re.compile(r"\w")
-_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.", "no.")
 
 
 class Projection:
@@ -236,8 +235,7 @@ def sentence_bounds(proj: Projection) -> list[tuple[int, int]]:
             e = k + 1
             while e < n and text[e] in "\"')]":
                 e += 1
-            if (e == n or text[e] == " ") and not any(
-                    text[max(0, k + 1 - len(a)):k + 1].lower() == a for a in _ABBREVIATIONS):
+            if (e == n or text[e] == " ") and not (c == "." and language.ABBREVIATION.search(text[max(0, k - 8):k])):
                 end = e
         if end is not None:
             if text[start:end].strip():

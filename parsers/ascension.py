@@ -218,7 +218,7 @@ class _Ctx:
         return split_names(self.text(frag), self.known, keys=self.keys)
 
 
-_RULE_WORDS = re.compile(r"^(?:for\s+)?(?:the\s+)?(?:(?:dynastic|special\s+case|building\s+blocks?)\s+)?"
+_RULE_WORDS = re.compile(rf"^(?:for\s+)?(?:the\s+)?(?:{language.SECTION_WORD}\s+)?"
                          r"(?:rules?|subrules?)\s+(?:(?:named|called|titled|entitled)\s+)?", re.I)
 
 
@@ -999,8 +999,7 @@ def split_names(text: str, known: list[str] | None = None, *, keys: set[str] | N
 
 def _strip_rule_words(name: str) -> str:
     name = name.strip()
-    name = re.sub(r"^(?:for\s+)?(?:the\s+)?(?:(?:dynastic|special\s+case|building\s+blocks?)\s+)?"
-                  r"(?:rules?|subrules?)\s+(?:(?:named|called|titled|entitled)\s+)?", "", name, flags=re.I)
+    name = _RULE_WORDS.sub("", name)
     name = re.sub(r"^the\s+(?=[\u201c\"\u2018'])", "", name, flags=re.I)
     return _clean(name)
 

@@ -160,7 +160,6 @@ def _verbs(*words: str) -> frozenset[str]:
 
 RULE_KINDS = ("rule", "quote", "name", "it", "ruletext")  # what may name an existing rule
 PLACE_KINDS = RULE_KINDS + ("section",)  # where a text edit is made: also "the section “X”", a heading
-_CANONICAL_SECTION = re.compile(r"(?:core|dynastic|special case|appendix|building blocks)(?: rules)?", re.I)
 TEXT_KINDS = ("quote", "occurrence", "keyword", "piece")  # what may name text inside a rule
 BODY_KINDS = ("quote", "following", NONE)  # what may give the text a step adds
 
@@ -205,7 +204,7 @@ def rule_ref(np: NP | None, section: str | None = None) -> RuleRef:
         ref = RuleRef(previous=True)
     elif np.kind == "ruletext" and np.of is not None:
         return rule_ref(np.of, section)
-    elif np.kind == "section" and np.text and not _CANONICAL_SECTION.fullmatch(np.text):
+    elif np.kind == "section" and np.text and not language.SECTION_NAME.fullmatch(np.text):
         ref = RuleRef(name=np.text, named_as="quote")  # "To the section “Lycanthropy”, add": a heading of that name
     else:
         raise NotRead(f"“{np.words}” does not name a rule")

@@ -88,7 +88,7 @@ from mwparserfromhell.nodes import (
     Wikilink,
 )
 
-from parsers import hazards, limits
+from parsers import hazards, language, limits
 
 __all__ = [
     "GamestateError",
@@ -314,15 +314,11 @@ def _norm_term(s: str) -> str:
     return name_key(plain_text(s))
 
 
-def _singular(s: str) -> str:
-    return s[:-1] if s.endswith("s") and len(s) > 3 else s
-
-
 def _player_headers(player_term: str | None, headers: Sequence[str]) -> set[str]:
     """The first-column headings that mark a players table, singular and normalised."""
-    terms = {_singular(t) for t in headers}
+    terms = {language.singular_or_same(t) for t in headers}
     if player_term:
-        terms.add(_singular(_norm_term(player_term)))
+        terms.add(language.singular_or_same(_norm_term(player_term)))
     return terms
 
 
@@ -668,7 +664,7 @@ class Table:
         """Does the first column hold player names? Its heading is one of ``headers`` or the
         era's ``player_term`` (case, ``_`` and a plural ``s`` ignored)."""
         heads = self.headers
-        return bool(heads) and _singular(name_key(heads[0])) in _player_headers(player_term, headers)
+        return bool(heads) and language.singular_or_same(name_key(heads[0])) in _player_headers(player_term, headers)
 
     def _row_name_cell(self, ri: int) -> Cell | None:
         lay = self._lay()

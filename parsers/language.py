@@ -310,6 +310,8 @@ SECTION_BUILDING_BLOCKS = "Building Blocks"
 
 #: The words that name a section of the Ruleset.
 SECTION_WORD = r"(?:special[ -]case|core|dynastic|appendix|building[ -]blocks?)"
+#: A section of the Ruleset named by its section word alone, or with "Rules" ("Dynastic Rules").
+SECTION_NAME = re.compile(SECTION_WORD + r"(?:\s+rules)?", re.I)
 
 
 def section(word: str) -> str:
@@ -357,6 +359,11 @@ def singular(word: str) -> str | None:
     if low.endswith("s") and not low.endswith("ss") and len(w) > 2:
         return w[:-1]
     return None
+
+
+def singular_or_same(word: str) -> str:
+    """:func:`singular`, or the word itself when it does not end like a regular plural."""
+    return singular(word) or word
 
 
 def plural_forms(word: str) -> list[str]:

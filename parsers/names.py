@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parsers import characters
+from parsers import characters, language
 
 #: Curly and other typographic quotes, mapped to their straight forms.
 _QUOTES = str.maketrans({
@@ -25,7 +25,7 @@ _BRACKETED = re.compile(r"\[[^\[\]]*\]")
 _SPACE = re.compile(r"\s+")
 _LEADING_WORDS = re.compile(
     r"^(?:(?:the|a|an)\s+)?"
-    r"(?:(?:core|dynastic|special\s+case|appendix|building\s+blocks?)\s+)?"
+    rf"(?:{language.SECTION_WORD}\s+)?"
     r"(?:rule|sub-?rule)\b(?:\s+(?:called|named|entitled|titled))?\s*[:,]?\s*(?=\S)",
     re.IGNORECASE,
 )

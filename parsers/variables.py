@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 
+from parsers import language
 from parsers.names import straighten_quotes
 
 INTEGER = "integer"
@@ -195,16 +196,8 @@ def variable_key(name: str) -> str:
     words = s.split()
     if not words:
         return ""
-    words[-1] = _singular(words[-1])
+    words[-1] = language.singular_or_same(words[-1])
     return " ".join(words)
-
-
-def _singular(word: str) -> str:
-    if len(word) > 3 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 2 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
 
 
 def singular_phrase(phrase: str) -> str:
@@ -212,7 +205,7 @@ def singular_phrase(phrase: str) -> str:
     Species" stays)."""
     words = phrase.split()
     if words:
-        low = _singular(words[-1].casefold())
+        low = language.singular_or_same(words[-1].casefold())
         words[-1] = words[-1][: len(low)] if words[-1].casefold().startswith(low) else words[-1]
     return " ".join(words)
 

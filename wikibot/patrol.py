@@ -95,7 +95,7 @@ from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
-from parsers import request_page
+from parsers import language, request_page
 from wikibot import reviews, statefile
 from wikibot.trust import Trust
 from wikibot.operations import read_overrides
@@ -241,7 +241,7 @@ def not_undone_because(error: WikiError) -> str:
         return "the page is protected against the bot's account"
     if isinstance(error, BotsExcluded):
         return "the page carries {{nobots}} or a {{bots}} template that excludes the bot"
-    sentences = re.split(r"(?<=[.!?])\s+", str(error).strip())
+    sentences = language.full_sentences(str(error).strip())
     kept = [re.sub(r"[;,:]\s*[^;,:]*\b(?:ask again|tries again)\b.*$", "", sentence, flags=re.I)
             for sentence in sentences if not re.match(r"(?:the bot )?(?:ask|tries) again", sentence, re.I)]
     return " ".join(k for k in kept if k).rstrip(".") or "the wiki did not save the undo"
