@@ -65,7 +65,7 @@ CREATE TABLE IF NOT EXISTS repealed(key TEXT PRIMARY KEY, rule INTEGER NOT NULL)
 """
 
 
-class HistoryError(RuntimeError):
+class HistoryError(ValueError):
     """The store cannot be used; the message says what to do."""
 
 
@@ -474,4 +474,35 @@ def bot_of_export(titles: Iterable[str]) -> tuple[str, str]:
     return found[0], f"User:{found[0]}/Requests"
 
 
-__all__ = ["HistoryStore", "HistoryError", "Pages", "since_time", "bot_of_export", "FILE"]
+# ============================================================================ opening a store
+
+
+def from_export(path: str | Path) -> HistoryStore:
+    """A store in memory, built from a MediaWiki XML export holding the Ruleset's and the request page's
+    histories (the Ruleset and the request page go by their default names, ``Ruleset`` and
+    ``User:<bot>/Requests``), every revision classified."""
+    from parsers.export import export_titles
+
+    file = Path(path)
+    if not file.is_file():
+        raise HistoryError(f"export file {str(path)!r} does not exist: save the Ruleset's and the request page's "
+                           "histories with Special:Export and give that file")
+    with open(file, "rb") as handle:
+        titles = export_titles(handle)
+    bot, requests = bot_of_export(titles)
+    if "Ruleset" not in titles:
+        raise HistoryError("the export holds no page “Ruleset”: export the Ruleset with its history")
+    store = HistoryStore(":memory:", Pages(requests=requests), bot)
+    with open(file, "rb") as handle:
+        store.load_export(handle)
+    store.classify()
+    return store
+
+
+def for_wiki(wiki) -> HistoryStore:
+    """The bot's own store, in its state directory."""
+    s = wiki.settings
+    return HistoryStore.open(s.state_dir, Pages(s.ruleset, s.building_blocks, s.requests), wiki.username)
+
+
+__all__ = ["HistoryStore", "HistoryError", "Pages", "since_time", "bot_of_export", "from_export", "for_wiki", "FILE"]
