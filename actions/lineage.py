@@ -323,7 +323,7 @@ def step(old_text: str, old_state: State, new_text: str, revid: int, *, new_rule
             continue
         if before.key != unit.key or before.title != unit.title:
             events.append(Event(rule, RENAMED_EVENT, unit.title, unit.key, before.title))
-        if before.body != unit.body:
+        if before.body.rstrip() != unit.body.rstrip():   # a blank line after a rule is no amendment
             events.append(Event(rule, AMENDED, unit.title, unit.key))
         if j not in in_order:
             events.append(Event(rule, MOVED, unit.title, unit.key))

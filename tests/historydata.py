@@ -128,7 +128,7 @@ class History:
     # ------------------------------------------------------------------ the story's moves
     def setup(self) -> int:
         revid = self.ruleset_edit(ADMIN, BASE, "New dynasty: the Lamplighters", "setup")
-        for rule in ("Lanterns", "Oil", "Moths"):
+        for rule in ("Lamplighters", "Lanterns", "Oil", "Moths"):
             self.event(rule, revid, "created")
         return revid
 
@@ -181,13 +181,13 @@ def generate(wicks: int = 100) -> History:
                                                    h.marks["Dusk"]})
         elif i == 12:
             before = copy.deepcopy(h.truth)
-            mine = h.ruleset.replace("defaulting to 3.", "defaulting to 30.")
-            h.marks["unauthorised"] = h.ruleset_edit(PLAYER, mine, "more oil for everyone", "unexplained")
+            mine = h.ruleset.replace("may light one Lantern a day.", "may light two Lanterns a day.")
+            h.marks["unauthorised"] = h.ruleset_edit(PLAYER, mine, "more lanterns for everyone", "unexplained")
             restored = h.revisions[[r.revid for r in h.revisions].index(h.latest(RULESET).parent)].text
             h.marks["revert"] = h.ruleset_edit(ADMIN, restored, "Revert an edit no proposal allowed", "revert",
                                                keep=before)
-            h.event("Oil", h.marks["unauthorised"], "amended")
-            h.event("Oil", h.marks["revert"], "amended")
+            h.event("Lamplighters", h.marks["unauthorised"], "amended")
+            h.event("Lamplighters", h.marks["revert"], "amended")
         elif i == 15:
             moved = {("moth swarm", s): r for s, r in sentences_of(h, "Moths").items() if not s.startswith("==")}
             h.marks["rename"] = h.by_bot("Moth Swarm", "Rename the rule “Moths” to “Moth Swarm”.\n", keep=moved)

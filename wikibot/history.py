@@ -432,6 +432,10 @@ class HistoryStore:
                 raise LookupError(f"no rule called “{name}” stands in the Ruleset or ever stood in the history the bot "
                                   "has; give a rule's name as the Ruleset writes it") from None
             rules = [int(found[0])]
+            units = lineage.units(text)
+            standing_now = [u for u, s in zip(units, state) if s.rule == rules[0] and u.is_block]
+            if standing_now:     # a name the rule had before a rename: the rule as it stands now
+                now = standing(text, state, standing_now[0].title)
         events = [(int(r), lineage.Event(int(rule), e, t, k, d)) for r, rule, e, t, k, d in self.db.execute(
             "SELECT revid, rule, event, title, key, detail FROM events WHERE rule=? ORDER BY revid, rowid",
             (rules[0],))]
