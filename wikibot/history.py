@@ -391,6 +391,14 @@ class HistoryStore:
             elif event.event == lineage.REENACTED:
                 self.db.execute("DELETE FROM repealed WHERE key=?", (event.key,))
 
+    def written_for(self) -> str | None:
+        """The newest revision the audit page was last written for."""
+        return self._meta("audit_for")
+
+    def written(self, revid: str) -> None:
+        with self._transaction():
+            self._set_meta("audit_for", revid)
+
     # ------------------------------------------------------------------ answering
     def origins(self, revids: Iterable[int]) -> dict[int, Origin]:
         wanted = sorted(set(revids))
@@ -508,5 +516,96 @@ def for_wiki(wiki) -> HistoryStore:
     s = wiki.settings
     return HistoryStore.open(s.state_dir, Pages(s.ruleset, s.building_blocks, s.requests), wiki.username)
 
+# ============================================================================ on the wiki
 
-__all__ = ["HistoryStore", "HistoryError", "Pages", "since_time", "bot_of_export", "from_export", "for_wiki", "FILE"]
+
+def wiki_link(revid: int) -> str:
+    return f"[[Special:Diff/{revid}]]"
+
+
+def answer(wiki, request) -> tuple[str, list[str]]:
+    """The answer to ``{{History|rule=X}}`` (anyone may ask): a headline and one line a paragraph and a timeline
+    event, each with its diff link; page text is written inert."""
+    from actions.history import rule_answer, rule_lines
+    from wikibot.patrol import inert
+
+    name = (request.params.get("rule") or request.text.strip().split("\n")[0]).strip()
+    if not name:
+        return "Not done: name the rule: {{History|rule=…}}, with the rule's name as the Ruleset writes it.", []
+    store = for_wiki(wiki)
+    try:
+        store.update(wiki)
+        now, events, origins = store.rule(name)
+    except LookupError as error:
+        return f"Not done: {error}.", []
+    finally:
+        store.close()
+    data = rule_answer(name, now, events, origins)
+    revisions = {p["revision"] for p in data["paragraphs"]}
+    paragraphs = len({piece.paragraph for piece in now.pieces}) if now else 0
+    events_said = f"{len(data['timeline'])} event{'s' * (len(data['timeline']) != 1)} in its timeline"
+    head = (f"History of “{data['rule']}”: {paragraphs} paragraph{'s' * (paragraphs != 1)} written in "
+            f"{len(revisions)} revision{'s' * (len(revisions) != 1)}; {events_said}" if now else
+            f"History of “{name}”: it does not stand in the Ruleset now; {events_said}")
+    return head, [inert(line) for line in rule_lines(data, now, origins, link=wiki_link)[1:]]
+
+
+#: revisions listed one by one on the audit page (those that need a look are always all there)
+AUDIT_ROWS = 300
+
+
+def audit_text(store: HistoryStore, bot: str) -> str:
+    """The standing audit page: what needs a look, then every revision, newest first (the latest
+    :data:`AUDIT_ROWS`); page text inert, each revision with its diff link."""
+    from actions.history import audit_headline, audit_line, audit_order
+    from wikibot.patrol import inert
+
+    found = store.audit()
+    look = [o for o in audit_order(found) if o.concern]
+    rest = sorted(found, key=lambda o: -o.revid)[:AUDIT_ROWS]
+    bold = "'" * 3
+    lines = [f"This page is the bot's standing audit of the Ruleset: every revision of “{store.pages.ruleset}” and "
+             f"“{store.pages.building_blocks}”, with its cause. It is written by [[User:{bot}|{bot}]] whenever they "
+             "change (an edit made here is replaced at the next update). The bot never edits the Ruleset because of "
+             "it: humans decide, and a Call for Judgement is their tool.", "",
+             f"{bold}{inert(audit_headline(found))}{bold}", "", "== Needs a look =="]
+    lines += [f"* {inert(audit_line(o, link=wiki_link))}" for o in look] or ["Nothing: every change is explained."]
+    lines += ["", "== Every revision ==" + (f" (the latest {AUDIT_ROWS})" if len(found) > AUDIT_ROWS else "")]
+    lines += [f"* {inert(audit_line(o, link=wiki_link))}" for o in rest]
+    return "\n".join(lines) + "\n"
+
+
+class Auditor:
+    """The daemon's job: bring the store up to date, and rewrite the audit page when the rules pages changed."""
+
+    def __init__(self, wiki):
+        self.wiki = wiki
+
+    def cycle(self) -> bool:
+        """One turn; whether the audit page was written."""
+        from wikibot.site import writes_enabled_by
+
+        settings = self.wiki.settings
+        if not writes_enabled_by(self.wiki.read(settings.run).text):
+            log.info("run page “%s” does not say true: the audit waits", settings.run)
+            return False
+        store = for_wiki(self.wiki)
+        try:
+            store.update(self.wiki)
+            latest = str(max(store.latest_classified(settings.ruleset),
+                             store.latest_classified(settings.building_blocks)))
+            if latest == "0" or store.written_for() == latest:
+                return False
+            text = audit_text(store, self.wiki.username)
+            page = self.wiki.read(settings.audit)
+            self.wiki.save(page, lambda _current: (text, latest), f"Audit of the Ruleset up to [[Special:Diff/{latest}]]")
+            store.written(latest)
+            log.info("audit page “%s” written up to revision %s", settings.audit, latest)
+            return True
+        finally:
+            store.close()
+
+
+
+__all__ = ["HistoryStore", "HistoryError", "Pages", "since_time", "bot_of_export", "from_export", "for_wiki", "answer", "audit_text",
+           "Auditor", "FILE"]
