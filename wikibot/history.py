@@ -554,13 +554,22 @@ def answer(wiki, request) -> tuple[str, list[str]]:
 AUDIT_ROWS = 300
 
 
-def audit_text(store: HistoryStore, bot: str) -> str:
+#: what the audit page adds to a revision that does not count (yet)
+NOT_ACCEPTED = ("Not accepted: it counts for nothing until an Admin accepts it (an edit with a summary starting "
+                "“Accept”) or reverts it.")
+
+
+def audit_text(store: HistoryStore, bot: str, unaccepted: frozenset[int] = frozenset()) -> str:
     """The standing audit page: what needs a look, then every revision, newest first (the latest
-    :data:`AUDIT_ROWS`); page text inert, each revision with its diff link."""
+    :data:`AUDIT_ROWS`); page text inert, each revision with its diff link. ``unaccepted``: the revisions
+    that do not count until an Admin accepts them (:mod:`actions.accepted`), said so."""
     from actions.history import audit_headline, audit_line, audit_order
     from wikibot.patrol import inert
 
     found = store.audit()
+    for origin in found:
+        if origin.revid in unaccepted:
+            origin.detail = f"{origin.detail.rstrip('.')}. {NOT_ACCEPTED}"
     look = [o for o in audit_order(found) if o.concern]
     rest = sorted(found, key=lambda o: -o.revid)[:AUDIT_ROWS]
     bold = "'" * 3
@@ -581,6 +590,19 @@ class Auditor:
     def __init__(self, wiki):
         self.wiki = wiki
 
+    def unaccepted(self) -> frozenset[int]:
+        """The Ruleset's revisions that count for nothing until an Admin accepts them, as the guard reads the
+        Ruleset (:meth:`wikibot.trust.Trust.accepted`, over its latest revisions)."""
+        from wikibot.site import WikiError
+        from wikibot.trust import Trust
+
+        try:
+            state = Trust(self.wiki).accepted(self.wiki.settings.ruleset)
+        except WikiError as error:
+            log.warning("audit: could not tell which Ruleset edits are accepted: %s", error)
+            return frozenset()
+        return frozenset(r.revid for r in state.pending + state.uncarried) if state else frozenset()
+
     def cycle(self) -> bool:
         """One turn; whether the audit page was written."""
         from wikibot.site import writes_enabled_by
@@ -596,7 +618,8 @@ class Auditor:
                              store.latest_classified(settings.building_blocks)))
             if latest == "0" or store.written_for() == latest:
                 return False
-            text = audit_text(store, self.wiki.username)
+            unaccepted = self.unaccepted()
+            text = audit_text(store, self.wiki.username, unaccepted)
             page = self.wiki.read(settings.audit)
             self.wiki.save(page, lambda _current: (text, latest), f"Audit of the Ruleset up to [[Special:Diff/{latest}]]")
             store.written(latest)

@@ -90,15 +90,23 @@ def test_the_audit_page_follows_a_hand_edit_within_one_cycle_and_never_touches_t
     assert f"[[Special:Diff/{revs['enacted']}]]" not in needs
     assert f"AdminAlice — hand enactment of “Richer”: Enactment of Richer: 1 of 1 step as written" in page
     assert game.latest(game.settings.ruleset)["revid"] == revs["stray"]     # the Ruleset is never edited
+    stray_line = next(line for line in needs.split("\n") if f"[[Special:Diff/{revs['stray']}]]" in line)
+    assert "Not accepted: it counts for nothing until an Admin accepts it" in stray_line
     # a restart writes nothing new: the page is up to date
     written = game.latest(game.settings.audit)["revid"]
     Daemon(game.wiki).run_once()
     assert game.latest(game.settings.audit)["revid"] == written
+    # an Admin accepts the player's edit: still unexplained (no proposal allowed it), but it counts now
+    accept = game.edit(local_wiki.admin, "= Appendix =", "= Appendix =\n", f"Accept Special:Diff/{revs['stray']}",
+                       title=game.settings.ruleset)
+    daemon.run_once()
+    page = audit(game)
+    assert f"[[Special:Diff/{accept}]]" in page and "Not accepted" not in page
     # each revision downloaded and classified once
     db = sqlite3.connect(game.settings.state_dir / history.FILE)
     assert db.execute("SELECT count(*) FROM causes").fetchone()[0] == db.execute(
         "SELECT count(*) FROM revisions WHERE page IN (?, ?)", (game.settings.ruleset, game.settings.building_blocks)
-    ).fetchone()[0] == 3
+    ).fetchone()[0] == 4
 
 
 def test_the_store_downloads_only_what_is_new(game, local_wiki):
