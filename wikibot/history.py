@@ -112,6 +112,7 @@ class HistoryStore:
         self.downloaded = 0          # revisions downloaded by this object (bench, tests)
         self.requests_sent = 0       # API requests sent by this object
         self.classified = 0          # revisions classified by this object
+        self.latest: dict[str, int] = {}   # the latest revision of each page, as the last update saw it
 
     @classmethod
     def open(cls, state_dir: Path, pages: Pages, bot: str) -> "HistoryStore":
@@ -223,14 +224,15 @@ class HistoryStore:
         added += self.add(batch)
         return added
 
-    def update(self, wiki, *, classify: bool = True) -> int:
+    def update(self, wiki, *, classify: bool = True, also: tuple[str, ...] = ()) -> int:
         """Download the revisions made since the newest kept, of the request page, the Ruleset, Building Blocks
-        and the tracking page the Ruleset names, then classify them. One query says which pages changed."""
+        and the tracking page the Ruleset names, then classify them. One query says which pages changed (and
+        the latest revision of the pages ``also`` names, kept in :attr:`latest`)."""
         titles = [self.pages.requests, self.pages.ruleset, self.pages.building_blocks]
         tracking = self.tracking_page()
         if tracking:
             titles.append(tracking)
-        latest = self._latest(wiki, titles)
+        latest = self.latest = self._latest(wiki, titles + [t for t in also if t not in titles])
         added = 0
         for title in titles:
             if latest.get(title, 0) > self.newest(title):
@@ -392,7 +394,7 @@ class HistoryStore:
                 self.db.execute("DELETE FROM repealed WHERE key=?", (event.key,))
 
     def written_for(self) -> str | None:
-        """The newest revision the audit page was last written for."""
+        """The newest revision the audit page was last written for, and the audit page's revision then."""
         return self._meta("audit_for")
 
     def written(self, revid: str) -> None:
@@ -585,7 +587,8 @@ def audit_text(store: HistoryStore, bot: str, unaccepted: frozenset[int] = froze
 
 
 class Auditor:
-    """The daemon's job: bring the store up to date, and rewrite the audit page when the rules pages changed."""
+    """The daemon's job: bring the store up to date, and rewrite the audit page when the rules pages changed, or
+    when someone else edited the audit page (the same query says so: one API request when nothing changed)."""
 
     def __init__(self, wiki):
         self.wiki = wiki
@@ -613,16 +616,18 @@ class Auditor:
             return False
         store = for_wiki(self.wiki)
         try:
-            store.update(self.wiki)
+            store.update(self.wiki, also=(settings.audit,))
             latest = str(max(store.latest_classified(settings.ruleset),
                              store.latest_classified(settings.building_blocks)))
-            if latest == "0" or store.written_for() == latest:
-                return False
+            page_now = store.latest.get(settings.audit, 0)
+            if latest == "0" or store.written_for() == f"{latest} {page_now}":
+                return False     # written for the newest revision, and nobody edited the page since
             unaccepted = self.unaccepted()
             text = audit_text(store, self.wiki.username, unaccepted)
             page = self.wiki.read(settings.audit)
-            self.wiki.save(page, lambda _current: (text, latest), f"Audit of the Ruleset up to [[Special:Diff/{latest}]]")
-            store.written(latest)
+            saved = self.wiki.save(page, lambda _current: (text, latest),
+                                   f"Audit of the Ruleset up to [[Special:Diff/{latest}]]")
+            store.written(f"{latest} {saved.revid if saved else page.revid}")
             log.info("audit page “%s” written up to revision %s", settings.audit, latest)
             return True
         finally:

@@ -96,6 +96,10 @@ def test_the_audit_page_follows_a_hand_edit_within_one_cycle_and_never_touches_t
     written = game.latest(game.settings.audit)["revid"]
     Daemon(game.wiki).run_once()
     assert game.latest(game.settings.audit)["revid"] == written
+    # a player's edit of the audit page is replaced at the next cycle, the Ruleset unchanged meanwhile
+    game.edit(local_wiki.plain, "== Needs a look ==", "== Nothing to see here ==", "tidy", title=game.settings.audit)
+    Daemon(game.wiki).run_once()
+    assert audit(game) == page and game.latest(game.settings.audit)["user"] == "WikiBot"
     # an Admin accepts the player's edit: still unexplained (no proposal allowed it), but it counts now
     accept = game.edit(local_wiki.admin, "= Appendix =", "= Appendix =\n", f"Accept Special:Diff/{revs['stray']}",
                        title=game.settings.ruleset)
