@@ -224,10 +224,13 @@ class HistoryStore:
         added += self.add(batch)
         return added
 
-    def update(self, wiki, *, classify: bool = True, also: tuple[str, ...] = ()) -> int:
+    def update(self, wiki, *, most: int | None = None, also: tuple[str, ...] = ()) -> int:
         """Download the revisions made since the newest kept, of the request page, the Ruleset, Building Blocks
         and the tracking page the Ruleset names, then classify them. One query says which pages changed (and
-        the latest revision of the pages ``also`` names, kept in :attr:`latest`)."""
+        the latest revision of the pages ``also`` names, kept in :attr:`latest`). ``most``: revisions downloaded,
+        and then classified, in this call at the most (a long history is built over several turns); nothing is
+        classified before every page is downloaded to its latest revision, so that a hand enactment is
+        classified only once the request page's revisions before it are known. The number downloaded."""
         titles = [self.pages.requests, self.pages.ruleset, self.pages.building_blocks]
         tracking = self.tracking_page()
         if tracking:
@@ -236,11 +239,12 @@ class HistoryStore:
         added = 0
         for title in titles:
             if latest.get(title, 0) > self.newest(title):
-                added += self._download(wiki, title)
+                added += self._download(wiki, title, None if most is None else most - added)
+                if most is not None and added >= most and latest.get(title, 0) > self.newest(title):
+                    return added     # the rest at the next turn
         if tracking != self.tracking_page():   # the Ruleset now names another tracking page
             added += self._download(wiki, self.tracking_page())
-        if classify:
-            self.classify()
+        self.classify(most)
         return added
 
     def _latest(self, wiki, titles: list[str]) -> dict[str, int]:
@@ -250,9 +254,10 @@ class HistoryStore:
         names = {pair["to"]: pair["from"] for pair in query.get("normalized", [])}
         return {names.get(p["title"], p["title"]): int(p.get("lastrevid") or 0) for p in query.get("pages", [])}
 
-    def _download(self, wiki, title: str) -> int:
+    def _download(self, wiki, title: str, most: int | None = None) -> int:
         params = {"action": "query", "prop": "revisions", "titles": title, "rvdir": "newer",
-                  "rvprop": "ids|user|timestamp|comment|content", "rvslots": "main", "rvlimit": PER_REQUEST}
+                  "rvprop": "ids|user|timestamp|comment|content", "rvslots": "main",
+                  "rvlimit": PER_REQUEST if most is None else max(1, min(PER_REQUEST, most))}
         newest = self.newest(title)
         if newest:
             params["rvstartid"] = newest + 1
@@ -270,9 +275,11 @@ class HistoryStore:
                                   rev.get("timestamp", ""), rev.get("comment", ""), text))
             self.downloaded += len(batch)
             added += self.add(batch)
-            if "continue" not in data:
+            if "continue" not in data or (most is not None and added >= most):
                 return added
             params.update(data["continue"])
+            if most is not None:
+                params["rvlimit"] = max(1, min(PER_REQUEST, most - added))
 
     def tracking_page(self) -> str | None:
         """The gamestate tracking page the newest Ruleset kept names."""
@@ -283,9 +290,10 @@ class HistoryStore:
         return found[0] if found else None
 
     # ------------------------------------------------------------------ classifying
-    def classify(self) -> int:
-        """Classify every rules-page revision not classified yet, oldest first, each in its own transaction
-        (its cause, and for the Ruleset its origins and events). The number classified."""
+    def classify(self, most: int | None = None) -> int:
+        """Classify every rules-page revision not classified yet (``most`` of them at the most), oldest first,
+        each in its own transaction (its cause, and for the Ruleset its origins and events). The number
+        classified."""
         done = 0
         for title in (self.pages.ruleset, self.pages.building_blocks):
             rows = self.db.execute(
@@ -293,6 +301,8 @@ class HistoryStore:
                 "LEFT JOIN causes c ON c.revid = r.revid WHERE r.page=? AND c.revid IS NULL ORDER BY r.revid",
                 (title,)).fetchall()
             for found in rows:
+                if most is not None and done >= most:
+                    break
                 self._classify(Row(*found))
                 done += 1
         self.classified += done
@@ -392,6 +402,15 @@ class HistoryStore:
                 self.db.execute("INSERT OR REPLACE INTO repealed(key, rule) VALUES(?, ?)", (event.key, event.rule))
             elif event.event == lineage.REENACTED:
                 self.db.execute("DELETE FROM repealed WHERE key=?", (event.key,))
+
+    def behind(self) -> bool:
+        """Whether the last :meth:`update` left revisions to download or to classify (a long history, read over
+        several turns): until it has caught up, no answer may claim to cover the whole history."""
+        unclassified = self.db.execute(
+            "SELECT count(*) FROM revisions r LEFT JOIN causes c ON c.revid=r.revid WHERE r.page IN (?, ?) AND "
+            "c.revid IS NULL", (self.pages.ruleset, self.pages.building_blocks)).fetchone()[0]
+        return bool(unclassified) or any(self.latest.get(t, 0) > self.newest(t) for t in
+                                         (self.pages.requests, self.pages.ruleset, self.pages.building_blocks))
 
     def written_for(self) -> str | None:
         """The newest revision the audit page was last written for, and the audit page's revision then."""
@@ -536,7 +555,10 @@ def answer(wiki, request) -> tuple[str, list[str]]:
         return "Not done: name the rule: {{History|rule=…}}, with the rule's name as the Ruleset writes it.", []
     store = for_wiki(wiki)
     try:
-        store.update(wiki)
+        store.update(wiki, most=TURN)
+        if store.behind():
+            return ("Not done: the bot is still reading the Ruleset's history (it reads it once, a part at each "
+                    "turn); ask again in a while, as a new section.", [])
         now, events, origins = store.rule(name)
     except LookupError as error:
         return f"Not done: {error}.", []
@@ -552,6 +574,9 @@ def answer(wiki, request) -> tuple[str, list[str]]:
     return head, [inert(line) for line in rule_lines(data, now, origins, link=wiki_link)[1:]]
 
 
+#: revisions downloaded and classified in one turn of the daemon at the most: the first reading of a long
+#: history is spread over several turns, so that the request desk and the patrol are not held up meanwhile
+TURN = 500
 #: revisions listed one by one on the audit page (those that need a look are always all there)
 AUDIT_ROWS = 300
 
@@ -616,9 +641,12 @@ class Auditor:
             return False
         store = for_wiki(self.wiki)
         try:
-            store.update(self.wiki, also=(settings.audit,))
+            store.update(self.wiki, most=TURN, also=(settings.audit,))
             latest = str(max(store.latest_classified(settings.ruleset),
                              store.latest_classified(settings.building_blocks)))
+            if store.behind():
+                log.info("audit: still reading the rules pages' history; the audit page waits until it is read")
+                return False
             page_now = store.latest.get(settings.audit, 0)
             if latest == "0" or store.written_for() == f"{latest} {page_now}":
                 return False     # written for the newest revision, and nobody edited the page since

@@ -124,6 +124,22 @@ def test_the_store_downloads_only_what_is_new(game, local_wiki):
     assert store.update(game.wiki) == 0 and store.requests_sent == sent + 1    # nothing new: one query
 
 
+def test_a_long_history_is_read_over_several_turns_and_nothing_claims_to_cover_it_before(game, local_wiki,
+                                                                                          monkeypatch):
+    monkeypatch.setattr(history, "TURN", 2)
+    play(game, local_wiki)
+    post(game, local_wiki.plain, "== History: Coins ==\n{{History|rule=Coins}}\n")
+    [answer] = [a for a in RequestDesk(game.wiki).poll() if a.request.kind == "history"]
+    assert answer.headline.startswith("Not done: the bot is still reading the Ruleset's history")
+    auditor = history.Auditor(game.wiki)
+    turns = 1
+    while not auditor.cycle():
+        assert audit(game) == ""      # no audit page before the whole history is read
+        turns += 1
+        assert turns < 10
+    assert turns >= 3 and "PlainBob — unexplained" in audit(game)
+
+
 DRIVER = '''
 import json, os, signal, sys
 from pathlib import Path
