@@ -142,10 +142,11 @@ def _reviewed(review: rv.Review, cause: str, proposal: str) -> Cause:
     return Cause(cause, proposal, detail, concern=different)
 
 
-def classify(rev: Revision, old: str | None, new: str, *, bot: str, found: Found = Found(),
+def classify(rev: Revision, old: str | None, new: str, *, bot: str, found: Found | None = None,
              first_known: bool = False) -> Cause:
     """The cause of one revision of a rules page (see the module). ``old``: its parent's text, None for the
     page's creation; ``first_known``: the parent is older than the history at hand."""
+    found = found or Found()
     if old is None or first_known:
         return Cause(SETUP, "", "the page's first revision" if old is None and not first_known
                      else "the first revision in the history the bot has")

@@ -133,7 +133,7 @@ def rule_lines(answer: dict, now: Standing | None, origins: dict[int, Origin], *
         lines.append("Timeline:")
     for entry in timeline_entries(answer, origins):
         lines.append(entry if now is None else "  " + entry)
-    return [line for line in lines]
+    return lines
 
 
 def timeline_entries(answer: dict, origins: dict[int, Origin]) -> list[str]:

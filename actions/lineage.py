@@ -28,6 +28,7 @@ whole (:func:`reverted`): each paragraph gets its earlier origin back.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 from dataclasses import dataclass, field
 
@@ -175,8 +176,6 @@ def _kept_in_order(pairs: dict[int, int]) -> set[int]:
     """The new units (of ``pairs``) on the longest run that keeps their old order: the others moved."""
     items = sorted((j, i) for j, i in pairs.items())
     # longest increasing subsequence of old indices, in O(n log n)
-    import bisect
-
     tails: list[int] = []
     tail_at: list[int] = []
     back: list[int] = [-1] * len(items)

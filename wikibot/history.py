@@ -317,7 +317,9 @@ class HistoryStore:
                                                         text, text, False, False)))
         return out
 
-    def _found(self, row: Row, role: str, old: str | None, new: str | None) -> cz.Found:
+    def _found(self, row: Row, new: str | None) -> cz.Found:
+        """What a revision's cause rests on: the earlier revision whose text it puts back (and the causes of those
+        it undoes), else the proposal its summary names and the latest Ascension Address."""
         from wikibot.reviews import find_proposal
 
         found = cz.Found()
@@ -364,7 +366,7 @@ class HistoryStore:
             cause = cz.Cause(cz.UNEXPLAINED, "", "its text is hidden or deleted: the bot cannot tell what it changed",
                              concern=True)
         else:
-            cause = cz.classify(revision, old, new, bot=self.bot, found=self._found(row, role, old, new),
+            cause = cz.classify(revision, old, new, bot=self.bot, found=self._found(row, new),
                                 first_known=first_known)
         with self._transaction():
             self.db.execute("INSERT INTO causes(revid, cause, proposal, detail, concern, reverts_to) "
