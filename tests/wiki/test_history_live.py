@@ -215,3 +215,34 @@ def test_killed_during_an_update_the_bot_answers_once_and_writes_the_audit_after
     store = history.for_wiki(game.wiki)
     assert [o.revid for o in store.audit()] == sorted({o.revid for o in store.audit()})
     assert len(store.audit()) == store.count(s.ruleset) == 3
+
+
+def test_a_real_special_export_builds_the_same_history_as_the_api(game, local_wiki):
+    """MediaWiki's own Special:Export (not the tests' writer) read by parsers/export.py: the same revisions,
+    and a store built from it answers as the store built from the API."""
+    import io
+
+    import requests
+
+    from parsers.export import read_export
+
+    revs = play(game, local_wiki)
+    s = game.settings
+    live = history.for_wiki(game.wiki)
+    live.update(game.wiki)
+    answer = requests.post(f"{local_wiki.url}/index.php", timeout=60, data={
+        "title": "Special:Export", "pages": f"{s.ruleset}\n{s.requests}", "history": "1", "action": "submit"})
+    assert answer.status_code == 200 and b"<mediawiki" in answer.content
+    exported = list(read_export(io.BytesIO(answer.content)))
+    assert {r.revid for r in exported if r.title == s.ruleset} == {
+        r for (r,) in live.db.execute("SELECT revid FROM revisions WHERE page=?", (s.ruleset,))}
+    stray = next(r for r in exported if r.revid == revs["stray"])
+    assert (stray.user, stray.comment, stray.parent) == ("PlainBob", "caps are hats", revs["enacted"])
+    assert stray.text == live.revision_text(revs["stray"])
+    offline = history.HistoryStore(":memory:", history.Pages(s.ruleset, s.building_blocks, s.requests),
+                                   game.wiki.username)
+    offline.load_export(io.BytesIO(answer.content))
+    offline.classify()
+    assert [(o.revid, o.cause, o.detail) for o in offline.audit()] == [(o.revid, o.cause, o.detail)
+                                                                      for o in live.audit()]
+    assert [o.cause for o in live.audit()] == ["setup", "hand enactment", "unexplained"]
