@@ -12,7 +12,8 @@ or ``{{Ascension|at=2026-12-01 18:00|…}}`` followed by the Address text, or
 ``{{Synonyms|Player=Necromancer}}``. Anyone, not only an Admin, may ask for ``{{Read|title=Proposal: …}}``
 followed by a draft proposal: the bot answers with its reading and changes nothing else. Anyone may
 also post ``{{Review|title=Proposal: Hats|rev=N}}`` with a proposal's text, for a review of a hand
-enactment (:mod:`wikibot.reviews`). The bot answers inside the section, after a marker line; a
+enactment (:mod:`wikibot.reviews`), or ``{{History|rule=X}}`` for the history of a rule
+(:mod:`wikibot.history`). The bot answers inside the section, after a marker line; a
 request whose section holds the done marker is never done again. Who asked is *not* read from here
 (signatures can be copied): the wiki layer takes it from the page history.
 """
@@ -27,7 +28,7 @@ import mwparserfromhell
 
 from parsers import ruleset as sections_parser
 
-KINDS = ("enact", "ascension", "synonyms", "read", "review")
+KINDS = ("enact", "ascension", "synonyms", "read", "review", "history")
 REPLY_MARK = "<!-- wikibot:reply -->"
 DONE_MARK = "<!-- wikibot:done -->"
 _SIGNATURE = re.compile(r"\s*(?:--\s*)?(?:\[\[User:[^\n]*|~~~~~?)\s*$", re.I)
@@ -142,7 +143,8 @@ def _request(heading: str, body: str) -> Request:
         if guess in KINDS:
             kind = guess
         else:
-            problems.append("no {{Enact}}, {{Ascension}}, {{Synonyms}}, {{Read}} or {{Review}} template in the section")
+            problems.append("no {{Enact}}, {{Ascension}}, {{Synonyms}}, {{Read}}, {{Review}} or {{History}} template in "
+                            "the section")
     lines = str(code).strip("\n").split("\n")
     while lines and (not lines[-1].strip() or _SIGNATURE.fullmatch(lines[-1])):
         lines.pop()

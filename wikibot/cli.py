@@ -329,6 +329,52 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if result.legal else EXIT_ILLEGAL
 
 
+# ------------------------------------------------------------------------- history and audit
+def history_store(args: argparse.Namespace):
+    """The history store: built in memory from ``--export-file``, else the bot's own, brought up to date."""
+    from wikibot import history
+
+    if args.export_file:
+        return history.from_export(args.export_file)
+    wiki = connect(args)
+    store = history.for_wiki(wiki)
+    store.update(wiki)
+    return store
+
+
+def diff_link(revid: int) -> str:
+    return f"Special:Diff/{revid}"
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """A rule as it stands, paragraph by paragraph with the revision that wrote each, and its timeline."""
+    from actions.history import rule_answer, rule_lines
+
+    store = history_store(args)
+    now, events, origins = store.rule(args.rule)
+    answer = rule_answer(args.rule, now, events, origins)
+    if args.json:
+        print(json.dumps(answer, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(rule_lines(answer, now, origins, link=diff_link)))
+    return EXIT_OK
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    """Every revision of the rules pages with its cause, those that need a look first; exit 1 when one does."""
+    from actions.history import audit_answer, audit_headline, audit_line, audit_order
+
+    store = history_store(args)
+    found = store.audit(args.since)
+    if args.json:
+        print(json.dumps(audit_answer(found), ensure_ascii=False, indent=2))
+    else:
+        print(f"Audit of the Ruleset{' since ' + args.since if args.since else ''}: {audit_headline(found)}")
+        for origin in audit_order(found):
+            print(("! " if origin.concern else "  ") + audit_line(origin, link=diff_link))
+    return EXIT_ILLEGAL if any(o.concern for o in found) else EXIT_OK
+
+
 # ------------------------------------------------------------------------- the live wiki
 class _TracebacksToDebug:
     """A logging filter that turns pywikibot's printed tracebacks into debug records.
@@ -470,6 +516,21 @@ def build_parser() -> argparse.ArgumentParser:
         guard.add_argument("--json", action="store_true", help="print JSON")
     constraints.set_defaults(handler=cmd_constraints)
     check.set_defaults(handler=cmd_check)
+
+    history = commands.add_parser("history", help="a rule as it stands, each paragraph with the revision, author, "
+                                  "date and cause that wrote it, and the rule's timeline (git blame for the Ruleset)")
+    history.add_argument("--rule", required=True, metavar="X", help="the rule's name, as the Ruleset writes it")
+    audit = commands.add_parser("audit", help="every revision of the Ruleset with its cause, the unexplained and "
+                                "the enactments with differences first (exit 1 when there are such)")
+    audit.add_argument("--since", metavar="REV|DATE", help="only the revisions after revision REV, or from DATE "
+                       "(YYYY-MM-DD [HH:MM], UTC) on")
+    for told in (history, audit):
+        told.add_argument("--export-file", metavar="F", help="offline: a MediaWiki XML export (Special:Export) holding "
+                          "the histories of “Ruleset” and “User:<bot>/Requests” (without it: the configured wiki)")
+        told.add_argument("--json", action="store_true", help="print JSON")
+        told.add_argument("--config-dir", metavar="DIR", help="for the live form: where user-config.py is")
+    history.set_defaults(handler=cmd_history)
+    audit.set_defaults(handler=cmd_audit)
 
     demo = commands.add_parser("demo", help="run the bot once on a throwaway local wiki with sample pages")
     demo.add_argument("--keep", action="store_true", help="keep the wiki running until Enter is pressed")

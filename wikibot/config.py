@@ -11,6 +11,7 @@ settings live in ``wikibot.toml`` in the same directory; every key is optional::
     run = "User:WikiBot/Run"                 # default User:<bot>/Run; writes only while it says true
     log = "User:WikiBot/Log"                 # default User:<bot>/Log
     constraints = "User:WikiBot/Constraints" # default User:<bot>/Constraints
+    audit = "User:WikiBot/Audit"             # default User:<bot>/Audit: the standing audit of the Ruleset
     admins = ""                              # optional on-wiki list of extra Admins
 
     [schedule]
@@ -48,6 +49,7 @@ class Settings:
     run: str = ""
     log: str = ""
     constraints: str = ""
+    audit: str = ""
     admins: str = ""
     poll_seconds: float = 60
     patrol_seconds: float = 60
@@ -62,6 +64,7 @@ class Settings:
         self.run = self.run or f"{user}/Run"
         self.log = self.log or f"{user}/Log"
         self.constraints = self.constraints or f"{user}/Constraints"
+        self.audit = self.audit or f"{user}/Audit"
         return self
 
 
@@ -89,7 +92,7 @@ def load(explicit_dir: str | os.PathLike | None = None) -> Settings:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{file} is not valid TOML: {error}. Fix that line and start again.") from None
     pages = data.get("pages", {})
-    for key in ("ruleset", "building_blocks", "requests", "run", "log", "constraints", "admins"):
+    for key in ("ruleset", "building_blocks", "requests", "run", "log", "constraints", "admins", "audit"):
         if key in pages:
             value = pages[key]
             if not isinstance(value, str):

@@ -2,7 +2,8 @@
 
 Jobs: poll the request page (which also runs Ascensions whose ``at=`` time has come — the schedule
 lives on the page, so it survives restarts) every ``poll_seconds``, and patrol the gamestate page
-and the rules pages (:mod:`wikibot.patrol`) every ``patrol_seconds``. Before the first job,
+and the rules pages (:mod:`wikibot.patrol`) every ``patrol_seconds``, and with it bring the history store
+up to date and rewrite the audit page when the rules pages changed (:class:`wikibot.history.Auditor`). Before the first job,
 operations a killed process left half-done are finished or undone. SIGINT and SIGTERM stop the
 loop between jobs; a job that fails is logged and tried again at its next turn.
 """
@@ -17,6 +18,7 @@ from typing import Callable
 import schedule
 
 from wikibot import operations
+from wikibot.history import Auditor
 from wikibot.patrol import Patrol
 from wikibot.requests import RequestDesk
 from wikibot.site import Wiki
@@ -33,7 +35,8 @@ class Daemon:
             desk = RequestDesk(wiki)
             self.patrol = Patrol(wiki)
             jobs = {"requests": (wiki.settings.poll_seconds, desk.poll),
-                    "patrol": (wiki.settings.patrol_seconds, self.patrol.cycle)}
+                    "patrol": (wiki.settings.patrol_seconds, self.patrol.cycle),
+                    "audit": (wiki.settings.patrol_seconds, Auditor(wiki).cycle)}
         self.jobs = jobs
 
     def _guarded(self, name: str, job: Callable[[], object]) -> Callable[[], None]:

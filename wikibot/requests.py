@@ -171,6 +171,10 @@ class RequestDesk:
             return answer
         if request.kind == "review" and not origin.problem:   # anyone may ask; nothing but the answer is written
             return Answer(request, origin.requester, True, *reviews.answer(self.wiki, request, origin.requester))
+        if request.kind == "history" and not origin.problem:  # anyone may ask; nothing but the answer is written
+            from wikibot import history
+
+            return Answer(request, origin.requester, True, *history.answer(self.wiki, request))
         refusal = self.refusal(request, origin)
         if refusal is not None:
             return refusal

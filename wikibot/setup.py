@@ -32,6 +32,7 @@ TEMPLATES = {
                                "{{{Emperor|unchanged}}}</div>",
     "Template:Review": BOX + "'''Review''' of {{{title|a Proposal}}} (revision {{{rev|the asker's latest}}})</div>",
     "Template:Read": BOX + "'''Reading asked for''' {{{title|a draft}}}</div>",
+    "Template:History": BOX + "'''History asked for''' of the rule {{{rule|named below}}}</div>",
 }
 
 
