@@ -44,6 +44,8 @@ def same(step: Step, expected: Step) -> bool:
 def verdict(v: Variant, steps: list[Step]) -> str:
     """How a wording fared: "read" (as its step; for an ambiguous wording, refused as ambiguous),
     "refused" (with a reason), or "wrong" (read as another step — never allowed)."""
+    # a line that only names where the steps after it apply ("In the rule “X”," ⏎ …) is no step of its own
+    steps = [s for s in steps if not (type(s).__name__ == "Ignored" and s.category == "note")] or steps
     refused = bool(steps) and all(type(s).__name__ == "Unsupported" and s.reason for s in steps)
     if v.ambiguous:
         if refused and all("more than one way" in s.reason for s in steps):
@@ -484,6 +486,14 @@ MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     move, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
     add_column, rows, cells,
 )
+
+
+def wrapped(v: Variant, at: int) -> Variant:
+    """The wording broken over two lines at its ``at``-th space, as an editor's wrapping or a pasted line
+    leaves it: the instruction is the same."""
+    words = v.text.split(" ")
+    at = 1 + at % (len(words) - 1)
+    return dataclasses.replace(v, text=" ".join(words[:at]) + "\n" + " ".join(words[at:]))
 
 
 def all_variants() -> list[Variant]:
