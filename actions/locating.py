@@ -184,6 +184,25 @@ def locate(block: Block, target: st.Target) -> list[Spot]:
         chosen = select(found, target.occurrence, f"a sentence with “{target.text}”", places)
         return _spots(body, paras, chosen, "sentence", None)
 
+    if kind == st.SENTENCE_NTH:
+        if target.number is not None:
+            para = numbered_paragraph(block, paras, target.number)
+            lo, hi = para.start, para.end
+            where = f"paragraph {'the last' if target.number == -1 else target.number} of “{block.title}”"
+        else:
+            if any(p.kind != "prose" for p in paras):
+                which = "the last" if target.occurrence == "last" else f"number {target.occurrence}"
+                raise unsupported(f"“{block.title}” has lists or tables, so which sentence is {which} is a matter "
+                                  "of reading; an Admin must decide")
+            lo, hi = 0, len(body)
+            where = f"“{block.title}”"
+        found = [m for m in (TextMatch(block, proj, s, e) for s, e in sentence_bounds(proj))
+                 if lo <= m.span[0] and m.span[1] <= hi]
+        if not found:
+            raise unsupported(f"{where} has no sentences")
+        chosen = select(found, target.occurrence, f"the sentences of {where}", places)
+        return _spots(body, paras, chosen, "sentence", None)
+
     if kind in (st.PARAGRAPH, st.PARAGRAPHS_FROM):
         para = numbered_paragraph(block, paras, target.number)
         if kind == st.PARAGRAPHS_FROM:

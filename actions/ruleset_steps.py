@@ -360,6 +360,14 @@ def _target_words(target: st.Target) -> str:
     if target.kind in (st.PARAGRAPH, st.PARAGRAPHS_FROM):
         which = "the final" if target.number == -1 else f"paragraph {target.number}"
         return which + (" paragraph" if target.number == -1 else "") + (" onwards" if target.kind == st.PARAGRAPHS_FROM else "")
+    if target.kind == st.SENTENCE_NTH:
+        which = {"last": "the last sentence", "first": "the first sentence"}.get(target.occurrence,
+                                                                                f"sentence {target.occurrence}")
+        if target.number is not None:
+            which += " of the final paragraph" if target.number == -1 else f" of paragraph {target.number}"
+        return which
+    if target.kind == st.ITEM and target.text is None:
+        return "the last list item" if target.number == -1 else f"list item {target.number}"
     label = {st.SENTENCE_BEGINNING: "the sentence beginning ", st.SENTENCE_ENDING: "the sentence ending ",
              st.SENTENCE_CONTAINING: "the sentence containing ", st.PARAGRAPH_BEGINNING: "the paragraph beginning ",
              st.PARAGRAPH_ENDING: "the paragraph ending ", st.PARAGRAPH_CONTAINING: "the paragraph containing "}

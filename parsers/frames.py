@@ -29,7 +29,7 @@ from parsers.phrases import NP, Clause, NotRead, Part, Reader
 from parsers.ruleset import DYNASTIC
 from parsers.steps import (
     KEYWORD, PARAGRAPH, PARAGRAPH_BEGINNING, PARAGRAPH_CONTAINING, PARAGRAPH_ENDING, PARAGRAPHS_FROM, SENTENCE,
-    SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
+    SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, SENTENCE_NTH, TEXT, AddListItem, AddRule, AppendText, InsertText,
     ITEM, ITEM_BEGINNING, ITEM_CONTAINING, Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
     Target, Unsupported, AddColumn, AddPlayer, AddRow, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer,
     RemoveRow, SetAttribute, SetSingleValue, SetValue, TransferValue, ChangeAttribute, Cell, SwapValues, MoveName,
@@ -247,6 +247,17 @@ def target(np: NP) -> Target:
             if np.how == "end":
                 raise NotRead(f"the bot finds list items by their first words or what they contain, not “{np.words}”")
             return Target(kind=kind, text=np.text, in_list=in_list)
+        if np.unit == "sentence" and np.how == "nth":  # "the last sentence (of the second paragraph)"
+            paragraph = None
+            if np.of is not None and np.of.kind == "piece":
+                if np.of.unit != "paragraph" or np.of.how != "nth" or (np.of.number or 0) < -1:
+                    raise NotRead(f"the bot finds a sentence by number in a rule or in a numbered paragraph, "
+                                  f"not in “{np.of.words}”")
+                paragraph = np.of.number
+            occurrence = "last" if np.number == -1 else np.number
+            if not isinstance(occurrence, str) and (occurrence is None or occurrence < 1):
+                raise NotRead(f"“{np.words}”: the bot finds sentences by number from the start, or the last one")
+            return Target(kind=SENTENCE_NTH, occurrence=occurrence, number=paragraph)
         kind = _PIECE_KINDS.get((np.unit, np.how))
         if kind is None:
             raise NotRead(f"the bot cannot yet find “{np.words}” in a rule")
@@ -276,6 +287,8 @@ def piece_rule(np: NP | None) -> NP | None:
         return np.of
     if np.kind == "piece" and np.unit == "item" and np.of is not None:
         return piece_rule(np.of) if np.of.kind == "action" else (None if np.of.kind == "name" else np.of)
+    if np.kind == "piece" and np.of is not None and np.of.kind == "piece":  # "the first sentence of the
+        return piece_rule(np.of)                                             # second paragraph of X"
     return np.of if np.kind in ("piece", "many") else None
 
 
@@ -587,6 +600,14 @@ def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if dest.prep == "under":
         return [Spec(MoveRule, {"rule": rule, "parent": rule_ref(np)})]
     return f"cannot tell where “{dest.words}” moves it"
+
+
+def build_make_subrule(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    """"Make “Wicks” a subrule of “Lanterns”": the rule moves under the other."""
+    np = _np(roles, "dest")
+    if np.of is None:
+        return f"“{np.words}” names no rule to move it under"
+    return [Spec(MoveRule, {"rule": _a_rule(rule_ref(_np(roles, "rule"))), "parent": rule_ref(np.of)})]
 
 
 def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -1112,6 +1133,11 @@ FRAMES: tuple[Frame, ...] = (
         Slot("dest", ("to_be", "as", "to"), ("new_rule",)),
         Slot("dest", ("after", "under"), RULE_KINDS),
     ), ("rule", "dest"), build_move),
+    # Make “Wicks” a subrule of “Lanterns”.
+    Frame("make a subrule", _verbs("create"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("dest", (OBJ2,), ("new_rule",), _is_subrule_new),
+    ), ("rule", "dest"), build_make_subrule),
     # Set X to Inactive. / Activate “X”. / Deactivate the Special Case rules A, B and C.
     Frame("set a status", _verbs("set", "change"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "status_of")),

@@ -377,7 +377,11 @@ class Reader:
 
     def np_rule_in_rule(self, tree: Tree, words: str) -> NP:
         name, quoted = self._quote_or_name(tree)
-        parent = self.np(next(c for c in tree.children if isinstance(c, Tree) and c.data != "title_words"))
+        last = tree.children[-1]
+        if isinstance(last, Token) and last.type == "QUOTE" and (quoted is False or len(self.toks_of(tree, "QUOTE")) > 1):
+            parent = NP("rule", words=self.words(last), ref=RuleRef(name=self.quote(last).strip(), named_as="quote"))
+        else:
+            parent = self.np(next(c for c in tree.children if isinstance(c, Tree) and c.data != "title_words"))
         if parent.kind != "rule":
             raise NotRead(f"“{parent.words}” does not name a rule")
         return NP("rule", words=words, ref=RuleRef(name=name, parent=parent.ref), text=name, quoted=quoted,

@@ -806,3 +806,26 @@ def test_no_players_table_by_the_rules_word_leaves_a_players_value_unwritten():
               text_of("gamestate_puzzle_board.wiki"), gamestate_title="Puzzle Board")
     assert statuses(r) == [UNSUPPORTED, UNSUPPORTED], [s.detail for s in r.report.steps]
     assert r.pages == {}
+
+
+def test_sentences_by_number_in_a_rule_or_in_a_numbered_paragraph():
+    rs = ("== Dynastic Rules ==\n===Lanterns===\nLanterns glow. Wicks burn slowly. Wax drips.\n\n"
+          "Oil is scarce. Oil is dear.\n")
+
+    def body(text, page=rs):
+        r = enact(parse_proposal("Proposal: Sentences", text), page)
+        return statuses(r), r.pages.get("Ruleset", page).split("===Lanterns===\n")[1], r.report.steps[0].detail
+
+    assert body("Remove the last sentence of the rule “Lanterns”.")[:2] == (
+        [APPLIED], "Lanterns glow. Wicks burn slowly. Wax drips.\n\nOil is scarce.\n")
+    assert body("In “Lanterns”, remove the first sentence of the second paragraph.")[1].endswith("\n\nOil is dear.\n")
+    assert body("Replace the second sentence of the first paragraph of “Lanterns” with “Wicks burn fast.”")[1] \
+        .startswith("Lanterns glow. Wicks burn fast. Wax drips.\n")
+    assert body("Remove the second sentence of “Lanterns”.")[1].startswith("Lanterns glow. Wax drips.\n")
+    status, _, detail = body("Remove the ninth sentence of “Lanterns”.")
+    assert status == [UNSUPPORTED] and "occurs 5 time(s)" in detail
+    listed = rs.replace("Oil is scarce. Oil is dear.", "* Oil is scarce.\n* Oil is dear.")
+    status, _, detail = body("Remove the last sentence of the rule “Lanterns”.", listed)   # a list: counting is
+    assert status == [UNSUPPORTED] and "which sentence is the last" in detail             # a matter of reading
+    assert body("Remove the first sentence of the first paragraph of “Lanterns”.", listed)[1].startswith(
+        "Wicks burn slowly. Wax drips.\n\n* Oil is scarce.")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from parsers.steps import (
-    PARAGRAPH, SENTENCE, SENTENCE_BEGINNING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
+    PARAGRAPH, SENTENCE, SENTENCE_BEGINNING, SENTENCE_ENDING, SENTENCE_NTH, TEXT, AddListItem, AddRule, AppendText, InsertText,
     MoveRule, RemoveText, RenameRule, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus, Step, Target,
     AddColumn, AddPlayer, AddRow, ChangeAttribute, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer, RemoveRow,
     SetAttribute, SetSingleValue, SetValue, TransferValue, AddToCell, Cell, MoveName, RemoveFromCell, SwapValues,
@@ -480,11 +480,43 @@ def cells() -> Iterable[Variant]:
                       _step(SwapValues, first=Cell(row="1", column="2"), second=Cell(row="3", column="4"), table=None))
 
 
+def sentence_by_number() -> Iterable[Variant]:
+    """A sentence by its place: in the rule, or in one of its paragraphs."""
+    for (ordinal, occ), (para_words, para) in itertools.product(
+            (("first", 1), ("second", 2), ("third", 3), ("last", "last")),
+            (("", None), ("the first paragraph", 1), ("the second paragraph", 2), ("the last paragraph", -1))):
+        tgt = Target(kind=SENTENCE_NTH, occurrence=occ, number=para)
+        piece = f"the {ordinal} sentence" + (f" of {para_words}" if para_words else "")
+        for rule in rule_forms("Lanterns"):
+            remove = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=tgt)
+            replace = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=tgt, new="Wicks burn.")
+            for verb in ("Remove", "Delete", "Strike"):
+                yield Variant("sentence by number", f"{verb} {piece} of {rule}.", remove)
+                yield Variant("sentence by number", f"In {rule}, {verb.lower()} {piece}.", remove)
+            yield Variant("sentence by number", f"Replace {piece} of {rule} with “Wicks burn.”", replace)
+            yield Variant("sentence by number", f"In {rule}, replace {piece} with “Wicks burn.”", replace)
+
+
+def subrule_paths() -> Iterable[Variant]:
+    """A subrule named with its parent, and a rule made a subrule of another."""
+    for parent in rule_forms("Lanterns"):
+        sub = RuleRef(name="Wicks", parent=RuleRef(name="Lanterns"))
+        for child in ("the subrule “Wicks”", "the subrule \"Wicks\"", "subrule “Wicks”"):
+            yield Variant("subrules", f"Repeal {child} of {parent}.", _step(RepealRule, rule=sub))
+            yield Variant("subrules", f"Rename {child} of {parent} to “Fuses”.", _step(RenameRule, rule=sub,
+                                                                                         new_name="Fuses"))
+            yield Variant("subrules", f"In {child} of {parent}, replace “tallow” with “wax”.",
+                          _step(ReplaceText, rule=sub, target=Target(kind=TEXT, text="tallow"), new="wax"))
+        for child in rule_forms("Wicks"):
+            yield Variant("subrules", f"Make {child} a subrule of {parent}.",
+                          _step(MoveRule, rule=RuleRef(name="Wicks"), parent=RuleRef(name="Lanterns")))
+
+
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
-    add_column, rows, cells,
+    add_column, rows, cells, sentence_by_number, subrule_paths,
 )
 
 
