@@ -462,8 +462,9 @@ def _scoped(t: Target, roles: dict[str, Any]) -> Target:
         t = dataclasses.replace(t, occurrence="all")
     action = _np(roles, "in_list")
     if action is not None:  # "In the “Scrape” atomic action, replace the second step …"
-        if t.kind not in (ITEM, ITEM_BEGINNING, ITEM_CONTAINING):
-            raise NotRead(f"text inside “{action.words}” that is not one of its items")
+        if t.kind not in (ITEM, ITEM_BEGINNING, ITEM_CONTAINING, TEXT):
+            raise NotRead(f"“{_np(roles, 'old').words if 'old' in roles else 'a piece'}” inside “{action.words}”: the "
+                          "bot finds a list's items, or quoted text, inside it")
         if t.in_list and t.in_list != action.text:
             raise NotRead("two lists named")
         t = dataclasses.replace(t, in_list=action.text)
