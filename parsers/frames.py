@@ -178,6 +178,8 @@ def _a_paragraph(np: NP) -> bool:
 
 
 def _is_text_piece(np: NP) -> bool:
+    if np.kind == "many":  # "“A” and “B”", "every instance of “A” and “B”": quoted texts only
+        return all(i.kind in ("quote", "occurrence") for i in np.items)
     return np.kind != "piece" or np.unit in ("paragraph", "sentence", "item")
 
 
@@ -481,6 +483,14 @@ def _no_rule(t: Target, old: NP) -> RuleRef | None:
 
 def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     old = _np(roles, "old")
+    if old.kind == "many":  # "Replace “A” and “B” with “C”": one step for each
+        out: list[Spec] = []
+        for item in old.items:
+            made = build_replace({**roles, "old": item}, clause)
+            if isinstance(made, str):
+                return made
+            out.extend(made)
+        return out
     rule = _text_rule(roles, [old, _np(roles, "scope")])
     t = _scoped(target(old), roles)
     if "glossary" in roles and t.kind != KEYWORD:
@@ -1046,7 +1056,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("in_list", ("in", "within", "of"), ("action",)),
     ), ("old", "new"), build_replace),
     Frame("replace text", _verbs("replace", "change", "substitute", "swap"), (
-        Slot("old", (OBJ,), TEXT_KINDS, _is_text_piece),
+        Slot("old", (OBJ,), TEXT_KINDS + ("many",), _is_text_piece),
         Slot("new", ("with", "by", "to", "into", "reading", "as_follows", "as"), BODY_KINDS + ("name",)),
         Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
         Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),

@@ -466,6 +466,12 @@ class Reader:
             occ = "first" if n == 1 else "last" if n == -1 else n
         return NP("occurrence", words=words, text=q.text, occurrence=occ, quoted=True)
 
+    def np_occurrences_all(self, tree: Tree, words: str) -> NP:
+        """"every instance of “A” and “B”": each text, every time it occurs."""
+        quotes = [self.np(c) for c in tree.children if isinstance(c, Tree) and c.data == "np_quote"]
+        return NP("many", words=words, unit="text", items=tuple(
+            NP("occurrence", words=q.words, text=q.text, occurrence="all", quoted=True) for q in quotes))
+
     def np_occurrence_all(self, tree: Tree, words: str) -> NP:
         q = self.np(self.sub(tree, "np_quote", "name")[0])
         return NP("occurrence", words=words, text=q.text, occurrence="all", quoted=q.kind == "quote")

@@ -32,6 +32,8 @@ class Variant:
     #: the words may also name a rule (“Remove “X” from Gullwing’s Crew”: a rule may be titled “Gullwing’s
     #: Crew”): the reading must be refused, naming both meanings, never read as either
     ambiguous: bool = False
+    #: a wording that is several steps ("Replace “A” and “B” with “C”"): all of them, in order
+    steps: tuple[Step, ...] = ()
 
 
 def same(step: Step, expected: Step) -> bool:
@@ -51,7 +53,8 @@ def verdict(v: Variant, steps: list[Step]) -> str:
         if refused and all("more than one way" in s.reason for s in steps):
             return "read"
         return "refused" if refused else "wrong"
-    if len(steps) == 1 and same(steps[0], v.expected):
+    wanted = v.steps or (v.expected,)
+    if len(steps) == len(wanted) and all(same(a, b) for a, b in zip(steps, wanted)):
         return "read"
     return "refused" if refused else "wrong"
 
@@ -512,11 +515,27 @@ def subrule_paths() -> Iterable[Variant]:
                           _step(MoveRule, rule=RuleRef(name="Wicks"), parent=RuleRef(name="Lanterns")))
 
 
+def several_olds() -> Iterable[Variant]:
+    """Several texts replaced by one: one step for each."""
+    for q in ("curly", "straight"):
+        a, b, c, new = (_quotes(w)[q] for w in ("tallow", "suet", "lard", "wax"))
+        for olds, texts in (((a, b), ("tallow", "suet")), ((a, b, c), ("tallow", "suet", "lard"))):
+            listed = " and ".join(olds) if len(olds) == 2 else f"{olds[0]}, {olds[1]} and {olds[2]}"
+            for rule in rule_forms("Lanterns"):
+                for lead, occ in ((listed, None), (f"every instance of {listed}", "all"),
+                                  (f"all instances of {listed}", "all"), (f"each of {listed}", "all")):
+                    exp = [_step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text=t,
+                                                                                            occurrence=occ), new="wax")
+                           for t in texts]
+                    yield Variant("several olds", f"Replace {lead} with {new} in {rule}.", exp[0], steps=tuple(exp))
+                    yield Variant("several olds", f"In {rule}, replace {lead} with {new}.", exp[0], steps=tuple(exp))
+
+
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
-    add_column, rows, cells, sentence_by_number, subrule_paths,
+    add_column, rows, cells, sentence_by_number, subrule_paths, several_olds,
 )
 
 
