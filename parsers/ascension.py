@@ -258,88 +258,6 @@ def _tracking(ctx: _Ctx, m: re.Match) -> str | None:
     return f"new gamestate tracking page “{name}”" + (f" (instead of “{ctx.plan.tracking_from}”)" if old else "")
 
 
-def _sc_default(ctx: _Ctx, m: re.Match) -> str | None:
-    ctx.plan.reset_to_default = True
-    return "every Special Case rule not named goes back to its default status"
-
-
-def _sc_all(ctx: _Ctx, m: re.Match) -> str | None:
-    ctx.plan.all_special_case = _STATUS_WORDS[m.group("s").lower()]
-    return f"every Special Case rule {ctx.plan.all_special_case}"
-
-
-def _sc_named(ctx: _Ctx, m: re.Match) -> str | None:
-    word = (m.groupdict().get("s") or m.groupdict().get("s2") or m.groupdict().get("v") or "").lower()
-    status = _STATUS_WORDS.get(word) or (ACTIVE if re.match(r"activate|enable|switch\s+on|turn\s+on", word) else INACTIVE)
-    listed = ctx.names(m.group("x"))
-    if not listed or not _plausible(ctx, m.group("x"), listed, "special case" in m.group(0).lower()):
-        return None
-    for name in listed:
-        ctx.plan.statuses[name] = status
-    return f"{status}: " + ", ".join(f"“{n}”" for n in listed)
-
-
-def _repeal_all(ctx: _Ctx, m: re.Match) -> str | None:
-    plan = ctx.plan
-    plan.repeal_all = True
-    kept = ctx.names(m.group("x")) if m.groupdict().get("x") else []
-    if m.groupdict().get("x") and not kept:
-        return None
-    plan.kept = (plan.kept or []) + kept
-    return "repeal every dynastic rule" + (" except " + ", ".join(f"“{k}”" for k in kept) if kept else "")
-
-
-def _repeal_others(ctx: _Ctx, m: re.Match) -> str | None:
-    ctx.plan.repeal_all = True
-    if ctx.plan.kept is None:
-        ctx.plan.kept = []
-    return "repeal every dynastic rule not kept"
-
-
-def _keep_none(ctx: _Ctx, m: re.Match) -> str | None:
-    ctx.plan.repeal_all = True
-    ctx.plan.kept = ctx.plan.kept or []
-    return "keep no dynastic rule"
-
-
-def _keep_all(ctx: _Ctx, m: re.Match) -> str | None:
-    if m.groupdict().get("x"):
-        repealed = ctx.names(m.group("x"))
-        if not repealed:
-            return None
-        ctx.plan.repeal_only = True
-        ctx.plan.repealed.extend(repealed)
-        return "keep every dynastic rule except " + ", ".join(f"“{r}”" for r in repealed)
-    ctx.plan.keep_all = True
-    return "keep every dynastic rule"
-
-
-def _keep(ctx: _Ctx, m: re.Match) -> str | None:
-    kept = ctx.names(m.group("x"))
-    if not kept or not _plausible(ctx, m.group("x"), kept, bool(re.search(r"\brules?\b", m.group(0), re.I))):
-        return None
-    ctx.plan.kept = (ctx.plan.kept or []) + kept
-    return "keep " + ", ".join(f"“{k}”" for k in kept)
-
-
-def _repeal_range(ctx: _Ctx, m: re.Match) -> str | None:
-    a, b = int(m.group("a")), int(m.group("b"))
-    if not 0 < a <= b or b - a > 200:
-        return None
-    ctx.plan.repealed.extend(f"Rule {n}" for n in range(a, b + 1))
-    return f"repeal Rules {a} to {b}"
-
-
-def _repeal_named(ctx: _Ctx, m: re.Match) -> str | None:
-    if re.match(r"^(?:all|every|any|other|the\s+rest)\b", m.group("x"), re.I):
-        return None
-    repealed = ctx.names(m.group("x"))
-    if not repealed or not _plausible(ctx, m.group("x"), repealed, bool(re.search(r"\brules?\b", m.group(0), re.I))):
-        return None
-    ctx.plan.repealed.extend(repealed)
-    return "repeal " + ", ".join(f"“{r}”" for r in repealed)
-
-
 def _blocks_none(ctx: _Ctx, m: re.Match) -> str | None:
     ctx.plan.building_blocks = []
     return "no Building Blocks"
@@ -443,16 +361,6 @@ def _pairs(ctx: _Ctx, frag: str) -> list[TermChange] | None:
     return out or None
 
 
-def _plausible(ctx: _Ctx, raw: str, listed: list[str], says_rule: bool) -> bool:
-    """ "Keep the rules X" / “X” / names the Ruleset has / Title Case names — not "Keep your friends close"."""
-    if says_rule or re.search(_TOK, raw):
-        return True
-    if ctx.known is not None:
-        return all(names.normalize(n) in ctx.keys for n in listed)
-
-    return all(_is_name(p) for p in _parts(raw))
-
-
 # --------------------------------------------------------------------------- the phrasings
 class Phrasing(NamedTuple):
     """One shape of instruction real Addresses use: the part of the reset it is, its pattern (on the
@@ -487,22 +395,8 @@ PHRASINGS: list[Phrasing] = [
        rf"|\s*:\s*){_NAMEQ}", _tracking),
     _p("tracking page", "Use X as the tracking page",
        rf"use\s+{_NAMEQ}\s+as\s+the\s+(?:new\s+)?{_TRACK}", _tracking),
-    # -- Special Case statuses
-    # ("Reset all Special Case rules to their default values", "All other Special Case rules are set to their
-    # default status", "… revert to their defaults": read by the grammar, parsers/instructions.lark)
-    _p("special case", "Keep all Special Case rules active",
-       rf"(?:keep|leave|set|make|mark|turn)\s+all\s+(?:(?:of\s+)?the\s+)?{_SC}\s+rules\s+(?:to\s+|as\s+)?{_ON}", _sc_all),
-    _p("special case", "Set X and Y to Inactive",
-       rf"(?:set|change|make|mark|turn|keep|leave|switch)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:to\s+|as\s+)?(?:be\s+)?{_ON}",
-       _sc_named),
-    _p("special case", "Switch X on / Turn Y off",
-       rf"(?:switch|turn)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?P<s>on|off)", _sc_named),
-    _p("special case", "X is switched on / X and Y are Inactive",
-       rf"(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be|becomes?)\s+(?:now\s+)?"
-       rf"(?:(?:set\s+to\s+|made\s+)?{_ON}|{_SWITCHED.replace('(?P<s>', '(?P<s2>')})", _sc_named),
-    _p("special case", "Activate X / Deactivate the Special Case rules X and Y / Switch off X",
-       rf"(?P<v>activate|deactivate|enable|disable|switch\s+on|switch\s+off|turn\s+on|turn\s+off)\s+(?:{_THE}{_SC_RULES})?"
-       r"(?P<x>.+)", _sc_named),
+    # (Special Case statuses — "Set X and Y to Inactive", "Switch X on", "X is switched on", "Keep all Special
+    # Case rules active", "… revert to their defaults" — are read by the grammar, parsers/instructions.lark)
     # -- Building Blocks (before repeal: "Remove all Building Blocks" is not a repeal of the rules)
     _p("building blocks", "Use no Building Blocks / Remove all Building Blocks",
        rf"(?:include|use|select|choose|add|transcribe|keep)\s+no\s+{_BB}|(?:remove|repeal)\s+{_ALL}{_BB}"
@@ -522,42 +416,9 @@ PHRASINGS: list[Phrasing] = [
        r"(?:add|include|insert)\s+(?P<x>.+)", _blocks_add),
     _p("building blocks", "Remove the Building Block X",
        rf"(?:remove|repeal)\s+{_THE}{_BB}\s*:?\s*(?P<x>.+)", _blocks_remove),
-    # -- repeal and keep
-    _p("repeal", "Repeal all dynastic rules (except X and Y) / Remove all Dynastic Rules",
-       rf"(?:repeal|remove|delete)\s+{_ALL}{_DYN}(?:rules?|ruleset)(?:\s+other\s+than\s+(?:rules\s+)?1\s*[-\u2013]\s*10"
-       rf"|\s+{_EXCEPT}\s+(?:the\s+)?core(?:\s+rules)?)?(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _repeal_all),
-    _p("repeal", "Repeal Rules 12 to 19 / Rules 11 through 14 are repealed",
-       r"(?:repeal\s+)?(?:the\s+)?rules\s+(?P<a>\d+)\s*(?:to|through|thru|-|\u2013)\s*(?P<b>\d+)"
-       r"(?:\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed)?", _repeal_range),
-    _p("repeal", "Do not keep any dynastic rules / Keep no rules",
-       rf"(?:do\s+not|don[\u2019']t)\s+(?:keep|retain)\s+any\s+{_DYN}rules|(?:keep|retain)\s+no\s+{_DYN}rules"
-       rf"|no\s+{_DYN}rules\s+(?:are|will\s+be|shall\s+be)\s+(?:kept|retained)", _keep_none),
-    _p("repeal", "All dynastic rules are repealed, except X",
-       rf"(?:all\s+)?(?:the\s+)?{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed\s*,?\s+{_EXCEPT}\s+"
-       r"(?P<x>.+)", _repeal_all),
-    _p("repeal", "All other dynastic rules are repealed / Dynastic Rules are repealed",
-       rf"(?:all\s+)?(?:the\s+)?(?:other|remaining)?\s*{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed"
-       r"|(?:all\s+)?(?:the\s+)?(?:others|rest)\s+(?:are|shall\s+be|will\s+be)\s+repealed"
-       rf"|repeal\s+(?:all\s+)?(?:the\s+)?(?:other|remaining)\s+{_DYN}rules|repeal\s+(?:all\s+)?the\s+(?:others|rest)"
-       r"|repeal\s+(?:everything|all)\s+else",
-       _repeal_others),
-    _p("repeal", "Keep all dynastic rules (except X)",
-       rf"(?:keep|retain)\s+{_ALL}{_DYN}rules(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _keep_all),
-    _p("repeal", "Keep the rules X and Y / We are keeping the rule X",
-       rf"(?:(?:we|I)\s+(?:are|am|will\s+be|shall\s+be)\s+keeping|(?:we|I)[\u2019'](?:re|m)\s+keeping"
-       rf"|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s*:?\s+"
-       rf"(?:only\s+)?(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?(?:(?:named|called)\s+)?:?\s*"
-       r"(?P<x>.+)",
-       _keep),
-    _p("repeal", "Dynastic rules to keep: X, Y",
-       rf"(?:the\s+)?{_DYN}rules\s+(?:to\s+(?:keep|retain)|kept|retained)\s*:\s*(?P<x>.+)", _keep),
-    _p("repeal", "The rules X and Y are kept",
-       rf"(?:the\s+)?(?:following\s+)?{_DYN}rules?\s+(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be)\s+(?:kept|retained)",
-       _keep),
-    _p("repeal", "Repeal the rules X and Y",
-       rf"(?:repeal|remove|delete)\s+(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?"
-       r"(?:(?:named|called)\s+)?:?\s*(?P<x>.+)",
-       _repeal_named),
+    # (repeal and keep — "Repeal all dynastic rules except X", "Rules 11 to 13 are repealed", "Do not keep any
+    # dynastic rules", "All other dynastic rules are repealed", "We are keeping the rule X", "Dynastic rules to
+    # keep: X, Y" — are read by the grammar, parsers/instructions.lark)
     # -- read, but not part of the reset: an Admin does them
     _p("outside", "Fail all pending Proposals …",
        r"(?:fail|veto)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+the\s+)?(?:pending\s+)?(?:proposals?|votable\s+matters)\b.*",
@@ -641,7 +502,7 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
     or of named rules, rules kept, Special Case statuses (and "the others to their defaults"), terms
     ("Change A to B", "Rename “A” to “B”", "Set the synonym for Player to B"). None when it reads as
     none of these (the phrasings of :data:`PHRASINGS` then try it)."""
-    reading = frames.read(clause, ctx.masked, address=True)
+    reading = frames.read(clause, ctx.masked, address=True, names=ctx.names)
     if not reading.specs:
         return None
     plan, done, kinds, said = ctx.plan, [], set(), []
@@ -701,6 +562,14 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
             done.append(lambda rule=rule, status=f["status"]: plan.statuses.__setitem__(rule, status))
             statuses.setdefault(f["status"], []).append(rule)
             kinds.add("special case")
+        elif sp.cls in (frames.RepealOthers, frames.KeepNone):
+            done.append(lambda: (setattr(plan, "repeal_all", True), setattr(plan, "kept", plan.kept or [])))
+            said.append("repeal every dynastic rule not kept" if sp.cls is frames.RepealOthers else "keep no dynastic rule")
+            kinds.add("repeal")
+        elif sp.cls is frames.SpecialCaseAll:
+            done.append(lambda status=f["status"]: setattr(plan, "all_special_case", status))
+            said.append(f"every Special Case rule {f['status']}")
+            kinds.add("special case")
         elif sp.cls is frames.SpecialCaseDefaults:
             done.append(lambda: setattr(plan, "reset_to_default", True))
             said.append("every Special Case rule not named goes back to its default status")
@@ -731,7 +600,12 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
         apply()
     kind = kinds.pop()
     repealed = [r for x in said if isinstance(x, tuple) for r in x[1]]
-    words = [x for x in said if isinstance(x, str)] + (["repeal " + listed(repealed)] if repealed else [])
+    numbers = [int(r[5:]) for r in repealed if re.fullmatch(r"Rule \d+", r)]
+    if len(numbers) > 2 and len(numbers) == len(repealed) and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        repeal_words = [f"repeal Rules {numbers[0]} to {numbers[-1]}"]  # "Rules 11 to 16 are repealed"
+    else:
+        repeal_words = ["repeal " + listed(repealed)] if repealed else []
+    words = [x for x in said if isinstance(x, str)] + repeal_words
     words += [f"{status}: " + listed(rules) for status, rules in statuses.items()]
     words += ["; ".join(f"“{o}” → “{n}”" for o, n in terms)] if terms else []
     plan.parts.append(Instruction(kind, ctx.sentence, "; ".join(words)))

@@ -142,6 +142,24 @@ class KeepAll:
 
 
 @dataclass(frozen=True, kw_only=True)
+class RepealOthers:
+    """"All other dynastic rules are repealed", "repeal everything else": every dynastic rule the
+    Address does not keep (an Address)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeepNone:
+    """"Do not keep any dynastic rules", "Keep no rules": every dynastic rule goes (an Address)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecialCaseAll:
+    """"Keep all Special Case rules active": every Special Case rule to one status (an Address)."""
+
+    status: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class SpecialCaseDefaults:
     """"Reset all other Special Case rules to their defaults"."""
 
@@ -397,22 +415,51 @@ def _a_rule(ref: RuleRef) -> RuleRef:
     return dataclasses.replace(ref, named_as="verb") if ref.named_as == "words" else ref
 
 
-def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
-    np = _np(roles, "rule")
-    section = _section_of(roles)
+def _unquoted_names(np: NP) -> bool:
+    """A list of rules by unquoted names alone ("Alliances and Bounties", "the rules Coins, Turns")."""
     items = np.items if np.kind == "many" else (np,)
+    return "“" not in np.words and '"' not in np.words and all(
+        i.kind == "name" or (i.kind == "rule" and not i.quoted and not i.ref.number and not i.ref.previous)
+        for i in items)
+
+
+def _rules(np: NP, clause: Clause, section: str | None = None) -> list[RuleRef] | str:
+    """The rules a phrase names.  In an Address, unquoted names are split as the Ruleset names its rules
+    (``clause.names``: "Alliances and Bounties" is two, "Keep Calm and Carry On" one); in a Proposal,
+    unquoted names joined by “and” are not split (a name may itself hold “and”)."""
+    items = np.items if np.kind == "many" else (np,)
+    if clause.names is not None and _unquoted_names(np):
+        found = clause.names(np.text if np.kind == "many" and np.text else np.words)
+        if not found:
+            raise NotRead(f"“{np.words}” are not names of rules")
+        return [RuleRef(name=n, named_as="words") for n in found]
     if np.kind == "many" and np.unit == "rule" and not clause.address \
             and any(not i.quoted and i.ref.name and not i.ref.number for i in items):
         # "the rules Victory and Ascension": one rule may be called so; the bot does not guess (an
         # Address checks each name against the Ruleset's own)
         return "rule names that are not quoted, joined by “and”: a name may itself hold “and” (quote each name)"
-    return [Spec(RepealRule, {"rule": _a_rule(rule_ref(i, section))}) for i in items]
+    return [rule_ref(i, section) for i in items]
+
+
+def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    rules = _rules(_np(roles, "rule"), clause, _section_of(roles))
+    if isinstance(rules, str):
+        return rules
+    return [Spec(RepealRule, {"rule": _a_rule(r)}) for r in rules]
 
 
 def build_repeal_all(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     np = _np(roles, "rule")
-    keep = tuple(rule_ref(i) for i in np.items)
-    return [Spec(RepealAll, {"kind": DYNASTIC, "keep": keep})]
+    if np.unit == "none":
+        return f"“{np.words}” repealed"
+    if np.unit in ("bare", "else") and not clause.address:  # "Repeal all rules": an Address's words
+        return f"“{np.words}”: say which rules (“all dynastic rules”)"
+    keep = _rules(np.of, clause) if np.of is not None else [rule_ref(i) for i in np.items]
+    if isinstance(keep, str):
+        return keep
+    if clause.address and np.unit == "else" and not keep:
+        return [Spec(RepealOthers, {})]
+    return [Spec(RepealAll, {"kind": DYNASTIC, "keep": tuple(keep)})]
 
 
 def build_rename(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -629,8 +676,14 @@ def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         status = "Active" if clause.verb == "activate" else "Inactive"
     else:
         status = _np(roles, "status").text
-    items = np.items if np.kind == "many" else (np,)
-    return [Spec(SetStatus, {"rule": _a_rule(rule_ref(i)), "status": status}) for i in items]
+    if np.kind == "sc_all":  # "Keep all Special Case rules active"
+        if not clause.address:
+            return "every Special Case rule's status, outside an Address"
+        return [Spec(SpecialCaseAll, {"status": status})]
+    rules = _rules(np, clause)
+    if isinstance(rules, str):
+        return rules
+    return [Spec(SetStatus, {"rule": _a_rule(r), "status": status}) for r in rules]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -927,13 +980,26 @@ def build_set_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_keep(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     np = _np(roles, "rule")
+    if np.kind == "all_rules" and np.unit == "none":  # "Keep no rules", "No dynastic rules are kept"
+        return [Spec(KeepNone, {})]
+    if np.kind == "all_rules" and np.unit == "else":
+        return f"“{np.words}” kept"
     if np.kind == "all_rules":
-        return [Spec(KeepAll, {"repealed": tuple(rule_ref(i) for i in np.items)})]
-    items = np.items if np.kind == "many" else (np,)
-    if np.kind == "many" and np.unit == "rule" and not clause.address \
-            and any(not i.quoted and i.ref.name and not i.ref.number for i in items):
-        return "rule names that are not quoted, joined by “and”: a name may itself hold “and”"
-    return [Spec(KeepRules, {"rules": tuple(_a_rule(rule_ref(i)) for i in items)})]
+        repealed = _rules(np.of, clause) if np.of is not None else []
+        if isinstance(repealed, str):
+            return repealed
+        return [Spec(KeepAll, {"repealed": tuple(repealed)})]
+    rules = _rules(np, clause)
+    if isinstance(rules, str):
+        return rules
+    return [Spec(KeepRules, {"rules": tuple(_a_rule(r) for r in rules)})]
+
+
+def build_keep_none(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    np = _np(roles, "rule")
+    if np.how == "except" or np.unit in ("none", "else"):
+        return f"“{np.words}” after “do not keep”"
+    return [Spec(KeepNone, {})]
 
 
 def build_defaults(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -1154,6 +1220,19 @@ FRAMES: tuple[Frame, ...] = (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "status_of")),
         Slot("status", ("to", "as", "to_be"), ("status",)),
     ), ("rule", "status"), build_status),
+    # Switch Alliances on. / Switch on Alliances. / Make “Alliances” active. / Keep all Special Case rules active.
+    Frame("keep a status", _verbs("keep"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "sc_all")),
+        Slot("status", (OBJ2,), ("status",), lambda np: np.words.casefold() in ("active", "inactive")),
+    ), ("rule", "status"), build_status),
+    Frame("switch a status", _verbs("set", "create"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "sc_all")),
+        Slot("status", (OBJ2,), ("status",)),
+    ), ("rule", "status"), build_status),
+    Frame("switch on", _verbs("set"), (
+        Slot("status", (OBJ,), ("status",)),
+        Slot("rule", (OBJ2,), ("rule", "quote", "name", "many", "sc_all")),
+    ), ("rule", "status"), build_status),
     Frame("activate", _verbs("activate", "deactivate"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many")),
     ), ("rule",), build_status),
@@ -1162,6 +1241,10 @@ FRAMES: tuple[Frame, ...] = (
     Frame("keep rules", _verbs("keep"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "all_rules")),
     ), ("rule",), build_keep, address=True),
+    # Do not keep any dynastic rules.
+    Frame("keep none", _verbs("keep_none"), (
+        Slot("rule", (OBJ,), ("all_rules",)),
+    ), ("rule",), build_keep_none, address=True),
     # Reset all other Special Case rules to their default values. / All other Special Case rules revert to their defaults.
     Frame("special case defaults", _verbs("reset", "set"), (
         Slot("rules", (OBJ,), ("sc_all",)),
@@ -1417,12 +1500,14 @@ def _if_it_exists(specs: list[Spec], words: str) -> list[Spec]:
     return out
 
 
-def meaning(clause: Clause, address: bool = False) -> Meaning:
+def meaning(clause: Clause, address: bool = False, names: Callable[[str], list[str]] | None = None) -> Meaning:
     clause = _nest_subrules(clause)
     clause.address = address
+    clause.names = names
     exists = [p for p in clause.parts if p.prep == "if_exists"]
     if exists and clause.verb is not None:
-        inner = meaning(dataclasses.replace(clause, parts=[p for p in clause.parts if p.prep != "if_exists"]), address)
+        inner = meaning(dataclasses.replace(clause, parts=[p for p in clause.parts if p.prep != "if_exists"]), address,
+                        names)
         inner.readings = [_if_it_exists(r, exists[0].words) for r in inner.readings]
         return inner
     conds = [p for p in clause.parts if p.prep in _CONDITIONS]
@@ -1439,16 +1524,18 @@ def meaning(clause: Clause, address: bool = False) -> Meaning:
                        for o in objects]
         parts = [p for p in clause.parts if p.prep not in _CONDITIONS]
         inner = meaning(Clause(verb=clause.verb, objects=objects, verb_word=clause.verb_word, parts=parts,
-                               gerund=clause.gerund), address)
+                               gerund=clause.gerund), address, names)
         if not inner.readings and when.rule is not None and not when.negated:
             # "If that rule contains “A”, remove it": the step acts in the rule the condition names
             there = Part("in", NP("rule", words=when.words, ref=when.rule), words=when.words, lead=True)
             again = meaning(Clause(verb=clause.verb, objects=objects, verb_word=clause.verb_word,
-                                   parts=[there, *parts], gerund=clause.gerund), address)
+                                   parts=[there, *parts], gerund=clause.gerund), address, names)
             if again.readings:
                 inner = again
         inner.readings = [_with_condition(r, when) for r in inner.readings]
         return inner
+    if clause.stated and not address:  # "Alliances is switched on" in a Proposal is rule text, not an order
+        return Meaning(problems=[f"“{_clause_words(clause)}” states what is, rather than saying what to do"])
     out = Meaning()
     seen: set[tuple] = set()
     for frame in FRAMES:
@@ -1580,10 +1667,12 @@ def _scope(clause: Clause) -> Scope | str:
     return Scope(words=words, rule=rule, paragraph=paragraph, when=when)
 
 
-def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, address: bool = False) -> SentenceReading:
+def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, address: bool = False,
+         names: Callable[[str], list[str]] | None = None) -> SentenceReading:
     """Read one masked, cleaned instruction sentence (its final full stop and colon removed), by the
     grammar file (``grammar``: another one, as the tests of teaching it a new wording use).
-    ``address``: a clause of an Ascension Address, where the parts of a Dynastic Reset read too."""
+    ``address``: a clause of an Ascension Address, where the parts of a Dynastic Reset read too, and
+    ``names`` splits a list of unquoted rule names as the Ruleset names its rules."""
     parsed = (grammar or GRAMMAR).parse(masked)
     if not parsed.trees:
         return SentenceReading(reason=_unread_words(parsed, m))
@@ -1614,7 +1703,7 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
             continue
         if any(c.scope for c in clauses):
             continue
-        per_clause = [meaning(c, address) for c in clauses]
+        per_clause = [meaning(c, address, names) for c in clauses]
         if any(not mc.readings for mc in per_clause):
             refused = refused or any(mc.refused or _names_a_place(c) for c, mc in zip(clauses, per_clause)
                                      if not mc.readings)

@@ -10,6 +10,7 @@ Pure: trees in, data out.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +92,11 @@ class Clause:
     #: read in an Ascension Address (where a list of unquoted rule names is checked against the Ruleset)
     address: bool = False
     gerund: str | None = None  # "Amend X by replacing …": the act, the amended rule is an object
+    #: in an Address: what the reset does, stated rather than ordered ("Alliances is switched on")
+    stated: bool = False
+    #: in an Address: the rules a list of unquoted names gives, as the Ruleset names its rules
+    #: ("Alliances and Bounties" → both, "Keep Calm and Carry On" → one), [] when they are not names
+    names: Any = None
 
 
 _GERUNDS = {"g_replace": "replace", "g_change": "change", "g_substitute": "substitute", "g_remove": "remove",
@@ -103,7 +109,7 @@ _VERBS = {
     "v_reword": "reword", "v_amend": "amend", "v_remove": "remove", "v_repeal": "repeal", "v_rename": "rename",
     "v_move": "move", "v_set": "set", "v_give": "give", "v_activate": "activate", "v_deactivate": "deactivate",
     "v_increase": "increase", "v_decrease": "decrease", "v_subtract": "subtract", "v_transfer": "transfer",
-    "v_keep": "keep", "v_reset": "reset",
+    "v_keep": "keep", "v_reset": "reset", "v_keep_none": "keep_none",
 }
 
 _UNITS = {"paragraph": "paragraph", "paragraphs": "paragraph", "sentence": "sentence", "sentences": "sentence",
@@ -221,8 +227,12 @@ class Reader:
         return c
 
     def statement(self, tree: Tree) -> Clause:
-        """"Kevan gains 2 Coins", "Each Puzzler loses one Coin", "Kevan transfers 1 Coin to Lulu"."""
+        """"Kevan gains 2 Coins", "Each Puzzler loses one Coin", "Kevan transfers 1 Coin to Lulu"; in an
+        Address, what the reset does, stated ("X is switched on", "All other dynastic rules are repealed",
+        "Dynastic rules to keep: X, Y"): the clause of the instruction it states, marked ``stated``."""
         kind = tree.data[3:]  # st_gain → gain
+        if kind in ("status", "repealed", "kept", "keep_list"):
+            return self._stated(tree, kind)
         nps = [self.np(x) for x in tree.children if isinstance(x, (Tree, Token)) and
                (isinstance(x, Tree) or x.type == "QUOTE")]
         c = Clause(verb=kind, verb_word=kind)
@@ -230,6 +240,35 @@ class Reader:
         c.objects.append(nps[1])
         if kind == "transfer":
             c.parts.append(Part("to", nps[2], words=nps[2].words))
+        return c
+
+    def _stated(self, tree: Tree, kind: str) -> Clause:
+        nps = [self.np(x) for x in tree.children if (isinstance(x, Tree) and x.data not in ("kept", "section_word"))
+               or (isinstance(x, Token) and x.type == "QUOTE")]
+        words = self.words(tree)
+        if kind == "status":
+            c = Clause(verb="set", verb_word="is", stated=True)
+            c.objects.append(nps[0])
+            c.parts.append(Part("to", nps[-1], words=nps[-1].words))
+            return c
+        if kind == "repealed":
+            c = Clause(verb="repeal", verb_word="repealed", stated=True)
+            subject = nps[0]
+            kept = self.sub(tree, "kept")
+            if kept and subject.kind == "all_rules":   # "All dynastic rules are repealed, except X"
+                subject = self.np_np_all_rules(tree, words)
+            c.objects.append(subject)
+            return c
+        c = Clause(verb="keep", verb_word="kept", stated=True)
+        if kind == "keep_list":  # "Dynastic rules to keep: X, Y": the names after the colon
+            listed = [self.np(x) for x in tree.children if (isinstance(x, Tree) and x.data == "name")
+                      or (isinstance(x, Token) and x.type == "QUOTE")]
+            a, b = tree.span
+            colon = next(k for k in range(a, b) if str(self.toks[k]) == ":")
+            after = self.m.restore(self.s[self.toks[colon + 1].start_pos:self.toks[b - 1].end_pos]).strip()
+            c.objects.append(listed[0] if len(listed) == 1 else NP("many", words=after, items=tuple(listed)))
+            return c
+        c.objects.append(nps[0])
         return c
 
     def gap(self, tree: Tree) -> Clause:
@@ -405,7 +444,15 @@ class Reader:
                              else NP("name", words=name, text=name))
             elif isinstance(c, Tree) and c.data != "section_word":
                 items.append(self.np(c))
-        return NP("many", words=words, items=tuple(items), unit="rule" if rules_word else None)
+        first = next((c for c in tree.children if (isinstance(c, Token) and c.type == "QUOTE")
+                      or (isinstance(c, Tree) and c.data != "section_word")), None)
+        listed = None
+        if first is not None:  # the list's own words, without "the rules" or "the following rules:"
+            start = first.start_pos if isinstance(first, Token) else self.toks[first.span[0]].start_pos
+            listed = self.m.restore(self.s[start:self.toks[tree.span[1] - 1].end_pos]).strip()
+        return NP("many", words=words, items=tuple(items), unit="rule" if rules_word else None, text=listed)
+
+    np_colon_list = np_np_many
 
     def _unit(self, tree: Tree) -> str | None:
         u = self.sub(tree, "unit", "units")
@@ -552,7 +599,7 @@ class Reader:
         return NP("name", words=text, text=text)
 
     def np_np_status(self, tree: Tree, words: str) -> NP:
-        active = any(t.type == "ACTIVE" or (t.type == "STATUS_TAG" and "in" not in str(t).lower())
+        active = any(t.type in ("ACTIVE", "ON", "ENABLED") or (t.type == "STATUS_TAG" and "in" not in str(t).lower())
                      for t in self.toks_of(tree))
         return NP("status", words=words, text="Active" if active else "Inactive")
 
@@ -574,7 +621,32 @@ class Reader:
                     one = self.np(c)
                     found.extend(one.items if one.kind == "many" else (one,))
             items = tuple(found)
-        return NP("all_rules", words=words, items=items, how="except" if kept else None)
+            listed = NP("many", words=self.words(k), items=items)  # the rules excepted, as written
+            return NP("all_rules", words=words, items=items, how="except", of=listed, unit=self._all_how(tree))
+        return NP("all_rules", words=words, items=items, unit=self._all_how(tree))
+
+    def _all_how(self, tree: Tree) -> str | None:
+        """"all rules" (no "dynastic": an Address's word for them), "no rules", "everything else", "all
+        other dynastic rules"."""
+        how = {"all_rules_bare": "bare", "no_rules": "none", "all_rules_else": "else"}.get(tree.data)
+        if how is None and self.toks_of(tree, "OTHER", "REMAINING"):
+            return "else"
+        return how
+
+    def np_all_rules_bare(self, tree: Tree, words: str) -> NP:
+        return self.np_np_all_rules(tree, words)
+
+    np_no_rules = np_all_rules_bare
+    np_all_rules_else = np_all_rules_bare
+
+    def np_np_rule_range(self, tree: Tree, words: str) -> NP:
+        """"Rules 11 to 13": each rule by its number."""
+        a, b = (int(str(t)) if str(t).isdigit() else None for t in self.toks_of(tree, "NUMBER")[:2])
+        if a is None or b is None or not 0 < a <= b or b - a > 200:
+            raise NotRead(f"“{words}” is not a range of rule numbers, lowest first")
+        return NP("many", words=words, unit="rule", items=tuple(
+            NP("rule", words=f"Rule {n}", ref=RuleRef(name=f"Rule {n}", number=str(n), named_as="rule"), unit="rule")
+            for n in range(a, b + 1)))
 
     def np_np_action(self, tree: Tree, words: str) -> NP:
         name, quoted = self._quote_or_name(tree)
