@@ -640,6 +640,10 @@ def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if lst.kind == "end":
         lst = lst.of
     rule = _one_rule(roles, "rule")
+    if lst.of is not None:  # "the list in “Lanterns”"
+        if rule is not None:
+            return "two rules named for one list"
+        rule = rule_ref(lst.of)
     return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": lst.text})]
 
 
@@ -1202,6 +1206,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("body", (OBJ,), ("quote", "following", "new_piece")),
         Slot("list", ("to", "at"), ("list", "end"), lambda np: np.kind == "list" or (np.of is not None and np.of.kind == "list")),
         Slot("rule", ("in", "of"), RULE_KINDS),
+        Slot("as", ("as",), ("new_piece",), lambda np: np.unit == "item"),  # "as a new bullet point"
     ), ("list",), build_list_item),
     # Move the rule X to the Core section / to become a subrule of Y / to be after Y.
     Frame("move", _verbs("move"), (

@@ -285,6 +285,15 @@ class Reader:
     def part(self, tree: Tree, lead: bool = False) -> Part:
         p = next(x for x in tree.children if isinstance(x, Tree))
         name = p.data[2:] if p.data.startswith("p_") else p.data  # "p_in" → "in"; "if_rule" stays
+        if name == "between":  # "between the first and second paragraphs": after the first
+            first, second = (language.ordinal(" ".join(str(t).lower() for t in self.toks_of(o)))
+                             for o in self.sub(p, "ordinal"))
+            if first is None or second != first + 1:
+                raise NotRead(f"“{self.words(p)}”: not two paragraphs that follow each other")
+            of = [c for c in p.children if isinstance(c, Tree) and c.data not in ("ordinal", "units")]
+            piece = NP("piece", words=self.words(p), unit=self._unit(p) or "paragraph", how="nth", number=first,
+                       of=self.np(of[-1]) if of else None)
+            return Part("after", piece, words=self.words(p), lead=lead)
         nps = [self.np(x) for x in p.children if isinstance(x, Tree)]
         quotes = [x for x in p.children if isinstance(x, Token) and x.type == "QUOTE"]
         names = [x for x in p.children if isinstance(x, Tree) and x.data == "name"]
@@ -565,6 +574,15 @@ class Reader:
 
     def np_list_sole(self, tree: Tree, words: str) -> NP:
         return NP("list", words=words, text=None)
+
+    def np_list_in(self, tree: Tree, words: str) -> NP:
+        """"the list in “Lanterns”": the rule's only list."""
+        return NP("list", words=words, text=None, of=self.np(next(c for c in tree.children if isinstance(c, (Tree, Token))
+                                                               and (isinstance(c, Tree) or c.type == "QUOTE"))))
+
+    def np_ruletext_its(self, tree: Tree, words: str) -> NP:
+        """"its text": the text of the rule named before."""
+        return NP("ruletext", words=words, of=NP("rule", words="it", ref=RuleRef(previous=True)))
 
     def np_list_of(self, tree: Tree, words: str) -> NP:
         name, _ = self._quote_or_name(tree)

@@ -57,6 +57,20 @@ def R(name: str, **kw) -> RuleRef:
 # --------------------------------------------------------------------------- shapes, one row each
 # (shape, text, expected steps as (class, {field: value}))
 SHAPES = [
+    ("the following as a new bullet point of the list in a rule",
+     "Add the following as a new bullet point to the list in “Lanterns”:\n\nWicks are sold by the dozen.",
+     [(AddListItem, {"rule": RuleRef(name="Lanterns"), "items": "Wicks are sold by the dozen.", "of": None})]),
+    ("text between two paragraphs that follow each other",
+     "In “Lanterns”, insert the following between the first and second paragraphs:\n\nWicks burn.",
+     [(InsertText, {"rule": RuleRef(name="Lanterns"), "anchor": Target(kind=PARAGRAPH, number=1), "body": "Wicks burn.",
+                    "position": "after"})]),
+    ("a rule renamed, then its text replaced",
+     "Change the title of the rule “Lanterns” to “Lamps” and replace its text with:\n\nLamps glow.",
+     [(RenameRule, {"rule": RuleRef(name="Lanterns"), "new_name": "Lamps"}),
+      (ReplaceRuleText, {"rule": RuleRef(previous=True), "body": "Lamps glow."})]),
+    ("a hyphenated re-title",
+     "Re-title “Lanterns” to “Lamps”.",
+     [(RenameRule, {"rule": RuleRef(name="Lanterns"), "new_name": "Lamps"})]),
     ("old and new text as paragraphs",
      "In the rule “Lanterns”, replace\n\nA Lamplighter may light one Lantern a day.\n\nwith\n\n"
      "A Lamplighter may light two Lanterns a day.",
