@@ -136,13 +136,6 @@ _ALL = r"(?:(?:all|every)\s+(?:of\s+)?)?(?:the\s+)?(?:current\s+|existing\s+|rem
 _DYN = r"(?:(?:dynastic|non-?core)\s+)?"
 _EXCEPT = r"(?:except(?:\s+for)?|expect\s+for|but(?:\s+for)?|other\s+than|save(?:\s+for)?|apart\s+from|excluding)"
 _SC = r"special[\s-]+case"
-_SC_RULES = rf"(?:{_SC}\s+rules?\s+)"
-_ON = r"(?P<s>active|inactive|enabled|disabled)"
-_SWITCHED = r"(?:switched|turned)\s+(?P<s>on|off)"
-_DEFAULT = (r"(?:their\s+|its\s+)?(?:respective\s+)?(?:default|normal|original)s?"
-            r"(?:\s+(?:values?|status(?:es)?|settings?|states?|positions?))?")
-_OTHERS_SC = (rf"(?:(?:all|every|each|any)\s+)?(?:of\s+)?(?:the\s+)?(?:other|remaining|rest\s+of\s+the)?\s*"
-              rf"(?:{_SC}\s+rules?|others|rest)")
 #: Where a clause about "the others" begins inside a sentence ("…, and all other Special Case rules to …").
 _OTHERS_CUT = (rf"(?:all\s+(?:of\s+)?(?:the\s+)?(?:other\s+|remaining\s+)?|(?:the\s+)?(?:other|remaining)\s+)"
                rf"(?:{_SC}\s+rules|others)|the\s+(?:rest|others)")
@@ -228,8 +221,7 @@ def _is_name(text: str) -> bool:
     text = re.sub(r"^(?:the|a|an)\s+(?=[A-Z\x01\[])", "", text)
     if re.fullmatch(_TOK, text) or re.fullmatch(r"\[\[[^\]|]+(?:\|[^\]]*)?\]\]", text):
         return True
-    return bool(re.fullmatch(r"[A-Z0-9][\w\u2019'\-]*(?:(?:\s+|/)(?:[A-Z0-9][\w\u2019'\-]*|of|the|de|du|von|a|an|in|on|for|to))*",
-                             text)) and not re.search(r"\s(?:of|the|de|du|von|a|an|in|on|for|to)$", text)
+    return names.capitalised(text)
 
 
 # --------------------------------------------------------------------------- readers
@@ -287,78 +279,14 @@ def _blocks_remove(ctx: _Ctx, m: re.Match) -> str | None:
     return "remove the Building Blocks " + ", ".join(f"“{r}”" for r in removed)
 
 
-def _terms(ctx: _Ctx, m: re.Match) -> str | None:
-    changes = _pairs(ctx, m.group("list"))
-    if not changes:
-        return None
-    ctx.plan.terms.extend(changes)
-    return "; ".join(f"“{c.old}” → “{c.new}”" + (f" (plural “{c.plural}”)" if c.plural else "") for c in changes)
-
-
 def _outside(ctx: _Ctx, m: re.Match) -> str | None:
     ctx.plan.outside.append(Instruction("outside", ctx.sentence, ctx.text(m.group(0))))
     return "outside the reset"
 
 
-#: Separators between the pairs of a term list: "A to B; C to D", "A with B, and C with D".
-_PAIR_SEP = re.compile(r"\s*;\s*(?:and\s+)?|\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=(?i:the\s+" + _TERMISH
-                       + r"\s+(?:(?:for|of)\s+)?|the\s+)?(?:" + _TOK + r"|[A-Z]))")
-_JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
-         r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
-         r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|to\s+be"
-         r"|with|by|to|into|as|is|->|\u2192)")
-#: The joins that state a change without a verb before them ("A becomes B", "A shall be replaced with B").
-_STATED = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
-           r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
-           r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|is)")
-_PAIR = re.compile(rf"^(?P<termish>the\s+(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+(?P<join>{_JOIN})\s+(?P<new>.+?)"
-                   rf"(?:{_PLURAL})?$", re.I)
-#: Joins a story uses too ("The Baron is Dead", "the Baron becomes King"): a change only with no article
-#: before the old term, and for "is" a quoted new term, unless "the synonym for …" says so.
-_LOOSE_JOIN = re.compile(r"(?:is|is\s+now|becomes?)", re.I)
-
-
 def _parts(frag: str) -> list[str]:
     """A masked list split at its commas and "and"s."""
     return [p.strip() for p in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", frag) if p.strip()]
-
-
-def _pairs(ctx: _Ctx, frag: str) -> list[TermChange] | None:
-    """ "A to B; C to D (or E when plural)" → changes, or None when any piece is not a pair of names."""
-    frag = re.sub(r"\s+(?:(?:throughout|in|across)\s+the\s+(?:entire\s+|whole\s+)?ruleset|everywhere"
-                  r"|(?:wherever|everywhere|each\s+time|every\s+time|whenever)\s+(?:it|they)\s+(?:appears?|occurs?|is\s+used|are\s+used)"
-                  r"(?:\s+in\s+the\s+(?:entire\s+|whole\s+)?ruleset)?)$", "", frag.strip(), flags=re.I)
-    # A parenthesis is never a separator: mask it while splitting.
-    parens: list[str] = []
-    held = re.sub(r"\([^()]*\)", lambda p: parens.append(p.group(0)) or f"\x03{len(parens) - 1}\x04", frag)
-    pieces = [re.sub(r"\x03(\d+)\x04", lambda p: parens[int(p.group(1))], piece) for piece in _PAIR_SEP.split(held)]
-    out = []
-    for piece in pieces:
-        piece = piece.strip().rstrip(".")
-        m = _PAIR.match(piece)
-        if not m:
-            return None
-        if _LOOSE_JOIN.fullmatch(m.group("join")) and not m.group("termish") and not re.match(
-                rf"(?i:the\s+){_TERMISH}\b", m.group("old")):
-            if re.match(r"(?:the|a|an)\s", m.group("old"), re.I):
-                return None
-            if m.group("join").lower().startswith("is") and not re.fullmatch(rf"(?:the\s+)?{_TOK}", m.group("new").strip()):
-                return None
-        old = re.sub(r"^(?:the\s+)?(?:" + _TERMISH + r"\s+(?:for\s+|of\s+)?)?", "", m.group("old"), flags=re.I)
-        old = re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.I)
-        new = re.sub(r"^(?:the|a|an)\s+", "", m.group("new"), flags=re.I)
-        if not (_is_name(old) and _is_name(new)):
-            return None
-        old_t, new_t = _clean(ctx.text(old)), _clean(ctx.text(new))
-        plural = m.group("pl") or m.group("pl2") or m.group("pl3")
-        if "/" in new_t and not plural:          # "Monk/Monks"
-            new_t, _, plural = new_t.partition("/")
-        old_t = old_t.partition("/")[0]          # "Island/Islands"
-        old_t, new_t = old_t.removesuffix("(s)").strip(), new_t.removesuffix("(s)").strip()
-        if not old_t or not new_t or new_t.casefold() in _STATUS_WORDS or new_t.casefold() in ("default", "defaults"):
-            return None
-        out.append(TermChange(old_t, new_t, _clean(ctx.text(plural)) if plural else None))
-    return out or None
 
 
 # --------------------------------------------------------------------------- the phrasings
@@ -427,21 +355,9 @@ PHRASINGS: list[Phrasing] = [
        r"(?:(?:my|the)\s+)?imperial\s+styles?\b.*", _outside),
     _p("outside", "… and then create that page",
        r"create\s+(?:that|this|the)\s+(?:new\s+)?(?:wiki\s+)?page\b.*", _outside),
-    # -- terms
-    _p("terms", "Change synonyms as follows: “A” to “B”; “C” to “D”",
-       rf"(?:change|set|update)\s+(?:the\s+)?{_TERMISH}\s+as\s+follows\s*:\s*(?P<list>.+)", _terms),
-    _p("terms", "Set the synonym for Player to B / Update the Synonym for A to be B",
-       rf"(?:set|change|make|update)\s+(?P<list>(?:the\s+)?{_TERMISH}\s+(?:for|of)\s+.+)", _terms),
-    _p("terms", "Change A to B and C to D (or E when plural) / Replace A with B throughout the Ruleset",
-       rf"(?:throughout\s+the\s+(?:entire\s+)?ruleset,?\s+)?(?:replace|change|rename)\s+(?:all\s+|each\s+|every\s+)?"
-       r"(?:(?:occurrences?|instances?|uses?)\s+of\s+)?(?P<list>.+)", _terms),
-    _p("terms", "A shall be replaced with B, C with D / A becomes B / The Synonym for Player is B",
-       rf"(?P<list>(?:the\s+)?(?:(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?:{_TOK}|[A-Z][\w\u2019'\- /]*?)\s+{_STATED}\s+.+)",
-       _terms),
-    _p("terms", "Synonyms: A to B, C to D / Terms: A -> B",
-       rf"(?:the\s+)?(?:new\s+)?{_TERMISH}\s*:\s*(?P<list>.+)", _terms),
-    _p("terms", "A -> B, C -> D",
-       rf"(?P<list>(?:{_TOK}|[A-Z][\w\u2019'\- ]*?)\s+(?:->|\u2192)\s+.+)", _terms),
+    # (terms — "Change A to B and C to D (or E when plural)", "Replace A/As with B/Bs", "A becomes B", "The
+    # term “A” shall be replaced with “B”", "Synonyms: A to B, C to D", "A -> B" — are read by the grammar,
+    # parsers/instructions.lark)
 ]
 
 # A lead-in that carries no instruction of its own: "Finally, ", "I hereby decree that ", "--- ",
@@ -520,7 +436,7 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
         return ", ".join(f"“{x}”" for x in items)
 
     statuses: dict[str, list[str]] = {}
-    terms: list[tuple[str, str]] = []
+    terms: list[tuple[str, str, str | None]] = []
     for sp in reading.specs:
         f = sp.fields
         if f.get("when") is not None:
@@ -574,23 +490,21 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
             done.append(lambda: setattr(plan, "reset_to_default", True))
             said.append("every Special Case rule not named goes back to its default status")
             kinds.add("special case")
-        elif sp.cls in (st.ReplaceText, st.RenameRule, frames.TermRename):
-            if sp.cls is st.ReplaceText:
-                t = f["target"]
-                if f["rule"] is not None or t.kind != st.TEXT or not isinstance(f["new"], str):
-                    return None
-                old, new = t.text, f["new"]
-            elif sp.cls is st.RenameRule:
-                if f["rule"].named_as == "rule":
-                    return None  # "Rename the rule X": a rule's title, not a term of the reset
-                old, new = f["rule"].name, f["new_name"]
-            else:
-                old, new = f["old"], f["new"]
+        elif sp.cls is frames.TermRename:
+            # (the reading gives a term only when it is quoted or Capitalised: "Replace “A” with “B”",
+            # "Rename “A” to “B”" and "Change A to B" all read as this, see frames._as_term)
+            old, new = f["old"], f["new"]
+            plural = f.get("plural")
             old, new = _term(old or ""), _term(new or "")
-            if not (old and new and _is_name(old) and _is_name(new)) or new.casefold() in _STATUS_WORDS:
+            if "/" in new and not plural:  # "Monk/Monks"
+                new, _, plural = new.partition("/")
+            old = old.partition("/")[0]    # "Island/Islands"
+            old, new = old.removesuffix("(s)").strip(), new.removesuffix("(s)").strip()
+            if not (old and new) or new.casefold() in _STATUS_WORDS or new.casefold() in ("default", "defaults"):
                 return None
-            done.append(lambda old=old, new=new: plan.terms.append(TermChange(old, new)))
-            terms.append((old, new))
+            plural = _term(plural) if plural else None
+            done.append(lambda old=old, new=new, plural=plural: plan.terms.append(TermChange(old, new, plural)))
+            terms.append((old, new, plural))
             kinds.add("terms")
         else:
             return None
@@ -607,7 +521,7 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
         repeal_words = ["repeal " + listed(repealed)] if repealed else []
     words = [x for x in said if isinstance(x, str)] + repeal_words
     words += [f"{status}: " + listed(rules) for status, rules in statuses.items()]
-    words += ["; ".join(f"“{o}” → “{n}”" for o, n in terms)] if terms else []
+    words += ["; ".join(f"“{o}” → “{n}”" + (f" (plural “{pl}”)" if pl else "") for o, n, pl in terms)] if terms else []
     plan.parts.append(Instruction(kind, ctx.sentence, "; ".join(words)))
     ctx.last_kind = kind
     return _ByGrammar(kind)

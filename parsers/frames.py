@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from parsers import language
+from parsers.names import capitalised
 from parsers.parsing import Grammar, Parsed
 from parsers.phrases import NP, Clause, NotRead, Part, Reader
 from parsers.ruleset import DYNASTIC
@@ -123,6 +124,8 @@ class Frame:
     needs: tuple[str, ...]
     build: Callable[[dict[str, Any], Clause], "list[Spec] | str"]
     address: bool = False
+    #: a step of the gamestate page (not read in an Address: there a gamestate sentence is for an Admin)
+    gamestate: bool = False
 
 
 # The parts of a Dynastic Reset an Address asks for (parsers/ascension.py puts them in its plan)
@@ -166,10 +169,12 @@ class SpecialCaseDefaults:
 
 @dataclass(frozen=True, kw_only=True)
 class TermRename:
-    """"Set the synonym for Player to “Necromancer”": a term replaced throughout."""
+    """"Set the synonym for Player to “Necromancer”": a term replaced throughout (``plural``: the new
+    term's plural, when the Address gives it: "Person (or People when plural)")."""
 
     old: str
     new: str
+    plural: str | None = None
 
 
 def _verbs(*words: str) -> frozenset[str]:
@@ -1010,12 +1015,68 @@ def build_defaults(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     return [Spec(SpecialCaseDefaults, {})]
 
 
+#: Joins that a story uses too ("The Baron is Dead", "the Baron becomes King"): a change of term only with no
+#: article before the old term, and for a bare "is" a quoted new term — unless "the synonym for …" says so.
+_LOOSE_JOINS = ("is", "are", "is now", "are now", "becomes", "become")
+
+
+def _term_word(np: NP | None) -> str | None:
+    """A term as an Address names it: quoted, or a Capitalised name without its article."""
+    if np is None or not np.text:
+        return None
+    text = re.sub(r"^(?:the|a|an)\s+", "", np.text.strip(), flags=re.I)
+    if not np.quoted and not capitalised(text):
+        return None
+    return text
+
+
+def build_term(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    """"Change Player to Villager", "Replace Tom Nook with Quartermaster", "Baron becomes Heir": a term of
+    the rules changed (an Address)."""
+    old_np, new_np = _np(roles, "old"), _np(roles, "new")
+    if clause.stated and clause.verb_word in _LOOSE_JOINS and old_np.kind != "synonym":
+        if re.match(r"(?:the|a|an)\s", old_np.words, re.I):
+            return f"“{old_np.words} {clause.verb_word} …” may be the story's, not a change of term"
+        if clause.verb_word in ("is", "are") and not new_np.quoted:
+            return f"“{old_np.words} {clause.verb_word} {new_np.words}” may be the story's, not a change of term"
+    old, new = _term_word(old_np), _term_word(new_np)
+    if not old or not new:
+        return "a term is quoted or Capitalised"
+    if new.casefold() in ("active", "inactive", "on", "off", "enabled", "disabled", "default", "defaults"):
+        return f"“{new}” is a status, not a term"
+    plural = _np(roles, "plural")
+    fields = {"old": old, "new": new}
+    if plural is not None and plural.text:
+        fields["plural"] = plural.text.strip()
+    elif new_np.how:  # "Trader/Traders"
+        fields["plural"] = new_np.how
+    return [Spec(TermRename, fields)]
+
+
+def build_terms(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    out = []
+    for pair in _np(roles, "pairs").items:
+        old = _term_word(NP("name", words=pair.text or "", text=pair.text, quoted=True))
+        new = _term_word(NP("name", words=pair.how or "", text=pair.how, quoted=True))
+        if not old or not new:
+            return f"“{pair.words}” is not a term and its new name"
+        fields = {"old": old, "new": new}
+        if pair.of is not None and pair.of.text:
+            fields["plural"] = pair.of.text.strip()
+        out.append(Spec(TermRename, fields))
+    return out
+
+
 def build_synonym(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     old = _np(roles, "term")
     new = _np(roles, "new")
     if not (old.text and new.text):
         return "a term with no name"
-    return [Spec(TermRename, {"old": old.text.strip(), "new": new.text.strip()})]
+    fields = {"old": old.text.strip(), "new": new.text.strip()}
+    plural = _np(roles, "plural")
+    if plural is not None and plural.text:
+        fields["plural"] = plural.text.strip()
+    return [Spec(TermRename, fields)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1259,8 +1320,22 @@ FRAMES: tuple[Frame, ...] = (
     Frame("a term", _verbs("set", "change"), (
         Slot("term", (OBJ,), ("synonym",)),
         Slot("new", ("to", "to_be"), ("quote", "name")),
+        Slot("plural", ("plural",), ("name",)),
     ), ("term", "new"), build_synonym, address=True),
-    # ---- the gamestate
+    # Change Player to Villager. / Replace Tom Nook with Quartermaster. / Baron becomes Heir.
+    Frame("change a term", _verbs("change", "replace", "rename", "term"), (
+        Slot("old", (OBJ,), ("name", "quote", "synonym")),
+        Slot("new", ("to", "with", "into", "to_be", "as", "by"), ("name", "quote")),
+        Slot("plural", ("plural",), ("name",)),
+    ), ("old", "new"), build_term, address=True),
+    # Synonyms: Baron to Ghost, Demon King to Lich. / Player -> Pirate, Tom Nook -> Blackbeard.
+    Frame("terms listed", _verbs("terms"), (
+        Slot("pairs", (OBJ,), ("pairs",)),
+    ), ("pairs",), build_terms, address=True),
+)
+
+#: The gamestate page's steps.
+_GAMESTATE_FRAMES: tuple[Frame, ...] = (
     # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
     Frame("set a value", _verbs("set", "change"), (
         Slot("value", (OBJ,), ("value",)),
@@ -1358,6 +1433,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("table", ("from",), ("table",)),
     ), ("row", "table"), build_remove_row),
 )
+FRAMES = FRAMES + tuple(dataclasses.replace(f, gamestate=True) for f in _GAMESTATE_FRAMES)
 
 # ---------------------------------------------------------------------------------------------
 # Matching
@@ -1544,7 +1620,7 @@ def meaning(clause: Clause, address: bool = False, names: Callable[[str], list[s
     out = Meaning()
     seen: set[tuple] = set()
     for frame in FRAMES:
-        if clause.verb not in frame.verbs or (frame.address and not address):
+        if clause.verb not in frame.verbs or (frame.address and not address) or (frame.gamestate and address):
             continue
         fits, unplaced = placements(frame, clause)
         if not fits:
@@ -1718,6 +1794,8 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
             continue
         for combo in _product([mc.readings for mc in per_clause]):
             specs = [s for group in combo for s in group]
+            if address:
+                specs = [_as_term(s) for s in specs]
             all_readings.setdefault(tuple(s.key() for s in specs), specs)
     if len(all_readings) == 1:
         return SentenceReading(specs=_column_with_values(next(iter(all_readings.values()))), parsed=True)
@@ -1728,6 +1806,21 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
     unique = list(dict.fromkeys(problems))
     return SentenceReading(parsed=True, instruction=refused,
                            reason="; ".join(unique[:3]) if unique else "no step the bot knows")
+
+
+def _as_term(spec: Spec) -> Spec:
+    """In an Address, "Replace “A” with “B”" (no rule named) and "Rename “A” to “B”" (not said to be a rule)
+    change a term of the rules throughout: one reading with "Change A to B"."""
+    f = spec.fields
+    if f.get("when") is not None:
+        return spec
+    if spec.cls is ReplaceText and f.get("rule") is None and isinstance(f.get("target"), Target) \
+            and f["target"].kind == TEXT and f["target"].occurrence in (None, "all") and isinstance(f.get("new"), str) \
+            and f["target"].within is None and f["target"].in_list is None:
+        return Spec(TermRename, {"old": f["target"].text, "new": f["new"]})
+    if spec.cls is RenameRule and f["rule"].named_as != "rule" and not f["rule"].number and not f["rule"].previous:
+        return Spec(TermRename, {"old": f["rule"].name, "new": f["new_name"]})
+    return spec
 
 
 #: Noun phrases that name a place in the Ruleset: a clause with a verb that names one is an

@@ -208,7 +208,7 @@ class Reader:
                 seen_verb = True
             elif child.data.startswith("st_"):
                 said = self.statement(child)
-                c.verb, c.verb_word = said.verb, said.verb_word
+                c.verb, c.verb_word, c.stated = said.verb, said.verb_word, said.stated
                 c.objects.extend(said.objects)
                 c.parts.extend(said.parts)
                 seen_verb = True
@@ -233,6 +233,8 @@ class Reader:
         kind = tree.data[3:]  # st_gain → gain
         if kind in ("status", "repealed", "kept", "keep_list"):
             return self._stated(tree, kind)
+        if kind in ("term", "terms"):
+            return self._terms(tree, kind)
         nps = [self.np(x) for x in tree.children if isinstance(x, (Tree, Token)) and
                (isinstance(x, Tree) or x.type == "QUOTE")]
         c = Clause(verb=kind, verb_word=kind)
@@ -241,6 +243,42 @@ class Reader:
         if kind == "transfer":
             c.parts.append(Part("to", nps[2], words=nps[2].words))
         return c
+
+    def _terms(self, tree: Tree, kind: str) -> Clause:
+        """"Baron becomes Heir" (the words joining them kept, to judge how sure the change is);
+        "Synonyms: Baron to Ghost, Demon King to Lich" (each pair)."""
+        if kind == "term":
+            kids = [x for x in tree.children if (isinstance(x, Tree) and x.data != "p_plural")
+                    or (isinstance(x, Token) and x.type == "QUOTE")]
+            nps = [dataclasses.replace(self.np(x), words=self.words(x)) for x in kids]  # "The Baron", as written
+            joined = " ".join(str(t).lower() for t in tree.children if isinstance(t, Token) and t.type != "QUOTE")
+            c = Clause(verb="term", verb_word=joined, stated=True, objects=[nps[0]])
+            c.parts.append(Part("to", nps[-1], words=nps[-1].words))
+            for x in tree.children:
+                if isinstance(x, Tree) and x.data == "p_plural":
+                    c.parts.append(self._plural(x))
+            return c
+        pairs = []
+        for x in tree.children:
+            if isinstance(x, Tree) and x.data in ("term_pair", "term_arrow"):
+                ends = [self.np(y) for y in x.children if (isinstance(y, Tree) and y.data != "p_plural")
+                        or (isinstance(y, Token) and y.type == "QUOTE")]
+                plural = next((self._plural(y).np for y in x.children if isinstance(y, Tree) and y.data == "p_plural"),
+                              None)
+                pairs.append(NP("pair", words=self.words(x), text=ends[0].text, how=ends[1].text,
+                                of=plural or (NP("name", words=ends[1].how, text=ends[1].how) if ends[1].how else None),
+                                quoted=ends[0].quoted and ends[1].quoted))
+        return Clause(verb="terms", verb_word="terms", stated=True, objects=[NP("pairs", words=self.words(tree),
+                                                                                   items=tuple(pairs))])
+
+    def _plural(self, tree: Tree) -> Part:
+        name, quoted = self._quote_or_name(tree)
+        return Part("plural", NP("name", words=name or "", text=name, quoted=quoted), words=self.words(tree))
+
+    def np_np_slash(self, tree: Tree, words: str) -> NP:
+        """"Player/Players": a term and its plural (``how``)."""
+        first, second = (self.name_text(c) for c in tree.children if isinstance(c, Tree))
+        return NP("name", words=words, text=first, how=second)
 
     def _stated(self, tree: Tree, kind: str) -> Clause:
         nps = [self.np(x) for x in tree.children if (isinstance(x, Tree) and x.data not in ("kept", "section_word"))
@@ -303,6 +341,8 @@ class Reader:
             name = "to_be"
         if name in ("after", "before") and "be" in lowered:
             pass
+        if name == "plural":
+            return self._plural(p)
         if name == "called":
             text = self.quote(quotes[0]) if quotes else self.name_text(names[0])
             return Part("called", NP("name", words=words, text=text.strip(), quoted=bool(quotes)), words=words, lead=lead)
