@@ -9,9 +9,11 @@ replaced with “B”, “C” with “D”" …).
 Reading uses the shared language (:mod:`parsers.language`): sentences are found with
 ``sentence_spans`` (a sentence ending in ";" or introducing a list with ":" is read with the rest of
 its line), quotes are masked so that nothing quoted is ever read as an instruction word, and each
-sentence is cut into clauses at the words that open instructions. Each clause is read by the first
-row of :data:`PHRASINGS` (one row per shape: the part of the reset, the pattern, the reader) that
-fits it whole. A clause no row reads is one of three things:
+sentence is cut into clauses at the words that open instructions. Each clause is read by the
+instruction grammar and its frames (:func:`parsers.frames.read` in an Address: repeal, keep, Special
+Case statuses, terms — ordered or stated), else by the first row of :data:`PHRASINGS` (the theme, the
+tracking page, Building Blocks, things outside the reset: one row per shape, the pattern, the reader)
+that fits it whole. A clause neither reads is one of three things:
 
 * an instruction about the reset that the bot cannot read with certainty (an imperative, or a
   sentence naming a rule, a term, a Special Case rule, the tracking page or Building Blocks):
