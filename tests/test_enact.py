@@ -845,3 +845,24 @@ def test_quoted_text_replaced_inside_a_named_list_only():
     once = enact(parse_proposal("Proposal: Ballots", "Replace “Vote Submission” with “Ballot Submission” in the "
                                                      "“Totaling Votes” atomic action."), rs)
     assert statuses(once) == [UNSUPPORTED] and "occurs 2 times" in once.report.steps[0].detail
+
+
+def test_a_heading_of_the_post_that_names_a_rule_is_that_rules():
+    """"Lanterns:" over "replace “tallow” with “wax”": the steps under it edit “Lanterns” — never another rule
+    that happens to hold the text; a heading one letter off a rule's title goes to an Admin; a heading that
+    names no rule ("Changes:") leaves the step naming none."""
+    rs = ("== Dynastic Rules ==\n===Lanterns===\nLanterns burn oil. Wicks must be trimmed daily.\n"
+          "===Candles===\nCandles are made of tallow.\n")
+
+    def run(text):
+        r = enact(parse_proposal("Proposal: Headings", text), rs)
+        return [s.status for s in r.report.steps][1:], r.report.steps[-1].detail, r.pages.get("Ruleset", rs)
+
+    status, detail, page = run("Lanterns: replace “tallow” with “wax”.")
+    assert status == [UNSUPPORTED] and "not in “Lanterns”" in detail and "tallow" in page   # Candles untouched
+    status, _, page = run("Lanterns:\nStrike the sentence “Wicks must be trimmed daily.”")
+    assert status == [APPLIED] and "Wicks must" not in page
+    status, detail, _ = run("Lantern: replace “oil” with “wax”.")
+    assert status == [UNSUPPORTED] and "may name the rule “Lanterns”" in detail
+    status, _, page = run("Changes:\nReplace “tallow” with “wax”.")
+    assert status == [APPLIED] and "made of wax" in page
