@@ -633,6 +633,11 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if rule is None:
         return "text to add, but no rule named"
     added = _np(roles, "body")
+    as_np = _np(roles, "as")
+    if at == "end" and ((added is not None and added.unit == "item" and added.kind in ("new_piece", "following"))
+                        or (as_np is not None and as_np.unit == "item")):
+        # "append a new bullet point to “X”:": an item of the rule's list (its only list), not text after it
+        return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": None})]
     if added is not None and added.unit == "sentence" and at == "end" and "as" not in roles:
         # "add the following sentence to the end of Rule 6": it ends the rule's last paragraph
         return [Spec(InsertText, {"rule": rule, "anchor": Target(kind=PARAGRAPH, number=-1),
@@ -700,7 +705,8 @@ def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 # ---------------------------------------------------------------------------------------------
 
 _NOT_IN_VAR = {"at", "for", "if", "when", "per", "each", "every", "from", "on", "in", "to", "until", "after",
-               "before", "whenever", "unless", "times", "by", "and", "or", "plus", "minus", "than", "of"}
+               "before", "whenever", "unless", "times", "by", "and", "or", "plus", "minus", "than", "of", "more", "less",
+               "fewer", "extra", "additional", "again", "too", "instead"}
 _NOT_A_VALUE = {"their", "his", "her", "its", "the", "a", "an", "that", "this", "half", "twice", "active", "inactive"}
 _A_RULES_OWN = {"title", "name", "heading", "text", "wording", "status"}
 _NOT_A_PLAYER = {"the", "a", "an", "it", "this", "that", "rule", "each", "every", "all", "they", "he", "she"}
@@ -851,8 +857,9 @@ def build_swap(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_move_name(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     name = _np(roles, "name")
-    if name.kind not in ("name", "quote") or not name.text or name.text.lower() in _NOT_A_PLAYER:
-        return f"“{name.words}” is not a name"
+    if name.kind not in ("name", "quote") or not name.text or name.text.lower() in _NOT_A_PLAYER \
+            or (not name.quoted and language.number(name.text.split()[0], article=True) is not None):
+        return f"“{name.words}” is not a name"  # "Move 2 Coins from Kevan to Josh" moves an amount
     source = _np(roles, "from")
     target, tt = _place_of(_np(roles, "to"))
     src, ts = _place_of(source) if source is not None else (None, None)
@@ -1377,7 +1384,7 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("amount", (OBJ,), ("quantity",)),
     ), ("who", "amount"), build_change),
     # Kevan transfers 1 Coin to Lulu. / Transfer 1 Coin from Kevan to Lulu.
-    Frame("transfer", _verbs("transfer"), (
+    Frame("transfer", _verbs("transfer", "move"), (
         Slot("who", ("subject", "from"), ("name", "quote")),
         Slot("amount", (OBJ,), ("quantity",)),
         Slot("to", ("to",), ("name", "quote")),

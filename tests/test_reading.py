@@ -42,6 +42,7 @@ from parsers.steps import (
     RuleRef,
     SetValue,
     Target,
+    TransferValue,
     Unsupported,
 )
 
@@ -57,6 +58,18 @@ def R(name: str, **kw) -> RuleRef:
 # --------------------------------------------------------------------------- shapes, one row each
 # (shape, text, expected steps as (class, {field: value}))
 SHAPES = [
+    ("a new bullet point appended to a rule is an item of its list, not text after it",
+     "In “Lanterns”, append a new bullet point:\n\n* Trim the wick.",
+     [(AddListItem, {"rule": RuleRef(name="Lanterns"), "of": None})]),
+    ("the bulleted list of a rule is its only list",
+     "Add the following to the end of the bulleted list in “Lanterns”:\n\nTrim the wick.",
+     [(AddListItem, {"rule": RuleRef(name="Lanterns"), "items": "Trim the wick.", "of": None})]),
+    ("an amount moved between players is a transfer, not a name moved",
+     "Move 2 Coins from Kevan to Josh.",
+     [(TransferValue, {"source": "Kevan", "target": "Josh", "variable": "Coins", "amount": 2})]),
+    ("“2 more” is no value's name: the sentence is left whole for an Admin, not half applied",
+     "Every Player gains 1 Coin, and Kevan gains 2 more.",
+     [(Unsupported, {})]),
     ("the following as a new bullet point of the list in a rule",
      "Add the following as a new bullet point to the list in “Lanterns”:\n\nWicks are sold by the dozen.",
      [(AddListItem, {"rule": RuleRef(name="Lanterns"), "items": "Wicks are sold by the dozen.", "of": None})]),
