@@ -533,7 +533,17 @@ def _no_rule(t: Target, old: NP) -> RuleRef | None:
     return RuleRef(previous=True) if old.kind == "piece" else None
 
 
+def _throughout_rule(roles: dict[str, Any]) -> dict[str, Any]:
+    """"throughout the rule X": every occurrence, in that rule."""
+    if "throughout" not in roles:
+        return roles
+    if "rule" in roles:
+        raise NotRead("two rules named")
+    return {**roles, "rule": roles["throughout"], "wherever": roles["throughout"]}
+
+
 def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    roles = _throughout_rule(roles)
     old = _np(roles, "old")
     if old.kind == "many":  # "Replace “A” and “B” with “C”": one step for each
         out: list[Spec] = []
@@ -578,6 +588,7 @@ def build_replace_pairs(roles: dict[str, Any], clause: Clause) -> list[Spec] | s
 
 
 def build_remove(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    roles = _throughout_rule(roles)
     old = _np(roles, "old")
     items = old.items if old.kind == "many" else (old,)
     rule = _text_rule(roles, [old, *items, _np(roles, "scope")])
@@ -632,7 +643,7 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         rule = rule_ref(place)
     if rule is None:
         return "text to add, but no rule named"
-    added = _np(roles, "body")
+    added = _np(roles, "what") or _np(roles, "body")
     as_np = _np(roles, "as")
     if at == "end" and ((added is not None and added.unit == "item" and added.kind in ("new_piece", "following"))
                         or (as_np is not None and as_np.unit == "item")):
@@ -661,8 +672,18 @@ def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     rule = _a_rule(rule_ref(_np(roles, "rule")))
     dest: Part = roles["dest"]
     np = dest.np
+    if np.kind == "end":  # "to the end of the Dynastic Rules": where a rule moved to a section goes
+        if np.how == "start":
+            return "the start of a section"
+        np = np.of
     if np.kind == "section":
+        if "as" in roles:
+            return "a subrule of a section"
         return [Spec(MoveRule, {"rule": rule, "section": np.text})]
+    if "as" in roles and dest.prep not in ("under", "to"):  # "… under “X” (into “X”) as a subrule"
+        return f"“{roles['as'].words}” with “{dest.words}”"
+    if "as" in roles:
+        return [Spec(MoveRule, {"rule": rule, "parent": rule_ref(np)})]
     if np.kind == "new_rule":
         if np.of is None or np.unit != "subrule":
             return f"“{dest.words}” names no rule to move it under"
@@ -671,6 +692,8 @@ def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         return [Spec(MoveRule, {"rule": rule, "after": rule_ref(np)})]
     if dest.prep == "under":
         return [Spec(MoveRule, {"rule": rule, "parent": rule_ref(np)})]
+    if dest.prep == "to" and np.kind in RULE_KINDS:  # "Move “Wicks” into “Lanterns”": as what?
+        return f"“{dest.words}” without “as a subrule”"
     return f"cannot tell where “{dest.words}” moves it"
 
 
@@ -690,6 +713,9 @@ def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         status = "Active" if clause.verb == "activate" else "Inactive"
     else:
         status = _np(roles, "status").text
+    was = _np(roles, "was")
+    if was is not None and (was.text or "").casefold() == (status or "").casefold():
+        return f"from {was.text} to {status}"
     if np.kind == "sc_all":  # "Keep all Special Case rules active"
         if not clause.address:
             return "every Special Case rule's status, outside an Address"
@@ -897,7 +923,7 @@ def build_set_single(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 
 def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
-    sign = -1 if clause.verb in ("decrease", "subtract", "lose") else 1
+    sign = -1 if clause.verb in ("decrease", "subtract", "lose", "remove") else 1
     amount = _np(roles, "amount")
     target = _np(roles, "value")
     if target is not None and target.kind in ("name", "quote"):  # "Increase the Round by 1"
@@ -1134,12 +1160,14 @@ FRAMES: tuple[Frame, ...] = (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "it")),
         Slot("section", ("in",), ("section",), lead_only=True),
         Slot("together", ("together",), (NONE,)),
+        Slot("entirely", ("entirely",), (NONE,)),
         Slot("ruleset", ("from",), ("ruleset",)),
     ), ("rule",), build_repeal),
     Frame("remove a rule", _verbs("remove"), (
         Slot("rule", (OBJ,), ("rule", "many"), _has_rule_word),
         Slot("section", ("in",), ("section",), lead_only=True),
         Slot("together", ("together",), (NONE,)),
+        Slot("entirely", ("entirely",), (NONE,)),
         Slot("ruleset", ("from",), ("ruleset",)),
     ), ("rule",), build_repeal),
     # Repeal all dynastic rules [except …].
@@ -1150,11 +1178,16 @@ FRAMES: tuple[Frame, ...] = (
     # Rename rule 1.10 to “House Rules”. / Change the title of the rule X to Y.
     Frame("rename", _verbs("rename"), (
         Slot("rule", (OBJ,), RULE_KINDS),
-        Slot("new", ("to", "as"), ("quote", "name")),
+        Slot("new", ("to", "as", "to_be"), ("quote", "name")),
     ), ("rule", "new"), build_rename),
     Frame("retitle", _verbs("change", "set", "rename"), (
         Slot("rule", (OBJ,), ("title",)),
-        Slot("new", ("to", "to_be"), ("quote", "name")),
+        Slot("new", ("to", "to_be", "reading"), ("quote", "name")),
+    ), ("rule", "new"), build_rename),
+    # Replace the title of X with “Y”.
+    Frame("replace a title", _verbs("replace"), (
+        Slot("rule", (OBJ,), ("title",)),
+        Slot("new", ("with", "by"), ("quote",)),
     ), ("rule", "new"), build_rename),
     # Reword Rule 1.3 to:- / Amend the rule X to read: / Rewrite X as follows:
     Frame("reword a rule", _verbs("reword"), (
@@ -1174,7 +1207,13 @@ FRAMES: tuple[Frame, ...] = (
         Slot("rule", (OBJ,), ("ruletext",)),
         Slot("new", ("with",), BODY_KINDS),
     ), ("rule", "new"), build_reword),
+    # Set the text of the rule “X” to: / Change the wording of the rule “X” to:
+    Frame("set a rule's text", _verbs("set", "change"), (
+        Slot("rule", (OBJ,), ("ruletext",)),
+        Slot("new", ("to", "to_be"), BODY_KINDS),
+    ), ("rule", "new"), build_reword),
     Frame("replace a rule", _verbs("replace"), (
+        Slot("entirely", ("entirely",), (NONE,)),
         Slot("rule", (OBJ,), ("rule",)),
         Slot("new", ("with",), BODY_KINDS + ("new_rule",), lambda np: np.kind != "new_rule" or np.how == "following"),
         Slot("name", ("called",), ("name",)),
@@ -1202,6 +1241,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("within", ("in",), ("quote",), lead_only=True),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
         Slot("wherever", ("wherever",), (NONE,)),
+        Slot("throughout", ("throughout",), RULE_KINDS),
         Slot("in_list", ("in", "within", "of"), ("action",)),
         Slot("glossary", ("in", "within"), ("section", "glossary"), lambda np: np.kind == "glossary" or (np.text or "") == "Appendix"),
     ), ("old", "new"), build_replace),
@@ -1211,6 +1251,17 @@ FRAMES: tuple[Frame, ...] = (
         Slot("new", ("to", "as"), ("quote",)),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
     ), ("old", "new", "everywhere"), build_replace),
+    # Rename every instance of “A” to “B” in the rule X. / Rename “A” to “B” throughout the rule X.
+    Frame("rename in a rule", _verbs("rename"), (
+        Slot("old", (OBJ,), ("occurrence",), lambda np: np.occurrence == "all"),
+        Slot("new", ("to", "as"), ("quote",)),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+    ), ("old", "new", "rule"), build_replace),
+    Frame("rename throughout a rule", _verbs("rename"), (
+        Slot("old", (OBJ,), ("quote", "occurrence")),
+        Slot("new", ("to", "as"), ("quote",)),
+        Slot("throughout", ("throughout",), RULE_KINDS),
+    ), ("old", "new", "throughout"), build_replace),
     # Swap “A” for “B”.
     Frame("swap for", _verbs("swap"), (
         Slot("old", (OBJ,), ("quote", "occurrence")),
@@ -1248,7 +1299,18 @@ FRAMES: tuple[Frame, ...] = (
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("glossary", ("from", "in"), ("glossary", "section")),
         Slot("in_list", ("in", "within", "of"), ("action",)),
+        Slot("wherever", ("wherever",), (NONE,)),
+        Slot("throughout", ("throughout",), RULE_KINDS),
     ), ("old",), build_remove),
+    # Replace “A” with nothing. / Replace the last paragraph of X with nothing.
+    Frame("replace with nothing", _verbs("replace"), (
+        Slot("old", (OBJ,), TEXT_KINDS + ("many",), lambda np: np.kind != "many" or all(i.kind in TEXT_KINDS for i in np.items)),
+        Slot("nothing", ("nothing",), (NONE,)),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+        Slot("scope", ("in",), ("piece",), _is_paragraph),
+        Slot("wherever", ("wherever",), (NONE,)),
+        Slot("throughout", ("throughout",), RULE_KINDS),
+    ), ("old", "nothing"), build_remove),
     # After “A” in X, add: / Add the following after the first paragraph of X: / add “B” to the end of the 2nd paragraph
     Frame("insert text", _verbs("add", "insert", "append", "prepend"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece")),
@@ -1263,6 +1325,8 @@ FRAMES: tuple[Frame, ...] = (
     # To X, add: / Add the following to the end of the rule X: / Add a paragraph to rule “X”:
     Frame("add text to a rule", _verbs("add", "insert", "append", "prepend"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece"), lambda np: np.kind != "new_piece" or np.unit != "item" or True),
+        # "Add a new paragraph to X, reading:": what is added, its text given by "reading"
+        Slot("what", (OBJ,), ("new_piece",), lambda np: np.text is None),
         Slot("place", ("to", "at", "into"), PLACE_KINDS + ("end",), lambda np: np.kind != "end" or (np.of is not None and np.of.kind in RULE_KINDS)),
         Slot("place", ("at", "to"), ("end",), lambda np: np.of is None),
         Slot("rule", ("in", "within"), PLACE_KINDS),
@@ -1280,8 +1344,16 @@ FRAMES: tuple[Frame, ...] = (
     Frame("move", _verbs("move"), (
         Slot("rule", (OBJ,), RULE_KINDS),
         Slot("dest", ("to", "into"), ("section",)),
-        Slot("dest", ("to_be", "as", "to"), ("new_rule",)),
-        Slot("dest", ("after", "under"), RULE_KINDS),
+        Slot("dest", ("to", "into"), ("end",), lambda np: np.of is not None and np.of.kind == "section"),
+        Slot("dest", ("to_be", "as", "to", "into"), ("new_rule",)),
+        Slot("dest", ("after", "under", "to"), RULE_KINDS),
+        Slot("as", ("as",), ("new_rule",), lambda np: np.unit == "subrule" and np.of is None),  # "as a subrule"
+        Slot("together", ("together",), (NONE,)),
+    ), ("rule", "dest"), build_move),
+    # Turn “Wicks” into a subrule of “Lanterns”.
+    Frame("turn into a subrule", _verbs("set"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("dest", ("to",), ("new_rule",), _is_subrule_new),
     ), ("rule", "dest"), build_move),
     # Make “Wicks” a subrule of “Lanterns”.
     Frame("make a subrule", _verbs("create"), (
@@ -1292,6 +1364,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame("set a status", _verbs("set", "change"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "status_of")),
         Slot("status", ("to", "as", "to_be"), ("status",)),
+        Slot("was", ("from",), ("status",)),  # "from Inactive to Active": the status it leaves
     ), ("rule", "status"), build_status),
     # Switch Alliances on. / Switch on Alliances. / Make “Alliances” active. / Keep all Special Case rules active.
     Frame("keep a status", _verbs("keep"), (
@@ -1375,9 +1448,19 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("value", ("from",), ("value",)),
     ), ("amount", "value"), build_change),
     # Give Kevan 3 Coins. / Kevan gains 2 Coins. / Each Puzzler loses one Coin.
+    # Award 2 Coins to Kevan.
+    Frame("give to", _verbs("give"), (
+        Slot("amount", (OBJ,), ("quantity",)),
+        Slot("who", ("to",), ("name", "every", "quote")),
+    ), ("who", "amount"), build_change),
     Frame("give", _verbs("give"), (
         Slot("who", (OBJ,), ("name", "every", "quote")),
         Slot("amount", (OBJ2,), ("quantity",)),
+    ), ("who", "amount"), build_change),
+    # Remove 3 Coins from Kevan. / Take 1 Coin from each Puzzler.
+    Frame("take from", _verbs("remove", "subtract"), (
+        Slot("amount", (OBJ,), ("quantity",)),
+        Slot("who", ("from",), ("name", "every", "quote")),
     ), ("who", "amount"), build_change),
     Frame("gain or lose", _verbs("gain", "lose"), (
         Slot("who", ("subject",), ("name", "every", "quote")),

@@ -866,3 +866,16 @@ def test_a_heading_of_the_post_that_names_a_rule_is_that_rules():
     assert status == [UNSUPPORTED] and "may name the rule “Lanterns”" in detail
     status, _, page = run("Changes:\nReplace “tallow” with “wax”.")
     assert status == [APPLIED] and "made of wax" in page
+
+
+def test_every_occurrence_in_one_rule_from_the_words():
+    """“Remove “A” wherever it appears in X” / “… throughout X” / “replace every “A” with nothing”: each
+    occurrence in that rule goes, and the rest of the Ruleset keeps the text."""
+    from parsers.proposal import parse_proposal
+    for words in ("In the rule “Hosting”, remove “The Host may” wherever it appears.",
+                  "Remove “The Host may” throughout the rule “Hosting”.",
+                  "In the rule “Hosting”, replace every “The Host may” with nothing."):
+        r = enact(parse_proposal("Test", words), MARKUP_PAGE)
+        assert statuses(r) == [APPLIED], (words, r.report.steps[0].detail)
+        page = r.pages["Ruleset"]
+        assert "The Host may" not in page and "veto. not vote twice." in page.replace("  ", " "), words

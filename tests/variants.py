@@ -96,6 +96,12 @@ def append_to_rule() -> Iterable[Variant]:
             yield Variant("append", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("append", _payload(f"To {rule}, {verb.lower()} {obj}{intro}"), exp)
         yield Variant("append", _payload(f"At the end of {rule}, {verb.lower()} {obj}{intro}"), exp)
+    for verb, obj, rule in itertools.product(verbs, ["a paragraph", "a new paragraph"], rule_forms("Lanterns")):
+        for where in (f"to the end of {rule}", f"to {rule}"):
+            yield Variant("append", _payload(f"{verb} {obj} {where}, reading:"), exp)
+            yield Variant("append", _payload(f"{verb} {obj} {where} that reads:"), exp)
+            yield Variant("append", f"{verb} {obj} {where} that reads “{BODY}”", exp)
+            yield Variant("append", f"{verb} {obj} {where}, reading “{BODY}”", exp)
     for verb, rule, intro in itertools.product(["add", "append", "insert"], rule_forms("Lanterns"), [":", ":-"]):
         yield Variant("append", _payload(f"At the end of {rule}, {verb}{intro}"), exp)
         yield Variant("append", _payload(f"To {rule}, {verb}{intro}"), exp)
@@ -165,16 +171,41 @@ def replace_text() -> Iterable[Variant]:
         yield Variant("replace", f"Within {rule}, replace {a} with {b}.", exp)
 
 
+def every_occurrence_in_rule() -> Iterable[Variant]:
+    """Every occurrence of a text in one rule: replaced, or removed."""
+    exp = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text="tallow", occurrence="all"),
+                new="wax")
+    gone = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text="tallow", occurrence="all"))
+    for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
+        a, b = _quotes("tallow")[q], _quotes("wax")[q]
+        for old in (f"every {a}", f"every instance of {a}", f"all instances of {a}", f"each occurrence of {a}",
+                    f"all references to {a}", f"all occurrences of {a}"):
+            for verb, new in (("replace", f"with {b}"), ("change", f"to {b}")):
+                yield Variant("every occurrence", f"In {rule}, {verb} {old} {new}.", exp)
+                yield Variant("every occurrence", f"{verb.capitalize()} {old} in {rule} {new}.", exp)
+                yield Variant("every occurrence", f"{verb.capitalize()} {old} {new} in {rule}.", exp)
+            yield Variant("every occurrence", f"In {rule}, remove {old}.", gone)
+            yield Variant("every occurrence", f"Rename {old} to {b} in {rule}.", exp)
+        for where in (f"throughout {rule}", f"wherever it appears in {rule}"):
+            yield Variant("every occurrence", f"Replace {a} with {b} {where}.", exp)
+            yield Variant("every occurrence", f"Remove {a} {where}.", gone)
+        yield Variant("every occurrence", f"In {rule}, replace {a} with {b} wherever it appears.", exp)
+        yield Variant("every occurrence", f"In {rule}, remove {a} wherever it appears.", gone)
+        yield Variant("every occurrence", f"In {rule}, replace every {a} with nothing.", gone)
+
+
 def remove_sentence() -> Iterable[Variant]:
     exp = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=Target(kind=SENTENCE, text="Lanterns are blue."))
     for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
         s = _quotes("Lanterns are blue.")[q]
-        for verb in ("remove", "delete", "strike"):
+        for verb in ("remove", "delete", "strike", "strike out", "cross out", "get rid of"):
             for obj in (f"the sentence {s}", f"the sentence which reads {s}", f"the sentence that reads {s}",
                         f"the sentence reading {s}"):
                 yield Variant("remove sentence", f"In {rule}, {verb} {obj}.", exp)
                 yield Variant("remove sentence", f"{verb.capitalize()} {obj} from {rule}.", exp)
             yield Variant("remove sentence", f"From {rule}, {verb} the sentence {s}.", exp)
+        yield Variant("remove sentence", f"In {rule}, replace the sentence {s} with nothing.", exp)
+        yield Variant("remove sentence", f"Replace the sentence {s} in {rule} with nothing.", exp)
 
 
 def replace_sentence_beginning() -> Iterable[Variant]:
@@ -229,11 +260,16 @@ def add_rule() -> Iterable[Variant]:
 def repeal() -> Iterable[Variant]:
     exp = _step(RepealRule, rule=RuleRef(name="Lanterns"))
     for rule in rule_forms("Lanterns"):
-        for verb in ("Repeal", "Remove", "Delete", "Abolish"):
-            if verb in ("Remove", "Delete") and "rule" not in rule:
+        for verb in ("Repeal", "Remove", "Delete", "Abolish", "Get rid of"):
+            if verb in ("Remove", "Delete", "Get rid of") and "rule" not in rule:
                 continue  # "Remove “Lanterns”" is text to remove, not a rule to repeal
             yield Variant("repeal", f"{verb} {rule}.", exp)
             yield Variant("repeal", f"{verb} {rule} from the Ruleset.", exp)
+            for whole in ("entirely", "completely", "in its entirety", "along with its subrules",
+                          "along with any subrules it has", "(and its subrules)", "together with all of its subrules"):
+                yield Variant("repeal", f"{verb} {rule} {whole}.", exp)
+        if "rule" in rule:
+            yield Variant("repeal", f"Repeal the entire {rule.removeprefix('the ')}.", exp)
 
 
 def rename() -> Iterable[Variant]:
@@ -242,9 +278,13 @@ def rename() -> Iterable[Variant]:
         n = _quotes("Lamps")[q]
         yield Variant("rename", f"Rename {rule} to {n}.", exp)
         yield Variant("rename", f"Rename {rule} as {n}.", exp)
+        yield Variant("rename", f"Re-name {rule} to {n}.", exp)
+        yield Variant("rename", f"Rename {rule} to be {n}.", exp)
         yield Variant("rename", f"Retitle {rule} to {n}.", exp)
         yield Variant("rename", f"Change the title of {rule} to {n}.", exp)
         yield Variant("rename", f"Change the name of {rule} to {n}.", exp)
+        yield Variant("rename", f"Change the title of {rule} to read {n}.", exp)
+        yield Variant("rename", f"Replace the title of {rule} with {n}.", exp)
 
 
 def reword_rule() -> Iterable[Variant]:
@@ -252,7 +292,11 @@ def reword_rule() -> Iterable[Variant]:
     for rule, intro in itertools.product(rule_forms("Lanterns"), [":", ":-"]):
         for head in (f"Reword {rule} to", f"Reword {rule} as follows", f"Amend {rule} to read", f"Rewrite {rule} as follows",
                      f"Replace the text of {rule} with", f"Replace the entire text of {rule} with the following",
-                     f"Change the text of {rule} to read", f"Reword {rule} to read as follows", f"Amend {rule} so that it reads"):
+                     f"Change the text of {rule} to read", f"Reword {rule} to read as follows", f"Amend {rule} so that it reads",
+                     f"Set the text of {rule} to", f"Change the wording of {rule} to", f"Replace all the text in {rule} with",
+                     f"Replace everything in {rule} with", f"Overwrite the text of {rule} with",
+                     f"Change the text of {rule} to be") + ((f"Replace {rule} entirely with the following text",)
+                                                               if "rule" in rule else ()):
             yield Variant("reword", _payload(f"{head}{intro}"), exp)
 
 
@@ -262,6 +306,10 @@ def set_status() -> Iterable[Variant]:
         for rule in rule_forms("Lanterns"):
             yield Variant("status", f"Set {rule} to {status}.", exp)
             yield Variant("status", f"Set the status of {rule} to {status}.", exp)
+            yield Variant("status", f"Toggle {rule} to {status}.", exp)
+            other = "Inactive" if status == "Active" else "Active"
+            yield Variant("status", f"Change the status of {rule} from {other} to {status}.", exp)
+            yield Variant("status", f"Set {rule} from {other} to {status}.", exp)
             yield Variant("status", f"Make {rule} {status}."[:0] + f"Switch {rule} to {status}.", exp)
             yield Variant("status", f"{'Activate' if status == 'Active' else 'Deactivate'} {rule}.", exp)
 
@@ -272,6 +320,13 @@ def move() -> Iterable[Variant]:
         yield Variant("move", f"Move {rule} to become a subrule of {parent}.", exp)
         yield Variant("move", f"Move {rule} to be a subrule of {parent}.", exp)
         yield Variant("move", f"Move {rule} so that it is a subrule of {parent}.", exp)
+        for verb in ("Move", "Relocate", "Nest", "Demote", "Convert"):
+            for dest in (f"under {parent} as a subrule", f"into {parent} as a subrule", f"to {parent} as a subrule",
+                         f"to be a subrule of {parent}", f"into a subrule of {parent}"):
+                if verb != "Convert" or dest.startswith("into a"):
+                    yield Variant("move", f"{verb} {rule} {dest}.", exp)
+        yield Variant("move", f"Turn {rule} into a subrule of {parent}.", exp)
+        yield Variant("move", f"Move {rule}, along with its subrules, under {parent} as a subrule.", exp)
 
 
 def replace_everywhere() -> Iterable[Variant]:
@@ -350,7 +405,14 @@ def change_value() -> Iterable[Variant]:
             if up:
                 targets = ["Wren"] if who == "Wren" else ["each Diver", "every Diver", "all Divers"]
                 for t in targets:
-                    yield Variant("change a value", f"Give {t} {n} {noun}.", exp)
+                    for verb in ("Give", "Award", "Grant"):
+                        yield Variant("change a value", f"{verb} {t} {n} {noun}.", exp)
+                        yield Variant("change a value", f"{verb} {n} {noun} to {t}.", exp)
+            else:
+                sources = ["Wren", "“Wren”"] if who == "Wren" else ["each Diver", "every Diver", "all Divers"]
+                for t in sources:
+                    for verb in ("Remove", "Subtract"):
+                        yield Variant("change a value", f"{verb} {n} {noun} from {t}.", exp)
 
 
 def set_value() -> Iterable[Variant]:
@@ -532,7 +594,8 @@ def several_olds() -> Iterable[Variant]:
 
 
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
-    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, remove_sentence,
+    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule,
+    remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
     add_column, rows, cells, sentence_by_number, subrule_paths, several_olds,
