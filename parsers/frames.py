@@ -630,6 +630,18 @@ def build_insert(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     place = _np(roles, "place")
     at = "start" if clause.verb == "prepend" else "end"
+    as_np = _np(roles, "as")
+    if as_np is not None and as_np.kind == "piece":  # "as the first paragraph of X"
+        if place is not None or "rule" in roles:
+            return f"“{as_np.words}” and another place"
+        if (clause.verb, as_np.number) in (("prepend", -1), ("append", 1)) or (clause.verb in ("prepend", "append")
+                                                                              and as_np.number > 1):
+            return f"{clause.verb} “{as_np.words}”"
+        roles = {k: v for k, v in roles.items() if k != "as"}
+        if as_np.number > 1:  # "as the third paragraph of X": after its second
+            return [Spec(InsertText, {"rule": rule_ref(as_np.of), "anchor": Target(kind=PARAGRAPH, number=as_np.number - 1),
+                                      "body": body(roles.get("body"), roles), "position": "after"})]
+        place = NP("end", words=as_np.words, how="start" if as_np.number == 1 else "end", of=as_np.of)
     if place is not None and place.kind == "end":
         at = "start" if place.how == "start" else "end"
         if clause.verb == "prepend" and place.how == "end":
@@ -670,6 +682,13 @@ def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     rule = _a_rule(rule_ref(_np(roles, "rule")))
+    source = _np(roles, "from")
+    if source is not None:  # "the subrule X from Y": X as it stands under Y; "to Z" makes it Z's subrule
+        if _np(roles, "rule").kind != "rule":  # "Move 2 Coins from Kevan to Josh", "Move Zed from … to …"
+            return "moved “from” somewhere, but not named as a rule"
+        rule = dataclasses.replace(rule, parent=_a_rule(rule_ref(source)))
+        if roles["dest"].prep == "to" and roles["dest"].np.kind in RULE_KINDS and "as" not in roles:
+            roles = {**roles, "as": roles["dest"]}
     dest: Part = roles["dest"]
     np = dest.np
     if np.kind == "end":  # "to the end of the Dynastic Rules": where a rule moved to a section goes
@@ -1331,6 +1350,9 @@ FRAMES: tuple[Frame, ...] = (
         Slot("place", ("at", "to"), ("end",), lambda np: np.of is None),
         Slot("rule", ("in", "within"), PLACE_KINDS),
         Slot("as", ("as",), ("new_piece",)),
+        # "Add the following as the first (last) paragraph of X": at its start (end)
+        Slot("as", ("as",), ("piece",), lambda np: np.unit == "paragraph" and np.how == "nth"
+             and np.number is not None and (np.number == -1 or np.number > 0) and np.of is not None and np.of.kind in RULE_KINDS),
         *_NEW_BODY,
     ), (), build_append),
     # Add “Tallow” to the list of Wick Types [in the rule Wicks]. / Add to the list of X:
@@ -1349,7 +1371,14 @@ FRAMES: tuple[Frame, ...] = (
         Slot("dest", ("after", "under", "to"), RULE_KINDS),
         Slot("as", ("as",), ("new_rule",), lambda np: np.unit == "subrule" and np.of is None),  # "as a subrule"
         Slot("together", ("together",), (NONE,)),
+        Slot("from", ("from",), RULE_KINDS),  # "Move the subrule X from Y to Z": X is looked up under Y
     ), ("rule", "dest"), build_move),
+    # Place “Wicks” under “Lanterns” as a subrule.
+    Frame("place as a subrule", _verbs("insert"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("dest", ("under", "into", "to"), RULE_KINDS),
+        Slot("as", ("as",), ("new_rule",), lambda np: np.unit == "subrule" and np.of is None),
+    ), ("rule", "dest", "as"), build_move),
     # Turn “Wicks” into a subrule of “Lanterns”.
     Frame("turn into a subrule", _verbs("set"), (
         Slot("rule", (OBJ,), RULE_KINDS),

@@ -879,3 +879,28 @@ def test_every_occurrence_in_one_rule_from_the_words():
         assert statuses(r) == [APPLIED], (words, r.report.steps[0].detail)
         page = r.pages["Ruleset"]
         assert "The Host may" not in page and "veto. not vote twice." in page.replace("  ", " "), words
+
+
+MOVING_PAGE = """==Dynastic Rules==
+===Lanterns===
+Lanterns glow.
+====Shades====
+Shades dim a Lantern.
+===Candles===
+Candles burn.
+====Wicks====
+Each Candle has a Wick.
+"""
+
+
+def test_a_subrule_moved_from_one_rule_to_another_from_the_words():
+    """“Move the subrule “Shades” from “Lanterns” to “Candles””: Shades, looked up under Lanterns, ends as a
+    subrule of Candles; named under a rule it is not under, nothing moves and the step says why."""
+    from parsers.proposal import parse_proposal
+    r = enact(parse_proposal("Test", "Move the subrule “Shades” from “Lanterns” to “Candles”."), MOVING_PAGE)
+    assert statuses(r) == [APPLIED], r.report.steps[0].detail
+    moved = parse(r.pages["Ruleset"]).find("Shades")
+    assert moved.parent_rule.name == "Candles" and "Shades dim a Lantern." in r.pages["Ruleset"]
+    r = enact(parse_proposal("Test", "Move the subrule “Wicks” from “Lanterns” to “Candles”."), MOVING_PAGE)
+    assert statuses(r) == [UNSUPPORTED] and r.pages == {}, r.report.steps[0].detail
+    assert "under “Candles”" in r.report.steps[0].detail  # where it really is, for the Admin who decides

@@ -96,6 +96,9 @@ def append_to_rule() -> Iterable[Variant]:
             yield Variant("append", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("append", _payload(f"To {rule}, {verb.lower()} {obj}{intro}"), exp)
         yield Variant("append", _payload(f"At the end of {rule}, {verb.lower()} {obj}{intro}"), exp)
+    for verb, obj, rule in itertools.product(verbs, ["the following", "this text"], rule_forms("Lanterns")):
+        yield Variant("append", _payload(f"{verb} {obj} as the last paragraph of {rule}:"), exp)
+        yield Variant("append", _payload(f"{verb} {obj} as the final paragraph of {rule}:"), exp)
     for verb, obj, rule in itertools.product(verbs, ["a paragraph", "a new paragraph"], rule_forms("Lanterns")):
         for where in (f"to the end of {rule}", f"to {rule}"):
             yield Variant("append", _payload(f"{verb} {obj} {where}, reading:"), exp)
@@ -119,10 +122,12 @@ def prepend_to_rule() -> Iterable[Variant]:
         yield Variant("prepend", _payload(f"At the beginning of {rule}, {verb.lower()} {obj}{intro}"), exp)
     for rule in rule_forms("Lanterns"):
         yield Variant("prepend", _payload(f"Prepend the following to {rule}:"), exp)
+        for verb, obj in itertools.product(["Add", "Insert"], ["the following", "this text", "this paragraph"]):
+            yield Variant("prepend", _payload(f"{verb} {obj} as the first paragraph of {rule}:"), exp)
 
 
 def insert_after_paragraph() -> Iterable[Variant]:
-    for n, ordinal in ((1, "first"), (2, "second"), (3, "3rd")):
+    for n, ordinal, next_one in ((1, "first", "second"), (2, "second", "third"), (3, "3rd", "4th")):
         exp = _step(InsertText, rule=RuleRef(name="Lanterns"), anchor=Target(kind=PARAGRAPH, number=n), body=BODY,
                     position="after")
         for rule, obj, intro in itertools.product(rule_forms("Lanterns"), ["the following", "a paragraph",
@@ -136,6 +141,7 @@ def insert_after_paragraph() -> Iterable[Variant]:
             yield Variant("insert after paragraph", _payload(f"Insert {obj} after {anchor} of {rule}{intro}"), exp)
             yield Variant("insert after paragraph", _payload(f"After {anchor} of {rule}, add {obj}{intro}"), exp)
             yield Variant("insert after paragraph", _payload(f"In {rule}, add {obj} immediately after {anchor}{intro}"), exp)
+            yield Variant("insert after paragraph", _payload(f"Add {obj} as the {next_one} paragraph of {rule}{intro}"), exp)
 
 
 def insert_after_text() -> Iterable[Variant]:
@@ -326,7 +332,20 @@ def move() -> Iterable[Variant]:
                 if verb != "Convert" or dest.startswith("into a"):
                     yield Variant("move", f"{verb} {rule} {dest}.", exp)
         yield Variant("move", f"Turn {rule} into a subrule of {parent}.", exp)
+        for verb in ("Place", "Put"):
+            if not rule.startswith("rule "):  # “Put rule “Shades” under …”: also a new rule “Shades” (refused: two readings)
+                yield Variant("move", f"{verb} {rule} under {parent} as a subrule.", exp)
         yield Variant("move", f"Move {rule}, along with its subrules, under {parent} as a subrule.", exp)
+
+
+def move_subrule() -> Iterable[Variant]:
+    """A subrule moved from one rule to another: looked up under the first, made the second's."""
+    exp = _step(MoveRule, rule=RuleRef(name="Shades", parent=RuleRef(name="Candles")), parent=RuleRef(name="Lanterns"))
+    for old, parent in itertools.product(rule_forms("Candles"), rule_forms("Lanterns")):
+        for sub in ("the subrule “Shades”", "the subrule Shades", "the “Shades” subrule"):
+            yield Variant("move subrule", f"Move {sub} from {old} to {parent}.", exp)
+            yield Variant("move subrule", f"Move {sub} from {old} to become a subrule of {parent}.", exp)
+            yield Variant("move subrule", f"Move {sub} from {old} to {parent} as a subrule.", exp)
 
 
 def replace_everywhere() -> Iterable[Variant]:
@@ -434,6 +453,7 @@ def transfer() -> Iterable[Variant]:
             for verb in ("transfers", "gives", "sends"):
                 yield Variant("transfer", f"{src} {verb} {n} Pearls to {dst}.", exp)
             yield Variant("transfer", f"Transfer {n} Pearls from {src} to {dst}.", exp)
+            yield Variant("transfer", f"Move {n} Pearls from {src} to {dst}.", exp)
             yield Variant("transfer", f"Transfer {n} Pearls to {dst} from {src}.", exp)
 
 
@@ -597,7 +617,7 @@ MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
-    move, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
+    move, move_subrule, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
     add_column, rows, cells, sentence_by_number, subrule_paths, several_olds,
 )
 
