@@ -39,6 +39,7 @@ from typing import Iterable, Mapping, Sequence
 from actions import structure
 from actions.report import APPLIED, IGNORED, REFUSED, Report
 from parsers import hazards, language, limits, names
+from parsers.errors import WikibotError
 from parsers import ruleset as R
 from parsers.ascension import TermChange
 
@@ -55,7 +56,7 @@ _REPLACED_TERMS = re.compile(
 
 
 #: Markup a term must not carry: bold/italic quotes, links, templates, tags, tables, signatures.
-class TermError(ValueError):
+class TermError(WikibotError):
     """A term change the rules forbid or the bot cannot place; ``places`` says where."""
 
     def __init__(self, message: str, places: Sequence[str] = ()):

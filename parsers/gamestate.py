@@ -89,6 +89,7 @@ from mwparserfromhell.nodes import (
 )
 
 from parsers import hazards, language, limits
+from parsers.errors import WikibotError
 
 __all__ = [
     "GamestateError",
@@ -107,7 +108,7 @@ __all__ = [
 ]
 
 
-class GamestateError(ValueError):
+class GamestateError(WikibotError):
     """Malformed gamestate markup, or a lookup/edit that cannot be done safely."""
 
 

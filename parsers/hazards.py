@@ -598,3 +598,19 @@ def page_change_problem(old: str, new: str, *, strict: bool = False,
         if now < was and strict:
             return f"it would remove {key} from the page: replacing words must leave the markup as it was"
     return None
+
+
+# --------------------------------------------------------------------------- text the bot writes inert
+_MARKUP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;", "[": "&#91;", "]": "&#93;",
+           "|": "&#124;", "~": "&#126;"}
+_DIFF_LINK = re.compile(r"&#91;&#91;Special:Diff/(\d+)&#93;&#93;")
+
+
+def inert(text: str) -> str:
+    """Text as it reads, made harmless in the middle of a line of a wiki page (an answer on the request
+    page, a line of the log or audit page): every character that could start markup (``{{nobots}}``,
+    ``~~~~``, ``[[Category:…]]``, ``<div>``, ``''``, ``__NOTOC__``) written as an entity, but the bot's
+    own ``[[Special:Diff/N]]`` links kept."""
+    escaped = "".join(_MARKUP.get(ch, ch) for ch in re.sub(r"\s+", " ", text).strip())
+    escaped = escaped.replace("''", "&#39;&#39;").replace("__", "&#95;&#95;")
+    return _DIFF_LINK.sub(r"[[Special:Diff/\1]]", escaped)

@@ -26,6 +26,7 @@ from typing import Iterator
 import mwparserfromhell
 
 from parsers import limits, names
+from parsers.errors import WikibotError
 
 ACTIVE = "Active"
 INACTIVE = "Inactive"
@@ -141,7 +142,7 @@ def section_kind(name: str) -> str | None:
     return SECTION_ALIASES.get(_section_key(name))
 
 
-class RulesetError(ValueError):
+class RulesetError(WikibotError):
     """The Ruleset text or a request about it cannot be used; the message says what to do."""
 
 

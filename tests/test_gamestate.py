@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from parsers.errors import WikibotError
 from parsers.gamestate import (
     Cell,
     GamestateError,
@@ -70,7 +71,7 @@ def test_unclosed_table_names_the_line():
     assert "line 3" in str(e.value)
     assert "never closed" in str(e.value)
     assert "'|}'" in str(e.value)
-    assert isinstance(e.value, ValueError)
+    assert isinstance(e.value, WikibotError)   # the command line says it in one line, exit 2
 
 
 def test_table_marker_inside_template_or_comment_is_not_a_table():

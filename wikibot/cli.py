@@ -1,7 +1,9 @@
 """The ``wikibot`` command line.
 
 Every user-facing failure becomes one clear line on stderr and an exit status here, and only here:
-0 done, 1 a check found something illegal, 2 unusable input, 3 a step could not be applied.
+0 done, 1 a check found something illegal, 2 unusable input (a :class:`~parsers.errors.WikibotError`),
+3 a step could not be applied. Anything else that escapes is a bug of the bot: it is shown as one, with
+its traceback and where to report it, and exit status 70 — never as the user's mistake.
 """
 
 from __future__ import annotations
@@ -9,37 +11,43 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from pathlib import Path
 
 from parsers import ruleset as ruleset_parser
-from wikibot.site import WikiError
+from parsers.errors import WikibotError
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_UNUSABLE = 2
 EXIT_UNSUPPORTED = 3
+#: a bug of the bot (sysexits' EX_SOFTWARE): the traceback is printed, with where to report it
+EXIT_BUG = 70
 
-
-class UsageError(Exception):
-    """Input the bot cannot use; the message says what to do instead."""
+#: where a bug is reported (README, "When wikibot fails")
+REPORT_BUGS = "the issue tracker of the repository wikibot came from"
 
 
 def read_text(path: str, what: str) -> str:
     file = Path(path)
     if not file.is_file():
-        raise UsageError(f"{what} file {path!r} does not exist: give the path of a saved copy of the page's wikitext.")
+        raise WikibotError(f"{what} file {path!r} does not exist: give the path of a saved copy of the page's "
+                           "wikitext.")
     try:
         return file.read_text(encoding="utf-8-sig")  # a byte-order mark at the start is not text
     except UnicodeDecodeError as error:
-        raise UsageError(f"{what} file {path!r} is not UTF-8 text ({error.reason} at byte {error.start}): "
-                         "save the page's wikitext as UTF-8.") from None
+        raise WikibotError(f"{what} file {path!r} is not UTF-8 text ({error.reason} at byte {error.start}): "
+                           "save the page's wikitext as UTF-8.") from None
+    except OSError as error:
+        raise WikibotError(f"{what} file {path!r} cannot be read ({error.strerror}): check that it is a file you "
+                           "may read.") from None
 
 
 def load_ruleset(path: str) -> ruleset_parser.Ruleset:
     text = read_text(path, "Ruleset")
     model = ruleset_parser.parse(text)
     if not model.rules:
-        raise UsageError(f"{path!r} has no rules: a Ruleset page has headings such as '== Ruleset and Gamestate =='. "
+        raise WikibotError(f"{path!r} has no rules: a Ruleset page has headings such as '== Ruleset and Gamestate =='. "
                          "Is this the right page, saved as wikitext (not rendered HTML)?")
     return model
 
@@ -222,10 +230,10 @@ def cmd_review(args: argparse.Namespace) -> int:
     before = {"Ruleset": str(old_model)}
     after = {"Ruleset": read_text(args.ruleset_new, "Ruleset (after the edit)")}
     if bool(args.gamestate_old) != bool(args.gamestate_new):
-        raise UsageError("give both --gamestate-old and --gamestate-new (the same file twice if the edit left the "
+        raise WikibotError("give both --gamestate-old and --gamestate-new (the same file twice if the edit left the "
                          "gamestate page alone), or neither.")
     if bool(args.building_blocks_old) != bool(args.building_blocks_new):
-        raise UsageError("give both --building-blocks-old and --building-blocks-new, or neither.")
+        raise WikibotError("give both --building-blocks-old and --building-blocks-new, or neither.")
     tracking = old_model.tracking_page()
     gamestate_title = tracking[0] if tracking else "Gamestate"
     if args.gamestate_old:
@@ -233,7 +241,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         after[gamestate_title] = read_text(args.gamestate_new, "Gamestate (after the edit)")
     if args.address_file:
         if args.text_file:
-            raise UsageError("give --text-file (a Proposal) or --address-file (an Ascension Address), not both.")
+            raise WikibotError("give --text-file (a Proposal) or --address-file (an Ascension Address), not both.")
         from parsers.ascension import parse_address
 
         if args.building_blocks_old:
@@ -243,7 +251,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         review = review_reset(plan, before, after)
     else:
         if not args.text_file or not args.title:
-            raise UsageError("give the Proposal with --title T --text-file P (or an Address with --address-file).")
+            raise WikibotError("give the Proposal with --title T --text-file P (or an Address with --address-file).")
         from parsers.proposal import parse_proposal
 
         proposal = parse_proposal(args.title, read_text(args.text_file, "Proposal"))
@@ -257,7 +265,7 @@ def parse_sets(values: list[str]) -> dict[str, str]:
     for value in values:
         key, sep, new = value.partition("=")
         if not sep or not key.strip() or not new.strip():
-            raise UsageError(f"--set takes KEY=NEW, e.g. --set Player=Necromancer; not {value!r}.")
+            raise WikibotError(f"--set takes KEY=NEW, e.g. --set Player=Necromancer; not {value!r}.")
         changes[key.strip()] = new.strip()
     return changes
 
@@ -296,7 +304,7 @@ def cmd_constraints(args: argparse.Namespace) -> int:
         try:
             page = parse_gamestate(read_text(args.gamestate_file, "Gamestate"))
         except GamestateError as exc:
-            raise UsageError(f"the gamestate page cannot be read: {exc}; close the table and try again") from None
+            raise WikibotError(f"the gamestate page cannot be read: {exc}; close the table and try again") from None
         columns = page_constraints(Legality(model, found), page)
     if args.json:
         data = cons.constraints_to_json(found)
@@ -561,6 +569,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.handler(args)
-    except (UsageError, WikiError, ValueError, LookupError, OSError) as error:
-        print(f"wikibot {args.command}: {error}", file=sys.stderr)
+    except WikibotError as error:
+        # what the user can put right: one line, what happened and what to do
+        print(f"wikibot {args.command}: {' '.join(str(error).split())}", file=sys.stderr)
         return EXIT_UNUSABLE
+    except KeyboardInterrupt:
+        print(f"wikibot {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except Exception:  # noqa: BLE001 - anything else is a bug of the bot, and is shown as one
+        return bug(args.command)
+
+
+def bug(command: str) -> int:
+    """A failure no :class:`WikibotError` names is the bot's own fault: say so, with the traceback and where
+    to report it; never as a mistake of the user's."""
+    print(traceback.format_exc(), file=sys.stderr, end="")
+    print(f"wikibot {command}: this is a bug in wikibot, not a mistake in what you gave it. Please report it to "
+          f"{REPORT_BUGS}, with the command you ran and the traceback above (and the input files, if you may "
+          "share them).", file=sys.stderr)
+    return EXIT_BUG

@@ -96,8 +96,9 @@ from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
 from parsers import language, request_page
+from parsers.hazards import inert
 from wikibot import reviews, statefile
-from wikibot.trust import Trust
+from wikibot.trust import TextHidden, Trust
 from wikibot.operations import read_overrides
 from wikibot.site import (BOTS_TEMPLATE, BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki,
                           WikiError, WritesDisabled, bots_allowed)
@@ -194,20 +195,6 @@ def _iso(moment: datetime) -> str:
 
 
 # --------------------------------------------------------------------------- what the log page and summaries say
-
-_MARKUP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;", "[": "&#91;", "]": "&#93;",
-           "|": "&#124;", "~": "&#126;"}
-_DIFF_LINK = re.compile(r"&#91;&#91;Special:Diff/(\d+)&#93;&#93;")
-
-
-def inert(text: str) -> str:
-    """Text as it reads, made harmless in the middle of a line of a wiki page: every character that
-    could start markup (``{{nobots}}``, ``~~~~``, ``[[Category:…]]``, ``<div>``, ``''``,
-    ``__NOTOC__``) written as an entity, but the bot's own ``[[Special:Diff/N]]`` links kept."""
-    escaped = "".join(_MARKUP.get(ch, ch) for ch in re.sub(r"\s+", " ", text).strip())
-    escaped = escaped.replace("''", "&#39;&#39;").replace("__", "&#95;&#95;")
-    return _DIFF_LINK.sub(r"[[Special:Diff/\1]]", escaped)
-
 
 def change_key(result: CheckResult) -> list:
     """What an illegal edit did, independent of when: its illegal values, where they are."""
@@ -477,7 +464,7 @@ class Patrol:
             try:
                 state = self._accepted(self.settings.ruleset, revid) or Accepted(revid, None)
                 text = state.text(self._text)
-            except WikiError as error:   # a text hidden or deleted: judged by the Ruleset as it is now
+            except (WikiError, TextHidden) as error:   # a text hidden or deleted: judged by the Ruleset as it is now
                 log.warning("patrol: %s; gamestate edits are judged by the Ruleset as it is now", error)
                 return self._constraints[self._current]
             if not state.clean and revid not in self._said:
@@ -601,7 +588,7 @@ class Patrol:
         if known and known < change.revid:
             try:
                 return known, self._text(known)
-            except WikiError:
+            except (WikiError, TextHidden):
                 pass
         for revid, _user, _time, _summary, text in self.wiki.history_back(change.title, self.trust.depth,
                                                                            start=change.parent):

@@ -30,14 +30,15 @@ from actions.reading import headline as reading_headline
 from actions.reading import read_proposal, step_lines
 from actions.report import APPLIED, FOR_AN_ADMIN, Report, StepResult
 from parsers import request_page
+from parsers.errors import WikibotError
 from parsers.proposal import parse_proposal
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
 from wikibot import reviews
 from wikibot import operations
-from wikibot.patrol import inert
+from parsers.hazards import inert
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
-from wikibot.trust import Trust
+from wikibot.trust import TextHidden, Trust
 
 log = logging.getLogger("wikibot")
 
@@ -204,7 +205,7 @@ class RequestDesk:
                     left.close()
                 log.warning("request “%s” waits: %s", request.heading, error)
                 return None
-            if not isinstance(error, (WikiError, ValueError, LookupError)):
+            if not isinstance(error, WikibotError):
                 log.exception("request “%s” failed", request.heading)
                 error = (f"the bot failed unexpectedly ({type(error).__name__}: {error}) and kept none of its "
                          "changes; tell whoever runs the bot (the log has the details).")
@@ -300,7 +301,7 @@ class RequestDesk:
         of them, and they still do not count (:mod:`actions.accepted`)."""
         try:
             state = self.trust.accepted(self.wiki.settings.ruleset)
-        except WikiError as error:
+        except (WikiError, TextHidden) as error:
             log.warning("could not tell whether the Ruleset carries unaccepted edits: %s", error)
             return ""
         if state is None or state.clean:
@@ -324,7 +325,7 @@ class RequestDesk:
         except WikiUnavailable as error:
             log.warning("request “%s” waits: %s", request.heading, error)
             return None
-        except WikiError:
+        except (WikiError, TextHidden):
             reads, gamestate_title, overrides = {}, None, []     # no Ruleset: the steps are read, not tried
         ruleset = reads.get(self.wiki.settings.ruleset)
         gamestate = reads.get(gamestate_title) if gamestate_title else None
@@ -556,7 +557,7 @@ class RequestDesk:
         except (WikiUnavailable, WritesDisabled) as error:
             log.warning("request “%s” waits: %s", request.heading, error)
             return None
-        except (WikiError, ValueError, LookupError) as error:
+        except WikibotError as error:
             return (f"Tried on the pages as they stand now, it would not be done: {str(error).rstrip('.')}.", [])
         return "Tried on the pages as they stand now, it applies.", []
 
@@ -573,7 +574,7 @@ class RequestDesk:
         try:
             self.wiki.save(self.wiki.read(self.wiki.settings.log), compute, "Requests wait: the bot cannot answer")
             self._silenced = why
-        except (WikiError, LookupError) as error:
+        except WikibotError as error:
             log.error("could not write to the log page: %s", error)
 
     def _reply(self, answer: Answer, page: PageText, origin: Origin | None = None,
@@ -595,7 +596,7 @@ class RequestDesk:
             summary = f"/* {answer.request.heading} */ {_short(answer.headline)}"
             tag = tag if tag is not None else origin.tag if origin else ""
             edit = self.wiki.save(page, compute, request_page.with_tag(summary, tag))
-        except (WikiError, LookupError) as error:
+        except WikibotError as error:
             log.error("could not answer “%s”: %s", answer.request.heading, error)
             return None
         return page if edit is None else edit.page

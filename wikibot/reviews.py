@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from actions import review as rv
 from parsers import ruleset as ruleset_parser
+from parsers.errors import WikibotError
+from parsers.hazards import inert
 from parsers.proposal import parse_proposal, parse_title
 from parsers.request_page import Request
 from wikibot.site import Wiki, WikiError
@@ -105,7 +107,7 @@ def review_edit(wiki: Wiki, edit: Edit, title: str, text: str, *, ruleset_now: s
     rules = ruleset_now if ruleset_now is not None else wiki.read(wiki.settings.ruleset).text
     tracking = ruleset_parser.parse(rules).tracking_page()
     if not tracking or tracking[0] != edit.title:
-        raise ValueError(f"[[Special:Diff/{edit.revid}]] is an edit of “{edit.title}”, which is neither the Ruleset "
+        raise WikibotError(f"[[Special:Diff/{edit.revid}]] is an edit of “{edit.title}”, which is neither the Ruleset "
                          "nor the gamestate page it names: name a revision of one of them")
     return rv.review_enactment(proposal, {"Ruleset": rules, edit.title: edit.old},
                                {"Ruleset": rules, edit.title: edit.new}, gamestate_title=edit.title,
@@ -137,7 +139,6 @@ def answer(wiki: Wiki, request: Request, requester: str | None) -> tuple[str, li
     """The answer to a ``{{Review|title=…|rev=N}}`` request: (headline, detail lines). Without ``rev``,
     the requester's latest edit of the Ruleset is reviewed. The detail lines are made harmless for the page
     they go on; the headline is written inert by the request desk, as every answer's is."""
-    from wikibot.patrol import inert   # the log page's way of writing page text inert
 
     title = proposal_title(request)
     if not request.text.strip():
@@ -157,7 +158,7 @@ def answer(wiki: Wiki, request: Request, requester: str | None) -> tuple[str, li
                         "with rev=N (the N of Special:Diff/N).", [])
             revid = found
         review = review_edit(wiki, read_edit(wiki, revid), title, request.text)
-    except (WikiError, ValueError, LookupError) as error:
+    except WikibotError as error:
         return f"Not done: {error}", []
     return headline(review, revid), [inert(line) for line in detail_lines(review, revid)]
 

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from wikibot.config import Settings
+from parsers.errors import WIKI, WikibotError
+from wikibot.config import ConfigError, Settings
+from wikibot.trust import Trust
 
 #: compute(text) → (new text, meaning): the meaning is anything comparable that says what the change
 #: did (e.g. each step's status), so that a recomputation after a conflict can be checked against it.
@@ -39,8 +41,10 @@ RETRY_WAIT = 5.0
 EXCLUSION_HISTORY = 50
 
 
-class WikiError(RuntimeError):
+class WikiError(WikibotError):
     """A wiki operation failed; the message says what happened and what to do."""
+
+    kind = WIKI
 
 
 class WritesDisabled(WikiError):
@@ -208,7 +212,11 @@ class Wiki:
 
         try:
             site = pywikibot.Site()
-            own_throttle(site, settings.state_dir)
+            try:
+                own_throttle(site, settings.state_dir)
+            except OSError as error:
+                raise ConfigError(f"The state directory {settings.state_dir} cannot be used ({error.strerror}): set "
+                                  "[state] directory in wikibot.toml to a directory the bot may write.") from None
             site.login()
         except exceptions.Error as error:
             raise WikiError(f"Could not reach or log in to the wiki configured in {settings.config_dir}/"
@@ -351,8 +359,6 @@ class Wiki:
     def is_admin(self, username: str) -> bool:
         """An Admin: in the wiki's sysop group, or listed on the optional on-wiki Admin list as the wiki's
         sysops last left it (:class:`wikibot.trust.Trust`, which the desk and the patrol keep for a turn)."""
-        from wikibot.trust import Trust
-
         return Trust(self).is_admin(username)
 
     def exclusion_by(self, title: str, text: str) -> tuple[int, str] | None:

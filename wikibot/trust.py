@@ -16,10 +16,10 @@ on the wiki counts from the next turn on.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from actions import accepted as acc
-from wikibot.site import Wiki, WikiError
+from parsers.errors import WIKI, WikibotError
 
 #: Revisions of a page looked at to find what Admins left: an edit further back counts as accepted.
 HISTORY = 50
@@ -29,8 +29,17 @@ USERS_PER_REQUEST = 50
 TEXTS_PER_REQUEST = 50
 
 
+class TextHidden(WikibotError):
+    """A revision whose text the bot needs cannot be read (hidden or deleted)."""
+
+    kind = WIKI
+
+
 class Trust:
-    def __init__(self, wiki: Wiki, *, history: int = HISTORY):
+    """``wiki``: the :class:`wikibot.site.Wiki` whose API it asks (it needs ``api``, ``username`` and
+    ``settings``; the site module asks a Trust who is an Admin, so this module does not import it)."""
+
+    def __init__(self, wiki: Any, *, history: int = HISTORY):
         self.wiki = wiki
         self.depth = history
         self._sysop: dict[str, bool] = {}
@@ -116,7 +125,7 @@ class Trust:
         self.fetch([revid])
         text = self._texts.get(revid)
         if text is None:
-            raise WikiError(f"The text of revision {revid} cannot be read (hidden or deleted), so the bot cannot "
+            raise TextHidden(f"The text of revision {revid} cannot be read (hidden or deleted), so the bot cannot "
                             "tell what Admins left on that page; an Admin should accept the page as it stands "
                             "(an edit with a summary starting “Accept”).")
         return text
@@ -163,4 +172,4 @@ def admin_names(text: str) -> set[str]:
     return names
 
 
-__all__ = ["Trust", "admin_names", "HISTORY"]
+__all__ = ["Trust", "TextHidden", "admin_names", "HISTORY"]
