@@ -630,10 +630,11 @@ def record(report: Report, plan: TermPlan, occurrences: list[Occurrence], page: 
         report.add(n + i, text, "replace term", APPLIED, detail)
 
 
-def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
+def replace_terms(ruleset: str | R.Ruleset, changes, *, repealed: Iterable[str] = (),
                   other_pages: Mapping[str, str] | None = None,
                   extension_tags: Iterable[str] = ()) -> tuple[str, Report]:
-    """Replace terms throughout a Ruleset. ``changes``: {key or old term: new} or TermChanges.
+    """Replace terms throughout a Ruleset (its text, or the page already parsed, which is only read).
+    ``changes``: {key or old term: new} or TermChanges.
 
     Returns the new text and a Report; on a refusal the text is returned unchanged and the report
     has one REFUSED step saying why and where. The result is re-read before it is returned
@@ -642,10 +643,11 @@ def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
     Raises :class:`parsers.limits.TooLarge`, before anything is done, for a page or a list of
     changes beyond :mod:`parsers.limits`.
     """
+    ruleset_text = ruleset if isinstance(ruleset, str) else str(ruleset)
     limits.check_page(ruleset_text, "The Ruleset page")
     limits.check_terms(len(changes))
     report = Report("synonyms", summary="")
-    model = R.parse(ruleset_text)
+    model = _as_model(ruleset)
     try:
         plan = plan_terms(model, changes)
         check_new_terms(model, plan, repealed=repealed, other_pages=other_pages)
@@ -670,6 +672,42 @@ def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
     report.summary = "Synonyms: " + ", ".join(r.label for r in plan.changes)
     report.set_page("Ruleset", ruleset_text, new_text)
     return new_text, report
+
+
+def replace_terms_on_pages(ruleset: str | R.Ruleset, changes, *, ruleset_title: str = "Ruleset",
+                           building_blocks: tuple[str, str] | None = None, gamestate: tuple[str, str] | None = None,
+                           extension_tags: Iterable[str] = ()) -> tuple[dict[str, str], Report]:
+    """A term change as one operation on every page it touches: the Ruleset (:func:`replace_terms`), the
+    Building Blocks page (``(title, text)``, when there is one) and the gamestate page's players-table heading
+    (``(title, text)``; :func:`actions.gamestate_terms.follow_terms`). The pages that changed, by title, and
+    the report; nothing but the Ruleset's refusal when the Ruleset's change is refused."""
+    from actions.gamestate_terms import follow_terms
+
+    model = _as_model(ruleset)
+    ruleset_text = str(model)
+    others = {building_blocks[0]: building_blocks[1]} if building_blocks else None
+    new, report = replace_terms(model, changes, other_pages=others, extension_tags=extension_tags)
+    if not report.summary:
+        report.summary = "Synonyms: " + ", ".join(f"{k} → {v}" for k, v in dict(changes).items())
+    pages = {ruleset_title: new} if new != ruleset_text else {}
+    if not pages or not report.complete:
+        return pages, report
+    plan = plan_terms(model, changes)
+    if building_blocks:
+        title, old = building_blocks
+        text, found = replace_in_text(old, plan, R.parse(old))
+        problem = replacement_problem(old, text, found, "the Building Blocks page", extension_tags=extension_tags)
+        n = max(s.n for s in report.steps) + 1
+        report.add(n, "the terms on the Building Blocks page", "replace terms", REFUSED if problem else APPLIED,
+                   problem or f"{sum(1 for o in found if o.new is not None)} replaced")
+        if text != old and not problem:
+            pages[title] = text
+    if gamestate:
+        title, old = gamestate
+        text = follow_terms(report, title, old, plan.changes)
+        if text != old:
+            pages[title] = text
+    return pages, report
 
 
 def _describe(changes) -> str:

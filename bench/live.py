@@ -3,7 +3,7 @@
     .venv/bin/python bench/live.py
 
 Starts a throwaway MediaWiki (:mod:`wikibot.testwiki`), loads the sample Ruleset and gamestate page,
-and runs an enactment that changes both pages through ``operations.enact_on_wiki``, then a whole
+and runs an enactment that changes both pages through ``operations.enact``, then a whole
 request cycle through ``RequestDesk.poll`` (the request read, who asked, the enactment, the reply).
 Every HTTP request pywikibot sends is counted where it is sent (``pywikibot.comms.http.request``),
 sorted into reads (``action=query``), writes (``action=edit``) and others, and checked against the
@@ -88,6 +88,7 @@ def main() -> None:
         settings = config.load(home / "pywikibot")
 
         from wikibot import operations
+        from wikibot.pages import WikiPages
         from wikibot.requests import RequestDesk
         from wikibot.site import Wiki
 
@@ -108,7 +109,7 @@ def main() -> None:
             counter.take()
             before = server_requests(wiki)
             started = time.perf_counter()
-            outcome = operations.enact_on_wiki(bot_wiki, "Proposal: Hats", PROPOSAL)
+            outcome = operations.enact(WikiPages(bot_wiki), "Proposal: Hats", PROPOSAL)
             seconds.append(time.perf_counter() - started)
             kinds = counter.take()
             assert sum(kinds.values()) == server_requests(wiki) - before, "counts disagree with the access log"

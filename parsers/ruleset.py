@@ -549,6 +549,18 @@ class Ruleset:
                 return names.strip_quotes(match.group("name")), rule
         return None
 
+    def gamestate_title(self, *, stand_in: bool = False) -> str | None:
+        """The title of the gamestate page — the one function that names it. The tracking page the rules
+        name; when they name none, None — or, with ``stand_in`` (a gamestate page given without its title,
+        as a file offline), what the era called that page: “GNDT” in the numbered era (rules 1–10 core, no
+        sections), else “Gamestate”."""
+        found = self.tracking_page()
+        if found is not None:
+            return found[0]
+        if not stand_in:
+            return None
+        return "GNDT" if not self.sections and self.rules_of_kind(CORE) else "Gamestate"
+
     def set_tracking_page(self, new_name: str) -> Rule:
         """Put a new gamestate tracking page name where the rules state the current one (a link to
         it stays a link); returns the rule changed. Raises :class:`RulesetError` when no rule

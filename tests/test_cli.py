@@ -70,7 +70,9 @@ def test_enact_with_unsupported_step_writes_nothing(ruleset, tmp_path):
                         "Juggle the rule “Coins” thrice.\n")
     before = ruleset.read_text()
     result = wikibot("enact", "--title", "Odd", "--text-file", proposal, "--ruleset-file", ruleset)
-    assert result.returncode == 3 and "Nothing was written" in result.stderr
+    # the line the live form says too (one operation offline and live): which step, and that nothing was written
+    assert result.returncode == 3 and "step 2 (“Juggle" in result.stderr and "nothing was written" in result.stderr
+    assert "--partial" in result.stderr
     assert ruleset.read_text() == before
     partial = wikibot("enact", "--title", "Odd", "--text-file", proposal, "--ruleset-file", ruleset, "--partial")
     assert partial.returncode == 3 and "defaulting to 5" in ruleset.read_text()

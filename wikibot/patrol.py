@@ -9,7 +9,7 @@ One :meth:`Patrol.cycle` (the daemon runs one every ``patrol_seconds``):
 2. Does nothing more while the run page does not say ``true``: no write at all, and the mark is
    not moved, so the edits made meanwhile are judged once writes are enabled again.
 3. Reads the current Ruleset (which names the gamestate tracking page) and the constraints page
-   as Admins left it (:func:`wikibot.operations.read_overrides`; a line that cannot be read is logged
+   as Admins left it (:func:`wikibot.trust.read_overrides`; a line that cannot be read is logged
    and skipped, the others apply).
 4. Lists the recent changes of the gamestate page, the Ruleset, Building Blocks and the pages that
    steer the bot (the constraints page, the Admins page, the run page) (``list=recentchanges``,
@@ -90,16 +90,15 @@ from typing import Any, Iterable
 from actions.accepted import ACCEPT, Accepted, Revision, accepts_whole
 from actions.check import CANNOT_JUDGE, CheckResult, Violation, check_edit
 from actions.review import EXIT_CLEAN
-from actions.constraints import Constraint, infer_constraints, merge
+from actions.constraints import Constraint
 from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
 from parsers import language, request_page
 from parsers.hazards import inert
-from wikibot import reviews, statefile
-from wikibot.trust import TextHidden, Trust
-from wikibot.operations import read_overrides
+from wikibot import operations, reviews, statefile
+from wikibot.trust import TextHidden, Trust, read_overrides
 from wikibot.site import (BOTS_TEMPLATE, BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki,
                           WikiError, WritesDisabled, bots_allowed)
 
@@ -471,8 +470,7 @@ class Patrol:
                 self._said.add(revid)
                 log.info("patrol: the Ruleset's revision %s carries edits no Admin has accepted (%s); gamestate "
                          "edits are judged by the Ruleset without them", revid, state.unaccepted())
-            model = ruleset_parser.parse(text)
-            self._constraints[revid] = (model, merge(infer_constraints(model), self._overrides))
+            self._constraints[revid] = operations.rules(ruleset_parser.parse(text), self._overrides)
         return self._constraints[revid]
 
     def _to_judge(self, change: Change) -> bool:
@@ -524,7 +522,7 @@ class Patrol:
             return self._cannot_judge(change, old, new, result, mark, at_the_time)
         mark.readable[change.title] = change.revid
         if result.legal:
-            reviewed = self._review_enactment(change, old, new, str(at_the_time[0]))[0]
+            reviewed = self._review_enactment(change, old, new, at_the_time[0])[0]
             return [reviewed] if reviewed is not None else []
         finding = self._act(change, old, new, result, mark, at_the_time)
         return [finding] if finding else []
@@ -682,7 +680,7 @@ class Patrol:
                                       mine.get("sha1", ""), True, True), earlier)
 
     def _review_enactment(self, change: Change, old: str, new: str,
-                          ruleset: str | None = None) -> tuple[Finding | None, bool]:
+                          ruleset: ruleset_parser.Ruleset | None = None) -> tuple[Finding | None, bool]:
         """An edit whose summary names a proposal on the request page: reviewed against it (see
         :mod:`wikibot.reviews`), the review on the log page; (the finding, whether the review is clean).
         (None, False) when the summary names none. Only the log page is written: a review never changes

@@ -37,6 +37,7 @@ from wikibot import journal as journal_mod
 from wikibot import reviews
 from wikibot import operations
 from parsers.hazards import inert
+from wikibot.pages import UNDO_PREFIX, WikiPages
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
 from wikibot.trust import TextHidden, Trust
 
@@ -77,7 +78,7 @@ class RequestDesk:
         self.history_limit = history_limit   # revisions of the request page read to find who asked
         self.trust = Trust(wiki)              # who is an Admin, what Admins left: renewed each poll
         self._enactments: list[tuple[int, str, str]] | None = None   # the bot's enactments, newest first
-        self._read: dict[str, tuple[dict[str, PageText], str | None]] = {}   # pages read for a request, this poll
+        self.store = WikiPages(wiki)          # the pages the requests work on, read once a poll
         self._verified: set[str] = set()     # accepted scheduled requests checked unchanged since (their keys)
         self._silenced: str | None = None    # why the desk cannot answer, as last said on the log page
 
@@ -114,7 +115,7 @@ class RequestDesk:
         cut = request_page.cut_off(requests, due)
         self.trust = Trust(self.wiki)
         self._enactments = None
-        self._read = {}
+        self.store = WikiPages(self.wiki, also=(settings.requests,))
         # who added each: for the rights a request needs, and for the tag every edit made for it carries (a
         # {{Read}} needs no one's rights, but its answer too is found again by its tag after a restore)
         needing = due + waiting + accepted
@@ -245,20 +246,13 @@ class RequestDesk:
             return self._enacted_before(request, origin)
         return None
 
-    def _pages(self, request: Request) -> tuple[dict[str, PageText], str | None]:
-        """The Ruleset and the gamestate page an {{Enact}} request works on, read once for it."""
-        if request.ident not in self._read:
-            self._read[request.ident] = operations.read_ruleset_and_gamestate(self.wiki)
-        return self._read[request.ident]
-
     # ------------------------------------------------------------------ exactly once per Proposal
     def _enacted_before(self, request: Request, origin: Origin) -> Answer | None:
         """A Proposal the bot enacted before (the same address, or the same name when either has none) is
         refused, naming the earlier enactment, unless the Admin's request says ``again=N`` with that
         enactment's revision N: one Proposal posted twice must not be enacted twice."""
         name, url = proposal_identity(request)
-        _reads, gamestate_title = self._pages(request)
-        pages = {self.wiki.settings.ruleset, gamestate_title}    # this game's pages
+        pages = {self.wiki.settings.ruleset, self.store.game().gamestate_title}    # this game's pages
         for revid, title, comment in self._enacted():
             if title not in pages or origin.tag and origin.tag in comment:
                 continue   # another game's page, or this very request's own work (answered "Already done")
@@ -283,7 +277,7 @@ class RequestDesk:
         if self._enactments is None:
             edits = self.wiki.contributions(self.wiki.username, newest=ENACTMENTS_LOOKBACK)
             undone = {tag for _revid, _title, comment, _when in edits
-                      if request_page.plain_summary(comment).startswith(operations.UNDO_PREFIX)
+                      if request_page.plain_summary(comment).startswith(UNDO_PREFIX)
                       for tag in request_page.tagged(comment)}
             self._enactments = [(revid, title, comment) for revid, title, comment, _when in edits
                                 if title != self.wiki.settings.requests and request_page.enactment_named(comment)
@@ -319,32 +313,32 @@ class RequestDesk:
             return Answer(request, None, True, "Not read: the section holds no proposal text below {{Read}}; "
                           "paste the draft there and post it again.", [])
         title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
+        proposal = parse_proposal(title, request.text)
         try:
-            reads, gamestate_title = operations.read_ruleset_and_gamestate(self.wiki)
-            overrides = operations.overrides_for(self.wiki, title, request.text, gamestate_title)
+            game = self.store.game()
+            overrides = (self.store.overrides(game) if game.gamestate is not None
+                         and operations.changes_gamestate(proposal) else [])
         except WikiUnavailable as error:
             log.warning("request “%s” waits: %s", request.heading, error)
             return None
         except (WikiError, TextHidden):
-            reads, gamestate_title, overrides = {}, None, []     # no Ruleset: the steps are read, not tried
-        ruleset = reads.get(self.wiki.settings.ruleset)
-        gamestate = reads.get(gamestate_title) if gamestate_title else None
-        reading = read_proposal(parse_proposal(title, request.text), ruleset.text if ruleset else None,
-                                gamestate_text=gamestate.text if gamestate else None, gamestate_title=gamestate_title,
-                                overrides=overrides)
+            game, overrides = None, []     # no Ruleset: the steps are read, not tried
+        reading = read_proposal(proposal, game.model if game else None,
+                                gamestate_text=game.gamestate.text if game and game.gamestate else None,
+                                gamestate_title=game.gamestate_title if game else None, overrides=overrides)
         return Answer(request, None, True, reading_headline(reading),
                       [inert(line) for line in step_lines(reading)])
 
     def perform(self, request: Request, tag: str = "", *, dry_run: bool = False) -> operations.Outcome:
+        """The request's operation (:mod:`wikibot.operations`) on the poll's pages."""
         options = {"request_key": request.ident, "tag": tag, "dry_run": dry_run}
         if request.kind == "enact":
             title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
-            return operations.enact_on_wiki(self.wiki, title, request.text, url=request.params.get("url", ""),
-                                            pages=self._read.pop(request.ident, None), **options)
+            return operations.enact(self.store, title, request.text, url=request.params.get("url", ""), **options)
         if request.kind == "ascension":
-            return operations.reset_on_wiki(self.wiki, request.text, request.params, **options)
+            return operations.reset(self.store, request.text, request.params, **options)
         if request.kind == "synonyms":
-            return operations.synonyms_on_wiki(self.wiki, request.params, **options)
+            return operations.synonyms(self.store, request.params, **options)
         raise ValueError(f"unknown request kind {request.kind!r}")
 
     # ------------------------------------------------------------------ operations that outlived a process
@@ -595,7 +589,10 @@ class RequestDesk:
         try:
             summary = f"/* {answer.request.heading} */ {_short(answer.headline)}"
             tag = tag if tag is not None else origin.tag if origin else ""
-            edit = self.wiki.save(page, compute, request_page.with_tag(summary, tag))
+            # the operation just done checked the run page and this page with its own pages: no second check
+            checked = self.store.checked.pop(self.wiki.settings.requests, None)
+            edit = self.wiki.save(page, compute, request_page.with_tag(summary, tag),
+                                  checked=checked if checked is not None and checked.revid == page.revid else None)
         except WikibotError as error:
             log.error("could not answer “%s”: %s", answer.request.heading, error)
             return None
@@ -617,7 +614,7 @@ def answer_again(request: Request, requester: str | None, edits: list[tuple[int,
                  requests_title: str) -> Answer:
     """The answer to a request the bot's own edits show it already did or answered: put back, never redone."""
     replies = [e for e in edits if e[1] == requests_title]
-    undone = [e for e in edits if e[1] != requests_title and e[2].startswith(operations.UNDO_PREFIX)]
+    undone = [e for e in edits if e[1] != requests_title and e[2].startswith(UNDO_PREFIX)]
     work = [e for e in edits if e[1] != requests_title and e not in undone]
     note = ["The bot's earlier answer is not on this page any more; the request is not done again. To ask for it "
             "once more, post it again as a new section with a heading of its own."]

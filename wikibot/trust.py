@@ -163,6 +163,29 @@ class Trust:
                              admin=rev.get("user", "") in admins)
                 for rev in reversed(history)]
 
+def read_overrides(wiki: Any, trust: "Trust | None" = None) -> list:
+    """The Admins' corrections to the inferred constraints (the constraints page) as Admins left it: an edit
+    by anyone else counts only once an Admin accepts it. Lines that cannot be read are logged and left out,
+    the others apply."""
+    import logging
+
+    from actions.constraints import OverrideError, parse_overrides
+
+    log = logging.getLogger("wikibot")
+    trust = trust or Trust(wiki)
+    title = wiki.settings.constraints
+    state = trust.accepted(title)
+    if state is None:
+        return []
+    if not state.clean:
+        log.info("“%s” carries edits no Admin has accepted (%s): read as Admins left it", title, state.unaccepted())
+    try:
+        return parse_overrides(state.text(trust.text), page=title)
+    except OverrideError as error:
+        log.warning("lines of “%s” skipped: %s", title, error)
+        return error.parsed
+
+
 def admin_names(text: str) -> set[str]:
     """The names an Admins page lists: a ``[[User:Name]]`` link or a ``* Name`` bullet a line (casefolded)."""
     import re
@@ -172,4 +195,4 @@ def admin_names(text: str) -> set[str]:
     return names
 
 
-__all__ = ["Trust", "TextHidden", "admin_names", "HISTORY"]
+__all__ = ["Trust", "TextHidden", "read_overrides", "admin_names", "HISTORY"]

@@ -9,6 +9,7 @@ from wikibot import journal as journal_mod
 from wikibot.config import Settings
 from actions.synonyms import replace_terms
 from wikibot import operations
+from wikibot.pages import WikiPages
 from wikibot.requests import RequestDesk
 from wikibot.site import Wiki
 
@@ -416,7 +417,7 @@ def test_after_a_term_change_gamestate_steps_still_work(local_wiki, bot, wiki_ti
     desk = RequestDesk(bot)
     if not renamed:   # the heading left as it was: what the bot did before it renamed it
         desk.perform = lambda request, tag="": operations.perform(
-            bot, {bot.settings.ruleset: bot.read(bot.settings.ruleset)},
+            WikiPages(bot), {bot.settings.ruleset: bot.read(bot.settings.ruleset)},
             lambda texts: (lambda new, report: ({bot.settings.ruleset: new}, report))(
                 *replace_terms(texts[bot.settings.ruleset], request.params)), request_key=request.ident, tag=tag)
     [answer] = desk.poll()
