@@ -634,13 +634,12 @@ class Auditor:
         return frozenset(r.revid for r in state.pending + state.uncarried) if state else frozenset()
 
     def cycle(self) -> bool:
-        """One turn; whether the audit page was written."""
-        from wikibot.site import writes_enabled_by
+        """One turn; whether the audit page was written. A turn in which no page it follows changed asks the wiki
+        one thing: their latest revisions (:meth:`HistoryStore.update`). The run page is read only when there is
+        something to write (by the save, which writes nothing unless it says ``true``)."""
+        from wikibot.site import WritesDisabled
 
         settings = self.wiki.settings
-        if not writes_enabled_by(self.wiki.read(settings.run).text):
-            log.info("run page “%s” does not say true: the audit waits", settings.run)
-            return False
         store = for_wiki(self.wiki)
         try:
             store.update(self.wiki, most=TURN, also=(settings.audit,))
@@ -655,8 +654,12 @@ class Auditor:
             unaccepted = self.unaccepted()
             text = audit_text(store, self.wiki.username, unaccepted)
             page = self.wiki.read(settings.audit)
-            saved = self.wiki.save(page, lambda _current: (text, latest),
-                                   f"Audit of the Ruleset up to [[Special:Diff/{latest}]]")
+            try:
+                saved = self.wiki.save(page, lambda _current: (text, latest),
+                                       f"Audit of the Ruleset up to [[Special:Diff/{latest}]]")
+            except WritesDisabled:
+                log.info("run page “%s” does not say true: the audit waits", settings.run)
+                return False
             store.written(f"{latest} {saved.revid if saved else page.revid}")
             log.info("audit page “%s” written up to revision %s", settings.audit, latest)
             return True

@@ -104,8 +104,9 @@ class WikiPages:
     (:meth:`wikibot.site.Wiki.check`); ``also`` names pages that check looks at too (the request page, which
     the answer is written on next), and :attr:`checked` keeps what it found for that next save."""
 
-    def __init__(self, wiki: Wiki, *, latest: dict | None = None, also: tuple[str, ...] = ()):
+    def __init__(self, wiki: Wiki, *, latest: dict | None = None, also: tuple[str, ...] = (), trust=None):
         self.wiki = wiki
+        self.trust = trust     # the turn's wikibot.trust.Trust (who is an Admin, what Admins left), if it has one
         self.ruleset_title = wiki.settings.ruleset
         self.building_blocks_title = wiki.settings.building_blocks
         self.latest = latest or {}
@@ -175,7 +176,7 @@ class WikiPages:
     def overrides(self, game: Game) -> list:
         from wikibot.trust import read_overrides
 
-        return read_overrides(self.wiki)
+        return read_overrides(self.wiki, self.trust)
 
     def write(self, reads: dict[str, PageText], pages: dict[str, str], action: Action, report: Report, *,
               request_key: str = "", tag: str = "") -> list[SavedEdit]:

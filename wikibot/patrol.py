@@ -99,8 +99,9 @@ from parsers import language, request_page
 from parsers.hazards import inert
 from wikibot import operations, reviews, statefile
 from wikibot.trust import TextHidden, Trust, read_overrides
+from wikibot.pages import WikiPages
 from wikibot.site import (BOTS_TEMPLATE, BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki,
-                          WikiError, WritesDisabled, bots_allowed)
+                          WikiError, WritesDisabled, bots_allowed, writes_enabled_by)
 
 log = logging.getLogger("wikibot")
 
@@ -142,6 +143,7 @@ class PatrolMark:
     floor: int = 0                                    # changes with an rcid up to this one predate the patrol
     undone: list[dict] = field(default_factory=list)  # {"user", "change", "revid", "undo"}
     readable: dict[str, int] = field(default_factory=dict)  # page → its newest revision judged that reads as tables
+    latest: dict[str, int] = field(default_factory=dict)    # watched page → its latest revision when all was judged
 
     @classmethod
     def load(cls, path: Path) -> "PatrolMark | None":
@@ -151,7 +153,8 @@ class PatrolMark:
             data = json.loads(path.read_text(encoding="utf-8"))
             return cls(path, str(data["since"]), {int(k): str(v) for k, v in data["seen"].items()},
                        int(data.get("floor", 0)), list(data.get("undone", [])),
-                       {str(k): int(v) for k, v in data.get("readable", {}).items()})
+                       {str(k): int(v) for k, v in data.get("readable", {}).items()},
+                       {str(k): int(v) for k, v in data.get("latest", {}).items()})
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise PatrolError(f"The patrol's mark {path} cannot be read ({type(error).__name__}: {error}). "
                               "Restore it from a backup, or delete it to make the patrol start again from "
@@ -160,7 +163,8 @@ class PatrolMark:
     def save(self) -> None:
         statefile.write_json(self.path, {
             "since": self.since, "seen": {str(k): v for k, v in sorted(self.seen.items())},
-            "floor": self.floor, "undone": self.undone[-UNDONE_MEMORY:], "readable": self.readable})
+            "floor": self.floor, "undone": self.undone[-UNDONE_MEMORY:], "readable": self.readable,
+            "latest": self.latest})
 
     def query_start(self) -> str:
         """Where the next recent-changes query begins: OVERLAP seconds before the mark."""
@@ -304,15 +308,23 @@ class Patrol:
             mark.save()
             log.info("patrol: no mark (first run, or the state directory was lost); judging every edit since %s "
                      "(after recent change %s)", mark.since, mark.floor)
-        if not self.wiki.writes_enabled():
+        # the cheap look first: the watched pages' latest revisions, without text
+        known = self.wiki.memory.tracking.get(self.settings.ruleset)
+        titles = list(dict.fromkeys([*self._watched_pages(known[1] if known else None), *mark.latest]))
+        look = self.wiki.latest(*titles)
+        if mark.latest and set(mark.latest) <= set(look) and all(
+                (look[t].revid or 0) == revid for t, revid in mark.latest.items()):
+            return []    # no watched page has a revision it has not judged
+        pages = WikiPages(self.wiki, latest=look)
+        if not writes_enabled_by(pages.page(self.settings.run).text):
             log.info("run page “%s” does not say true: the patrol waits", self.settings.run)
             return []
-        self.trust = Trust(self.wiki)
+        self.trust = Trust(self.wiki, latest=look)
         self._said = set()
         self._texts = {}
         self._page = {}
         self._requests = None
-        ruleset_page = self.wiki.read(self.settings.ruleset)
+        ruleset_page = pages.page(self.settings.ruleset)
         if not ruleset_page.exists:
             raise PatrolError(f"The Ruleset page “{self.settings.ruleset}” does not exist: the patrol cannot know "
                               "the gamestate page or its rules. Set [pages] ruleset in wikibot.toml.")
@@ -322,17 +334,15 @@ class Patrol:
         self._current = ruleset_page.revid
         self._constraints = {}
         self._constraints_at(self._current)  # kept for the whole cycle (the texts are not)
-        tracking = ruleset.tracking_page()
-        gamestate = tracking[0] if tracking else None
+        gamestate = ruleset.gamestate_title()
+        self.wiki.memory.tracking[self.settings.ruleset] = (ruleset_page.revid, gamestate)
         if gamestate is None:
             log.warning("patrol: the Ruleset names no gamestate tracking page; only the rules pages are watched")
-        watched = {self.settings.ruleset: RULESET, self.settings.building_blocks: BUILDING_BLOCKS}
-        for control in (self.settings.constraints, self.settings.admins, self.settings.run):
-            if control:
-                watched.setdefault(control, CONTROL)
-        if gamestate:
-            watched[gamestate] = GAMESTATE
-        changes = self._recent_changes(mark, watched)
+        watched = self._watched_pages(gamestate)
+        if not set(watched) <= set(look):   # the Ruleset names a page not looked at yet
+            look = {**look, **self.wiki.latest(*[t for t in watched if t not in look])}
+        changed = {t: kind for t, kind in watched.items() if mark.latest.get(t) != (look[t].revid or 0)}
+        changes = self._recent_changes(mark, changed)
         rules_changes = [c for c in changes if c.kind == RULESET]
         found: list[Finding] = []
         try:
@@ -348,12 +358,25 @@ class Patrol:
                     if found and found[-1].change is change or change is window[-1]:
                         mark.save()
                 self._texts = {k: v for k, v in self._texts.items() if k in {c.revid for c in window}}
+            # every watched page judged up to the revision the look found: the next cycle asks only that again
+            mark.latest = {t: look[t].revid or 0 for t in watched}
         except _Stop:
             log.info("run page “%s” stopped saying true: the patrol stopped; the rest waits", self.settings.run)
         finally:
             mark.save()
             self.findings.extend(found)
         return found
+
+    def _watched_pages(self, gamestate: str | None) -> dict[str, str]:
+        """The pages the patrol follows, each with its kind: the rules pages, the pages that steer the bot, and
+        the gamestate page the Ruleset names."""
+        watched = {self.settings.ruleset: RULESET, self.settings.building_blocks: BUILDING_BLOCKS}
+        for control in (self.settings.constraints, self.settings.admins, self.settings.run):
+            if control:
+                watched.setdefault(control, CONTROL)
+        if gamestate:
+            watched[gamestate] = GAMESTATE
+        return watched
 
     # ------------------------------------------------------------------ reading the wiki
     def _api(self, what: str, **params) -> dict:

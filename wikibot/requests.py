@@ -81,26 +81,38 @@ class RequestDesk:
         self.store = WikiPages(wiki)          # the pages the requests work on, read once a poll
         self._verified: set[str] = set()     # accepted scheduled requests checked unchanged since (their keys)
         self._silenced: str | None = None    # why the desk cannot answer, as last said on the log page
+        self._known: tuple[int | None, list[Request]] | None = None   # the request page as last read, parsed
+        self._contribs: list[tuple[int, str, str, str]] = []   # the bot's own edits, newest first
+        self._contribs_all = False           # whether those are all of them (else: the latest ENACTMENTS_LOOKBACK)
+        self._newest: list[tuple[int, str, str | None, str, str]] = []   # the request page's latest revisions
+        self._older: int | None = None       # the revision before those (None: they reach the page's first)
 
     # ------------------------------------------------------------------ one polling cycle
     def poll(self) -> list[Answer]:
+        """One turn. It asks first only whether the request page changed (:meth:`wikibot.site.Wiki.latest`, no
+        text): when it did not, and nothing on it waits for its time or for an answer, that is all. Else one
+        more query reads what the requests need (:meth:`_prefetch`)."""
         settings = self.wiki.settings
-        pages = self.wiki.read_pages(settings.run, settings.requests)   # one request for both
-        if not writes_enabled_by(pages[settings.run].text):
+        look = self._look()
+        if self._idle(look):
+            return []
+        self.trust = Trust(self.wiki, latest=look)
+        self.store = WikiPages(self.wiki, latest=look, also=(settings.requests,), trust=self.trust)
+        self._enactments = None
+        self._prefetch(look)
+        page = self.store.page(settings.requests)
+        requests = request_page.parse(page.text)
+        self._known = (page.revid, requests)
+        if not writes_enabled_by(self.store.page(settings.run).text):
             log.info("run page “%s” does not say true: requests wait", settings.run)
+            self._known = None
             return []
         for recovery in operations.recover_all(self.wiki):
             log.warning("interrupted “%s”: %s (%s)", recovery.journal.operation, recovery.outcome, recovery.detail)
         journals = journal_mod.for_requests(settings.state_dir)
-        page = pages[settings.requests]
-        requests = request_page.parse(page.text)
         self._forget_answered(requests, journals)
-        pending = [r for r in requests if not r.done and r.kind is not None]
         now = self.clock()
-        due = [r for r in pending if r.due(now)]
-        waiting = [r for r in pending if not r.due(now) and not r.replied]   # scheduled, not yet acknowledged
-        # scheduled and acknowledged, changed since last checked: a change by a player is refused at once
-        accepted = [r for r in pending if not r.due(now) and r.replied and r.key not in self._verified]
+        due, waiting, accepted = self._waiting(requests, now)
         if not due and not waiting and not accepted:
             self._silenced = None
             return []
@@ -113,9 +125,6 @@ class RequestDesk:
         self._silenced = None
         twice = request_page.duplicates(requests)
         cut = request_page.cut_off(requests, due)
-        self.trust = Trust(self.wiki)
-        self._enactments = None
-        self.store = WikiPages(self.wiki, also=(settings.requests,))
         # who added each: for the rights a request needs, and for the tag every edit made for it carries (a
         # {{Read}} needs no one's rights, but its answer too is found again by its tag after a restore)
         needing = due + waiting + accepted
@@ -161,7 +170,90 @@ class RequestDesk:
                     self._forget(answer.request)
             answers.append(answer)
             log.info("request “%s” by %s: %s", request.heading, _who(answer.requester), answer.headline)
+        self._known = (page.revid, request_page.parse(page.text))
         return answers
+
+    # ------------------------------------------------------------------ what a turn reads
+    def _look(self) -> dict:
+        """The latest revisions of the request page, the run page and the pages requests work on (no text)."""
+        s = self.wiki.settings
+        known = self.wiki.memory.tracking.get(s.ruleset)
+        titles = [s.requests, s.run, s.ruleset, s.constraints] + ([known[1]] if known and known[1] else [])
+        return self.wiki.latest(*dict.fromkeys(titles))
+
+    def _waiting(self, requests: list[Request], now: datetime) -> tuple[list, list, list]:
+        """(due, scheduled and not yet acknowledged, acknowledged and not yet checked unchanged this process)."""
+        pending = [r for r in requests if not r.done and r.kind is not None]
+        due = [r for r in pending if r.due(now)]
+        waiting = [r for r in pending if not r.due(now) and not r.replied]
+        # scheduled and acknowledged, changed since last checked: a change by a player is refused at once
+        accepted = [r for r in pending if not r.due(now) and r.replied and r.key not in self._verified]
+        return due, waiting, accepted
+
+    def _idle(self, look: dict) -> bool:
+        """Nothing to do: the request page is the revision last read, nothing on it is due or waits for an
+        acknowledgement, and no operation of an earlier turn waits to be finished or answered."""
+        if self._known is None or self._known[0] != look[self.wiki.settings.requests].revid:
+            return False
+        state = self.wiki.settings.state_dir
+        if journal_mod.pending(state) or journal_mod.for_requests(state):
+            return False
+        due, waiting, accepted = self._waiting(self._known[1], self.clock())
+        if due or waiting or accepted:
+            return False
+        self._silenced = None
+        return True
+
+    def _prefetch(self, look: dict) -> None:
+        """In ONE query (:meth:`wikibot.site.Wiki.fetch`): the texts of the run page, of the request page's latest
+        two revisions (who added a new request) and of the Ruleset, the gamestate page and the constraints page
+        when the bot does not hold them at their latest revision already; the groups of the request page's
+        latest author and of the authors of the rules pages' histories the bot holds; and the bot's own edits
+        since the newest it knows (its enactments, and its work for each request)."""
+        s = self.wiki.settings
+        request = look[s.requests]
+        revids = [r for r in (request.revid, request.parent) if r]
+        for title, seen in look.items():
+            if title != s.requests and seen.revid and self.wiki.memory.page(title, seen.revid) is None:
+                revids.append(seen.revid)
+        users = [request.user] + [u for title in (s.ruleset, s.constraints) for u in self.trust.known_authors(title)]
+        if self._contribs:
+            contributions = {"user": self.wiki.username, "end": self._contribs[0][3]}
+        else:
+            contributions = {"user": self.wiki.username, "limit": "max"}
+        fetched = self.wiki.fetch("reading the request page and the pages requests work on", revids=revids,
+                                  users=users, contributions=contributions,
+                                  most=None if self._contribs else ENACTMENTS_LOOKBACK)
+        self.trust.learn(fetched.groups)
+        self._learn_contribs(fetched.contributions, fresh=not self._contribs)
+        for title, seen in look.items():
+            rev = fetched.revisions.get(seen.revid) if seen.revid else None
+            if rev is not None:
+                self.store.keep(PageText(title, rev.text or "", rev.revid, rev.timestamp, seen.may_edit))
+            elif not seen.revid:
+                self.store.keep(PageText(title, "", None, None, seen.may_edit))
+        newest = [r for r in (fetched.revisions.get(i) for i in (request.revid, request.parent) if i) if r]
+        self._newest = [(r.revid, r.user, r.timestamp, r.comment, r.text or "") for r in newest]
+        # where the history goes on from: before the two read, or (a parent the query did not give) that parent
+        self._older = newest[-1].parent if len(newest) == 2 else request.parent if newest else None
+
+    def _learn_contribs(self, found: list[tuple[int, str, str, str]], *, fresh: bool) -> None:
+        """The bot's own edits, newest first: those just listed put before those known."""
+        known = {c[0] for c in self._contribs}
+        self._contribs = [c for c in found if c[0] not in known] + self._contribs
+        if fresh:
+            self._contribs_all = len(found) < ENACTMENTS_LOOKBACK
+        if len(self._contribs) > ENACTMENTS_LOOKBACK:
+            del self._contribs[ENACTMENTS_LOOKBACK:]
+            self._contribs_all = False
+
+    def _own_edits_since(self, since: str | None) -> list[tuple[int, str, str, str]]:
+        """The bot's own edits from ``since`` (an API timestamp) on, oldest first: from those the turn holds when
+        they reach back that far, else asked for."""
+        held = self._contribs
+        if self._contribs_all or (since and held and held[-1][3] < since):
+            return [c for c in reversed(held) if not since or c[3] >= since]
+        return self.wiki.contributions(self.wiki.username, since)
 
     def handle(self, request: Request, origin: Origin, now: datetime) -> Answer | None:
         """The answer to a request; None when the wiki failed for a while and the request is done again at the
@@ -252,7 +344,12 @@ class RequestDesk:
         refused, naming the earlier enactment, unless the Admin's request says ``again=N`` with that
         enactment's revision N: one Proposal posted twice must not be enacted twice."""
         name, url = proposal_identity(request)
-        pages = {self.wiki.settings.ruleset, self.store.game().gamestate_title}    # this game's pages
+        try:
+            pages = {self.wiki.settings.ruleset, self.store.game().gamestate_title}    # this game's pages
+        except WikiUnavailable:
+            raise
+        except WikiError:
+            pages = {self.wiki.settings.ruleset}   # no Ruleset: the enactment says so in its answer
         for revid, title, comment in self._enacted():
             if title not in pages or origin.tag and origin.tag in comment:
                 continue   # another game's page, or this very request's own work (answered "Already done")
@@ -275,7 +372,7 @@ class RequestDesk:
         once a poll), newest first, without those its own later edit undid (an operation that could not be
         completed). Durable: the wiki keeps them whatever happens to the request page or the state directory."""
         if self._enactments is None:
-            edits = self.wiki.contributions(self.wiki.username, newest=ENACTMENTS_LOOKBACK)
+            edits = self._contribs
             undone = {tag for _revid, _title, comment, _when in edits
                       if request_page.plain_summary(comment).startswith(UNDO_PREFIX)
                       for tag in request_page.tagged(comment)}
@@ -392,8 +489,7 @@ class RequestDesk:
         newer: tuple[int, str, str | None, dict[str, str]] | None = None
         latest: dict[str, str] = {}
         exceeded = False
-        for n, (revid, user, timestamp, summary, text) in enumerate(
-                self.wiki.history_back(self.wiki.settings.requests, self.history_limit + 1)):
+        for n, (revid, user, timestamp, summary, text) in enumerate(self._history()):
             if n == self.history_limit:
                 exceeded = True
                 break
@@ -438,6 +534,14 @@ class RequestDesk:
             found.update({ident: Origin(None, too_old) for ident in wanted})
         return found
 
+    def _history(self):
+        """The request page's revisions newest first (:meth:`wikibot.site.Wiki.history_back`), the latest two
+        as the turn's first query read them; at most ``history_limit`` + 1."""
+        yield from self._newest
+        if self._older:
+            yield from self.wiki.history_back(self.wiki.settings.requests, self.history_limit + 1 - len(self._newest),
+                                              start=self._older)
+
     def _accepted_before(self, wanted: set[str], latest: dict[str, str],
                          problems: dict[str, str]) -> dict[str, Origin]:
         """Requests older than the revisions read that the bot acknowledged (scheduled requests): who added them
@@ -445,7 +549,7 @@ class RequestDesk:
         revision is read: the request stands as it was accepted, or it is refused. So a flood of edits on the
         request page cannot get a scheduled request refused."""
         found: dict[str, Origin] = {}
-        for revid, title, summary, when in self.wiki.contributions(self.wiki.username, newest=self.history_limit):
+        for revid, title, summary, when in self._contribs[:self.history_limit]:
             ack = request_page.accepted(summary) if title == self.wiki.settings.requests else None
             if ack is None or ack[0] not in wanted or ack[0] in found:
                 continue
@@ -467,7 +571,7 @@ class RequestDesk:
             return {}
         since = min((o.timestamp for o in origins.values() if o.revid and o.timestamp), default=None)
         found: dict[str, list[tuple[int, str, str]]] = {}
-        for revid, title, comment, _when in self.wiki.contributions(self.wiki.username, since):
+        for revid, title, comment, _when in self._own_edits_since(since):
             for tagged in request_page.tagged(comment):
                 if tagged in tags:
                     found.setdefault(tags[tagged], []).append((revid, title, comment))

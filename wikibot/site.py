@@ -140,6 +140,7 @@ class Memory:
     pages: dict[str, PageText] = field(default_factory=dict)
     histories: dict[str, tuple[int, int, list[dict]]] = field(default_factory=dict)  # title: (revid, depth, revs)
     tracking: dict[str, tuple[int, str | None]] = field(default_factory=dict)       # Ruleset: (revid, page)
+    extension_tags: tuple[str, ...] | None = None                                  # the wiki's (siteinfo)
 
     def page(self, title: str, revid: int | None) -> PageText | None:
         known = self.pages.get(title)
@@ -216,6 +217,10 @@ def saved_as_sent(text: str) -> bool:
 
 def same_text(a: str, b: str) -> bool:
     return a.rstrip() == b.rstrip()
+
+
+def _tags(found: Iterable[str] | None) -> tuple[str, ...]:
+    return tuple(sorted(t.strip("<>").lower() for t in found or ()))
 
 
 def _normalized(query: dict, titles: Iterable[str]) -> dict[str, str]:
@@ -424,11 +429,11 @@ class Wiki:
         return {asked: found.get(name, Latest(asked, None)) for asked, name in names.items()}
 
     def fetch(self, what: str, *, revids: Iterable[int] = (), users: Iterable[str] = (),
-              contributions: dict[str, Any] | None = None) -> Fetched:
+              contributions: dict[str, Any] | None = None, most: int | None = None) -> Fetched:
         """Revisions with their texts (by id, at most :data:`TEXTS_PER_REQUEST`), the groups of some users, and
         the contributions of one user, in ONE request: MediaWiki answers several query modules at once.
         ``contributions``: ``usercontribs`` parameters without their ``uc`` prefix (``user``, ``end``, …); they
-        are listed to their end (more requests only when there are more than one answer holds)."""
+        are listed to their end, or to ``most`` of them (more requests only when one answer does not hold them)."""
         revids = sorted({int(r) for r in revids if r})
         users = [u for u in dict.fromkeys(users) if u]
         if len(revids) > TEXTS_PER_REQUEST:
@@ -451,8 +456,12 @@ class Wiki:
         found = Fetched()
         if len(params) == 1:
             return found
+        if self.memory.extension_tags is None:      # the wiki's extension tags come along, once a process
+            params.update(meta="siteinfo", siprop="extensiontags")
         data = self.api(what, **params)
         query = data.get("query", {})
+        if "extensiontags" in query:
+            self.memory.extension_tags = _tags(query["extensiontags"])
         for page in query.get("pages", []):
             for rev in page.get("revisions", []):
                 slot = rev.get("slots", {}).get("main", {})
@@ -473,21 +482,24 @@ class Wiki:
             more = data.get("continue", {}).get("uccontinue")
             rest = {"action": "query", "list": "usercontribs",
                     **{k: v for k, v in params.items() if k.startswith("uc")}}
-            while more:
+            while more and (most is None or len(found.contributions) < most):
                 rest["uccontinue"] = more
                 data = self.api(what, **rest)
                 found.contributions += [(c["revid"], c["title"], c.get("comment", ""), c.get("timestamp", ""))
                                         for c in data.get("query", {}).get("usercontribs", [])]
                 more = data.get("continue", {}).get("uccontinue")
+            if most is not None:
+                del found.contributions[most:]
         return found
 
     def extension_tags(self) -> tuple[str, ...]:
         """The tags of the wiki's parser extensions (siteinfo ``extensiontags``: ``source``, ``math``,
         …, names without brackets): they decide which markup is literal text on this wiki
-        (:func:`parsers.hazards.literal_tags`). Read once; pywikibot's siteinfo cache keeps it."""
-        with self._failures("reading the wiki's extension tags"):
-            tags = self.site.siteinfo.get("extensiontags")
-        return tuple(sorted(t.strip("<>").lower() for t in tags or ()))
+        (:func:`parsers.hazards.literal_tags`). Read once a process (or with a :meth:`fetch`)."""
+        if self.memory.extension_tags is None:
+            with self._failures("reading the wiki's extension tags"):
+                self.memory.extension_tags = _tags(self.site.siteinfo.get("extensiontags"))
+        return self.memory.extension_tags
 
     def read_pages(self, *titles: str) -> dict[str, PageText]:
         """Several pages in one request, by the titles asked."""

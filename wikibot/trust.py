@@ -39,9 +39,10 @@ class Trust:
     """``wiki``: the :class:`wikibot.site.Wiki` whose API it asks (it needs ``api``, ``username`` and
     ``settings``; the site module asks a Trust who is an Admin, so this module does not import it)."""
 
-    def __init__(self, wiki: Any, *, history: int = HISTORY):
+    def __init__(self, wiki: Any, *, history: int = HISTORY, latest: dict | None = None):
         self.wiki = wiki
         self.depth = history
+        self.latest = latest or {}      # the pages' latest revisions, as the turn's first look found them
         self._sysop: dict[str, bool] = {}
         self._listed: set[str] | None = None
         self._histories: dict[str, list[dict]] = {}
@@ -90,14 +91,38 @@ class Trust:
     # ------------------------------------------------------------------ histories and texts
     def history(self, title: str) -> list[dict]:
         """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment, sha1),
-        newest first; read once a turn."""
+        newest first; read once a turn, and not at all when the turn's first look found the page at the
+        revision the bot read its history at before (:class:`wikibot.site.Memory`), or missing."""
         if title not in self._histories:
-            data = self.wiki.api(f"reading the history of “{title}”", action="query", prop="revisions",
-                                 titles=title, rvprop="ids|user|timestamp|comment|sha1", rvlimit=self.depth)
-            pages = data.get("query", {}).get("pages", [])
-            pages = pages.values() if isinstance(pages, dict) else pages
-            self._histories[title] = [rev for page in pages for rev in page.get("revisions", [])]
+            seen = self.latest.get(title)
+            remembered = self.wiki.memory.histories.get(title)
+            if seen is not None and seen.revid is None:
+                self._histories[title] = []          # the page does not exist
+            elif seen is not None and remembered is not None and remembered[:2] == (seen.revid, self.depth):
+                self._histories[title] = remembered[2]
+            else:
+                data = self.wiki.api(f"reading the history of “{title}”", action="query", prop="revisions",
+                                     titles=title, rvprop="ids|user|timestamp|comment|sha1", rvlimit=self.depth)
+                pages = data.get("query", {}).get("pages", [])
+                pages = pages.values() if isinstance(pages, dict) else pages
+                revisions = [rev for page in pages for rev in page.get("revisions", [])]
+                self._histories[title] = revisions
+                if revisions:
+                    self.wiki.memory.histories[title] = (int(revisions[0]["revid"]), self.depth, revisions)
         return self._histories[title]
+
+    def known_authors(self, title: str) -> list[str]:
+        """The authors of the page's history the bot holds at the revision the turn's first look found: whose
+        groups a turn asks for with its other reads, before the history is walked."""
+        seen, remembered = self.latest.get(title), self.wiki.memory.histories.get(title)
+        if seen is None or remembered is None or remembered[0] != seen.revid:
+            return []
+        return [rev.get("user", "") for rev in remembered[2] if rev.get("user", "") != self.wiki.username]
+
+    def learn(self, groups: dict[str, set[str] | None]) -> None:
+        """Users' groups the turn read with its other reads (:meth:`wikibot.site.Wiki.fetch`)."""
+        for user, found in groups.items():
+            self._sysop.setdefault(user, found is not None and "sysop" in found)
 
     def know(self, revid: int, text: str | None) -> None:
         """A revision's text the caller read already."""

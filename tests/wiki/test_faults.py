@@ -400,9 +400,13 @@ def test_operation_neither_done_nor_undone_is_not_answered_until_it_is(local_wik
 
 
 def test_wiki_down_while_reading_who_asked_gives_one_clear_line(local_wiki, wiki):
-    """The wiki stops answering after the request page is read, while its history is read."""
-    local_wiki.edit_as(local_wiki.admin, wiki.settings.requests,
-                       "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
+    """The wiki stops answering after the request page is read, while its history is read (the request is
+    older than the page's latest two revisions, which come with the page)."""
+    page = "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS
+    local_wiki.edit_as(local_wiki.admin, wiki.settings.requests, page)
+    for note in ("A note.", "Another note."):
+        page = page.replace("Requests.", f"Requests. {note}")
+        local_wiki.edit_as(local_wiki.admin, wiki.settings.requests, page)
 
     def clock():
         local_wiki.wiki.pause()   # asked for the time just before the history is read

@@ -175,10 +175,11 @@ def test_replies_are_based_on_the_page_as_read_or_as_the_previous_reply_saved_it
 
     poll_cost(1)  # pywikibot's one-off look at the wiki (site information, parameter info)
     one = poll_cost(1)
-    # The run page and the request page together (with whether the bot may edit it), the page's latest
-    # revisions, the bot's own edits since the request was added (did it do it already?), whether PlainBob
-    # is an Admin; the reply: a check (the run page and the page's latest revision) and the edit.
-    assert one == 6
+    # A look at the latest revisions (the request page, with whether the bot may edit it, the run page and the
+    # pages requests work on; no text); one query for the run page, the request page's latest two revisions,
+    # whether PlainBob is an Admin and the bot's own edits (did it do it already?); the reply: a check (the run
+    # page and the page's latest revision) and the edit.
+    assert one == 4
     assert poll_cost(3) - one == 2 * 2
 
 
