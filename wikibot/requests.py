@@ -37,6 +37,7 @@ from wikibot import journal as journal_mod
 from wikibot import reviews
 from wikibot import operations
 from parsers.hazards import inert
+from wikibot.origins import NOT_FOUND, History, Origin, trace
 from wikibot.pages import UNDO_PREFIX, WikiPages
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
 from wikibot.trust import TextHidden, Trust
@@ -55,19 +56,6 @@ class Answer:
     done: bool
     headline: str
     details: list[str]
-
-
-@dataclass
-class Origin:
-    requester: str | None
-    problem: str | None
-    revid: int | None = None         # the revision of the request page that added the request
-    timestamp: str | None = None     # its time (API format): the bot's work for it can only come after
-
-    @property
-    def tag(self) -> str:
-        """What every edit the bot makes for this request carries in its summary (request_page.tag)."""
-        return request_page.tag(self.revid) if self.revid else ""
 
 
 class RequestDesk:
@@ -475,72 +463,26 @@ class RequestDesk:
     # ------------------------------------------------------------------ who asked
     def _origins(self, due: list[Request], others: set[str] = frozenset()) -> dict[str, Origin]:
         """For every request due: who added it (the revision that added its section), and whether anyone but an
-        Admin changed what it asks since.
-
-        The history is read newest first, in small batches, and only as far back as the oldest request due
-        was added: a new request costs the latest revisions, however long the page's history. A section that
-        leaves the page and comes back is a new request, added by whoever brought it back. A request older
-        than the last ``history_limit`` revisions was added by someone unknown. ``others``: headings of
-        other sections whose origin is wanted too (sections that may be the rest of a request).
-        """
-        wanted = {r.ident for r in due} | set(others)
-        found: dict[str, Origin] = {}
-        problems: dict[str, str] = {}
-        newer: tuple[int, str, str | None, dict[str, str]] | None = None
-        latest: dict[str, str] = {}
-        exceeded = False
-        for n, (revid, user, timestamp, summary, text) in enumerate(self._history()):
-            if n == self.history_limit:
-                exceeded = True
-                break
-            asked: dict[str, str] = {}
-            for ident, raw in request_page.sections(text):
-                asked.setdefault(ident, " ".join(raw.split()))
-            if newer is None:
-                wanted &= set(asked)    # a request not in the latest revision changed since the page was read
-                latest = asked
-            else:
-                new_revid, new_user, new_time, new_asked = newer
-                for ident in list(wanted):
-                    if ident not in asked:
-                        found[ident] = Origin(new_user, problems.get(ident), new_revid, new_time)
-                        wanted.discard(ident)
-                    elif asked[ident] != new_asked[ident] and new_user != self.wiki.username \
-                            and not self._is_admin(new_user):
-                        problems[ident] = (f"the request was changed by {new_user}, who is not an Admin, in "
-                                           f"[[Special:Diff/{new_revid}]]; an Admin must post it again")
-            newer = (revid, user, timestamp, asked)
-            ack = request_page.accepted(summary) if user == self.wiki.username else None
-            if ack is not None and ack[0] in wanted and ack[0] in asked:
-                # The bot's acknowledgement of a scheduled request: who added it was checked then, and the
-                # revisions since have just been checked for changes. No need to read further back for it (a
-                # flood of edits cannot push it out of reach); the bot's work for it can only come after this.
-                found[ack[0]] = Origin(ack[2], problems.get(ack[0]), ack[1], timestamp)
-                wanted.discard(ack[0])
-            if not wanted:
-                break
-        if newer is not None and not exceeded:
-            # The oldest revision read is the page's first: it added what it holds.
-            for ident in wanted:
-                found[ident] = Origin(newer[1], problems.get(ident), newer[0], newer[2])
-            wanted = set()
-        elif wanted:
-            found.update(self._accepted_before(wanted, latest, problems))
-            wanted -= set(found)
-        if wanted:
+        Admin changed what it asks since (:mod:`wikibot.origins`: the history read as little as that needs).
+        A request older than the last ``history_limit`` revisions was added by someone unknown, unless the bot
+        acknowledged it then (:meth:`_accepted_before`). ``others``: headings of other sections whose origin is
+        wanted too (sections that may be the rest of a request)."""
+        history = History(self.wiki, self.wiki.settings.requests, self._newest, self._older, self.history_limit)
+        latest = (history.sections(0)[0] or {}) if history.entry(0) is not None else {}
+        wanted = ({r.ident for r in due} | set(others)) & set(latest)   # a request gone since the page was read
+        requests_title = self.wiki.settings.requests
+        acks = {revid: request_page.accepted(summary) for revid, title, summary, _when in self._contribs
+                if title == requests_title}
+        found, beyond, problems = trace(history, wanted, self.trust.admins, self.wiki.username, acks.get)
+        if beyond:
+            found.update(self._accepted_before(beyond, latest, problems))
+        missing = wanted - set(found)
+        if missing:
             too_old = (f"the request is older than the last {self.history_limit} revisions of the request page, so "
                        "the bot cannot tell who added it; archive the answered requests, and an Admin must post it "
                        "again")
-            found.update({ident: Origin(None, too_old) for ident in wanted})
+            found.update({ident: Origin(None, too_old) for ident in missing})
         return found
-
-    def _history(self):
-        """The request page's revisions newest first (:meth:`wikibot.site.Wiki.history_back`), the latest two
-        as the turn's first query read them; at most ``history_limit`` + 1."""
-        yield from self._newest
-        if self._older:
-            yield from self.wiki.history_back(self.wiki.settings.requests, self.history_limit + 1 - len(self._newest),
-                                              start=self._older)
 
     def _accepted_before(self, wanted: set[str], latest: dict[str, str],
                          problems: dict[str, str]) -> dict[str, Origin]:
@@ -706,7 +648,6 @@ class RequestDesk:
 #: how an answer begins when the work was left half done (the next turn finishes or undoes it)
 INTERRUPTED = "Interrupted"
 
-NOT_FOUND = Origin(None, "the bot could not find who added this request in the page history")
 
 
 def late_after(poll_seconds: float) -> float:
