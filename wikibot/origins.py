@@ -11,12 +11,13 @@ long the page's history, and however many edits came after it:
 * beyond them, the revisions' ids and authors only (no text), by the hundred (:class:`History`);
 * texts only where they decide: at an edit by someone who is neither an Admin nor the bot (it and the
   revision before it: did it add the request, or change it?), and at the ends of each run of edits by
-  Admins and the bot. When the request is in the page at both ends of such a run it is taken to have
-  stood through it (what trusted accounts did to it in between needs no check); when it is not, the run
-  is halved until the revision that added it is found, one text a step.
+  Admins and the bot (or of each batch of ids read, 8 and then 500). When the request is in the page at
+  both ends of such a stretch it is taken to have stood through it (what trusted accounts did to it in
+  between needs no check); when it is not, the stretch is halved until the revision that added it is
+  found, one text a step.
 
-So a request under 500 later edits by Admins costs the ids and authors of 500 revisions and a few texts,
-not 500 texts. An acknowledgement the bot wrote into a scheduled request (its summary, found among the
+So a request under 500 later edits by Admins costs the ids and authors of 500 revisions and two or three
+texts, not 500 texts. An acknowledgement the bot wrote into a scheduled request (its summary, found among the
 bot's own edits) ends the search for that request: who added it was checked then.
 """
 
@@ -28,7 +29,7 @@ from typing import Callable, Iterable
 from parsers import request_page
 
 #: ids and authors of revisions asked for in one request (the first batch is small: most requests are new)
-METADATA_FIRST = 48
+METADATA_FIRST = 8
 METADATA_MOST = 500
 
 
@@ -83,6 +84,11 @@ class History:
             self._batch()
         return self.entries[k] if k < len(self.entries) and k < self.most else None
 
+    def listed(self, k: int) -> bool:
+        """Whether the k-th newest revision is listed already, or is known to be beyond what is looked at (the
+        page's first revision, or ``most``) — so that asking for it reads nothing."""
+        return k < len(self.entries) or not self._next or k >= self.most
+
     def has_text(self, k: int) -> bool:
         """Whether the k-th newest revision is listed and its text read already."""
         return k < len(self.entries) and self.entries[k].revid in self.texts
@@ -95,11 +101,10 @@ class History:
         size = min(self._size, self.most - len(self.entries))
         self.requests += 1
         data = self.wiki.api(f"reading the history of “{self.title}”", action="query", prop="revisions",
-                             titles=self.title, rvprop="ids|user|timestamp", rvstartid=self._next, rvlimit=size)
+                             titles=self.title, rvprop="ids|user", rvstartid=self._next, rvlimit=size)
         revisions = [rev for page in data.get("query", {}).get("pages", []) for rev in page.get("revisions", [])]
         for rev in revisions:
-            self.entries.append(Entry(int(rev["revid"]), int(rev.get("parentid") or 0), rev.get("user", ""),
-                                      rev.get("timestamp")))
+            self.entries.append(Entry(int(rev["revid"]), int(rev.get("parentid") or 0), rev.get("user", "")))
         last = self.entries[-1] if revisions else None
         self._next = last.parent if last is not None and last.parent else None
         self._size = METADATA_MOST
@@ -114,6 +119,10 @@ class History:
             for revid in wanted:
                 rev = fetched.revisions.get(revid)
                 self.texts[revid] = rev.text if rev is not None else None
+            for entry in self.entries:     # the time of a revision comes with its text (the ids come without)
+                rev = fetched.revisions.get(entry.revid)
+                if rev is not None:
+                    entry.timestamp = rev.timestamp
         found = []
         for k in positions:
             revid = self.entries[k].revid
@@ -149,9 +158,9 @@ def trace(history: History, wanted: Iterable[str], trusted: Callable[[list[str]]
 def _trace_one(history: History, ident: str, trusted: Callable[[list[str]], set[str]], bot: str,
                acknowledged: Callable, problems: dict[str, str]) -> Origin | None:
     """The origin of one request (None: added before the history looked at). Newest first: each revision by
-    someone neither an Admin nor the bot is checked exactly against the one before it; across a run of the
-    trusted's revisions the request's presence is probed at doubling distances, and where it is missing the
-    revision that added it is found by halving."""
+    someone neither an Admin nor the bot is checked exactly against the one before it; across a stretch of
+    the trusted's revisions the request's presence is looked at where the stretch ends, and where it is
+    missing the revision that added it is found by halving."""
     admins: set[str] = set()
     asked_about: set[str] = set()
 
@@ -183,32 +192,34 @@ def _trace_one(history: History, ident: str, trusted: Callable[[list[str]], set[
     while True:
         if history.has_text(i + 1) and not present(i + 1):
             return origin_at(i)            # the revision before, already read, lacks it: revision i added it
-        # probe the run of trusted revisions from i at doubling distances, up to a stop: an acknowledgement, a
-        # revision by someone else, or the last revision looked at
-        lo, step, stop, k = i, 1, None, i
+        # the stretch of trusted revisions from i: up to an acknowledgement, a revision by someone else, the last
+        # revision looked at — or the last one listed so far, so that a text is read at each batch of ids
+        k, stop = i, None
         while stop is None:
-            k, target = lo, lo + step
-            while k < target:
-                if ack(k) is not None:
-                    stop = "ack"
-                elif not is_trusted(k):
-                    stop = "other"
-                elif history.entry(k + 1) is None:
-                    stop = "end"
-                if stop is not None:
-                    break
+            if ack(k) is not None:
+                stop = "ack"
+            elif not is_trusted(k):
+                stop = "other"
+            elif not history.listed(k + 1):
+                stop = "listed"
+            elif history.entry(k + 1) is None:
+                stop = "end"
+            else:
                 k += 1
-            if k > lo and not present(k):   # added by one of the trusted revisions lo … k-1: halve
-                hi = k
-                while hi - lo > 1:
-                    mid = (lo + hi) // 2
-                    if present(mid):
-                        lo = mid
-                    else:
-                        hi = mid
-                return origin_at(lo)
-            lo, step = k, step * 2
+        if k > i and not present(k):      # added by one of the trusted revisions i … k-1: halve
+            lo, hi = i, k
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if present(mid):
+                    lo = mid
+                else:
+                    hi = mid
+            return origin_at(lo)
         j = k                               # the request stands in revision j
+        if stop == "listed":
+            history.entry(j + 1)            # the next batch of ids
+            i = j
+            continue
         if stop == "ack":
             acked = ack(j)
             return origin_at(j, requester=acked[2], revid=acked[1])
