@@ -31,6 +31,24 @@ def median_seconds(work, repeat: int = 21, inner: int = 1) -> float:
     return statistics.median(times)
 
 
+def paired_ratio(baseline, work, repeat: int = 21) -> tuple[float, float, float, float]:
+    """``work`` against ``baseline``, each timed right after the other ``repeat`` times, so that the load of a
+    shared machine, which drifts, weighs on both alike: (the median of the pairs' ratios, the ratio of the
+    fastest of each, the median baseline, the median work), times in seconds."""
+    base_times, work_times, ratios = [], [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        baseline()
+        middle = time.perf_counter()
+        work()
+        end = time.perf_counter()
+        base_times.append(middle - start)
+        work_times.append(end - middle)
+        ratios.append((end - middle) / (middle - start))
+    return (statistics.median(ratios), min(work_times) / min(base_times), statistics.median(base_times),
+            statistics.median(work_times))
+
+
 def largest(pattern: str) -> Path:
     """The largest fixture whose name matches ``pattern`` (e.g. "ruleset_*.wiki")."""
     return max(FIXTURES.glob(pattern), key=lambda p: p.stat().st_size)

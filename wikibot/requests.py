@@ -269,7 +269,7 @@ class RequestDesk:
             outcome = self.perform(request, origin.tag)
         except operations.OperationRefused as refused:
             return Answer(request, origin.requester, True, f"Not done{late}: {refused}",
-                          _step_lines(refused.report) if refused.report else [])
+                          answer_lines(refused.report) if refused.report else [])
         except Exception as error:  # noqa: BLE001 - one request's failure must not stop the others
             left = journal_mod.for_requests(self.wiki.settings.state_dir).get(request.ident)
             if left is not None and left.state == journal_mod.OPEN:
@@ -300,12 +300,12 @@ class RequestDesk:
                    "what it asks for is so already" if all(s.no_op for s in report.steps) else
                    "every step was ignored, as the rules say")
             return Answer(request, origin.requester, True, f"Not done{late}: nothing was changed: {why}.{left_note}",
-                          _step_lines(report))
+                          answer_lines(report))
         self._remember_enactment(request, outcome)
         links = outcome.links or "no page needed changing"
         summary = request_page.plain_summary(report.summary)
         return Answer(request, origin.requester, True, f"Done{late}: {summary} — {links}.{left_note}{unaccepted}",
-                      _step_lines(report))
+                      answer_lines(report))
 
     def refusal(self, request: Request, origin: Origin) -> Answer | None:
         """Why a request that changes the wiki is not done, before anything is tried: who asked, what the
@@ -437,7 +437,7 @@ class RequestDesk:
             links = ", ".join(f"{p.title}: [[Special:Diff/{p.saved_revid}]]" for p in journal.saved)
             return Answer(request, requester, True,
                           f"Done (completed {how}): {operation} — {links or 'no page needed changing'}.",
-                          _step_lines(Report("", steps=[StepResult(**s) for s in journal.steps])))
+                          answer_lines(Report("", steps=[StepResult(**s) for s in journal.steps])))
         if journal.state == journal_mod.UNDONE:
             return Answer(request, requester, True,
                           f"Not done (interrupted {how}): “{operation}” was undone: {journal.detail}. None of its "
@@ -576,7 +576,7 @@ class RequestDesk:
             return None
         if not unread:
             return None
-        named = "; ".join(f"{_quote(_short(' '.join(text.split()), 120))} ({_short(reason, 120).rstrip('.')})"
+        named = "; ".join(f"{quoted(_short(' '.join(text.split()), 120))} ({_short(reason, 120).rstrip('.')})"
                           for text, reason in unread)
         what = "Address" if request.kind == "ascension" else "Proposal"
         return Answer(request, origin.requester, True,
@@ -593,7 +593,7 @@ class RequestDesk:
         except operations.OperationRefused as refused:
             return (f"Tried on the pages as they stand now, it would not be done: {str(refused).rstrip('.')}; unless "
                     "they change by then, it will be refused at its time.",
-                    _step_lines(refused.report) if refused.report else [])
+                    answer_lines(refused.report) if refused.report else [])
         except (WikiUnavailable, WritesDisabled) as error:
             log.warning("request “%s” waits: %s", request.heading, error)
             return None
@@ -718,12 +718,12 @@ def _detail(step: StepResult) -> str:
     return detail.rstrip(":").strip()
 
 
-def _quote(text: str) -> str:
+def quoted(text: str) -> str:
     """Text in quotation marks; in single ones when it holds double ones, so that quotes do not nest alike."""
     return f"\u2018{text}\u2019" if "\u201c" in text or "\u201d" in text else f"\u201c{text}\u201d"
 
 
-def _step_lines(report: Report) -> list[str]:
+def answer_lines(report: Report) -> list[str]:
     """One line a step: its status, kind, the words it came from and why; all of it as plain text."""
     lines = []
     for step in report.steps:
