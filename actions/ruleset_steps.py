@@ -79,7 +79,7 @@ def _do_add_rule(run: Run, step: st.AddRule) -> str:
         rs.insert(new, section=section)
         place = f"at the end of {section.title}"
     else:
-        wanted = rsmod.SECTION_ALIASES.get(names.title_key(step.section or "dynastic").removeprefix("the "))
+        wanted = rsmod.section_kind(step.section or "dynastic")
         if rs.sections:
             section = run.section_for("Dynastic Rules")
             rs.insert(new, section=section)

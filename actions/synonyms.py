@@ -38,7 +38,7 @@ from typing import Iterable, Mapping, Sequence
 
 from actions import structure
 from actions.report import APPLIED, IGNORED, REFUSED, Report
-from parsers import hazards, language, limits, names
+from parsers import hazards, language, limits, markup, names
 from parsers.errors import WikibotError
 from parsers import ruleset as R
 from parsers.ascension import TermChange
@@ -47,7 +47,6 @@ _WORD = "A-Za-z0-9"
 _SEPARATORS = "[ _\u00a0]"
 _URL = re.compile(r"""(?:(?:https?|ftp)://|//(?=[\w.-]+\.[a-z]{2,}/)|www\.)[^\s\[\]<>"'|{}]+""", re.I)
 _NAMESPACED_LINK = re.compile(r"\[\[\s*:?\s*(?:File|Image|Media|Category)\s*:[^\]|]*", re.I)
-_TEMPLATE_NAME = re.compile(r"\{\{\s*(?!\{)[^{}|]*")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 _SYNONYM_ENTRY = re.compile(r"^(?P<lead>[*#:]+\s*)(?P<term>[^()\n]+?)\s*(?P<paren>\((?P<key>[^()\n]+)\))", re.M)
 _PLURAL_TEXT = r"\s*\(\s*plural(?:\s+form)?\s*:?\s*(?P<plural>[^()\n]+?)\s*\)"
@@ -187,7 +186,7 @@ def player_term(ruleset: "R.Ruleset | str | None") -> str | None:
         m = _OBEY.search(R.plain(rule.body))
         if m:
             term = m.group("term").strip()
-            return term[:-1] if term.endswith("s") else term
+            return language.singular_or_same(term)
     return None
 
 
@@ -340,7 +339,7 @@ def protected_spans(text: str, model: R.Ruleset | None = None) -> list[tuple[int
     """Spans of the text where a term is not replaced, each with the reason."""
     spans: list[tuple[int, int, str]] = []
     for pattern, reason in ((_URL, "inside a URL"), (_NAMESPACED_LINK, "in a file or category link target"),
-                            (_TEMPLATE_NAME, "in a template name"), (_HTML_TAG, "in an HTML tag")):
+                            (markup.TEMPLATE_NAME, "in a template name"), (_HTML_TAG, "in an HTML tag")):
         for m in pattern.finditer(text):
             if reason == "in an HTML tag" and m.group(0).startswith("<!--"):
                 continue

@@ -81,6 +81,19 @@ def test_table_marker_inside_template_or_comment_is_not_a_table():
     assert str(page) == text
 
 
+@pytest.mark.parametrize("tag", ["nowiki", "pre", "math", "syntaxhighlight", "score", "chem"])
+def test_a_literal_tag_keeps_its_pipes_out_of_the_table(tag):
+    """Every tag of the one list (parsers.markup.LITERAL_TAGS) hides its ``||`` and line breaks from the
+    table's syntax: the cell holds the whole element."""
+    element = f"<{tag}>a || b\n|-\n| c</{tag}>"
+    text = f"{{|\n! Player !! Note\n|-\n| Kevan || {element}\n|}}\n"
+    table = parse_gamestate(text).tables[0]
+    assert table.row_names == ["Kevan"]
+    assert table.headers == ["Player", "Note"]
+    assert re.fullmatch(r"a \|\| b\s*\|-\s*\| c", table.get("Kevan", "Note"))
+    assert str(parse_gamestate(text)) == text
+
+
 def test_text_after_close_on_same_line_belongs_to_text():
     text = "{|\n! A\n|-\n| x\n|} {| tail\nmore\n"
     page = parse_gamestate(text)

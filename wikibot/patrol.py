@@ -95,12 +95,12 @@ from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
-from parsers import language, request_page
+from parsers import language, markup, request_page
 from parsers.hazards import inert
 from wikibot import operations, reviews, statefile
 from wikibot.trust import TextHidden, Trust, read_overrides
 from wikibot.pages import WikiPages
-from wikibot.site import (BOTS_TEMPLATE, BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki,
+from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki,
                           WikiError, WritesDisabled, bots_allowed, writes_enabled_by)
 
 log = logging.getLogger("wikibot")
@@ -557,7 +557,7 @@ class Patrol:
         bot = self.wiki.username
         if bots_allowed(new, bot) or not bots_allowed(old, bot) or self._is_admin(change.user):
             return None
-        added = [m.group(0) for m in BOTS_TEMPLATE.finditer(new) if m.group(0) not in old] or ["{{nobots}}"]
+        added = [m.group(0) for m in markup.BOTS_TEMPLATE.finditer(new) if m.group(0) not in old] or ["{{nobots}}"]
         return Violation(None, None, "the bots template", None, added[0],
                          "only an Admin may stop the bot on the gamestate page", "the bot's README")
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from parsers import markup
 from parsers.errors import WIKI, WikibotError
 from wikibot.config import ConfigError, Settings
 from wikibot.trust import Trust
@@ -176,19 +177,15 @@ class SavedEdit:
         return self.diff_link
 
 
-_NOBOTS = re.compile(r"\{\{\s*nobots\s*\}\}", re.I)
-_BOTS = re.compile(r"\{\{\s*bots\s*\|([^{}]*)\}\}", re.I)
-#: Either template, as written on a page.
-BOTS_TEMPLATE = re.compile(r"\{\{\s*(?:nobots\s*|bots\s*\|[^{}]*)\}\}", re.I)
-
-
 def bots_allowed(text: str, username: str) -> bool:
     """The {{bots}}/{{nobots}} convention, as pywikibot's botMayEdit reads it."""
-    if _NOBOTS.search(text):
-        return False
     user = username.casefold()
-    for match in _BOTS.finditer(text):
-        for part in match.group(1).split("|"):
+    for match in markup.BOTS_TEMPLATE.finditer(text):
+        if match["name"].casefold() == "nobots":
+            if match["params"] is None:
+                return False
+            continue
+        for part in (match["params"] or "").split("|"):
             key, _, value = part.partition("=")
             names = {n.strip().casefold() for n in value.split(",")}
             key = key.strip().casefold()
