@@ -20,15 +20,20 @@ if str(ROOT) not in sys.path:
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
-def median_seconds(work, repeat: int = 21, inner: int = 1) -> float:
-    """The median time of one call of ``work`` over ``repeat`` runs of ``inner`` calls each."""
+def seconds_each(work, repeat: int, inner: int = 1) -> list[float]:
+    """The time of one call of ``work`` in each of ``repeat`` runs of ``inner`` calls."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
         for _ in range(inner):
             work()
         times.append((time.perf_counter() - start) / inner)
-    return statistics.median(times)
+    return times
+
+
+def median_seconds(work, repeat: int = 21, inner: int = 1) -> float:
+    """The median time of one call of ``work`` over ``repeat`` runs of ``inner`` calls each."""
+    return statistics.median(seconds_each(work, repeat, inner))
 
 
 def paired_ratio(baseline, work, repeat: int = 21) -> tuple[float, float, float, float]:
@@ -57,13 +62,7 @@ def largest(pattern: str) -> Path:
 def fastest_seconds(work, repeat: int = 5, inner: int = 1) -> float:
     """The fastest time of one call of ``work`` over ``repeat`` runs of ``inner`` calls each: other
     load on the machine only ever adds time, so the minimum is the steadiest measure of growth."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(inner):
-            work()
-        times.append((time.perf_counter() - start) / inner)
-    return min(times)
+    return min(seconds_each(work, repeat, inner))
 
 
 def print_growth(prefix: str, kinds: dict[str, Callable[[int], str]], sizes: tuple[int, ...],

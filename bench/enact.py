@@ -47,12 +47,17 @@ def ten_steps() -> st.Proposal:
     return st.Proposal(name="Bench", tags=(), steps=tuple(steps))
 
 
-def main() -> None:
+def enacted_once():
+    """The largest Ruleset fixture's path and text, the ten steps, their enactment and how many applied."""
     path = largest("ruleset_*.wiki")
     text = path.read_text(encoding="utf-8")
     proposal = ten_steps()
     result = enact(proposal, text)
-    applied = sum(1 for s in result.report.steps if s.status == APPLIED)
+    return path, text, proposal, result, sum(1 for s in result.report.steps if s.status == APPLIED)
+
+
+def main() -> None:
+    path, text, proposal, result, applied = enacted_once()
 
     ratio, fastest, baseline, measured = paired_ratio(lambda: mwparserfromhell.parse(text),
                                                       lambda: enact(proposal, text))
