@@ -19,7 +19,7 @@ from actions import structure
 from actions.constraints import infer_constraints, merge
 from actions.legality import Legality
 from parsers import names
-from parsers import characters, hazards
+from parsers import characters, hazards, language
 from parsers import steps as st
 from parsers.gamestate import GamestatePage
 from parsers.ruleset import AmbiguousRule, Block, Rule, RuleNotFound, Ruleset, Section
@@ -109,7 +109,7 @@ class Run:
         """A rule whose title is close to ``name`` (one letter off, a plural, another article), if any."""
         key = names.normalize(name)
         titles = {names.normalize(r.title): r.title for r in self.rs.rules}
-        forms = {key, key.removeprefix("the "), "the " + key, key.rstrip("s"), key + "s"}
+        forms = {key, key.removeprefix("the "), "the " + key, *language.plural_forms(key)}
         for form in forms:
             if form in titles:
                 return titles[form]

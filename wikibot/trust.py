@@ -16,10 +16,10 @@ on the wiki counts from the next turn on.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from actions import accepted as acc
-from wikibot.site import Wiki, WikiError
+from parsers.errors import WIKI, WikibotError
 
 #: Revisions of a page looked at to find what Admins left: an edit further back counts as accepted.
 HISTORY = 50
@@ -29,10 +29,20 @@ USERS_PER_REQUEST = 50
 TEXTS_PER_REQUEST = 50
 
 
+class TextHidden(WikibotError):
+    """A revision whose text the bot needs cannot be read (hidden or deleted)."""
+
+    kind = WIKI
+
+
 class Trust:
-    def __init__(self, wiki: Wiki, *, history: int = HISTORY):
+    """``wiki``: the :class:`wikibot.site.Wiki` whose API it asks (it needs ``api``, ``username`` and
+    ``settings``; the site module asks a Trust who is an Admin, so this module does not import it)."""
+
+    def __init__(self, wiki: Any, *, history: int = HISTORY, latest: dict | None = None):
         self.wiki = wiki
         self.depth = history
+        self.latest = latest or {}      # the pages' latest revisions, as the turn's first look found them
         self._sysop: dict[str, bool] = {}
         self._listed: set[str] | None = None
         self._histories: dict[str, list[dict]] = {}
@@ -81,14 +91,38 @@ class Trust:
     # ------------------------------------------------------------------ histories and texts
     def history(self, title: str) -> list[dict]:
         """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment, sha1),
-        newest first; read once a turn."""
+        newest first; read once a turn, and not at all when the turn's first look found the page at the
+        revision the bot read its history at before (:class:`wikibot.site.Memory`), or missing."""
         if title not in self._histories:
-            data = self.wiki.api(f"reading the history of “{title}”", action="query", prop="revisions",
-                                 titles=title, rvprop="ids|user|timestamp|comment|sha1", rvlimit=self.depth)
-            pages = data.get("query", {}).get("pages", [])
-            pages = pages.values() if isinstance(pages, dict) else pages
-            self._histories[title] = [rev for page in pages for rev in page.get("revisions", [])]
+            seen = self.latest.get(title)
+            remembered = self.wiki.memory.histories.get(title)
+            if seen is not None and seen.revid is None:
+                self._histories[title] = []          # the page does not exist
+            elif seen is not None and remembered is not None and remembered[:2] == (seen.revid, self.depth):
+                self._histories[title] = remembered[2]
+            else:
+                data = self.wiki.api(f"reading the history of “{title}”", action="query", prop="revisions",
+                                     titles=title, rvprop="ids|user|timestamp|comment|sha1", rvlimit=self.depth)
+                pages = data.get("query", {}).get("pages", [])
+                pages = pages.values() if isinstance(pages, dict) else pages
+                revisions = [rev for page in pages for rev in page.get("revisions", [])]
+                self._histories[title] = revisions
+                if revisions:
+                    self.wiki.memory.histories[title] = (int(revisions[0]["revid"]), self.depth, revisions)
         return self._histories[title]
+
+    def known_authors(self, title: str) -> list[str]:
+        """The authors of the page's history the bot holds at the revision the turn's first look found: whose
+        groups a turn asks for with its other reads, before the history is walked."""
+        seen, remembered = self.latest.get(title), self.wiki.memory.histories.get(title)
+        if seen is None or remembered is None or remembered[0] != seen.revid:
+            return []
+        return [rev.get("user", "") for rev in remembered[2] if rev.get("user", "") != self.wiki.username]
+
+    def learn(self, groups: dict[str, set[str] | None]) -> None:
+        """Users' groups the turn read with its other reads (:meth:`wikibot.site.Wiki.fetch`)."""
+        for user, found in groups.items():
+            self._sysop.setdefault(user, found is not None and "sysop" in found)
 
     def know(self, revid: int, text: str | None) -> None:
         """A revision's text the caller read already."""
@@ -116,7 +150,7 @@ class Trust:
         self.fetch([revid])
         text = self._texts.get(revid)
         if text is None:
-            raise WikiError(f"The text of revision {revid} cannot be read (hidden or deleted), so the bot cannot "
+            raise TextHidden(f"The text of revision {revid} cannot be read (hidden or deleted), so the bot cannot "
                             "tell what Admins left on that page; an Admin should accept the page as it stands "
                             "(an edit with a summary starting “Accept”).")
         return text
@@ -154,6 +188,29 @@ class Trust:
                              admin=rev.get("user", "") in admins)
                 for rev in reversed(history)]
 
+def read_overrides(wiki: Any, trust: "Trust | None" = None) -> list:
+    """The Admins' corrections to the inferred constraints (the constraints page) as Admins left it: an edit
+    by anyone else counts only once an Admin accepts it. Lines that cannot be read are logged and left out,
+    the others apply."""
+    import logging
+
+    from actions.constraints import OverrideError, parse_overrides
+
+    log = logging.getLogger("wikibot")
+    trust = trust or Trust(wiki)
+    title = wiki.settings.constraints
+    state = trust.accepted(title)
+    if state is None:
+        return []
+    if not state.clean:
+        log.info("“%s” carries edits no Admin has accepted (%s): read as Admins left it", title, state.unaccepted())
+    try:
+        return parse_overrides(state.text(trust.text), page=title)
+    except OverrideError as error:
+        log.warning("lines of “%s” skipped: %s", title, error)
+        return error.parsed
+
+
 def admin_names(text: str) -> set[str]:
     """The names an Admins page lists: a ``[[User:Name]]`` link or a ``* Name`` bullet a line (casefolded)."""
     import re
@@ -163,4 +220,4 @@ def admin_names(text: str) -> set[str]:
     return names
 
 
-__all__ = ["Trust", "admin_names", "HISTORY"]
+__all__ = ["Trust", "TextHidden", "read_overrides", "admin_names", "HISTORY"]

@@ -221,3 +221,23 @@ def test_the_console_says_once_a_cycle_that_the_ruleset_carries_unaccepted_edits
         Patrol(game.wiki).cycle()
     said = [r for r in caplog.records if "carries edits no Admin has accepted" in r.getMessage()]
     assert len(said) == 1
+
+
+def test_setup_saves_through_the_bots_checks_and_keeps_a_page_created_meanwhile(local_wiki, tmp_path, wiki_title):
+    """wikibot setup writes through the save every edit of the bot's goes through: a page an Admin creates
+    between setup's look and its save is kept as the Admin wrote it, and said so, not reported as created."""
+    from wikibot.setup import setup
+    from wikibot.site import Wiki
+
+    settings = _setup_settings(tmp_path, wiki_title("Setup"))
+    said: list[str] = []
+
+    def say(line: str) -> None:
+        said.append(line)
+        if line == f"created   {settings.requests}":   # the run page is next: an Admin creates it first
+            local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+
+    setup(Wiki(local_wiki.site(), settings), protect_pages=False, ask=None, say=say)
+    assert f"kept      {settings.run} (created by someone else meanwhile)" in said
+    assert f"created   {settings.run}" not in said and local_wiki.wiki.page_text(settings.run) == "true"
+    assert f"created   {settings.log}" in said and local_wiki.wiki.page_text(settings.log).startswith("What the bot")
