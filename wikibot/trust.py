@@ -10,19 +10,29 @@ on the wiki counts from the next turn on.
 * **The accepted text** of the Ruleset and of the constraints page is the page as Admins and the bot
   left it (:mod:`actions.accepted`): an edit by anyone else does not count until an Admin accepts
   it. The page's latest :data:`HISTORY` revisions are looked at (who made them, their summaries and
-  checksums: one API request); revision texts are read only where an edit by someone else was
+  checksums: one API request), and further back, :data:`FURTHER` at a time, while the oldest of them is
+  an edit by someone else — never is a player's edit taken as accepted because more edits were piled
+  on it — up to :data:`DEEPEST`; revision texts are read only where an edit by someone else was
   followed by a trusted one, whose own change must then be carried onto the accepted text.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Iterable
 
 from actions import accepted as acc
 from parsers.errors import WIKI, WikibotError
 
-#: Revisions of a page looked at to find what Admins left: an edit further back counts as accepted.
+log = logging.getLogger("wikibot")
+
+#: Revisions of a page looked at to find what Admins left, at first: further back only while the oldest is
+#: an edit by someone other than an Admin or the bot.
 HISTORY = 50
+#: Revisions read at a time beyond the first :data:`HISTORY` (MediaWiki's most for ``rvlimit``).
+FURTHER = 500
+#: The most revisions looked at: an edit further back counts as accepted (a warning says so).
+DEEPEST = 2000
 #: Users asked about in one API request (MediaWiki's limit for ``list=users``).
 USERS_PER_REQUEST = 50
 #: Revision texts read in one API request.
@@ -39,9 +49,9 @@ class Trust:
     """``wiki``: the :class:`wikibot.site.Wiki` whose API it asks (it needs ``api``, ``username`` and
     ``settings``; the site module asks a Trust who is an Admin, so this module does not import it)."""
 
-    def __init__(self, wiki: Any, *, history: int = HISTORY, latest: dict | None = None):
+    def __init__(self, wiki: Any, *, history: int | None = None, latest: dict | None = None):
         self.wiki = wiki
-        self.depth = history
+        self.depth = HISTORY if history is None else history
         self.latest = latest or {}      # the pages' latest revisions, as the turn's first look found them
         self._sysop: dict[str, bool] = {}
         self._listed: set[str] | None = None
@@ -101,15 +111,35 @@ class Trust:
             elif seen is not None and remembered is not None and remembered[:2] == (seen.revid, self.depth):
                 self._histories[title] = remembered[2]
             else:
-                data = self.wiki.api(f"reading the history of “{title}”", action="query", prop="revisions",
-                                     titles=title, rvprop="ids|user|timestamp|comment|sha1", rvlimit=self.depth)
-                pages = data.get("query", {}).get("pages", [])
-                pages = pages.values() if isinstance(pages, dict) else pages
-                revisions = [rev for page in pages for rev in page.get("revisions", [])]
+                revisions = self._read_history(title)
                 self._histories[title] = revisions
                 if revisions:
                     self.wiki.memory.histories[title] = (int(revisions[0]["revid"]), self.depth, revisions)
         return self._histories[title]
+
+    def _read_history(self, title: str) -> list[dict]:
+        """The latest :data:`HISTORY` revisions, and older ones while the oldest read is not an Admin's or the bot's
+        (a pending edit buried under later edits is still found pending), at most :data:`DEEPEST`."""
+        params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title,
+                                  "rvprop": "ids|user|timestamp|comment|sha1", "rvlimit": self.depth}
+        revisions: list[dict] = []
+        sysops_only = title == getattr(self.wiki.settings, "admins", None)
+
+        def trusted(user: str) -> bool:
+            return user == self.wiki.username or bool(self.sysops([user]) if sysops_only else self.is_admin(user))
+
+        while True:
+            data = self.wiki.api(f"reading the history of “{title}”", **params)
+            pages = data.get("query", {}).get("pages", [])
+            pages = pages.values() if isinstance(pages, dict) else pages
+            revisions += [rev for page in pages for rev in page.get("revisions", [])]
+            if "continue" not in data or not revisions or trusted(revisions[-1].get("user", "")):
+                return revisions
+            if len(revisions) >= DEEPEST:
+                log.warning("“%s”: none of its latest %d revisions is an Admin's or the bot's; what lies further "
+                            "back counts as accepted", title, len(revisions))
+                return revisions
+            params.update(data["continue"], rvlimit=min(FURTHER, DEEPEST - len(revisions)))
 
     def known_authors(self, title: str) -> list[str]:
         """The authors of the page's history the bot holds at the revision the turn's first look found: whose

@@ -241,3 +241,23 @@ def test_setup_saves_through_the_bots_checks_and_keeps_a_page_created_meanwhile(
     assert f"kept      {settings.run} (created by someone else meanwhile)" in said
     assert f"created   {settings.run}" not in said and local_wiki.wiki.page_text(settings.run) == "true"
     assert f"created   {settings.log}" in said and local_wiki.wiki.page_text(settings.log).startswith("What the bot")
+
+
+def test_a_line_buried_under_more_player_edits_than_the_history_first_read_still_counts_for_nothing(
+        game, local_wiki, monkeypatch):
+    """A player's line on the constraints page followed by more of his own edits than the bot first reads of the
+    page's history: the bot reads further back, to an Admin's edit, and the line still counts for nothing."""
+    from wikibot import trust
+
+    monkeypatch.setattr(trust, "HISTORY", 3)
+    capped(game, local_wiki)
+    page = game.settings.constraints
+    local_wiki.edit_as(local_wiki.admin, page, "* Hat: off\n")
+    Patrol(game.wiki).cycle()
+    local_wiki.edit_as(local_wiki.plain, page, "* Hat: off\n* Coins: off\n", "tidying")
+    for n in range(4):  # more than HISTORY edits on top of it
+        local_wiki.edit_as(local_wiki.plain, page, f"* Hat: off\n* Coins: off\n<!-- tidy {n} -->\n", "tidying")
+    state = trust.Trust(game.wiki).accepted(page)
+    assert not state.clean and state.text(trust.Trust(game.wiki).text).strip() == "* Hat: off"
+    rich = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 500", "payday")
+    assert (rich, UNDONE) in found(Patrol(game.wiki).cycle())
