@@ -1,7 +1,8 @@
 """A real MediaWiki for the wiki tests, started once per test session.
 
 The ``local_wiki`` fixture installs and serves a throwaway MediaWiki
-(:class:`wikibot.testwiki.LocalWiki`) with three users:
+(:class:`faults.FaultyWiki`: :class:`wikibot.testwiki.LocalWiki` with the faults a
+test switches on and off) with three users:
 
 * ``WikiBot``    -- bot group, with a bot password; pywikibot logs in as it;
 * ``AdminAlice`` -- sysop;
@@ -27,9 +28,9 @@ from types import ModuleType
 
 import pytest
 
+from faults import FaultyWiki
 from wikibot.testwiki import (
     Credentials,
-    LocalWiki,
     LocalWikiUnavailable,
     PywikibotConfig,
     php_missing,
@@ -40,7 +41,7 @@ from wikibot.testwiki import (
 class WikiHarness:
     """Everything a wiki test needs (the ``local_wiki`` fixture's value)."""
 
-    wiki: LocalWiki
+    wiki: FaultyWiki
     config: PywikibotConfig
     pywikibot: ModuleType
     bot: Credentials
@@ -145,7 +146,7 @@ def local_wiki(tmp_path_factory, pytestconfig) -> WikiHarness:
         pytest.fail(problem, pytrace=False)
     started = time.monotonic()
     directory = tmp_path_factory.mktemp('localwiki')
-    wiki = LocalWiki('WikiBot Test Wiki')
+    wiki = FaultyWiki('WikiBot Test Wiki')
     try:
         port = pytestconfig.getoption('wiki_port') or int(os.environ.get('WIKIBOT_TEST_PORT') or 0) or None
         wiki.start(directory / 'wiki', port=port)
