@@ -396,12 +396,18 @@ def test_timings(local_wiki, capsys):
 
 def test_edit_as_logs_in_again_when_the_wiki_ended_its_session(local_wiki):
     """The edit token is asked once per session; a session the wiki ended (here every session of
-    the user, by MediaWiki's own script) is made again, and the edit is still the user's own."""
+    the user, by MediaWiki's own script) is made again, and the edit is still the user's own:
+    with the token kept from before, and with none yet (the wiki would give an anonymous one)."""
     wiki = local_wiki.wiki
     title = local_wiki.title('Session ended')
-    wiki.edit_as('PlainBob', title, 'first')
+    wiki.edit_as('PlainBob', title, 'first')          # the token is kept
     wiki.run_maintenance('invalidateUserSessions', '--user', 'PlainBob')
-    result = wiki.edit_as('PlainBob', title, 'second')
-    assert wiki.page_text(title) == 'second'
-    assert [r['user'] for r in history(local_wiki, title)] == ['PlainBob', 'PlainBob']
-    assert history(local_wiki, title)[0]['revid'] == result['newrevid']
+    wiki.edit_as('PlainBob', title, 'second')
+    wiki.close_sessions('PlainBob')
+    wiki.api('PlainBob', action='query', meta='userinfo')  # logged in, no token asked yet
+    wiki.run_maintenance('invalidateUserSessions', '--user', 'PlainBob')
+    result = wiki.edit_as('PlainBob', title, 'third')
+    assert wiki.page_text(title) == 'third'
+    revisions = history(local_wiki, title)
+    assert [r['user'] for r in revisions] == ['PlainBob'] * 3
+    assert revisions[0]['revid'] == result['newrevid']
