@@ -176,3 +176,10 @@ def local_wiki(tmp_path_factory, pytestconfig) -> WikiHarness:
 def wiki_title(local_wiki) -> Callable[[str], str]:
     """``wiki_title('Stem')`` returns a page title unique to this test."""
     return local_wiki.title
+
+
+@pytest.fixture
+def full_load(pytestconfig) -> bool:
+    """``--full-load``: the load tests run at the sizes ``bench/load.py`` times, not the smaller ones
+    that prove the same properties."""
+    return pytestconfig.getoption('full_load')
