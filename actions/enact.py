@@ -185,6 +185,7 @@ def _run_steps(run: Run, report: Report) -> None:
         snap = run.snapshot(gamestate=gamestate)
         gs_text = snap[3]
         try:
+            step = run.under_heading(step)
             detail = entry[1](run, step)
             status = APPLIED
             if run.check_each and not isinstance(step, _GAMESTATE_STEPS):

@@ -561,11 +561,7 @@ def _as_the_page_has_it(page: GamestatePage, step: st.Step, legality: Legality) 
     if isinstance(step, (st.SetAttribute, st.ChangeAttribute)):
         if not is_player or not any(t is players for t in _tables_with(page, name, column)):
             return step
-        if isinstance(step, st.SetAttribute):
-            return st.SetValue(index=step.index, text=step.text, when=step.when, player=name, variable=column,
-                               value=step.value)
-        return st.ChangeValue(index=step.index, text=step.text, when=step.when, player=name, variable=column,
-                              delta=step.delta)
+        return _as_other(step, player=name, variable=column)
     if is_player:
         return step
     tables = [t for t in _tables_with(page, name, column) if t is not players]
@@ -574,11 +570,19 @@ def _as_the_page_has_it(page: GamestatePage, step: st.Step, legality: Legality) 
                            f"a “{column}” column on the gamestate page")
     if len(tables) != 1:
         return step
-    if isinstance(step, st.SetValue):
-        return st.SetAttribute(index=step.index, text=step.text, when=step.when, thing=name, attribute=column,
-                               value=step.value)
-    return st.ChangeAttribute(index=step.index, text=step.text, when=step.when, thing=name, attribute=column,
-                              delta=step.delta)
+    return _as_other(step, thing=name, attribute=column)
+
+
+#: A player's step and a thing's step that say the same ("Set Cup’s Worth", "Set the Worth of Cup").
+_COUNTERPART = {st.SetValue: st.SetAttribute, st.ChangeValue: st.ChangeAttribute,
+                st.SetAttribute: st.SetValue, st.ChangeAttribute: st.ChangeValue}
+
+
+def _as_other(step: st.Step, **names: str) -> st.Step:
+    """The step as its counterpart (a player's value as a thing's, or the other way), its row and column
+    given by ``names``, its value or change and its condition kept."""
+    kept = {"value": step.value} if hasattr(step, "value") else {"delta": step.delta}
+    return _COUNTERPART[type(step)](index=step.index, text=step.text, when=step.when, **names, **kept)
 
 
 def _single_judge(legality: Legality, name: str, old: str, value: str) -> None:

@@ -148,6 +148,9 @@ def locate(block: Block, target: st.Target) -> list[Spot]:
             raise unsupported("the quoted text is empty once markup and spacing are set aside")
         spans, _ = occurrences(proj.text, needle)
         matches = [TextMatch(block, proj, i, j) for i, j in spans if i >= lo and j <= hi]
+        if target.in_list:  # "… wherever it appears in the “Scrape” atomic action": inside that list
+            a, b = _the_list(block, target.in_list)
+            matches = [m for m in matches if a <= m.span[0] and m.span[1] <= b]
         if target.number is not None:  # "in the second paragraph of X, replace …"
             para = numbered_paragraph(block, paras, target.number)
             matches = [m for m in matches if para.start <= m.span[0] and m.span[1] <= para.end]
@@ -184,6 +187,25 @@ def locate(block: Block, target: st.Target) -> list[Spot]:
         chosen = select(found, target.occurrence, f"a sentence with “{target.text}”", places)
         return _spots(body, paras, chosen, "sentence", None)
 
+    if kind == st.SENTENCE_NTH:
+        if target.number is not None:
+            para = numbered_paragraph(block, paras, target.number)
+            lo, hi = para.start, para.end
+            where = f"paragraph {'the last' if target.number == -1 else target.number} of “{block.title}”"
+        else:
+            if any(p.kind != "prose" for p in paras):
+                which = "the last" if target.occurrence == "last" else f"number {target.occurrence}"
+                raise unsupported(f"“{block.title}” has lists or tables, so which sentence is {which} is a matter "
+                                  "of reading; an Admin must decide")
+            lo, hi = 0, len(body)
+            where = f"“{block.title}”"
+        found = [m for m in (TextMatch(block, proj, s, e) for s, e in sentence_bounds(proj))
+                 if lo <= m.span[0] and m.span[1] <= hi]
+        if not found:
+            raise unsupported(f"{where} has no sentences")
+        chosen = select(found, target.occurrence, f"the sentences of {where}", places)
+        return _spots(body, paras, chosen, "sentence", None)
+
     if kind in (st.PARAGRAPH, st.PARAGRAPHS_FROM):
         para = numbered_paragraph(block, paras, target.number)
         if kind == st.PARAGRAPHS_FROM:
@@ -216,6 +238,16 @@ def locate(block: Block, target: st.Target) -> list[Spot]:
         return _items(block, target)
 
     raise unsupported(f"the bot does not know the target kind {kind!r}")
+
+
+def _the_list(block: Block, name: str) -> tuple[int, int]:
+    """Where the one list introduced as ``name`` stands in the block's body."""
+    found = [span for span in lists(block.body) if names_list(span[2], name)]
+    if not found:
+        raise unsupported(f"no list introduced as “{name}” in “{block.title}”")
+    if len(found) > 1:
+        raise unsupported(f"{len(found)} lists are introduced as “{name}” in “{block.title}”")
+    return found[0][0], found[0][1]
 
 
 def _items(block: Block, target: st.Target) -> list[Spot]:

@@ -298,9 +298,6 @@ def _unnamed_rule(run: Run, target: st.Target) -> RefResult | None:
     return None
 
 
-_ITEMS = (st.ITEM, st.ITEM_BEGINNING, st.ITEM_CONTAINING)
-
-
 def _list_rule(run: Run, target: st.Target) -> RefResult:
     """The one rule holding the list a step names but whose rule it does not ("the “Milking” atomic
     action"): a list introduced by a line naming it."""
@@ -317,7 +314,7 @@ def _list_rule(run: Run, target: st.Target) -> RefResult:
 
 def _rule_of(run: Run, rule: st.RuleRef | None, target: st.Target) -> RefResult:
     """The rule a text step acts on: the one it names, or — naming none — where its list is."""
-    if rule is None and target.kind in _ITEMS and target.in_list:
+    if rule is None and target.in_list:
         return _list_rule(run, target)
     return _text_rule(run, rule)
 
@@ -340,7 +337,7 @@ def _do_replace_text(run: Run, step: st.ReplaceText) -> str:
         before = _unnamed_rule(run, step.target)
         if before is not None:
             step = dataclasses.replace(step, rule=st.RuleRef(previous=True))
-    if step.rule is None and not (step.target.kind in _ITEMS and step.target.in_list):
+    if step.rule is None and not step.target.in_list:
         return _replace_everywhere(run, step)
     ref = _rule_of(run, step.rule, step.target)
     rule = ref.rule
@@ -360,6 +357,14 @@ def _target_words(target: st.Target) -> str:
     if target.kind in (st.PARAGRAPH, st.PARAGRAPHS_FROM):
         which = "the final" if target.number == -1 else f"paragraph {target.number}"
         return which + (" paragraph" if target.number == -1 else "") + (" onwards" if target.kind == st.PARAGRAPHS_FROM else "")
+    if target.kind == st.SENTENCE_NTH:
+        which = {"last": "the last sentence", "first": "the first sentence"}.get(target.occurrence,
+                                                                                f"sentence {target.occurrence}")
+        if target.number is not None:
+            which += " of the final paragraph" if target.number == -1 else f" of paragraph {target.number}"
+        return which
+    if target.kind == st.ITEM and target.text is None:
+        return "the last list item" if target.number == -1 else f"list item {target.number}"
     label = {st.SENTENCE_BEGINNING: "the sentence beginning ", st.SENTENCE_ENDING: "the sentence ending ",
              st.SENTENCE_CONTAINING: "the sentence containing ", st.PARAGRAPH_BEGINNING: "the paragraph beginning ",
              st.PARAGRAPH_ENDING: "the paragraph ending ", st.PARAGRAPH_CONTAINING: "the paragraph containing "}
@@ -371,7 +376,7 @@ def _target_words(target: st.Target) -> str:
 def _do_remove_text(run: Run, step: st.RemoveText) -> str:
     if step.target.kind == st.KEYWORD:
         return _keyword_step(run, step)
-    if step.rule is None and not (step.target.kind in _ITEMS and step.target.in_list):
+    if step.rule is None and not step.target.in_list:
         ref = _unnamed_rule(run, step.target) or _only_rule_holding(run, step.target)
         run.check_tag(ref.rule.kind, ref.exempt)
     else:

@@ -4,6 +4,8 @@ do more than add words is refused).  Shared by the step handlers; pure."""
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Iterable
@@ -82,6 +84,37 @@ class Run:
         self.numbering = {r.number: r for r in rs.rules if r.number}
 
     # ---------------------------------------------------------------- references
+
+    def under_heading(self, step: st.Step) -> st.Step:
+        """A step under a heading of the post ("Lanterns:" over "replace “A” with “B”") acts on the rule the
+        heading names when there is one; when the heading is close to a rule's title but not it, the step
+        goes to an Admin (it may mean that rule); else the heading is the post's own and the step names no
+        rule."""
+        ref = getattr(step, "rule", None)
+        if not isinstance(ref, st.RuleRef) or ref.named_as != "heading":
+            return step
+        try:
+            self.rs.find(ref.name, numbering=self.numbering)
+        except AmbiguousRule as exc:
+            raise _unsupported(f"the heading “{ref.name}:” above this step: {exc}") from None
+        except RuleNotFound:
+            near = self._near(ref.name)
+            if near:
+                raise _unsupported(f"the heading “{ref.name}:” above this step may name the rule “{near}”: say which "
+                                   "rule the step edits") from None
+            return dataclasses.replace(step, rule=None)
+        return dataclasses.replace(step, rule=dataclasses.replace(ref, named_as="rule"))
+
+    def _near(self, name: str) -> str | None:
+        """A rule whose title is close to ``name`` (one letter off, a plural, another article), if any."""
+        key = names.normalize(name)
+        titles = {names.normalize(r.title): r.title for r in self.rs.rules}
+        forms = {key, key.removeprefix("the "), "the " + key, key.rstrip("s"), key + "s"}
+        for form in forms:
+            if form in titles:
+                return titles[form]
+        close = difflib.get_close_matches(key, list(titles), n=1, cutoff=0.85)
+        return titles[close[0]] if close else None
 
     def resolve(self, ref: st.RuleRef) -> RefResult:
         """The rule a reference means. A named rule becomes "the same rule" for later steps, even

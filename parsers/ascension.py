@@ -9,9 +9,11 @@ replaced with “B”, “C” with “D”" …).
 Reading uses the shared language (:mod:`parsers.language`): sentences are found with
 ``sentence_spans`` (a sentence ending in ";" or introducing a list with ":" is read with the rest of
 its line), quotes are masked so that nothing quoted is ever read as an instruction word, and each
-sentence is cut into clauses at the words that open instructions. Each clause is read by the first
-row of :data:`PHRASINGS` (one row per shape: the part of the reset, the pattern, the reader) that
-fits it whole. A clause no row reads is one of three things:
+sentence is cut into clauses at the words that open instructions. Each clause is read by the
+instruction grammar and its frames (:func:`parsers.frames.read` in an Address: repeal, keep, Special
+Case statuses, terms — ordered or stated), else by the first row of :data:`PHRASINGS` (the theme, the
+tracking page, Building Blocks, things outside the reset: one row per shape, the pattern, the reader)
+that fits it whole. A clause neither reads is one of three things:
 
 * an instruction about the reset that the bot cannot read with certainty (an imperative, or a
   sentence naming a rule, a term, a Special Case rule, the tracking page or Building Blocks):
@@ -136,13 +138,6 @@ _ALL = r"(?:(?:all|every)\s+(?:of\s+)?)?(?:the\s+)?(?:current\s+|existing\s+|rem
 _DYN = r"(?:(?:dynastic|non-?core)\s+)?"
 _EXCEPT = r"(?:except(?:\s+for)?|expect\s+for|but(?:\s+for)?|other\s+than|save(?:\s+for)?|apart\s+from|excluding)"
 _SC = r"special[\s-]+case"
-_SC_RULES = rf"(?:{_SC}\s+rules?\s+)"
-_ON = r"(?P<s>active|inactive|enabled|disabled)"
-_SWITCHED = r"(?:switched|turned)\s+(?P<s>on|off)"
-_DEFAULT = (r"(?:their\s+|its\s+)?(?:respective\s+)?(?:default|normal|original)s?"
-            r"(?:\s+(?:values?|status(?:es)?|settings?|states?|positions?))?")
-_OTHERS_SC = (rf"(?:(?:all|every|each|any)\s+)?(?:of\s+)?(?:the\s+)?(?:other|remaining|rest\s+of\s+the)?\s*"
-              rf"(?:{_SC}\s+rules?|others|rest)")
 #: Where a clause about "the others" begins inside a sentence ("…, and all other Special Case rules to …").
 _OTHERS_CUT = (rf"(?:all\s+(?:of\s+)?(?:the\s+)?(?:other\s+|remaining\s+)?|(?:the\s+)?(?:other|remaining)\s+)"
                rf"(?:{_SC}\s+rules|others)|the\s+(?:rest|others)")
@@ -228,8 +223,7 @@ def _is_name(text: str) -> bool:
     text = re.sub(r"^(?:the|a|an)\s+(?=[A-Z\x01\[])", "", text)
     if re.fullmatch(_TOK, text) or re.fullmatch(r"\[\[[^\]|]+(?:\|[^\]]*)?\]\]", text):
         return True
-    return bool(re.fullmatch(r"[A-Z0-9][\w\u2019'\-]*(?:(?:\s+|/)(?:[A-Z0-9][\w\u2019'\-]*|of|the|de|du|von|a|an|in|on|for|to))*",
-                             text)) and not re.search(r"\s(?:of|the|de|du|von|a|an|in|on|for|to)$", text)
+    return names.capitalised(text)
 
 
 # --------------------------------------------------------------------------- readers
@@ -256,88 +250,6 @@ def _tracking(ctx: _Ctx, m: re.Match) -> str | None:
         ctx.plan.tracking_from = _clean(ctx.text(old))
     ctx.plan.tracking_page = name
     return f"new gamestate tracking page “{name}”" + (f" (instead of “{ctx.plan.tracking_from}”)" if old else "")
-
-
-def _sc_default(ctx: _Ctx, m: re.Match) -> str | None:
-    ctx.plan.reset_to_default = True
-    return "every Special Case rule not named goes back to its default status"
-
-
-def _sc_all(ctx: _Ctx, m: re.Match) -> str | None:
-    ctx.plan.all_special_case = _STATUS_WORDS[m.group("s").lower()]
-    return f"every Special Case rule {ctx.plan.all_special_case}"
-
-
-def _sc_named(ctx: _Ctx, m: re.Match) -> str | None:
-    word = (m.groupdict().get("s") or m.groupdict().get("s2") or m.groupdict().get("v") or "").lower()
-    status = _STATUS_WORDS.get(word) or (ACTIVE if re.match(r"activate|enable|switch\s+on|turn\s+on", word) else INACTIVE)
-    listed = ctx.names(m.group("x"))
-    if not listed or not _plausible(ctx, m.group("x"), listed, "special case" in m.group(0).lower()):
-        return None
-    for name in listed:
-        ctx.plan.statuses[name] = status
-    return f"{status}: " + ", ".join(f"“{n}”" for n in listed)
-
-
-def _repeal_all(ctx: _Ctx, m: re.Match) -> str | None:
-    plan = ctx.plan
-    plan.repeal_all = True
-    kept = ctx.names(m.group("x")) if m.groupdict().get("x") else []
-    if m.groupdict().get("x") and not kept:
-        return None
-    plan.kept = (plan.kept or []) + kept
-    return "repeal every dynastic rule" + (" except " + ", ".join(f"“{k}”" for k in kept) if kept else "")
-
-
-def _repeal_others(ctx: _Ctx, m: re.Match) -> str | None:
-    ctx.plan.repeal_all = True
-    if ctx.plan.kept is None:
-        ctx.plan.kept = []
-    return "repeal every dynastic rule not kept"
-
-
-def _keep_none(ctx: _Ctx, m: re.Match) -> str | None:
-    ctx.plan.repeal_all = True
-    ctx.plan.kept = ctx.plan.kept or []
-    return "keep no dynastic rule"
-
-
-def _keep_all(ctx: _Ctx, m: re.Match) -> str | None:
-    if m.groupdict().get("x"):
-        repealed = ctx.names(m.group("x"))
-        if not repealed:
-            return None
-        ctx.plan.repeal_only = True
-        ctx.plan.repealed.extend(repealed)
-        return "keep every dynastic rule except " + ", ".join(f"“{r}”" for r in repealed)
-    ctx.plan.keep_all = True
-    return "keep every dynastic rule"
-
-
-def _keep(ctx: _Ctx, m: re.Match) -> str | None:
-    kept = ctx.names(m.group("x"))
-    if not kept or not _plausible(ctx, m.group("x"), kept, bool(re.search(r"\brules?\b", m.group(0), re.I))):
-        return None
-    ctx.plan.kept = (ctx.plan.kept or []) + kept
-    return "keep " + ", ".join(f"“{k}”" for k in kept)
-
-
-def _repeal_range(ctx: _Ctx, m: re.Match) -> str | None:
-    a, b = int(m.group("a")), int(m.group("b"))
-    if not 0 < a <= b or b - a > 200:
-        return None
-    ctx.plan.repealed.extend(f"Rule {n}" for n in range(a, b + 1))
-    return f"repeal Rules {a} to {b}"
-
-
-def _repeal_named(ctx: _Ctx, m: re.Match) -> str | None:
-    if re.match(r"^(?:all|every|any|other|the\s+rest)\b", m.group("x"), re.I):
-        return None
-    repealed = ctx.names(m.group("x"))
-    if not repealed or not _plausible(ctx, m.group("x"), repealed, bool(re.search(r"\brules?\b", m.group(0), re.I))):
-        return None
-    ctx.plan.repealed.extend(repealed)
-    return "repeal " + ", ".join(f"“{r}”" for r in repealed)
 
 
 def _blocks_none(ctx: _Ctx, m: re.Match) -> str | None:
@@ -369,88 +281,14 @@ def _blocks_remove(ctx: _Ctx, m: re.Match) -> str | None:
     return "remove the Building Blocks " + ", ".join(f"“{r}”" for r in removed)
 
 
-def _terms(ctx: _Ctx, m: re.Match) -> str | None:
-    changes = _pairs(ctx, m.group("list"))
-    if not changes:
-        return None
-    ctx.plan.terms.extend(changes)
-    return "; ".join(f"“{c.old}” → “{c.new}”" + (f" (plural “{c.plural}”)" if c.plural else "") for c in changes)
-
-
 def _outside(ctx: _Ctx, m: re.Match) -> str | None:
     ctx.plan.outside.append(Instruction("outside", ctx.sentence, ctx.text(m.group(0))))
     return "outside the reset"
 
 
-#: Separators between the pairs of a term list: "A to B; C to D", "A with B, and C with D".
-_PAIR_SEP = re.compile(r"\s*;\s*(?:and\s+)?|\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=(?i:the\s+" + _TERMISH
-                       + r"\s+(?:(?:for|of)\s+)?|the\s+)?(?:" + _TOK + r"|[A-Z]))")
-_JOIN = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
-         r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
-         r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|to\s+be"
-         r"|with|by|to|into|as|is|->|\u2192)")
-#: The joins that state a change without a verb before them ("A becomes B", "A shall be replaced with B").
-_STATED = (r"(?:(?:shall|will|is\s+to|are\s+to|should)\s+(?:now\s+|henceforth\s+|hereafter\s+)?be\s+(?:replaced\s+"
-           r"(?:with|by)|renamed(?:\s+to|\s+as)?|changed\s+to|known\s+as|called)|(?:is|are)\s+replaced\s+(?:with|by)"
-           r"|(?:is|are)\s+(?:now\s+|henceforth\s+)?(?:called|known\s+as|renamed(?:\s+to)?)|becomes?|is\s+now|is)")
-_PAIR = re.compile(rf"^(?P<termish>the\s+(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?P<old>.+?)\s+(?P<join>{_JOIN})\s+(?P<new>.+?)"
-                   rf"(?:{_PLURAL})?$", re.I)
-#: Joins a story uses too ("The Baron is Dead", "the Baron becomes King"): a change only with no article
-#: before the old term, and for "is" a quoted new term, unless "the synonym for …" says so.
-_LOOSE_JOIN = re.compile(r"(?:is|is\s+now|becomes?)", re.I)
-
-
 def _parts(frag: str) -> list[str]:
     """A masked list split at its commas and "and"s."""
     return [p.strip() for p in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", frag) if p.strip()]
-
-
-def _pairs(ctx: _Ctx, frag: str) -> list[TermChange] | None:
-    """ "A to B; C to D (or E when plural)" → changes, or None when any piece is not a pair of names."""
-    frag = re.sub(r"\s+(?:(?:throughout|in|across)\s+the\s+(?:entire\s+|whole\s+)?ruleset|everywhere"
-                  r"|(?:wherever|everywhere|each\s+time|every\s+time|whenever)\s+(?:it|they)\s+(?:appears?|occurs?|is\s+used|are\s+used)"
-                  r"(?:\s+in\s+the\s+(?:entire\s+|whole\s+)?ruleset)?)$", "", frag.strip(), flags=re.I)
-    # A parenthesis is never a separator: mask it while splitting.
-    parens: list[str] = []
-    held = re.sub(r"\([^()]*\)", lambda p: parens.append(p.group(0)) or f"\x03{len(parens) - 1}\x04", frag)
-    pieces = [re.sub(r"\x03(\d+)\x04", lambda p: parens[int(p.group(1))], piece) for piece in _PAIR_SEP.split(held)]
-    out = []
-    for piece in pieces:
-        piece = piece.strip().rstrip(".")
-        m = _PAIR.match(piece)
-        if not m:
-            return None
-        if _LOOSE_JOIN.fullmatch(m.group("join")) and not m.group("termish") and not re.match(
-                rf"(?i:the\s+){_TERMISH}\b", m.group("old")):
-            if re.match(r"(?:the|a|an)\s", m.group("old"), re.I):
-                return None
-            if m.group("join").lower().startswith("is") and not re.fullmatch(rf"(?:the\s+)?{_TOK}", m.group("new").strip()):
-                return None
-        old = re.sub(r"^(?:the\s+)?(?:" + _TERMISH + r"\s+(?:for\s+|of\s+)?)?", "", m.group("old"), flags=re.I)
-        old = re.sub(r"^(?:the|a|an)\s+", "", old, flags=re.I)
-        new = re.sub(r"^(?:the|a|an)\s+", "", m.group("new"), flags=re.I)
-        if not (_is_name(old) and _is_name(new)):
-            return None
-        old_t, new_t = _clean(ctx.text(old)), _clean(ctx.text(new))
-        plural = m.group("pl") or m.group("pl2") or m.group("pl3")
-        if "/" in new_t and not plural:          # "Monk/Monks"
-            new_t, _, plural = new_t.partition("/")
-        old_t = old_t.partition("/")[0]          # "Island/Islands"
-        old_t, new_t = old_t.removesuffix("(s)").strip(), new_t.removesuffix("(s)").strip()
-        if not old_t or not new_t or new_t.casefold() in _STATUS_WORDS or new_t.casefold() in ("default", "defaults"):
-            return None
-        out.append(TermChange(old_t, new_t, _clean(ctx.text(plural)) if plural else None))
-    return out or None
-
-
-def _plausible(ctx: _Ctx, raw: str, listed: list[str], says_rule: bool) -> bool:
-    """ "Keep the rules X" / “X” / names the Ruleset has / Title Case names — not "Keep your friends close"."""
-    if says_rule or re.search(_TOK, raw):
-        return True
-    if ctx.known is not None:
-        return all(names.normalize(n) in ctx.keys for n in listed)
-
-    return all(_is_name(p) for p in _parts(raw))
 
 
 # --------------------------------------------------------------------------- the phrasings
@@ -487,22 +325,8 @@ PHRASINGS: list[Phrasing] = [
        rf"|\s*:\s*){_NAMEQ}", _tracking),
     _p("tracking page", "Use X as the tracking page",
        rf"use\s+{_NAMEQ}\s+as\s+the\s+(?:new\s+)?{_TRACK}", _tracking),
-    # -- Special Case statuses
-    # ("Reset all Special Case rules to their default values", "All other Special Case rules are set to their
-    # default status", "… revert to their defaults": read by the grammar, parsers/instructions.lark)
-    _p("special case", "Keep all Special Case rules active",
-       rf"(?:keep|leave|set|make|mark|turn)\s+all\s+(?:(?:of\s+)?the\s+)?{_SC}\s+rules\s+(?:to\s+|as\s+)?{_ON}", _sc_all),
-    _p("special case", "Set X and Y to Inactive",
-       rf"(?:set|change|make|mark|turn|keep|leave|switch)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:to\s+|as\s+)?(?:be\s+)?{_ON}",
-       _sc_named),
-    _p("special case", "Switch X on / Turn Y off",
-       rf"(?:switch|turn)\s+(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?P<s>on|off)", _sc_named),
-    _p("special case", "X is switched on / X and Y are Inactive",
-       rf"(?:{_THE}{_SC_RULES})?(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be|becomes?)\s+(?:now\s+)?"
-       rf"(?:(?:set\s+to\s+|made\s+)?{_ON}|{_SWITCHED.replace('(?P<s>', '(?P<s2>')})", _sc_named),
-    _p("special case", "Activate X / Deactivate the Special Case rules X and Y / Switch off X",
-       rf"(?P<v>activate|deactivate|enable|disable|switch\s+on|switch\s+off|turn\s+on|turn\s+off)\s+(?:{_THE}{_SC_RULES})?"
-       r"(?P<x>.+)", _sc_named),
+    # (Special Case statuses — "Set X and Y to Inactive", "Switch X on", "X is switched on", "Keep all Special
+    # Case rules active", "… revert to their defaults" — are read by the grammar, parsers/instructions.lark)
     # -- Building Blocks (before repeal: "Remove all Building Blocks" is not a repeal of the rules)
     _p("building blocks", "Use no Building Blocks / Remove all Building Blocks",
        rf"(?:include|use|select|choose|add|transcribe|keep)\s+no\s+{_BB}|(?:remove|repeal)\s+{_ALL}{_BB}"
@@ -522,42 +346,9 @@ PHRASINGS: list[Phrasing] = [
        r"(?:add|include|insert)\s+(?P<x>.+)", _blocks_add),
     _p("building blocks", "Remove the Building Block X",
        rf"(?:remove|repeal)\s+{_THE}{_BB}\s*:?\s*(?P<x>.+)", _blocks_remove),
-    # -- repeal and keep
-    _p("repeal", "Repeal all dynastic rules (except X and Y) / Remove all Dynastic Rules",
-       rf"(?:repeal|remove|delete)\s+{_ALL}{_DYN}(?:rules?|ruleset)(?:\s+other\s+than\s+(?:rules\s+)?1\s*[-\u2013]\s*10"
-       rf"|\s+{_EXCEPT}\s+(?:the\s+)?core(?:\s+rules)?)?(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _repeal_all),
-    _p("repeal", "Repeal Rules 12 to 19 / Rules 11 through 14 are repealed",
-       r"(?:repeal\s+)?(?:the\s+)?rules\s+(?P<a>\d+)\s*(?:to|through|thru|-|\u2013)\s*(?P<b>\d+)"
-       r"(?:\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed)?", _repeal_range),
-    _p("repeal", "Do not keep any dynastic rules / Keep no rules",
-       rf"(?:do\s+not|don[\u2019']t)\s+(?:keep|retain)\s+any\s+{_DYN}rules|(?:keep|retain)\s+no\s+{_DYN}rules"
-       rf"|no\s+{_DYN}rules\s+(?:are|will\s+be|shall\s+be)\s+(?:kept|retained)", _keep_none),
-    _p("repeal", "All dynastic rules are repealed, except X",
-       rf"(?:all\s+)?(?:the\s+)?{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed\s*,?\s+{_EXCEPT}\s+"
-       r"(?P<x>.+)", _repeal_all),
-    _p("repeal", "All other dynastic rules are repealed / Dynastic Rules are repealed",
-       rf"(?:all\s+)?(?:the\s+)?(?:other|remaining)?\s*{_DYN}rules\s+(?:are|shall\s+be|will\s+be)\s+(?:hereby\s+)?repealed"
-       r"|(?:all\s+)?(?:the\s+)?(?:others|rest)\s+(?:are|shall\s+be|will\s+be)\s+repealed"
-       rf"|repeal\s+(?:all\s+)?(?:the\s+)?(?:other|remaining)\s+{_DYN}rules|repeal\s+(?:all\s+)?the\s+(?:others|rest)"
-       r"|repeal\s+(?:everything|all)\s+else",
-       _repeal_others),
-    _p("repeal", "Keep all dynastic rules (except X)",
-       rf"(?:keep|retain)\s+{_ALL}{_DYN}rules(?:\s*,?\s+{_EXCEPT}\s+(?P<x>.+))?", _keep_all),
-    _p("repeal", "Keep the rules X and Y / We are keeping the rule X",
-       rf"(?:(?:we|I)\s+(?:are|am|will\s+be|shall\s+be)\s+keeping|(?:we|I)[\u2019'](?:re|m)\s+keeping"
-       rf"|(?:we|I)\s+(?:will|shall)\s+keep|keep|retain)\s*:?\s+"
-       rf"(?:only\s+)?(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?(?:(?:named|called)\s+)?:?\s*"
-       r"(?P<x>.+)",
-       _keep),
-    _p("repeal", "Dynastic rules to keep: X, Y",
-       rf"(?:the\s+)?{_DYN}rules\s+(?:to\s+(?:keep|retain)|kept|retained)\s*:\s*(?P<x>.+)", _keep),
-    _p("repeal", "The rules X and Y are kept",
-       rf"(?:the\s+)?(?:following\s+)?{_DYN}rules?\s+(?P<x>.+?)\s+(?:is|are|shall\s+be|will\s+be)\s+(?:kept|retained)",
-       _keep),
-    _p("repeal", "Repeal the rules X and Y",
-       rf"(?:repeal|remove|delete)\s+(?:the\s+)?(?:following\s+)?{_DYN}(?:(?:rules?|subrules?)(?=[\s:])\s*)?"
-       r"(?:(?:named|called)\s+)?:?\s*(?P<x>.+)",
-       _repeal_named),
+    # (repeal and keep — "Repeal all dynastic rules except X", "Rules 11 to 13 are repealed", "Do not keep any
+    # dynastic rules", "All other dynastic rules are repealed", "We are keeping the rule X", "Dynastic rules to
+    # keep: X, Y" — are read by the grammar, parsers/instructions.lark)
     # -- read, but not part of the reset: an Admin does them
     _p("outside", "Fail all pending Proposals …",
        r"(?:fail|veto)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+the\s+)?(?:pending\s+)?(?:proposals?|votable\s+matters)\b.*",
@@ -566,21 +357,9 @@ PHRASINGS: list[Phrasing] = [
        r"(?:(?:my|the)\s+)?imperial\s+styles?\b.*", _outside),
     _p("outside", "… and then create that page",
        r"create\s+(?:that|this|the)\s+(?:new\s+)?(?:wiki\s+)?page\b.*", _outside),
-    # -- terms
-    _p("terms", "Change synonyms as follows: “A” to “B”; “C” to “D”",
-       rf"(?:change|set|update)\s+(?:the\s+)?{_TERMISH}\s+as\s+follows\s*:\s*(?P<list>.+)", _terms),
-    _p("terms", "Set the synonym for Player to B / Update the Synonym for A to be B",
-       rf"(?:set|change|make|update)\s+(?P<list>(?:the\s+)?{_TERMISH}\s+(?:for|of)\s+.+)", _terms),
-    _p("terms", "Change A to B and C to D (or E when plural) / Replace A with B throughout the Ruleset",
-       rf"(?:throughout\s+the\s+(?:entire\s+)?ruleset,?\s+)?(?:replace|change|rename)\s+(?:all\s+|each\s+|every\s+)?"
-       r"(?:(?:occurrences?|instances?|uses?)\s+of\s+)?(?P<list>.+)", _terms),
-    _p("terms", "A shall be replaced with B, C with D / A becomes B / The Synonym for Player is B",
-       rf"(?P<list>(?:the\s+)?(?:(?:new\s+)?{_TERMISH}\s+(?:for\s+|of\s+)?)?(?:{_TOK}|[A-Z][\w\u2019'\- /]*?)\s+{_STATED}\s+.+)",
-       _terms),
-    _p("terms", "Synonyms: A to B, C to D / Terms: A -> B",
-       rf"(?:the\s+)?(?:new\s+)?{_TERMISH}\s*:\s*(?P<list>.+)", _terms),
-    _p("terms", "A -> B, C -> D",
-       rf"(?P<list>(?:{_TOK}|[A-Z][\w\u2019'\- ]*?)\s+(?:->|\u2192)\s+.+)", _terms),
+    # (terms — "Change A to B and C to D (or E when plural)", "Replace A/As with B/Bs", "A becomes B", "The
+    # term “A” shall be replaced with “B”", "Synonyms: A to B, C to D", "A -> B" — are read by the grammar,
+    # parsers/instructions.lark)
 ]
 
 # A lead-in that carries no instruction of its own: "Finally, ", "I hereby decree that ", "--- ",
@@ -641,7 +420,7 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
     or of named rules, rules kept, Special Case statuses (and "the others to their defaults"), terms
     ("Change A to B", "Rename “A” to “B”", "Set the synonym for Player to B"). None when it reads as
     none of these (the phrasings of :data:`PHRASINGS` then try it)."""
-    reading = frames.read(clause, ctx.masked, address=True)
+    reading = frames.read(clause, ctx.masked, address=True, names=ctx.names)
     if not reading.specs:
         return None
     plan, done, kinds, said = ctx.plan, [], set(), []
@@ -659,7 +438,7 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
         return ", ".join(f"“{x}”" for x in items)
 
     statuses: dict[str, list[str]] = {}
-    terms: list[tuple[str, str]] = []
+    terms: list[tuple[str, str, str | None]] = []
     for sp in reading.specs:
         f = sp.fields
         if f.get("when") is not None:
@@ -701,27 +480,33 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
             done.append(lambda rule=rule, status=f["status"]: plan.statuses.__setitem__(rule, status))
             statuses.setdefault(f["status"], []).append(rule)
             kinds.add("special case")
+        elif sp.cls in (frames.RepealOthers, frames.KeepNone):
+            done.append(lambda: (setattr(plan, "repeal_all", True), setattr(plan, "kept", plan.kept or [])))
+            said.append("repeal every dynastic rule not kept" if sp.cls is frames.RepealOthers else "keep no dynastic rule")
+            kinds.add("repeal")
+        elif sp.cls is frames.SpecialCaseAll:
+            done.append(lambda status=f["status"]: setattr(plan, "all_special_case", status))
+            said.append(f"every Special Case rule {f['status']}")
+            kinds.add("special case")
         elif sp.cls is frames.SpecialCaseDefaults:
             done.append(lambda: setattr(plan, "reset_to_default", True))
             said.append("every Special Case rule not named goes back to its default status")
             kinds.add("special case")
-        elif sp.cls in (st.ReplaceText, st.RenameRule, frames.TermRename):
-            if sp.cls is st.ReplaceText:
-                t = f["target"]
-                if f["rule"] is not None or t.kind != st.TEXT or not isinstance(f["new"], str):
-                    return None
-                old, new = t.text, f["new"]
-            elif sp.cls is st.RenameRule:
-                if f["rule"].named_as == "rule":
-                    return None  # "Rename the rule X": a rule's title, not a term of the reset
-                old, new = f["rule"].name, f["new_name"]
-            else:
-                old, new = f["old"], f["new"]
+        elif sp.cls is frames.TermRename:
+            # (the reading gives a term only when it is quoted or Capitalised: "Replace “A” with “B”",
+            # "Rename “A” to “B”" and "Change A to B" all read as this, see frames._as_term)
+            old, new = f["old"], f["new"]
+            plural = f.get("plural")
             old, new = _term(old or ""), _term(new or "")
-            if not (old and new and _is_name(old) and _is_name(new)) or new.casefold() in _STATUS_WORDS:
+            if "/" in new and not plural:  # "Monk/Monks"
+                new, _, plural = new.partition("/")
+            old = old.partition("/")[0]    # "Island/Islands"
+            old, new = old.removesuffix("(s)").strip(), new.removesuffix("(s)").strip()
+            if not (old and new) or new.casefold() in _STATUS_WORDS or new.casefold() in ("default", "defaults"):
                 return None
-            done.append(lambda old=old, new=new: plan.terms.append(TermChange(old, new)))
-            terms.append((old, new))
+            plural = _term(plural) if plural else None
+            done.append(lambda old=old, new=new, plural=plural: plan.terms.append(TermChange(old, new, plural)))
+            terms.append((old, new, plural))
             kinds.add("terms")
         else:
             return None
@@ -731,9 +516,14 @@ def _read_by_grammar(ctx: _Ctx, clause: str) -> _ByGrammar | None:
         apply()
     kind = kinds.pop()
     repealed = [r for x in said if isinstance(x, tuple) for r in x[1]]
-    words = [x for x in said if isinstance(x, str)] + (["repeal " + listed(repealed)] if repealed else [])
+    numbers = [int(r[5:]) for r in repealed if re.fullmatch(r"Rule \d+", r)]
+    if len(numbers) > 2 and len(numbers) == len(repealed) and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        repeal_words = [f"repeal Rules {numbers[0]} to {numbers[-1]}"]  # "Rules 11 to 16 are repealed"
+    else:
+        repeal_words = ["repeal " + listed(repealed)] if repealed else []
+    words = [x for x in said if isinstance(x, str)] + repeal_words
     words += [f"{status}: " + listed(rules) for status, rules in statuses.items()]
-    words += ["; ".join(f"“{o}” → “{n}”" for o, n in terms)] if terms else []
+    words += ["; ".join(f"“{o}” → “{n}”" + (f" (plural “{pl}”)" if pl else "") for o, n, pl in terms)] if terms else []
     plan.parts.append(Instruction(kind, ctx.sentence, "; ".join(words)))
     ctx.last_kind = kind
     return _ByGrammar(kind)

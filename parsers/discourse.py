@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from parsers import frames, language
+from parsers.names import capitalised
 from parsers.frames import PAIRS, PAYLOAD  # noqa: F401  (re-exported: the payload placeholders)
 from parsers.frames import Reading as _Read
 from parsers.frames import Spec as _Spec
@@ -32,6 +33,7 @@ from parsers.steps import (
     RepealRule,
     ReplaceRuleText,
     ReplaceText,
+    RuleRef,
     SetStatus,
     Unsupported,
 )
@@ -190,6 +192,11 @@ _INTRODUCES_STEPS = re.compile(
     r"amendments?|edits?|steps?))?(?:\s+(?:to|in|on)\s+(?:the\s+)?(?:ruleset|gamestate|wiki)(?:\s+and\s+(?:the\s+)?"
     r"(?:ruleset|gamestate|wiki))?)?\s*(?::-?|-|—)?", re.I)
 #: A short heading line of the post ("The disagreement:", "REPRESENTING:", "2. Tidy-up").
+#: Headings of a post's own parts ("Title: …", "Changes:"), which name no rule.
+_POST_LABELS = {"title", "proposal", "summary", "reason", "reasons", "rationale", "note", "notes", "changes",
+                "change", "edit", "edits", "update", "updates", "ps", "explanation", "background", "steps",
+                "instructions", "amendments", "amendment", "ruleset changes", "rules changes", "proposed changes",
+                "gamestate changes", "gamestate", "ruleset", "text", "details", "part one", "part two"}
 _LABEL = re.compile(r"\d+[a-z]?[.)]\s*[A-Z][\w'’ -]{0,40}:?|[A-Z][\w'’ -]{0,40}:")
 #: Words that cannot begin an imperative sentence (determiners, pronouns, modals, prepositions).
 _NON_IMPERATIVE = re.compile(
@@ -352,7 +359,15 @@ def read_sentence(sentence: str) -> _Read:
         return _Read([_Spec(Ignored, {"reason": f"introduces the steps below it: “{stripped}”", "category": "note"})],
                      opens_instruction=True)
     if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
-        return _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
+        read = _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
+        label = re.sub(r"^\d+[a-z]?[.)]\s*", "", stripped).rstrip(":").strip()
+        if capitalised(label) and len(label.split()) <= 6 and label.casefold() not in _POST_LABELS:
+            # "Lanterns:" over "replace “A” with “B”": the heading may name the rule the steps under it
+            # edit; it is looked up when they are applied (actions/enact.py), never ignored
+            read.specs[0].fields["_scope"] = frames.Scope(words=stripped, rule=RuleRef(name=label, named_as="heading"))
+            read.specs[0].fields["reason"] = (f"a heading in the post: “{stripped}” (the steps under it that name no "
+                                              f"rule edit the rule “{label}”, if there is one)")
+        return read
     if _COMMENTARY.search(s) and not _TOK.search(s) and not names_an_edit(s) and not _INSTRUCTION_VERB.match(s):
         if NARROWS.search(s):
             return _unsupported(f"the author's words may change the step before them: “{stripped}”")

@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from parsers import language
+from parsers.names import capitalised
 from parsers.parsing import Grammar, Parsed
 from parsers.phrases import NP, Clause, NotRead, Part, Reader
 from parsers.ruleset import DYNASTIC
 from parsers.steps import (
     KEYWORD, PARAGRAPH, PARAGRAPH_BEGINNING, PARAGRAPH_CONTAINING, PARAGRAPH_ENDING, PARAGRAPHS_FROM, SENTENCE,
-    SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
+    SENTENCE_BEGINNING, SENTENCE_CONTAINING, SENTENCE_ENDING, SENTENCE_NTH, TEXT, AddListItem, AddRule, AppendText, InsertText,
     ITEM, ITEM_BEGINNING, ITEM_CONTAINING, Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
     Target, Unsupported, AddColumn, AddPlayer, AddRow, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer,
     RemoveRow, SetAttribute, SetSingleValue, SetValue, TransferValue, ChangeAttribute, Cell, SwapValues, MoveName,
@@ -123,6 +124,8 @@ class Frame:
     needs: tuple[str, ...]
     build: Callable[[dict[str, Any], Clause], "list[Spec] | str"]
     address: bool = False
+    #: a step of the gamestate page (not read in an Address: there a gamestate sentence is for an Admin)
+    gamestate: bool = False
 
 
 # The parts of a Dynastic Reset an Address asks for (parsers/ascension.py puts them in its plan)
@@ -142,16 +145,36 @@ class KeepAll:
 
 
 @dataclass(frozen=True, kw_only=True)
+class RepealOthers:
+    """"All other dynastic rules are repealed", "repeal everything else": every dynastic rule the
+    Address does not keep (an Address)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeepNone:
+    """"Do not keep any dynastic rules", "Keep no rules": every dynastic rule goes (an Address)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecialCaseAll:
+    """"Keep all Special Case rules active": every Special Case rule to one status (an Address)."""
+
+    status: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class SpecialCaseDefaults:
     """"Reset all other Special Case rules to their defaults"."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class TermRename:
-    """"Set the synonym for Player to “Necromancer”": a term replaced throughout."""
+    """"Set the synonym for Player to “Necromancer”": a term replaced throughout (``plural``: the new
+    term's plural, when the Address gives it: "Person (or People when plural)")."""
 
     old: str
     new: str
+    plural: str | None = None
 
 
 def _verbs(*words: str) -> frozenset[str]:
@@ -178,6 +201,8 @@ def _a_paragraph(np: NP) -> bool:
 
 
 def _is_text_piece(np: NP) -> bool:
+    if np.kind == "many":  # "“A” and “B”", "every instance of “A” and “B”": quoted texts only
+        return all(i.kind in ("quote", "occurrence") for i in np.items)
     return np.kind != "piece" or np.unit in ("paragraph", "sentence", "item")
 
 
@@ -247,6 +272,17 @@ def target(np: NP) -> Target:
             if np.how == "end":
                 raise NotRead(f"the bot finds list items by their first words or what they contain, not “{np.words}”")
             return Target(kind=kind, text=np.text, in_list=in_list)
+        if np.unit == "sentence" and np.how == "nth":  # "the last sentence (of the second paragraph)"
+            paragraph = None
+            if np.of is not None and np.of.kind == "piece":
+                if np.of.unit != "paragraph" or np.of.how != "nth" or (np.of.number or 0) < -1:
+                    raise NotRead(f"the bot finds a sentence by number in a rule or in a numbered paragraph, "
+                                  f"not in “{np.of.words}”")
+                paragraph = np.of.number
+            occurrence = "last" if np.number == -1 else np.number
+            if not isinstance(occurrence, str) and (occurrence is None or occurrence < 1):
+                raise NotRead(f"“{np.words}”: the bot finds sentences by number from the start, or the last one")
+            return Target(kind=SENTENCE_NTH, occurrence=occurrence, number=paragraph)
         kind = _PIECE_KINDS.get((np.unit, np.how))
         if kind is None:
             raise NotRead(f"the bot cannot yet find “{np.words}” in a rule")
@@ -276,6 +312,8 @@ def piece_rule(np: NP | None) -> NP | None:
         return np.of
     if np.kind == "piece" and np.unit == "item" and np.of is not None:
         return piece_rule(np.of) if np.of.kind == "action" else (None if np.of.kind == "name" else np.of)
+    if np.kind == "piece" and np.of is not None and np.of.kind == "piece":  # "the first sentence of the
+        return piece_rule(np.of)                                             # second paragraph of X"
     return np.of if np.kind in ("piece", "many") else None
 
 
@@ -382,22 +420,51 @@ def _a_rule(ref: RuleRef) -> RuleRef:
     return dataclasses.replace(ref, named_as="verb") if ref.named_as == "words" else ref
 
 
-def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
-    np = _np(roles, "rule")
-    section = _section_of(roles)
+def _unquoted_names(np: NP) -> bool:
+    """A list of rules by unquoted names alone ("Alliances and Bounties", "the rules Coins, Turns")."""
     items = np.items if np.kind == "many" else (np,)
+    return "“" not in np.words and '"' not in np.words and all(
+        i.kind == "name" or (i.kind == "rule" and not i.quoted and not i.ref.number and not i.ref.previous)
+        for i in items)
+
+
+def _rules(np: NP, clause: Clause, section: str | None = None) -> list[RuleRef] | str:
+    """The rules a phrase names.  In an Address, unquoted names are split as the Ruleset names its rules
+    (``clause.names``: "Alliances and Bounties" is two, "Keep Calm and Carry On" one); in a Proposal,
+    unquoted names joined by “and” are not split (a name may itself hold “and”)."""
+    items = np.items if np.kind == "many" else (np,)
+    if clause.names is not None and _unquoted_names(np):
+        found = clause.names(np.text if np.kind == "many" and np.text else np.words)
+        if not found:
+            raise NotRead(f"“{np.words}” are not names of rules")
+        return [RuleRef(name=n, named_as="words") for n in found]
     if np.kind == "many" and np.unit == "rule" and not clause.address \
             and any(not i.quoted and i.ref.name and not i.ref.number for i in items):
         # "the rules Victory and Ascension": one rule may be called so; the bot does not guess (an
         # Address checks each name against the Ruleset's own)
         return "rule names that are not quoted, joined by “and”: a name may itself hold “and” (quote each name)"
-    return [Spec(RepealRule, {"rule": _a_rule(rule_ref(i, section))}) for i in items]
+    return [rule_ref(i, section) for i in items]
+
+
+def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    rules = _rules(_np(roles, "rule"), clause, _section_of(roles))
+    if isinstance(rules, str):
+        return rules
+    return [Spec(RepealRule, {"rule": _a_rule(r)}) for r in rules]
 
 
 def build_repeal_all(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     np = _np(roles, "rule")
-    keep = tuple(rule_ref(i) for i in np.items)
-    return [Spec(RepealAll, {"kind": DYNASTIC, "keep": keep})]
+    if np.unit == "none":
+        return f"“{np.words}” repealed"
+    if np.unit in ("bare", "else") and not clause.address:  # "Repeal all rules": an Address's words
+        return f"“{np.words}”: say which rules (“all dynastic rules”)"
+    keep = _rules(np.of, clause) if np.of is not None else [rule_ref(i) for i in np.items]
+    if isinstance(keep, str):
+        return keep
+    if clause.address and np.unit == "else" and not keep:
+        return [Spec(RepealOthers, {})]
+    return [Spec(RepealAll, {"kind": DYNASTIC, "keep": tuple(keep)})]
 
 
 def build_rename(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -449,8 +516,9 @@ def _scoped(t: Target, roles: dict[str, Any]) -> Target:
         t = dataclasses.replace(t, occurrence="all")
     action = _np(roles, "in_list")
     if action is not None:  # "In the “Scrape” atomic action, replace the second step …"
-        if t.kind not in (ITEM, ITEM_BEGINNING, ITEM_CONTAINING):
-            raise NotRead(f"text inside “{action.words}” that is not one of its items")
+        if t.kind not in (ITEM, ITEM_BEGINNING, ITEM_CONTAINING, TEXT):
+            raise NotRead(f"“{_np(roles, 'old').words if 'old' in roles else 'a piece'}” inside “{action.words}”: the "
+                          "bot finds a list's items, or quoted text, inside it")
         if t.in_list and t.in_list != action.text:
             raise NotRead("two lists named")
         t = dataclasses.replace(t, in_list=action.text)
@@ -467,6 +535,14 @@ def _no_rule(t: Target, old: NP) -> RuleRef | None:
 
 def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     old = _np(roles, "old")
+    if old.kind == "many":  # "Replace “A” and “B” with “C”": one step for each
+        out: list[Spec] = []
+        for item in old.items:
+            made = build_replace({**roles, "old": item}, clause)
+            if isinstance(made, str):
+                return made
+            out.extend(made)
+        return out
     rule = _text_rule(roles, [old, _np(roles, "scope")])
     t = _scoped(target(old), roles)
     if "glossary" in roles and t.kind != KEYWORD:
@@ -557,6 +633,11 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if rule is None:
         return "text to add, but no rule named"
     added = _np(roles, "body")
+    as_np = _np(roles, "as")
+    if at == "end" and ((added is not None and added.unit == "item" and added.kind in ("new_piece", "following"))
+                        or (as_np is not None and as_np.unit == "item")):
+        # "append a new bullet point to “X”:": an item of the rule's list (its only list), not text after it
+        return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": None})]
     if added is not None and added.unit == "sentence" and at == "end" and "as" not in roles:
         # "add the following sentence to the end of Rule 6": it ends the rule's last paragraph
         return [Spec(InsertText, {"rule": rule, "anchor": Target(kind=PARAGRAPH, number=-1),
@@ -569,6 +650,10 @@ def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if lst.kind == "end":
         lst = lst.of
     rule = _one_rule(roles, "rule")
+    if lst.of is not None:  # "the list in “Lanterns”"
+        if rule is not None:
+            return "two rules named for one list"
+        rule = rule_ref(lst.of)
     return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": lst.text})]
 
 
@@ -589,6 +674,14 @@ def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     return f"cannot tell where “{dest.words}” moves it"
 
 
+def build_make_subrule(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    """"Make “Wicks” a subrule of “Lanterns”": the rule moves under the other."""
+    np = _np(roles, "dest")
+    if np.of is None:
+        return f"“{np.words}” names no rule to move it under"
+    return [Spec(MoveRule, {"rule": _a_rule(rule_ref(_np(roles, "rule"))), "parent": rule_ref(np.of)})]
+
+
 def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     np = _np(roles, "rule")
     if np.kind == "status_of":
@@ -597,8 +690,14 @@ def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         status = "Active" if clause.verb == "activate" else "Inactive"
     else:
         status = _np(roles, "status").text
-    items = np.items if np.kind == "many" else (np,)
-    return [Spec(SetStatus, {"rule": _a_rule(rule_ref(i)), "status": status}) for i in items]
+    if np.kind == "sc_all":  # "Keep all Special Case rules active"
+        if not clause.address:
+            return "every Special Case rule's status, outside an Address"
+        return [Spec(SpecialCaseAll, {"status": status})]
+    rules = _rules(np, clause)
+    if isinstance(rules, str):
+        return rules
+    return [Spec(SetStatus, {"rule": _a_rule(r), "status": status}) for r in rules]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -606,7 +705,8 @@ def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 # ---------------------------------------------------------------------------------------------
 
 _NOT_IN_VAR = {"at", "for", "if", "when", "per", "each", "every", "from", "on", "in", "to", "until", "after",
-               "before", "whenever", "unless", "times", "by", "and", "or", "plus", "minus", "than", "of"}
+               "before", "whenever", "unless", "times", "by", "and", "or", "plus", "minus", "than", "of", "more", "less",
+               "fewer", "extra", "additional", "again", "too", "instead"}
 _NOT_A_VALUE = {"their", "his", "her", "its", "the", "a", "an", "that", "this", "half", "twice", "active", "inactive"}
 _A_RULES_OWN = {"title", "name", "heading", "text", "wording", "status"}
 _NOT_A_PLAYER = {"the", "a", "an", "it", "this", "that", "rule", "each", "every", "all", "they", "he", "she"}
@@ -757,8 +857,9 @@ def build_swap(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_move_name(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     name = _np(roles, "name")
-    if name.kind not in ("name", "quote") or not name.text or name.text.lower() in _NOT_A_PLAYER:
-        return f"“{name.words}” is not a name"
+    if name.kind not in ("name", "quote") or not name.text or name.text.lower() in _NOT_A_PLAYER \
+            or (not name.quoted and language.number(name.text.split()[0], article=True) is not None):
+        return f"“{name.words}” is not a name"  # "Move 2 Coins from Kevan to Josh" moves an amount
     source = _np(roles, "from")
     target, tt = _place_of(_np(roles, "to"))
     src, ts = _place_of(source) if source is not None else (None, None)
@@ -895,17 +996,82 @@ def build_set_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_keep(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     np = _np(roles, "rule")
+    if np.kind == "all_rules" and np.unit == "none":  # "Keep no rules", "No dynastic rules are kept"
+        return [Spec(KeepNone, {})]
+    if np.kind == "all_rules" and np.unit == "else":
+        return f"“{np.words}” kept"
     if np.kind == "all_rules":
-        return [Spec(KeepAll, {"repealed": tuple(rule_ref(i) for i in np.items)})]
-    items = np.items if np.kind == "many" else (np,)
-    if np.kind == "many" and np.unit == "rule" and not clause.address \
-            and any(not i.quoted and i.ref.name and not i.ref.number for i in items):
-        return "rule names that are not quoted, joined by “and”: a name may itself hold “and”"
-    return [Spec(KeepRules, {"rules": tuple(_a_rule(rule_ref(i)) for i in items)})]
+        repealed = _rules(np.of, clause) if np.of is not None else []
+        if isinstance(repealed, str):
+            return repealed
+        return [Spec(KeepAll, {"repealed": tuple(repealed)})]
+    rules = _rules(np, clause)
+    if isinstance(rules, str):
+        return rules
+    return [Spec(KeepRules, {"rules": tuple(_a_rule(r) for r in rules)})]
+
+
+def build_keep_none(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    np = _np(roles, "rule")
+    if np.how == "except" or np.unit in ("none", "else"):
+        return f"“{np.words}” after “do not keep”"
+    return [Spec(KeepNone, {})]
 
 
 def build_defaults(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     return [Spec(SpecialCaseDefaults, {})]
+
+
+#: Joins that a story uses too ("The Baron is Dead", "the Baron becomes King"): a change of term only with no
+#: article before the old term, and for a bare "is" a quoted new term — unless "the synonym for …" says so.
+_LOOSE_JOINS = ("is", "are", "is now", "are now", "becomes", "become")
+
+
+def _term_word(np: NP | None) -> str | None:
+    """A term as an Address names it: quoted, or a Capitalised name without its article."""
+    if np is None or not np.text:
+        return None
+    text = re.sub(r"^(?:the|a|an)\s+", "", np.text.strip(), flags=re.I)
+    if not np.quoted and not capitalised(text):
+        return None
+    return text
+
+
+def build_term(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    """"Change Player to Villager", "Replace Tom Nook with Quartermaster", "Baron becomes Heir": a term of
+    the rules changed (an Address)."""
+    old_np, new_np = _np(roles, "old"), _np(roles, "new")
+    if clause.stated and clause.verb_word in _LOOSE_JOINS and old_np.kind != "synonym":
+        if re.match(r"(?:the|a|an)\s", old_np.words, re.I):
+            return f"“{old_np.words} {clause.verb_word} …” may be the story's, not a change of term"
+        if clause.verb_word in ("is", "are") and not new_np.quoted:
+            return f"“{old_np.words} {clause.verb_word} {new_np.words}” may be the story's, not a change of term"
+    old, new = _term_word(old_np), _term_word(new_np)
+    if not old or not new:
+        return "a term is quoted or Capitalised"
+    if new.casefold() in ("active", "inactive", "on", "off", "enabled", "disabled", "default", "defaults"):
+        return f"“{new}” is a status, not a term"
+    plural = _np(roles, "plural")
+    fields = {"old": old, "new": new}
+    if plural is not None and plural.text:
+        fields["plural"] = plural.text.strip()
+    elif new_np.how:  # "Trader/Traders"
+        fields["plural"] = new_np.how
+    return [Spec(TermRename, fields)]
+
+
+def build_terms(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    out = []
+    for pair in _np(roles, "pairs").items:
+        old = _term_word(NP("name", words=pair.text or "", text=pair.text, quoted=True))
+        new = _term_word(NP("name", words=pair.how or "", text=pair.how, quoted=True))
+        if not old or not new:
+            return f"“{pair.words}” is not a term and its new name"
+        fields = {"old": old, "new": new}
+        if pair.of is not None and pair.of.text:
+            fields["plural"] = pair.of.text.strip()
+        out.append(Spec(TermRename, fields))
+    return out
 
 
 def build_synonym(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -913,7 +1079,11 @@ def build_synonym(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     new = _np(roles, "new")
     if not (old.text and new.text):
         return "a term with no name"
-    return [Spec(TermRename, {"old": old.text.strip(), "new": new.text.strip()})]
+    fields = {"old": old.text.strip(), "new": new.text.strip()}
+    plural = _np(roles, "plural")
+    if plural is not None and plural.text:
+        fields["plural"] = plural.text.strip()
+    return [Spec(TermRename, fields)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1024,7 +1194,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("in_list", ("in", "within", "of"), ("action",)),
     ), ("old", "new"), build_replace),
     Frame("replace text", _verbs("replace", "change", "substitute", "swap"), (
-        Slot("old", (OBJ,), TEXT_KINDS, _is_text_piece),
+        Slot("old", (OBJ,), TEXT_KINDS + ("many",), _is_text_piece),
         Slot("new", ("with", "by", "to", "into", "reading", "as_follows", "as"), BODY_KINDS + ("name",)),
         Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
         Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
@@ -1104,6 +1274,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("body", (OBJ,), ("quote", "following", "new_piece")),
         Slot("list", ("to", "at"), ("list", "end"), lambda np: np.kind == "list" or (np.of is not None and np.of.kind == "list")),
         Slot("rule", ("in", "of"), RULE_KINDS),
+        Slot("as", ("as",), ("new_piece",), lambda np: np.unit == "item"),  # "as a new bullet point"
     ), ("list",), build_list_item),
     # Move the rule X to the Core section / to become a subrule of Y / to be after Y.
     Frame("move", _verbs("move"), (
@@ -1112,10 +1283,28 @@ FRAMES: tuple[Frame, ...] = (
         Slot("dest", ("to_be", "as", "to"), ("new_rule",)),
         Slot("dest", ("after", "under"), RULE_KINDS),
     ), ("rule", "dest"), build_move),
+    # Make “Wicks” a subrule of “Lanterns”.
+    Frame("make a subrule", _verbs("create"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("dest", (OBJ2,), ("new_rule",), _is_subrule_new),
+    ), ("rule", "dest"), build_make_subrule),
     # Set X to Inactive. / Activate “X”. / Deactivate the Special Case rules A, B and C.
     Frame("set a status", _verbs("set", "change"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "status_of")),
         Slot("status", ("to", "as", "to_be"), ("status",)),
+    ), ("rule", "status"), build_status),
+    # Switch Alliances on. / Switch on Alliances. / Make “Alliances” active. / Keep all Special Case rules active.
+    Frame("keep a status", _verbs("keep"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "sc_all")),
+        Slot("status", (OBJ2,), ("status",), lambda np: np.words.casefold() in ("active", "inactive")),
+    ), ("rule", "status"), build_status),
+    Frame("switch a status", _verbs("set", "create"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "sc_all")),
+        Slot("status", (OBJ2,), ("status",)),
+    ), ("rule", "status"), build_status),
+    Frame("switch on", _verbs("set"), (
+        Slot("status", (OBJ,), ("status",)),
+        Slot("rule", (OBJ2,), ("rule", "quote", "name", "many", "sc_all")),
     ), ("rule", "status"), build_status),
     Frame("activate", _verbs("activate", "deactivate"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many")),
@@ -1125,6 +1314,10 @@ FRAMES: tuple[Frame, ...] = (
     Frame("keep rules", _verbs("keep"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "all_rules")),
     ), ("rule",), build_keep, address=True),
+    # Do not keep any dynastic rules.
+    Frame("keep none", _verbs("keep_none"), (
+        Slot("rule", (OBJ,), ("all_rules",)),
+    ), ("rule",), build_keep_none, address=True),
     # Reset all other Special Case rules to their default values. / All other Special Case rules revert to their defaults.
     Frame("special case defaults", _verbs("reset", "set"), (
         Slot("rules", (OBJ,), ("sc_all",)),
@@ -1134,8 +1327,22 @@ FRAMES: tuple[Frame, ...] = (
     Frame("a term", _verbs("set", "change"), (
         Slot("term", (OBJ,), ("synonym",)),
         Slot("new", ("to", "to_be"), ("quote", "name")),
+        Slot("plural", ("plural",), ("name",)),
     ), ("term", "new"), build_synonym, address=True),
-    # ---- the gamestate
+    # Change Player to Villager. / Replace Tom Nook with Quartermaster. / Baron becomes Heir.
+    Frame("change a term", _verbs("change", "replace", "rename", "term"), (
+        Slot("old", (OBJ,), ("name", "quote", "synonym")),
+        Slot("new", ("to", "with", "into", "to_be", "as", "by"), ("name", "quote")),
+        Slot("plural", ("plural",), ("name",)),
+    ), ("old", "new"), build_term, address=True),
+    # Synonyms: Baron to Ghost, Demon King to Lich. / Player -> Pirate, Tom Nook -> Blackbeard.
+    Frame("terms listed", _verbs("terms"), (
+        Slot("pairs", (OBJ,), ("pairs",)),
+    ), ("pairs",), build_terms, address=True),
+)
+
+#: The gamestate page's steps.
+_GAMESTATE_FRAMES: tuple[Frame, ...] = (
     # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
     Frame("set a value", _verbs("set", "change"), (
         Slot("value", (OBJ,), ("value",)),
@@ -1177,7 +1384,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("amount", (OBJ,), ("quantity",)),
     ), ("who", "amount"), build_change),
     # Kevan transfers 1 Coin to Lulu. / Transfer 1 Coin from Kevan to Lulu.
-    Frame("transfer", _verbs("transfer"), (
+    Frame("transfer", _verbs("transfer", "move"), (
         Slot("who", ("subject", "from"), ("name", "quote")),
         Slot("amount", (OBJ,), ("quantity",)),
         Slot("to", ("to",), ("name", "quote")),
@@ -1233,6 +1440,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("table", ("from",), ("table",)),
     ), ("row", "table"), build_remove_row),
 )
+FRAMES = FRAMES + tuple(dataclasses.replace(f, gamestate=True) for f in _GAMESTATE_FRAMES)
 
 # ---------------------------------------------------------------------------------------------
 # Matching
@@ -1380,12 +1588,14 @@ def _if_it_exists(specs: list[Spec], words: str) -> list[Spec]:
     return out
 
 
-def meaning(clause: Clause, address: bool = False) -> Meaning:
+def meaning(clause: Clause, address: bool = False, names: Callable[[str], list[str]] | None = None) -> Meaning:
     clause = _nest_subrules(clause)
     clause.address = address
+    clause.names = names
     exists = [p for p in clause.parts if p.prep == "if_exists"]
     if exists and clause.verb is not None:
-        inner = meaning(dataclasses.replace(clause, parts=[p for p in clause.parts if p.prep != "if_exists"]), address)
+        inner = meaning(dataclasses.replace(clause, parts=[p for p in clause.parts if p.prep != "if_exists"]), address,
+                        names)
         inner.readings = [_if_it_exists(r, exists[0].words) for r in inner.readings]
         return inner
     conds = [p for p in clause.parts if p.prep in _CONDITIONS]
@@ -1402,20 +1612,22 @@ def meaning(clause: Clause, address: bool = False) -> Meaning:
                        for o in objects]
         parts = [p for p in clause.parts if p.prep not in _CONDITIONS]
         inner = meaning(Clause(verb=clause.verb, objects=objects, verb_word=clause.verb_word, parts=parts,
-                               gerund=clause.gerund), address)
+                               gerund=clause.gerund), address, names)
         if not inner.readings and when.rule is not None and not when.negated:
             # "If that rule contains “A”, remove it": the step acts in the rule the condition names
             there = Part("in", NP("rule", words=when.words, ref=when.rule), words=when.words, lead=True)
             again = meaning(Clause(verb=clause.verb, objects=objects, verb_word=clause.verb_word,
-                                   parts=[there, *parts], gerund=clause.gerund), address)
+                                   parts=[there, *parts], gerund=clause.gerund), address, names)
             if again.readings:
                 inner = again
         inner.readings = [_with_condition(r, when) for r in inner.readings]
         return inner
+    if clause.stated and not address:  # "Alliances is switched on" in a Proposal is rule text, not an order
+        return Meaning(problems=[f"“{_clause_words(clause)}” states what is, rather than saying what to do"])
     out = Meaning()
     seen: set[tuple] = set()
     for frame in FRAMES:
-        if clause.verb not in frame.verbs or (frame.address and not address):
+        if clause.verb not in frame.verbs or (frame.address and not address) or (frame.gamestate and address):
             continue
         fits, unplaced = placements(frame, clause)
         if not fits:
@@ -1543,10 +1755,12 @@ def _scope(clause: Clause) -> Scope | str:
     return Scope(words=words, rule=rule, paragraph=paragraph, when=when)
 
 
-def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, address: bool = False) -> SentenceReading:
+def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, address: bool = False,
+         names: Callable[[str], list[str]] | None = None) -> SentenceReading:
     """Read one masked, cleaned instruction sentence (its final full stop and colon removed), by the
     grammar file (``grammar``: another one, as the tests of teaching it a new wording use).
-    ``address``: a clause of an Ascension Address, where the parts of a Dynastic Reset read too."""
+    ``address``: a clause of an Ascension Address, where the parts of a Dynastic Reset read too, and
+    ``names`` splits a list of unquoted rule names as the Ruleset names its rules."""
     parsed = (grammar or GRAMMAR).parse(masked)
     if not parsed.trees:
         return SentenceReading(reason=_unread_words(parsed, m))
@@ -1577,7 +1791,7 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
             continue
         if any(c.scope for c in clauses):
             continue
-        per_clause = [meaning(c, address) for c in clauses]
+        per_clause = [meaning(c, address, names) for c in clauses]
         if any(not mc.readings for mc in per_clause):
             refused = refused or any(mc.refused or _names_a_place(c) for c, mc in zip(clauses, per_clause)
                                      if not mc.readings)
@@ -1587,6 +1801,8 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
             continue
         for combo in _product([mc.readings for mc in per_clause]):
             specs = [s for group in combo for s in group]
+            if address:
+                specs = [_as_term(s) for s in specs]
             all_readings.setdefault(tuple(s.key() for s in specs), specs)
     if len(all_readings) == 1:
         return SentenceReading(specs=_column_with_values(next(iter(all_readings.values()))), parsed=True)
@@ -1597,6 +1813,21 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
     unique = list(dict.fromkeys(problems))
     return SentenceReading(parsed=True, instruction=refused,
                            reason="; ".join(unique[:3]) if unique else "no step the bot knows")
+
+
+def _as_term(spec: Spec) -> Spec:
+    """In an Address, "Replace “A” with “B”" (no rule named) and "Rename “A” to “B”" (not said to be a rule)
+    change a term of the rules throughout: one reading with "Change A to B"."""
+    f = spec.fields
+    if f.get("when") is not None:
+        return spec
+    if spec.cls is ReplaceText and f.get("rule") is None and isinstance(f.get("target"), Target) \
+            and f["target"].kind == TEXT and f["target"].occurrence in (None, "all") and isinstance(f.get("new"), str) \
+            and f["target"].within is None and f["target"].in_list is None:
+        return Spec(TermRename, {"old": f["target"].text, "new": f["new"]})
+    if spec.cls is RenameRule and f["rule"].named_as != "rule" and not f["rule"].number and not f["rule"].previous:
+        return Spec(TermRename, {"old": f["rule"].name, "new": f["new_name"]})
+    return spec
 
 
 #: Noun phrases that name a place in the Ruleset: a clause with a verb that names one is an

@@ -125,3 +125,14 @@ def parse_reference(text: str) -> NameRef:
         name = match.group("name_dash") or match.group("name_paren")
         return NameRef(match.group("number"), strip_quotes(name) if name else None)
     return NameRef(None, text.strip())
+
+
+_SMALL = r"(?:of|the|de|du|von|a|an|in|on|for|to)"
+_CAPITALISED = re.compile(rf"[A-Z0-9][\w\u2019'\-]*(?:(?:\s+|/)(?:[A-Z0-9][\w\u2019'\-]*|{_SMALL}))*")
+
+
+def capitalised(text: str) -> bool:
+    """Capitalised words, as an unquoted name is written ("Wielder of Vetoes", "Koen’s Band", "Monk/Monks"):
+    each word capitalised but the small ones inside it."""
+    text = text.strip()
+    return bool(_CAPITALISED.fullmatch(text)) and not re.search(rf"\s{_SMALL}$", text)

@@ -10,6 +10,7 @@ Pure: trees in, data out.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +92,11 @@ class Clause:
     #: read in an Ascension Address (where a list of unquoted rule names is checked against the Ruleset)
     address: bool = False
     gerund: str | None = None  # "Amend X by replacing …": the act, the amended rule is an object
+    #: in an Address: what the reset does, stated rather than ordered ("Alliances is switched on")
+    stated: bool = False
+    #: in an Address: the rules a list of unquoted names gives, as the Ruleset names its rules
+    #: ("Alliances and Bounties" → both, "Keep Calm and Carry On" → one), [] when they are not names
+    names: Any = None
 
 
 _GERUNDS = {"g_replace": "replace", "g_change": "change", "g_substitute": "substitute", "g_remove": "remove",
@@ -103,7 +109,7 @@ _VERBS = {
     "v_reword": "reword", "v_amend": "amend", "v_remove": "remove", "v_repeal": "repeal", "v_rename": "rename",
     "v_move": "move", "v_set": "set", "v_give": "give", "v_activate": "activate", "v_deactivate": "deactivate",
     "v_increase": "increase", "v_decrease": "decrease", "v_subtract": "subtract", "v_transfer": "transfer",
-    "v_keep": "keep", "v_reset": "reset",
+    "v_keep": "keep", "v_reset": "reset", "v_keep_none": "keep_none",
 }
 
 _UNITS = {"paragraph": "paragraph", "paragraphs": "paragraph", "sentence": "sentence", "sentences": "sentence",
@@ -202,7 +208,7 @@ class Reader:
                 seen_verb = True
             elif child.data.startswith("st_"):
                 said = self.statement(child)
-                c.verb, c.verb_word = said.verb, said.verb_word
+                c.verb, c.verb_word, c.stated = said.verb, said.verb_word, said.stated
                 c.objects.extend(said.objects)
                 c.parts.extend(said.parts)
                 seen_verb = True
@@ -221,8 +227,14 @@ class Reader:
         return c
 
     def statement(self, tree: Tree) -> Clause:
-        """"Kevan gains 2 Coins", "Each Puzzler loses one Coin", "Kevan transfers 1 Coin to Lulu"."""
+        """"Kevan gains 2 Coins", "Each Puzzler loses one Coin", "Kevan transfers 1 Coin to Lulu"; in an
+        Address, what the reset does, stated ("X is switched on", "All other dynastic rules are repealed",
+        "Dynastic rules to keep: X, Y"): the clause of the instruction it states, marked ``stated``."""
         kind = tree.data[3:]  # st_gain → gain
+        if kind in ("status", "repealed", "kept", "keep_list"):
+            return self._stated(tree, kind)
+        if kind in ("term", "terms"):
+            return self._terms(tree, kind)
         nps = [self.np(x) for x in tree.children if isinstance(x, (Tree, Token)) and
                (isinstance(x, Tree) or x.type == "QUOTE")]
         c = Clause(verb=kind, verb_word=kind)
@@ -230,6 +242,71 @@ class Reader:
         c.objects.append(nps[1])
         if kind == "transfer":
             c.parts.append(Part("to", nps[2], words=nps[2].words))
+        return c
+
+    def _terms(self, tree: Tree, kind: str) -> Clause:
+        """"Baron becomes Heir" (the words joining them kept, to judge how sure the change is);
+        "Synonyms: Baron to Ghost, Demon King to Lich" (each pair)."""
+        if kind == "term":
+            kids = [x for x in tree.children if (isinstance(x, Tree) and x.data != "p_plural")
+                    or (isinstance(x, Token) and x.type == "QUOTE")]
+            nps = [dataclasses.replace(self.np(x), words=self.words(x)) for x in kids]  # "The Baron", as written
+            joined = " ".join(str(t).lower() for t in tree.children if isinstance(t, Token) and t.type != "QUOTE")
+            c = Clause(verb="term", verb_word=joined, stated=True, objects=[nps[0]])
+            c.parts.append(Part("to", nps[-1], words=nps[-1].words))
+            for x in tree.children:
+                if isinstance(x, Tree) and x.data == "p_plural":
+                    c.parts.append(self._plural(x))
+            return c
+        pairs = []
+        for x in tree.children:
+            if isinstance(x, Tree) and x.data in ("term_pair", "term_arrow"):
+                ends = [self.np(y) for y in x.children if (isinstance(y, Tree) and y.data != "p_plural")
+                        or (isinstance(y, Token) and y.type == "QUOTE")]
+                plural = next((self._plural(y).np for y in x.children if isinstance(y, Tree) and y.data == "p_plural"),
+                              None)
+                pairs.append(NP("pair", words=self.words(x), text=ends[0].text, how=ends[1].text,
+                                of=plural or (NP("name", words=ends[1].how, text=ends[1].how) if ends[1].how else None),
+                                quoted=ends[0].quoted and ends[1].quoted))
+        return Clause(verb="terms", verb_word="terms", stated=True, objects=[NP("pairs", words=self.words(tree),
+                                                                                   items=tuple(pairs))])
+
+    def _plural(self, tree: Tree) -> Part:
+        name, quoted = self._quote_or_name(tree)
+        return Part("plural", NP("name", words=name or "", text=name, quoted=quoted), words=self.words(tree))
+
+    def np_np_slash(self, tree: Tree, words: str) -> NP:
+        """"Player/Players": a term and its plural (``how``)."""
+        first, second = (self.name_text(c) for c in tree.children if isinstance(c, Tree))
+        return NP("name", words=words, text=first, how=second)
+
+    def _stated(self, tree: Tree, kind: str) -> Clause:
+        nps = [self.np(x) for x in tree.children if (isinstance(x, Tree) and x.data not in ("kept", "section_word"))
+               or (isinstance(x, Token) and x.type == "QUOTE")]
+        words = self.words(tree)
+        if kind == "status":
+            c = Clause(verb="set", verb_word="is", stated=True)
+            c.objects.append(nps[0])
+            c.parts.append(Part("to", nps[-1], words=nps[-1].words))
+            return c
+        if kind == "repealed":
+            c = Clause(verb="repeal", verb_word="repealed", stated=True)
+            subject = nps[0]
+            kept = self.sub(tree, "kept")
+            if kept and subject.kind == "all_rules":   # "All dynastic rules are repealed, except X"
+                subject = self.np_np_all_rules(tree, words)
+            c.objects.append(subject)
+            return c
+        c = Clause(verb="keep", verb_word="kept", stated=True)
+        if kind == "keep_list":  # "Dynastic rules to keep: X, Y": the names after the colon
+            listed = [self.np(x) for x in tree.children if (isinstance(x, Tree) and x.data == "name")
+                      or (isinstance(x, Token) and x.type == "QUOTE")]
+            a, b = tree.span
+            colon = next(k for k in range(a, b) if str(self.toks[k]) == ":")
+            after = self.m.restore(self.s[self.toks[colon + 1].start_pos:self.toks[b - 1].end_pos]).strip()
+            c.objects.append(listed[0] if len(listed) == 1 else NP("many", words=after, items=tuple(listed)))
+            return c
+        c.objects.append(nps[0])
         return c
 
     def gap(self, tree: Tree) -> Clause:
@@ -246,6 +323,15 @@ class Reader:
     def part(self, tree: Tree, lead: bool = False) -> Part:
         p = next(x for x in tree.children if isinstance(x, Tree))
         name = p.data[2:] if p.data.startswith("p_") else p.data  # "p_in" → "in"; "if_rule" stays
+        if name == "between":  # "between the first and second paragraphs": after the first
+            first, second = (language.ordinal(" ".join(str(t).lower() for t in self.toks_of(o)))
+                             for o in self.sub(p, "ordinal"))
+            if first is None or second != first + 1:
+                raise NotRead(f"“{self.words(p)}”: not two paragraphs that follow each other")
+            of = [c for c in p.children if isinstance(c, Tree) and c.data not in ("ordinal", "units")]
+            piece = NP("piece", words=self.words(p), unit=self._unit(p) or "paragraph", how="nth", number=first,
+                       of=self.np(of[-1]) if of else None)
+            return Part("after", piece, words=self.words(p), lead=lead)
         nps = [self.np(x) for x in p.children if isinstance(x, Tree)]
         quotes = [x for x in p.children if isinstance(x, Token) and x.type == "QUOTE"]
         names = [x for x in p.children if isinstance(x, Tree) and x.data == "name"]
@@ -255,6 +341,8 @@ class Reader:
             name = "to_be"
         if name in ("after", "before") and "be" in lowered:
             pass
+        if name == "plural":
+            return self._plural(p)
         if name == "called":
             text = self.quote(quotes[0]) if quotes else self.name_text(names[0])
             return Part("called", NP("name", words=words, text=text.strip(), quoted=bool(quotes)), words=words, lead=lead)
@@ -377,7 +465,11 @@ class Reader:
 
     def np_rule_in_rule(self, tree: Tree, words: str) -> NP:
         name, quoted = self._quote_or_name(tree)
-        parent = self.np(next(c for c in tree.children if isinstance(c, Tree) and c.data != "title_words"))
+        last = tree.children[-1]
+        if isinstance(last, Token) and last.type == "QUOTE" and (quoted is False or len(self.toks_of(tree, "QUOTE")) > 1):
+            parent = NP("rule", words=self.words(last), ref=RuleRef(name=self.quote(last).strip(), named_as="quote"))
+        else:
+            parent = self.np(next(c for c in tree.children if isinstance(c, Tree) and c.data != "title_words"))
         if parent.kind != "rule":
             raise NotRead(f"“{parent.words}” does not name a rule")
         return NP("rule", words=words, ref=RuleRef(name=name, parent=parent.ref), text=name, quoted=quoted,
@@ -401,7 +493,15 @@ class Reader:
                              else NP("name", words=name, text=name))
             elif isinstance(c, Tree) and c.data != "section_word":
                 items.append(self.np(c))
-        return NP("many", words=words, items=tuple(items), unit="rule" if rules_word else None)
+        first = next((c for c in tree.children if (isinstance(c, Token) and c.type == "QUOTE")
+                      or (isinstance(c, Tree) and c.data != "section_word")), None)
+        listed = None
+        if first is not None:  # the list's own words, without "the rules" or "the following rules:"
+            start = first.start_pos if isinstance(first, Token) else self.toks[first.span[0]].start_pos
+            listed = self.m.restore(self.s[start:self.toks[tree.span[1] - 1].end_pos]).strip()
+        return NP("many", words=words, items=tuple(items), unit="rule" if rules_word else None, text=listed)
+
+    np_colon_list = np_np_many
 
     def _unit(self, tree: Tree) -> str | None:
         u = self.sub(tree, "unit", "units")
@@ -462,6 +562,12 @@ class Reader:
             occ = "first" if n == 1 else "last" if n == -1 else n
         return NP("occurrence", words=words, text=q.text, occurrence=occ, quoted=True)
 
+    def np_occurrences_all(self, tree: Tree, words: str) -> NP:
+        """"every instance of “A” and “B”": each text, every time it occurs."""
+        quotes = [self.np(c) for c in tree.children if isinstance(c, Tree) and c.data == "np_quote"]
+        return NP("many", words=words, unit="text", items=tuple(
+            NP("occurrence", words=q.words, text=q.text, occurrence="all", quoted=True) for q in quotes))
+
     def np_occurrence_all(self, tree: Tree, words: str) -> NP:
         q = self.np(self.sub(tree, "np_quote", "name")[0])
         return NP("occurrence", words=words, text=q.text, occurrence="all", quoted=q.kind == "quote")
@@ -509,6 +615,15 @@ class Reader:
     def np_list_sole(self, tree: Tree, words: str) -> NP:
         return NP("list", words=words, text=None)
 
+    def np_list_in(self, tree: Tree, words: str) -> NP:
+        """"the list in “Lanterns”": the rule's only list."""
+        return NP("list", words=words, text=None, of=self.np(next(c for c in tree.children if isinstance(c, (Tree, Token))
+                                                               and (isinstance(c, Tree) or c.type == "QUOTE"))))
+
+    def np_ruletext_its(self, tree: Tree, words: str) -> NP:
+        """"its text": the text of the rule named before."""
+        return NP("ruletext", words=words, of=NP("rule", words="it", ref=RuleRef(previous=True)))
+
     def np_list_of(self, tree: Tree, words: str) -> NP:
         name, _ = self._quote_or_name(tree)
         return NP("list", words=words, text=name)
@@ -542,7 +657,7 @@ class Reader:
         return NP("name", words=text, text=text)
 
     def np_np_status(self, tree: Tree, words: str) -> NP:
-        active = any(t.type == "ACTIVE" or (t.type == "STATUS_TAG" and "in" not in str(t).lower())
+        active = any(t.type in ("ACTIVE", "ON", "ENABLED") or (t.type == "STATUS_TAG" and "in" not in str(t).lower())
                      for t in self.toks_of(tree))
         return NP("status", words=words, text="Active" if active else "Inactive")
 
@@ -564,7 +679,32 @@ class Reader:
                     one = self.np(c)
                     found.extend(one.items if one.kind == "many" else (one,))
             items = tuple(found)
-        return NP("all_rules", words=words, items=items, how="except" if kept else None)
+            listed = NP("many", words=self.words(k), items=items)  # the rules excepted, as written
+            return NP("all_rules", words=words, items=items, how="except", of=listed, unit=self._all_how(tree))
+        return NP("all_rules", words=words, items=items, unit=self._all_how(tree))
+
+    def _all_how(self, tree: Tree) -> str | None:
+        """"all rules" (no "dynastic": an Address's word for them), "no rules", "everything else", "all
+        other dynastic rules"."""
+        how = {"all_rules_bare": "bare", "no_rules": "none", "all_rules_else": "else"}.get(tree.data)
+        if how is None and self.toks_of(tree, "OTHER", "REMAINING"):
+            return "else"
+        return how
+
+    def np_all_rules_bare(self, tree: Tree, words: str) -> NP:
+        return self.np_np_all_rules(tree, words)
+
+    np_no_rules = np_all_rules_bare
+    np_all_rules_else = np_all_rules_bare
+
+    def np_np_rule_range(self, tree: Tree, words: str) -> NP:
+        """"Rules 11 to 13": each rule by its number."""
+        a, b = (int(str(t)) if str(t).isdigit() else None for t in self.toks_of(tree, "NUMBER")[:2])
+        if a is None or b is None or not 0 < a <= b or b - a > 200:
+            raise NotRead(f"“{words}” is not a range of rule numbers, lowest first")
+        return NP("many", words=words, unit="rule", items=tuple(
+            NP("rule", words=f"Rule {n}", ref=RuleRef(name=f"Rule {n}", number=str(n), named_as="rule"), unit="rule")
+            for n in range(a, b + 1)))
 
     def np_np_action(self, tree: Tree, words: str) -> NP:
         name, quoted = self._quote_or_name(tree)

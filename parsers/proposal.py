@@ -393,6 +393,44 @@ _CONTINUATION = re.compile(r"\s*(?:and\s+)?(?:call|name|title|entitle)\s+it\b|\s
                            r"(?:called|named|titled|entitled)\b", re.I)
 
 
+def _unread(sentence: str) -> bool:
+    read = read_sentence(sentence)
+    return all(sp.cls in (Unsupported, Ignored) for sp in read.specs)
+
+
+def _complete(sentence: str) -> bool:
+    """Does the sentence read as a step, whole (not waiting for text below)?"""
+    read = read_sentence(sentence)
+    return not read.needs_payload and not all(sp.cls in (Unsupported, Ignored) for sp in read.specs)
+
+
+def _wraps_onto_next(lines: list[str], i: int) -> bool:
+    """Does line ``i`` break an instruction off mid-sentence ("In the rule “X”, remove" ⏎ "“old text” if it
+    exists.")?  So when it ends with no full stop or colon, the next line follows at once (no blank line) and
+    is one sentence, the two read as one whole step, and the line alone reads as nothing, or the next line
+    alone reads as nothing, or the line waits for text below and the next line is no step of its own."""
+    line = lines[i].rstrip()
+    if i + 1 >= len(lines) or not lines[i + 1].strip() or not line or line[-1] in ".:;!?-—–)]":
+        return False
+    following = lines[i + 1].strip()
+    if following[:1] in "*#:;|{!=":
+        return False
+    spans = language.sentence_spans(line)
+    if not spans:
+        return False
+    last = line[spans[-1][0]:].strip()
+    first = language.sentence_spans(following)[0]
+    alone = following[first[0]:first[1]]
+    if not _unread(last) and (_complete(last) or _complete(following)) and not _unread(alone):
+        return False  # "Replace “A” with" takes the lines below as its text, unless it reads on
+    joined = last + " " + alone.strip()
+    if first[1] < len(following.rstrip()) - 1:
+        return False
+    if following.rstrip().endswith(":"):  # "Add a new rule called" ⏎ "“Lanterns”:" ⏎ its text
+        return not _unread(joined)
+    return _complete(joined)
+
+
 def _join_continuations(line: str, sentences: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     for a, b, term in sentences:
@@ -436,6 +474,9 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                                          "category": "remark"})], None, []))
             i += 1
             continue
+        if _wraps_onto_next(lines, i):  # one instruction broken over two lines: read as one line
+            line = lines[i] = line + " " + lines[i + 1]  # the same length: the newline's place is a space
+            lines[i + 1] = ""
         sentences = _join_continuations(line, language.sentence_spans(line))
         next_i = i + 1
         pending: list[Any] | None = None  # [start, end, specs] of consecutive not-understood sentences

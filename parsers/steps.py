@@ -39,6 +39,8 @@ SENTENCE = "sentence"  # the whole sentence given in quotes
 SENTENCE_BEGINNING = "sentence_beginning"  # the sentence beginning with the quoted text
 SENTENCE_ENDING = "sentence_ending"  # the sentence ending with the quoted text
 SENTENCE_CONTAINING = "sentence_containing"  # the sentence containing the quoted text
+SENTENCE_NTH = "sentence_nth"  # the Nth sentence (``occurrence``: a number, "first" or "last") of the rule,
+# or of its paragraph ``number``
 PARAGRAPH = "paragraph"  # the Nth paragraph (number=-1: the final one)
 PARAGRAPH_BEGINNING = "paragraph_beginning"  # the paragraph beginning with the quoted text
 PARAGRAPH_ENDING = "paragraph_ending"  # the paragraph ending with the quoted text

@@ -343,3 +343,48 @@ def test_a_list_an_instruction_introduces_is_read_with_it():
     assert plan.kept == ["Coins", "Turns"]
     assert plan.terms == [TermChange("Puzzler", "Ghost"), TermChange("Puzzle Master", "Lich")]
     assert plan.unreadable == []
+
+
+# Read by the instruction grammar (parsers/instructions.lark), as a Proposal's instructions are: the shapes
+# an Address states rather than orders, lists after a colon, first person, terms listed or stated.
+@pytest.mark.parametrize("text, field, value", [
+    ("Synonyms: Baron to Ghost, Demon King to Lich.", "terms", [TermChange("Baron", "Ghost"),
+                                                                 TermChange("Demon King", "Lich")]),
+    ("Terms: Baron -> Ghost.", "terms", [TermChange("Baron", "Ghost")]),
+    ("Player -> Pirate, Tom Nook -> Blackbeard.", "terms", [TermChange("Player", "Pirate"),
+                                                           TermChange("Tom Nook", "Blackbeard")]),
+    ("Players are now called Pirates.", "terms", [TermChange("Players", "Pirates")]),
+    ("The Emperor shall henceforth be known as the Admiral.", "terms", [TermChange("Emperor", "Admiral")]),
+    ("The new term for Player is Ghost.", "terms", [TermChange("Player", "Ghost")]),
+    ("Barons will be called Vampires and the Demon King will be called Dracula.", "terms",
+     [TermChange("Barons", "Vampires"), TermChange("Demon King", "Dracula")]),
+    ("Dynastic rules to keep: Coins, Turns.", "kept", ["Coins", "Turns"]),
+    ("Keep: Coins, Turns.", "kept", ["Coins", "Turns"]),
+    ("Keep the following rules: Coins, Turns.", "kept", ["Coins", "Turns"]),
+    ("I'm keeping Stockpiles.", "kept", ["Stockpiles"]),
+    ("Rules 11 to 16 are repealed.", "repealed", [f"Rule {n}" for n in range(11, 17)]),
+    ("Keep Coins but repeal everything else.", "repeal_all", True),
+    ("No dynastic rules are kept.", "kept", []),
+    ("All dynastic rules are repealed, except Keeps.", "kept", ["Keeps"]),
+    ("make Alliances active.", "statuses", {"Alliances": ACTIVE}),
+    ("Enable Dormancy and disable Alliances.", "statuses", {"Dormancy": ACTIVE, "Alliances": INACTIVE}),
+])
+def test_the_grammar_reads_an_addresss_statements(text, field, value):
+    plan = parse_address(text)
+    assert getattr(plan, field) == value
+    assert plan.unreadable == []
+
+
+@pytest.mark.parametrize("text", ["The Baron is Dead.", "The Baron becomes King.", "My Imperial Style is Laissez-faire."])
+def test_a_storys_is_and_becomes_change_no_term(text):
+    """"is" and "becomes" join a story's words too: no article before the old term, and for a bare "is" a
+    quoted new one, or it is not a change of term."""
+    assert parse_address(text).terms == []
+
+
+@pytest.mark.parametrize("text", ["Alliances is switched on.", "All other dynastic rules are repealed.",
+                                  "Rules 11 to 13 are repealed.", "The term “Lord” shall be replaced with “Knight”."])
+def test_an_addresss_statements_are_no_instructions_in_a_proposal(text):
+    from parsers.proposal import parse_steps
+    from parsers.steps import Unsupported
+    assert all(isinstance(s, Unsupported) for s in parse_steps(text))

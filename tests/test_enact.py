@@ -806,3 +806,63 @@ def test_no_players_table_by_the_rules_word_leaves_a_players_value_unwritten():
               text_of("gamestate_puzzle_board.wiki"), gamestate_title="Puzzle Board")
     assert statuses(r) == [UNSUPPORTED, UNSUPPORTED], [s.detail for s in r.report.steps]
     assert r.pages == {}
+
+
+def test_sentences_by_number_in_a_rule_or_in_a_numbered_paragraph():
+    rs = ("== Dynastic Rules ==\n===Lanterns===\nLanterns glow. Wicks burn slowly. Wax drips.\n\n"
+          "Oil is scarce. Oil is dear.\n")
+
+    def body(text, page=rs):
+        r = enact(parse_proposal("Proposal: Sentences", text), page)
+        return statuses(r), r.pages.get("Ruleset", page).split("===Lanterns===\n")[1], r.report.steps[0].detail
+
+    assert body("Remove the last sentence of the rule “Lanterns”.")[:2] == (
+        [APPLIED], "Lanterns glow. Wicks burn slowly. Wax drips.\n\nOil is scarce.\n")
+    assert body("In “Lanterns”, remove the first sentence of the second paragraph.")[1].endswith("\n\nOil is dear.\n")
+    assert body("Replace the second sentence of the first paragraph of “Lanterns” with “Wicks burn fast.”")[1] \
+        .startswith("Lanterns glow. Wicks burn fast. Wax drips.\n")
+    assert body("Remove the second sentence of “Lanterns”.")[1].startswith("Lanterns glow. Wax drips.\n")
+    status, _, detail = body("Remove the ninth sentence of “Lanterns”.")
+    assert status == [UNSUPPORTED] and "occurs 5 time(s)" in detail
+    listed = rs.replace("Oil is scarce. Oil is dear.", "* Oil is scarce.\n* Oil is dear.")
+    status, _, detail = body("Remove the last sentence of the rule “Lanterns”.", listed)   # a list: counting is
+    assert status == [UNSUPPORTED] and "which sentence is the last" in detail             # a matter of reading
+    assert body("Remove the first sentence of the first paragraph of “Lanterns”.", listed)[1].startswith(
+        "Wicks burn slowly. Wax drips.\n\n* Oil is scarce.")
+
+
+def test_quoted_text_replaced_inside_a_named_list_only():
+    """"… wherever it appears in the “Totaling Votes” atomic action": the text outside that list stays."""
+    rs = ("== Dynastic Rules ==\n===Votes===\nA Vote Submission is a comment.\n\n"
+          "Totaling Votes is an atomic action with the following steps:\n* Count each Vote Submission.\n"
+          "* Announce the total of each Vote Submission.\n\nAny Vote Submission may be withdrawn.\n")
+    r = enact(parse_proposal("Proposal: Ballots", "Replace “Vote Submission” with “Ballot Submission” wherever it "
+                                                  "appears in the “Totaling Votes” atomic action."), rs)
+    assert statuses(r) == [APPLIED]
+    after = r.pages["Ruleset"]
+    assert after.count("Ballot Submission") == 2 and after.count("Vote Submission") == 2
+    assert "* Count each Ballot Submission.\n* Announce the total of each Ballot Submission.\n" in after
+    once = enact(parse_proposal("Proposal: Ballots", "Replace “Vote Submission” with “Ballot Submission” in the "
+                                                     "“Totaling Votes” atomic action."), rs)
+    assert statuses(once) == [UNSUPPORTED] and "occurs 2 times" in once.report.steps[0].detail
+
+
+def test_a_heading_of_the_post_that_names_a_rule_is_that_rules():
+    """"Lanterns:" over "replace “tallow” with “wax”": the steps under it edit “Lanterns” — never another rule
+    that happens to hold the text; a heading one letter off a rule's title goes to an Admin; a heading that
+    names no rule ("Changes:") leaves the step naming none."""
+    rs = ("== Dynastic Rules ==\n===Lanterns===\nLanterns burn oil. Wicks must be trimmed daily.\n"
+          "===Candles===\nCandles are made of tallow.\n")
+
+    def run(text):
+        r = enact(parse_proposal("Proposal: Headings", text), rs)
+        return [s.status for s in r.report.steps][1:], r.report.steps[-1].detail, r.pages.get("Ruleset", rs)
+
+    status, detail, page = run("Lanterns: replace “tallow” with “wax”.")
+    assert status == [UNSUPPORTED] and "not in “Lanterns”" in detail and "tallow" in page   # Candles untouched
+    status, _, page = run("Lanterns:\nStrike the sentence “Wicks must be trimmed daily.”")
+    assert status == [APPLIED] and "Wicks must" not in page
+    status, detail, _ = run("Lantern: replace “oil” with “wax”.")
+    assert status == [UNSUPPORTED] and "may name the rule “Lanterns”" in detail
+    status, _, page = run("Changes:\nReplace “tallow” with “wax”.")
+    assert status == [APPLIED] and "made of wax" in page

@@ -14,6 +14,7 @@ from parsers import frames, language
 from parsers.parsing import MAX_TOKENS
 from parsers.proposal import parse_proposal, parse_steps
 from parsers.steps import (
+    AddListItem,
     PARAGRAPH, TEXT, AppendText, Condition, Ignored, InsertText, RemoveText, RenameRule, RepealRule, ReplaceText,
     RuleRef, Target, Unsupported,
 )
@@ -344,7 +345,7 @@ def test_a_numbered_rule_entitled_and_a_heading_called_a_section():
     [step] = parse_steps("To the section “Dormancy”, add:\n\nSleep is restful.")
     assert isinstance(step, AppendText) and step.rule == RuleRef(name="Dormancy")
     [step] = parse_steps("In the Fair Play section of the Core Rules, add the following bullet point:\n\n* Be kind.")
-    assert isinstance(step, AppendText) and step.rule == RuleRef(name="Fair Play")
+    assert isinstance(step, AddListItem) and step.rule == RuleRef(name="Fair Play")  # a bullet: the list's item
 
 
 def test_new_pieces_and_whole_ruleset_forms():

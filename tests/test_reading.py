@@ -42,6 +42,7 @@ from parsers.steps import (
     RuleRef,
     SetValue,
     Target,
+    TransferValue,
     Unsupported,
 )
 
@@ -57,6 +58,32 @@ def R(name: str, **kw) -> RuleRef:
 # --------------------------------------------------------------------------- shapes, one row each
 # (shape, text, expected steps as (class, {field: value}))
 SHAPES = [
+    ("a new bullet point appended to a rule is an item of its list, not text after it",
+     "In “Lanterns”, append a new bullet point:\n\n* Trim the wick.",
+     [(AddListItem, {"rule": RuleRef(name="Lanterns"), "of": None})]),
+    ("the bulleted list of a rule is its only list",
+     "Add the following to the end of the bulleted list in “Lanterns”:\n\nTrim the wick.",
+     [(AddListItem, {"rule": RuleRef(name="Lanterns"), "items": "Trim the wick.", "of": None})]),
+    ("an amount moved between players is a transfer, not a name moved",
+     "Move 2 Coins from Kevan to Josh.",
+     [(TransferValue, {"source": "Kevan", "target": "Josh", "variable": "Coins", "amount": 2})]),
+    ("“2 more” is no value's name: the sentence is left whole for an Admin, not half applied",
+     "Every Player gains 1 Coin, and Kevan gains 2 more.",
+     [(Unsupported, {})]),
+    ("the following as a new bullet point of the list in a rule",
+     "Add the following as a new bullet point to the list in “Lanterns”:\n\nWicks are sold by the dozen.",
+     [(AddListItem, {"rule": RuleRef(name="Lanterns"), "items": "Wicks are sold by the dozen.", "of": None})]),
+    ("text between two paragraphs that follow each other",
+     "In “Lanterns”, insert the following between the first and second paragraphs:\n\nWicks burn.",
+     [(InsertText, {"rule": RuleRef(name="Lanterns"), "anchor": Target(kind=PARAGRAPH, number=1), "body": "Wicks burn.",
+                    "position": "after"})]),
+    ("a rule renamed, then its text replaced",
+     "Change the title of the rule “Lanterns” to “Lamps” and replace its text with:\n\nLamps glow.",
+     [(RenameRule, {"rule": RuleRef(name="Lanterns"), "new_name": "Lamps"}),
+      (ReplaceRuleText, {"rule": RuleRef(previous=True), "body": "Lamps glow."})]),
+    ("a hyphenated re-title",
+     "Re-title “Lanterns” to “Lamps”.",
+     [(RenameRule, {"rule": RuleRef(name="Lanterns"), "new_name": "Lamps"})]),
     ("old and new text as paragraphs",
      "In the rule “Lanterns”, replace\n\nA Lamplighter may light one Lantern a day.\n\nwith\n\n"
      "A Lamplighter may light two Lanterns a day.",

@@ -11,7 +11,7 @@ from collections import defaultdict
 import pytest
 
 from parsers.proposal import parse_steps
-from variants import MEANINGS, verdict
+from variants import MEANINGS, verdict, wrapped
 
 PER_MEANING = 220
 
@@ -44,3 +44,24 @@ def test_the_matrix_crosses_its_parts():
     for make in MEANINGS:
         counts[make.__name__] = sum(1 for _ in make())
     assert sum(counts.values()) > 15000 and min(counts.values()) >= 30, counts
+
+
+@pytest.mark.parametrize("make", MEANINGS, ids=lambda m: m.__name__)
+def test_a_wording_broken_over_two_lines_reads_the_same(make):
+    """An instruction broken off mid-sentence ("In the rule “X”, remove" ⏎ "“old text”.") is one instruction:
+    each sampled one-line wording, broken at one of its spaces, reads as its meaning or is refused — never
+    as another step; and almost all of them read."""
+    wrong, refused, read = [], [], 0
+    for n, v in enumerate(_sample(make)[::4]):
+        if "\n" in v.text or v.text.count(" ") < 2:
+            continue
+        w = wrapped(v, n * 7)
+        fared = verdict(w, parse_steps(w.text))
+        if fared == "read":
+            read += 1
+        elif fared == "refused":
+            refused.append(w.text)
+        else:
+            wrong.append((w.text, parse_steps(w.text)))
+    assert not wrong, f"read as another step: {wrong[:3]}"
+    assert read >= 0.9 * (read + len(refused)), f"only {read} of {read + len(refused)} read; refused: {refused[:5]}"

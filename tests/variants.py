@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from parsers.steps import (
-    PARAGRAPH, SENTENCE, SENTENCE_BEGINNING, SENTENCE_ENDING, TEXT, AddListItem, AddRule, AppendText, InsertText,
+    PARAGRAPH, SENTENCE, SENTENCE_BEGINNING, SENTENCE_ENDING, SENTENCE_NTH, TEXT, AddListItem, AddRule, AppendText, InsertText,
     MoveRule, RemoveText, RenameRule, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus, Step, Target,
     AddColumn, AddPlayer, AddRow, ChangeAttribute, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer, RemoveRow,
     SetAttribute, SetSingleValue, SetValue, TransferValue, AddToCell, Cell, MoveName, RemoveFromCell, SwapValues,
@@ -32,6 +32,8 @@ class Variant:
     #: the words may also name a rule (“Remove “X” from Gullwing’s Crew”: a rule may be titled “Gullwing’s
     #: Crew”): the reading must be refused, naming both meanings, never read as either
     ambiguous: bool = False
+    #: a wording that is several steps ("Replace “A” and “B” with “C”"): all of them, in order
+    steps: tuple[Step, ...] = ()
 
 
 def same(step: Step, expected: Step) -> bool:
@@ -44,12 +46,15 @@ def same(step: Step, expected: Step) -> bool:
 def verdict(v: Variant, steps: list[Step]) -> str:
     """How a wording fared: "read" (as its step; for an ambiguous wording, refused as ambiguous),
     "refused" (with a reason), or "wrong" (read as another step — never allowed)."""
+    # a line that only names where the steps after it apply ("In the rule “X”," ⏎ …) is no step of its own
+    steps = [s for s in steps if not (type(s).__name__ == "Ignored" and s.category == "note")] or steps
     refused = bool(steps) and all(type(s).__name__ == "Unsupported" and s.reason for s in steps)
     if v.ambiguous:
         if refused and all("more than one way" in s.reason for s in steps):
             return "read"
         return "refused" if refused else "wrong"
-    if len(steps) == 1 and same(steps[0], v.expected):
+    wanted = v.steps or (v.expected,)
+    if len(steps) == len(wanted) and all(same(a, b) for a, b in zip(steps, wanted)):
         return "read"
     return "refused" if refused else "wrong"
 
@@ -478,12 +483,68 @@ def cells() -> Iterable[Variant]:
                       _step(SwapValues, first=Cell(row="1", column="2"), second=Cell(row="3", column="4"), table=None))
 
 
+def sentence_by_number() -> Iterable[Variant]:
+    """A sentence by its place: in the rule, or in one of its paragraphs."""
+    for (ordinal, occ), (para_words, para) in itertools.product(
+            (("first", 1), ("second", 2), ("third", 3), ("last", "last")),
+            (("", None), ("the first paragraph", 1), ("the second paragraph", 2), ("the last paragraph", -1))):
+        tgt = Target(kind=SENTENCE_NTH, occurrence=occ, number=para)
+        piece = f"the {ordinal} sentence" + (f" of {para_words}" if para_words else "")
+        for rule in rule_forms("Lanterns"):
+            remove = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=tgt)
+            replace = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=tgt, new="Wicks burn.")
+            for verb in ("Remove", "Delete", "Strike"):
+                yield Variant("sentence by number", f"{verb} {piece} of {rule}.", remove)
+                yield Variant("sentence by number", f"In {rule}, {verb.lower()} {piece}.", remove)
+            yield Variant("sentence by number", f"Replace {piece} of {rule} with “Wicks burn.”", replace)
+            yield Variant("sentence by number", f"In {rule}, replace {piece} with “Wicks burn.”", replace)
+
+
+def subrule_paths() -> Iterable[Variant]:
+    """A subrule named with its parent, and a rule made a subrule of another."""
+    for parent in rule_forms("Lanterns"):
+        sub = RuleRef(name="Wicks", parent=RuleRef(name="Lanterns"))
+        for child in ("the subrule “Wicks”", "the subrule \"Wicks\"", "subrule “Wicks”"):
+            yield Variant("subrules", f"Repeal {child} of {parent}.", _step(RepealRule, rule=sub))
+            yield Variant("subrules", f"Rename {child} of {parent} to “Fuses”.", _step(RenameRule, rule=sub,
+                                                                                         new_name="Fuses"))
+            yield Variant("subrules", f"In {child} of {parent}, replace “tallow” with “wax”.",
+                          _step(ReplaceText, rule=sub, target=Target(kind=TEXT, text="tallow"), new="wax"))
+        for child in rule_forms("Wicks"):
+            yield Variant("subrules", f"Make {child} a subrule of {parent}.",
+                          _step(MoveRule, rule=RuleRef(name="Wicks"), parent=RuleRef(name="Lanterns")))
+
+
+def several_olds() -> Iterable[Variant]:
+    """Several texts replaced by one: one step for each."""
+    for q in ("curly", "straight"):
+        a, b, c, new = (_quotes(w)[q] for w in ("tallow", "suet", "lard", "wax"))
+        for olds, texts in (((a, b), ("tallow", "suet")), ((a, b, c), ("tallow", "suet", "lard"))):
+            listed = " and ".join(olds) if len(olds) == 2 else f"{olds[0]}, {olds[1]} and {olds[2]}"
+            for rule in rule_forms("Lanterns"):
+                for lead, occ in ((listed, None), (f"every instance of {listed}", "all"),
+                                  (f"all instances of {listed}", "all"), (f"each of {listed}", "all")):
+                    exp = [_step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text=t,
+                                                                                            occurrence=occ), new="wax")
+                           for t in texts]
+                    yield Variant("several olds", f"Replace {lead} with {new} in {rule}.", exp[0], steps=tuple(exp))
+                    yield Variant("several olds", f"In {rule}, replace {lead} with {new}.", exp[0], steps=tuple(exp))
+
+
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
-    add_column, rows, cells,
+    add_column, rows, cells, sentence_by_number, subrule_paths, several_olds,
 )
+
+
+def wrapped(v: Variant, at: int) -> Variant:
+    """The wording broken over two lines at its ``at``-th space, as an editor's wrapping or a pasted line
+    leaves it: the instruction is the same."""
+    words = v.text.split(" ")
+    at = 1 + at % (len(words) - 1)
+    return dataclasses.replace(v, text=" ".join(words[:at]) + "\n" + " ".join(words[at:]))
 
 
 def all_variants() -> list[Variant]:
