@@ -5,9 +5,9 @@ The requests are small enactments (each adds one rule) on a small Ruleset, so th
 measured is the desk's own cost. API requests are counted on the wiki's side, from the local
 server's access log: the desk reads the page history once per poll, not once per request.
 
-40 requests prove it (one API request more per request than :data:`PER_REQUEST` would cost 40,
-more than the :data:`PER_POLL` allowance); ``--full-load`` queues 200, as ``bench/load.py`` does to
-time it.
+20 requests prove it (one API request more per request than :data:`PER_REQUEST` would cost 20,
+more than the :data:`PER_POLL` allowance, which is what a poll costs with room to spare); ``--full-load``
+queues 200, as ``bench/load.py`` does to time it.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from wikibot.config import Settings
 from wikibot.requests import RequestDesk
 from wikibot.site import Wiki
 
-N = 40              # queued requests (more than PER_POLL: a cost per request cannot hide in it)
+N = 20              # queued requests (more than PER_POLL: a cost per request cannot hide in it)
 FULL_N = 200        # with --full-load
-BATCH = 20          # requests posted per edit of the request page
+BATCH = 10          # requests posted per edit of the request page
 RULESET = """= Core Rules =
 
 == Players ==
@@ -43,8 +43,9 @@ Words mean what they say.
 #: and the latest revision, then the edit), and saving the reply the same way (the reply is based on
 #: the request page as the poll read it, or as the previous reply saved it: no read of its own).
 PER_REQUEST = 5
-#: Once per poll: the run page, the request page, its history, who is an Admin; logging in.
-PER_POLL = 30
+#: Once per poll: the run page, the request page, its history, who is an Admin; logging in and the
+#: site's own queries on a fresh session (a poll costs 6 to 10).
+PER_POLL = 16
 
 
 def section(n: int) -> str:
