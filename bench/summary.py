@@ -30,6 +30,7 @@ BENCHMARKS = {
     "review": "a review of a hand enactment, against the enactments it runs (one per applied step, plus one)",
     "live": "API requests and time per enactment on a local MediaWiki",
     "patrol": "patrol throughput on a local MediaWiki",
+    "load": "the load tests at full size on a local MediaWiki: 200 queued requests, a burst of 1,000 gamestate edits",
     "history": "the history store: build time per revision at 250 and 1000 revisions (linear: growth about 1), "
                "a history answer from the store, revisions downloaded once on a local MediaWiki",
 }

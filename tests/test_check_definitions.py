@@ -4,10 +4,9 @@ grids and tables the page does not let the bot match. Rules and pages in the pro
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 from actions.check import check_edit
+from cli_run import wikibot
 from actions.constraints import infer_constraints, merge, parse_overrides
 from actions.legality import Legality, page_constraints
 from parsers.gamestate import parse_gamestate
@@ -186,14 +185,11 @@ def test_wikibot_check_exits_2_and_constraints_shows_the_part_read(tmp_path):
     rules.write_text(RULES, encoding="utf-8")
     old.write_text(PAGE, encoding="utf-8")
     new.write_text(edit("| Old Gleam || 4", "| Old Gleam || 6"), encoding="utf-8")
-    run = [sys.executable, "-m", "wikibot"]
-    checked = subprocess.run(run + ["check", "--ruleset-file", str(rules), "--old-file", str(old), "--new-file",
-                                    str(new), "--json"], capture_output=True, text=True)
+    checked = wikibot("check", "--ruleset-file", rules, "--old-file", old, "--new-file", new, "--json")
     assert checked.returncode == 2, checked.stderr
     data = json.loads(checked.stdout)
     assert data["verdict"] == "cannot judge" and any("prime number" in r for r in data["cannot_judge"])
-    listed = subprocess.run(run + ["constraints", "--ruleset-file", str(rules), "--gamestate-file", str(old)],
-                            capture_output=True, text=True)
+    listed = wikibot("constraints", "--ruleset-file", rules, "--gamestate-file", old)
     assert listed.returncode == 0, listed.stderr
     assert "READ IN PART: Glow is defined in words the bot could not read in full" in listed.stdout
     assert "Lanterns / Glow: READ IN PART" in listed.stdout

@@ -3,17 +3,11 @@
 import json
 import shutil
 import socket
-import subprocess
-import sys
 
 import pytest
 
+from cli_run import wikibot, wikibot_process
 from fixturedata import FIXTURES
-
-
-def wikibot(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "wikibot", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd)
 
 
 @pytest.fixture
@@ -30,6 +24,15 @@ def test_rules_json(ruleset):
     coins = next(r for r in rows if r["title"] == "Coins")
     assert coins == {"section": "Dynastic Rules", "title": "Coins", "level": 2, "number": coins["number"],
                      "kind": "dynastic", "status": None, "parent": None}
+
+
+def test_python_m_wikibot_prints_and_exits_as_main_returns(ruleset, tmp_path):
+    """The entry point itself, in a process of its own (the other offline tests call ``cli.main``)."""
+    done = wikibot_process("rules", "--ruleset-file", ruleset, "--json")
+    assert done.returncode == 0 and any(r["title"] == "Coins" for r in json.loads(done.stdout))
+    missing = wikibot_process("rules", "--ruleset-file", tmp_path / "nope.wiki")
+    assert missing.returncode == 2 and missing.stdout == "" and missing.stderr.count("\n") == 1
+    assert "does not exist" in missing.stderr
 
 
 def test_missing_file_and_page_without_rules(tmp_path):
@@ -135,7 +138,7 @@ def test_constraints_of_a_gamestate_page_column_by_column():
 
 
 def test_live_commands_without_configuration_say_what_to_do(tmp_path):
-    result = wikibot("run", "--once", "--config-dir", tmp_path)
+    result = wikibot_process("run", "--once", "--config-dir", tmp_path)
     assert result.returncode == 2
     assert "No user-config.py" in result.stderr and "user-config.example.py" in result.stderr
 
@@ -148,7 +151,7 @@ def test_an_unreachable_wiki_gives_one_line_not_a_traceback(tmp_path):
         "family = 'gone'\nmylang = 'gone'\n"
         f"family_files['gone'] = 'http://127.0.0.1:{port}/api.php'\n"
         "usernames['gone']['*'] = 'WikiBot'\nmax_retries = 1\nretry_wait = 0\n", encoding="utf-8")
-    result = wikibot("run", "--once", "--config-dir", tmp_path)
+    result = wikibot_process("run", "--once", "--config-dir", tmp_path)
     output = result.stdout + result.stderr
     assert result.returncode == 2, output
     assert "Traceback" not in output and 'File "' not in output

@@ -530,10 +530,9 @@ def test_a_replacement_naming_no_rule_changes_the_one_place_that_holds_it():
 
 # --------------------------------------------------------------------------- wikibot read
 def _wikibot(*args):
-    import subprocess
-    import sys
+    from cli_run import wikibot
 
-    return subprocess.run([sys.executable, "-m", "wikibot", *map(str, args)], capture_output=True, text=True)
+    return wikibot(*args)
 
 
 def test_read_command_reports_each_step_and_writes_nothing(tmp_path):

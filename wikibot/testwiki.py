@@ -5,7 +5,9 @@ package, SQLite database) into a directory of its own, serves it with PHP's
 built-in web server on a free port of 127.0.0.1, creates users and bot
 passwords with MediaWiki's maintenance scripts, writes a Pywikibot
 configuration pointing at it, and can make edits as any user through the
-real MediaWiki API (:meth:`LocalWiki.edit_as`).
+real MediaWiki API (:meth:`LocalWiki.edit_as`).  ``LocalWiki(settings=...)``
+adds PHP of its own to the wiki's LocalSettings.php (the wiki tests add
+the faults they switch on and off that way).
 
 Nothing here fakes MediaWiki or Pywikibot: the wiki is the real software.
 This module does not import pytest (the test fixture lives in
@@ -17,8 +19,6 @@ Layout of a wiki directory::
     DIR/LocalSettings.php   selected through the MW_CONFIG_FILE variable
     DIR/data/               the SQLite databases
     DIR/server.log          the PHP server's output (request log, errors)
-    DIR/faults.php          included by LocalSettings.php; applies the faults
-    DIR/faults.json         switched on by :meth:`LocalWiki.set_faults`
 
 Required Debian packages: see :data:`INSTALL_COMMAND`.
 """
@@ -94,48 +94,18 @@ $wgJobRunRate = 1;
 $wgEnableEmail = false;
 $wgEnableUploads = false;
 $wgPingback = false;
-# Faults a test can switch on and off while the wiki runs (LocalWiki.set_faults).
-require __DIR__ . '/faults.php';
-"""
-
-#: ``DIR/faults.php``: reads ``DIR/faults.json`` on every request, so faults apply at once.
-_FAULTS_PHP = r"""<?php
-// Written by wikibot.testwiki: faults switched on by LocalWiki.set_faults() through faults.json.
-$wikibotFaults = [];
-if ( is_file( __DIR__ . '/faults.json' ) ) {
-	$wikibotFaults = json_decode( (string)file_get_contents( __DIR__ . '/faults.json' ), true ) ?: [];
-}
-if ( !empty( $wikibotFaults['read_only'] ) ) {
-	// The real switch MediaWiki administrators use: every write is refused with "readonly".
-	$wgReadOnly = (string)$wikibotFaults['read_only'];
-}
-if ( !empty( $wikibotFaults['delay'] ) && PHP_SAPI === 'cli-server' ) {
-	// A slow wiki: every web request waits this many seconds before MediaWiki runs.
-	usleep( (int)( (float)$wikibotFaults['delay'] * 1000000 ) );
-}
-if ( !empty( $wikibotFaults['save_answer_delay'] ) ) {
-	// The next save goes through, then its answer comes this many seconds late (once): a client
-	// that gives up waiting does not know its edit was made.
-	$wgHooks['PageSaveComplete'][] = static function () use ( $wikibotFaults ) {
-		$rest = $wikibotFaults;
-		unset( $rest['save_answer_delay'] );
-		file_put_contents( __DIR__ . '/faults.json', json_encode( (object)$rest ) );
-		usleep( (int)( (float)$wikibotFaults['save_answer_delay'] * 1000000 ) );
-	};
-}
-if ( !empty( $wikibotFaults['lag'] ) ) {
-	// SQLite has no replicas, so MediaWiki's database lag is always 0. Jobs waiting in the job queue
-	// count as lag where $wgJobQueueIncludeInMaxLagFactor is set (as on Wikimedia wikis): jobs are
-	// left queued and each counts as 'lag' seconds, so requests sent with maxlag get a real
-	// "maxlag" error while any job waits.
-	$wgJobRunRate = 0;
-	$wgJobQueueIncludeInMaxLagFactor = 1 / (float)$wikibotFaults['lag'];
-}
 """
 
 
 class LocalWikiError(RuntimeError):
-    """The local wiki failed (installation, start-up, a script, an API call)."""
+    """The local wiki failed (installation, start-up, a script, an API call).
+
+    ``code`` is the API's error code when the API refused a call.
+    """
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class LocalWikiUnavailable(LocalWikiError):
@@ -296,15 +266,19 @@ class LocalWiki:
 
     ``start`` installs MediaWiki into the directory (~1 s) and serves it;
     ``stop`` (also called by ``with``, at interpreter exit, and if this
-    process dies) kills the server's whole process group.
+    process dies) kills the server's whole process group; ``serve``
+    serves the same wiki again.  *settings*: PHP appended to the wiki's
+    LocalSettings.php, after this module's own settings.
     """
 
     def __init__(self, sitename: str = 'TestWiki', *,
                  admin_name: str = 'WikiAdmin',
                  php: str = PHP,
                  mediawiki_dir: str | os.PathLike = MEDIAWIKI_DIR,
-                 start_timeout: float = START_TIMEOUT) -> None:
+                 start_timeout: float = START_TIMEOUT,
+                 settings: str = '') -> None:
         self.sitename = sitename
+        self.settings = settings
         self.admin_name = admin_name
         self.php = php
         self.mediawiki_dir = Path(mediawiki_dir)
@@ -316,6 +290,7 @@ class LocalWiki:
         #: Every user created through this object (and the installer's admin).
         self.users: dict[str, Credentials] = {}
         self._sessions: dict[tuple[str, str], requests.Session] = {}
+        self._csrf_tokens: dict[str, str] = {}  # user name -> token of its main session
         self._anon = requests.Session()
         self._siteinfo: dict = {}
 
@@ -390,11 +365,10 @@ class LocalWiki:
         self._install(admin_password)
         self.users[self.admin_name] = Credentials(
             self.admin_name, admin_password, ('sysop', 'bureaucrat'))
-        _live_wikis.add(self)
         try:
             for attempt in range(3):
                 try:
-                    self._serve()
+                    self.serve()
                     break
                 except _PortTaken:
                     if attempt == 2 or port:
@@ -413,23 +387,13 @@ class LocalWiki:
         return self
 
     def stop(self) -> None:
-        """Kill the server's process group (idempotent, never raises)."""
-        for session in self._sessions.values():
-            session.close()
-        self._sessions.clear()
+        """Kill the server's process group (idempotent, never raises).
+
+        The wiki's files and port are kept: :meth:`serve` serves it again.
+        """
+        self.close_sessions()
         _live_wikis.discard(self)
         self._kill_server()
-
-    def pause(self) -> None:
-        """Stop serving, keeping the wiki's files and port: the wiki is down until :meth:`resume`."""
-        self._kill_server()
-
-    def resume(self) -> None:
-        """Serve the paused wiki again on the same port."""
-        self._require_started()
-        if self.running:
-            return
-        self._serve()
 
     def _kill_server(self) -> None:
         process, self.process = self.process, None
@@ -511,9 +475,20 @@ class LocalWiki:
             raise LocalWikiError(f'install.php wrote no {self.local_settings}')
         with self.local_settings.open('a') as settings:
             settings.write(_TEST_SETTINGS)
-        (self.directory / 'faults.php').write_text(_FAULTS_PHP)
+            if self.settings:
+                settings.write('\n# ---- added by LocalWiki(settings=...) ----\n'
+                               + self.settings + '\n')
 
-    def _serve(self) -> None:
+    def serve(self) -> None:
+        """Serve the installed wiki on its port; return once api.php answers.
+
+        Nothing happens if it is serving already.  :meth:`start` calls it;
+        after :meth:`stop` it serves the same wiki again.
+        """
+        self._require_started()
+        if self.running:
+            return
+        _live_wikis.add(self)
         command = [self.php, '-S', f'127.0.0.1:{self.port}',
                    '-t', str(self.mediawiki_dir)]
         with self.log_file.open('ab') as log:
@@ -522,7 +497,7 @@ class LocalWiki:
             kwargs = {}
             # PR_SET_PDEATHSIG follows the forking *thread*: only tie the
             # server to the main thread (one started from another thread,
-            # e.g. by resume() in a timer, is stopped by stop() or atexit).
+            # e.g. by serve() in a timer, is stopped by stop() or atexit).
             if sys.platform.startswith('linux') \
                     and threading.current_thread() is threading.main_thread():
                 kwargs['preexec_fn'] = _die_with_parent
@@ -587,65 +562,6 @@ class LocalWiki:
         except OSError as exc:
             return f'(cannot read {self.log_file}: {exc})'
         return '\n'.join(text.splitlines()[-lines:])
-
-    # ------------------------------------------------------------------
-    # faults
-
-    def set_faults(self, *, read_only: str | None = None, delay: float = 0,
-                   lag: float = 0, save_answer_delay: float = 0) -> None:
-        """Switch faults of the running wiki on (or all off, called bare).
-
-        *read_only*: ``$wgReadOnly`` with this reason, so every write is
-        refused.  *delay*: every web request waits so many seconds.  *lag*:
-        jobs are left in the job queue and each counts as *lag* seconds of
-        database lag (``$wgJobQueueIncludeInMaxLagFactor``), so a request
-        sent with ``maxlag`` below it gets MediaWiki's ``maxlag`` error
-        while a job waits (see :meth:`queue_job`).  *save_answer_delay*:
-        the next page save is made, then its answer is held back so many
-        seconds (once).  Faults apply from the next request on.
-        """
-        assert self.directory is not None
-        faults = {key: value for key, value in
-                  (('read_only', read_only), ('delay', delay), ('lag', lag),
-                   ('save_answer_delay', save_answer_delay))
-                  if value}
-        path = self.directory / 'faults.json'
-        tmp = path.with_suffix('.tmp')
-        tmp.write_text(json.dumps(faults))
-        os.replace(tmp, path)
-
-    def queue_job(self) -> None:
-        """Put one job (MediaWiki's ``null`` job) in the wiki's job queue.
-
-        With ``set_faults(lag=...)`` it stays there and counts as lag; once
-        the fault is off, waiting jobs run one per web request (or all at
-        once with :meth:`run_jobs`).
-        """
-        self.run_maintenance('eval', timeout=60, input_text=(
-            'MediaWiki\\MediaWikiServices::getInstance()->getJobQueueGroup()'
-            '->push( new NullJob( [] ) );\n'))
-
-    def run_jobs(self) -> None:
-        """Run every job waiting in the job queue."""
-        self.run_maintenance('runJobs', timeout=120)
-
-    def invalidate_sessions(self, user: str | Credentials) -> None:
-        """Log *user* out everywhere (``invalidateUserSessions.php``): the
-        session cookies and tokens a client holds stop working (this
-        object's own sessions for *user* are dropped and made again)."""
-        name = self._credentials(user).username
-        self.run_maintenance('invalidateUserSessions', '--user', name)
-        for key in [key for key in self._sessions if key[0] == name]:
-            self._sessions.pop(key).close()  # the next call logs in again
-
-    def protect_as(self, user: str | Credentials, title: str,
-                   level: str = 'sysop', reason: str = '') -> dict:
-        """Protect *title* against edits below *level*, as *user* (a
-        sysop), through the real API; ``level=''`` lifts the protection."""
-        protections = f'edit={level}' if level else 'edit=all'
-        return self.api(user, post=True, action='protect', title=title,
-                        protections=protections, expiry='infinite',
-                        reason=reason, token=self.csrf_token(user))
 
     # ------------------------------------------------------------------
     # users
@@ -726,7 +642,7 @@ class LocalWiki:
         if 'error' in result:
             error = result['error']
             raise LocalWikiError(f'API error {error.get("code")}: '
-                                 f'{error.get("info")}')
+                                 f'{error.get("info")}', error.get('code'))
         return result
 
     def session(self, user: str | Credentials,
@@ -768,9 +684,22 @@ class LocalWiki:
         self._sessions[key] = session
         return session
 
+    def close_sessions(self, user: str | Credentials | None = None) -> None:
+        """Close the logged-in sessions this object keeps (of *user*, or
+        all), and forget their tokens: the next call logs in again."""
+        name = None if user is None else self._credentials(user).username
+        for key in [key for key in self._sessions if name in (None, key[0])]:
+            self._sessions.pop(key).close()
+            self._csrf_tokens.pop(key[0], None)
+
     def csrf_token(self, user: str | Credentials) -> str:
-        return self.api(user, action='query', meta='tokens',
-                        type='csrf')['query']['tokens']['csrftoken']
+        """The edit token of *user*'s session (asked once per session)."""
+        name = self._credentials(user).username
+        if name not in self._csrf_tokens:
+            self._csrf_tokens[name] = self.api(
+                user, action='query', meta='tokens',
+                type='csrf')['query']['tokens']['csrftoken']
+        return self._csrf_tokens[name]
 
     def edit_as(self, user: str | Credentials, title: str, text: str,
                 summary: str = '', **params) -> dict:
@@ -782,9 +711,19 @@ class LocalWiki:
         part of the answer (``newrevid``, ``newtimestamp``, ...); raises
         :class:`LocalWikiError` unless the edit succeeded.
         """
-        answer = self.api(user, post=True, action='edit', title=title,
-                          text=text, summary=summary,
-                          token=self.csrf_token(user), **params)
+        name = self._credentials(user).username
+        try:
+            answer = self.api(user, post=True, action='edit', title=title,
+                              text=text, summary=summary, assertuser=name,
+                              token=self.csrf_token(user), **params)
+        except LocalWikiError as error:
+            if error.code not in ('badtoken', 'assertnameduserfailed'):
+                raise
+            # The session ended on the wiki's side: log in again, once.
+            self.close_sessions(name)
+            answer = self.api(user, post=True, action='edit', title=title,
+                              text=text, summary=summary, assertuser=name,
+                              token=self.csrf_token(user), **params)
         edit = answer.get('edit', {})
         if edit.get('result') != 'Success':
             raise LocalWikiError(f'edit of {title!r} as {user} failed: '
@@ -798,12 +737,6 @@ class LocalWiki:
         if page.get('missing'):
             return None
         return page['revisions'][0]['slots']['main']['content']
-
-    def user_groups(self, name: str) -> list[str]:
-        """The groups of user *name* per ``list=users&usprop=groups``."""
-        users = self.api(action='query', list='users', ususers=name,
-                         usprop='groups')['query']['users']
-        return users[0].get('groups', [])
 
     # ------------------------------------------------------------------
     # pywikibot

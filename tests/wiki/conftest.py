@@ -1,7 +1,8 @@
 """A real MediaWiki for the wiki tests, started once per test session.
 
 The ``local_wiki`` fixture installs and serves a throwaway MediaWiki
-(:class:`wikibot.testwiki.LocalWiki`) with three users:
+(:class:`faults.FaultyWiki`: :class:`wikibot.testwiki.LocalWiki` with the faults a
+test switches on and off) with three users:
 
 * ``WikiBot``    -- bot group, with a bot password; pywikibot logs in as it;
 * ``AdminAlice`` -- sysop;
@@ -19,7 +20,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
+import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,9 +30,9 @@ from types import ModuleType
 
 import pytest
 
+from faults import FaultyWiki
 from wikibot.testwiki import (
     Credentials,
-    LocalWiki,
     LocalWikiUnavailable,
     PywikibotConfig,
     php_missing,
@@ -40,7 +43,7 @@ from wikibot.testwiki import (
 class WikiHarness:
     """Everything a wiki test needs (the ``local_wiki`` fixture's value)."""
 
-    wiki: LocalWiki
+    wiki: FaultyWiki
     config: PywikibotConfig
     pywikibot: ModuleType
     bot: Credentials
@@ -138,14 +141,29 @@ def _import_pywikibot(config: PywikibotConfig) -> tuple[ModuleType, bool]:
     return pywikibot, already
 
 
+#: Shared memory, where the machine has it: the session's wiki lives there.
+MEMORY = Path('/dev/shm')
+
+
+def _wiki_directory(tmp_path_factory) -> tuple[Path, bool]:
+    """Where the session's wiki is installed, and whether it is to be removed at the end.
+
+    In memory (``/dev/shm``) where the machine has it: the wiki is thrown away at the end, and on a
+    disk SQLite's syncs were most of an edit's time (about 3× slower).  Elsewhere, pytest's
+    temporary directory."""
+    if MEMORY.is_dir() and os.access(MEMORY, os.W_OK):
+        return Path(tempfile.mkdtemp(prefix='wikibot-testwiki-', dir=MEMORY)), True
+    return tmp_path_factory.mktemp('localwiki'), False
+
+
 @pytest.fixture(scope='session')
 def local_wiki(tmp_path_factory, pytestconfig) -> WikiHarness:
     problem = php_missing()
     if problem:
         pytest.fail(problem, pytrace=False)
     started = time.monotonic()
-    directory = tmp_path_factory.mktemp('localwiki')
-    wiki = LocalWiki('WikiBot Test Wiki')
+    directory, remove = _wiki_directory(tmp_path_factory)
+    wiki = FaultyWiki('WikiBot Test Wiki')
     try:
         port = pytestconfig.getoption('wiki_port') or int(os.environ.get('WIKIBOT_TEST_PORT') or 0) or None
         wiki.start(directory / 'wiki', port=port)
@@ -169,9 +187,18 @@ def local_wiki(tmp_path_factory, pytestconfig) -> WikiHarness:
         yield harness
     finally:
         wiki.stop()
+        if remove:
+            shutil.rmtree(directory, ignore_errors=True)
 
 
 @pytest.fixture
 def wiki_title(local_wiki) -> Callable[[str], str]:
     """``wiki_title('Stem')`` returns a page title unique to this test."""
     return local_wiki.title
+
+
+@pytest.fixture
+def full_load(pytestconfig) -> bool:
+    """``--full-load``: the load tests run at the sizes ``bench/load.py`` times, not the smaller ones
+    that prove the same properties."""
+    return pytestconfig.getoption('full_load')

@@ -2,28 +2,24 @@
 
 A {{History}} request is answered once, in its section; the audit page is rewritten within one patrol cycle
 of a hand edit of the Ruleset, never the Ruleset itself; both survive a restart, and a SIGKILL inside the
-store's transaction or at the audit page's save."""
+store's transaction or at the audit page's save (the bot's process forked and killed: tests/wiki/killed.py)."""
 
 from __future__ import annotations
 
 import dataclasses
-import json
-import signal
 import sqlite3
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from killed import bot_cycle, die, run_killed
 
 from parsers import request_page
 from wikibot import history
 from wikibot.daemon import Daemon
 from wikibot.requests import RequestDesk
+from wikibot.site import Wiki
 
 from test_patrol import carol, game  # noqa: F401  (fixtures: a game with its own pages and patrol mark)
 
-REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True)
 def own_audit_page(game):
@@ -140,48 +136,6 @@ def test_a_long_history_is_read_over_several_turns_and_nothing_claims_to_cover_i
     assert turns >= 3 and "PlainBob — unexplained" in audit(game)
 
 
-DRIVER = '''
-import json, os, signal, sys
-from pathlib import Path
-
-spec = json.loads(Path(sys.argv[1]).read_text())
-sys.path.insert(0, spec["repo"])
-import pywikibot
-from wikibot import history
-from wikibot.config import Settings
-from wikibot.daemon import Daemon
-from wikibot.site import Wiki
-
-def die():
-    os.kill(os.getpid(), signal.SIGKILL)
-
-if spec["where"] == "classify":
-    original_lineage = history.HistoryStore._lineage
-    def lineage(self, *args, **kwargs):
-        original_lineage(self, *args, **kwargs)
-        die()        # inside the transaction: the cause and the origins written, not committed
-    history.HistoryStore._lineage = lineage
-else:
-    original_save = Wiki.save
-    def save(self, base, compute, summary, **options):
-        if base.title == spec["title"] and spec["when"] == "enter":
-            die()
-        edit = original_save(self, base, compute, summary, **options)
-        if base.title == spec["title"] and spec["when"] == "return":
-            die()
-        return edit
-    Wiki.save = save
-state = Path(spec["state_dir"])
-settings = Settings(config_dir=state, **{k: (Path(v) if k == "state_dir" else v) for k, v in spec["settings"].items()})
-site = pywikibot.Site()
-site.login()
-daemon = Daemon(Wiki(site, settings))
-daemon.start()
-daemon.run_once()
-print("not killed")
-sys.exit(3)
-'''
-
 KILLS = [("classify", "", ""), ("audit", "enter", ""), ("audit", "return", ""), ("requests", "return", "")]
 
 
@@ -190,18 +144,32 @@ def test_killed_during_an_update_the_bot_answers_once_and_writes_the_audit_after
         game, local_wiki, tmp_path, where, when, _):
     revs = play(game, local_wiki)
     post(game, local_wiki.plain, "== History: Hats ==\n{{History|rule=Hats}}\n")
-    driver = tmp_path / "driver.py"
-    driver.write_text(DRIVER)
     s = game.settings
-    fields = {f.name: getattr(s, f.name) for f in dataclasses.fields(s) if f.name != "config_dir"}
-    fields["state_dir"] = str(s.state_dir)
     title = {"audit": s.audit, "requests": s.requests}.get(where, "")
-    spec = tmp_path / "spec.json"
-    spec.write_text(json.dumps({"repo": str(REPO), "where": where, "when": when, "title": title,
-                                "state_dir": str(s.state_dir), "settings": fields}))
-    done = subprocess.run([sys.executable, str(driver), str(spec)], env=local_wiki.env, cwd=REPO,
-                          capture_output=True, text=True, timeout=180)
-    assert done.returncode == -signal.SIGKILL, done.stdout + done.stderr
+    settings = dataclasses.replace(s, config_dir=s.state_dir)
+
+    def bot():   # in the killed process only
+        if where == "classify":
+            original_lineage = history.HistoryStore._lineage
+
+            def lineage(self, *args, **kwargs):
+                original_lineage(self, *args, **kwargs)
+                die()        # inside the transaction: the cause and the origins written, not committed
+            history.HistoryStore._lineage = lineage
+        else:
+            original_save = Wiki.save
+
+            def save(self, base, compute, summary, **options):
+                if base.title == title and when == "enter":
+                    die()
+                edit = original_save(self, base, compute, summary, **options)
+                if base.title == title and when == "return":
+                    die()
+                return edit
+            Wiki.save = save
+        bot_cycle(settings, local_wiki.pywikibot.Site)
+
+    run_killed(bot)
     daemon = Daemon(game.wiki)       # the restart
     daemon.start()
     daemon.run_once()

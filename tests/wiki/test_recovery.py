@@ -1,80 +1,57 @@
 """The bot killed (SIGKILL) at each point of a multi-page operation, then started again.
 
-The bot runs in a subprocess (``wikibot run --once`` as the daemon does it: recover, then one poll)
-from a small driver that kills its own process at save number N, either as the save begins or just
-after it returns (before the journal records it). The driver only wraps ``Wiki.save`` to die; the
-bot's code is the production code. After the restart every page must be wholly as the operation
+The bot runs in a process of its own (forked: ``tests/wiki/killed.py``; one cycle as ``wikibot run
+--once`` runs it: recover, then one poll) that kills itself at save number N, either as the save begins
+or just after it returns (before the journal records it). Only ``Wiki.save`` is wrapped, in that process,
+to die; the bot's code is the production code. After the restart every page must be wholly as the operation
 meant or wholly as before, and the request answered exactly once.
 """
 
 from __future__ import annotations
 
-import json
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
+import killed
 import pytest
+from killed import bot_cycle, die
 
 from parsers import request_page
 from wikibot import journal as journal_mod
+from wikibot.config import Settings
 from wikibot.daemon import Daemon
 from wikibot.requests import RequestDesk
+from wikibot.site import Wiki
 
 from test_ascension_live import make_game, post, section_of, stripped, texts
 
-REPO = Path(__file__).resolve().parents[2]
-
-DRIVER = '''
-import json, os, signal, sys
-from pathlib import Path
-
-spec = json.loads(Path(sys.argv[1]).read_text())
-sys.path.insert(0, spec["repo"])
-import pywikibot
-from wikibot.config import Settings
-from wikibot.daemon import Daemon
-from wikibot.site import Wiki
-
-calls = 0
-original = Wiki.save
-
-def save(self, base, compute, summary, **options):
-    global calls
-    calls += 1
-    if calls == spec["save"] and spec["when"] == "enter":
-        os.kill(os.getpid(), signal.SIGKILL)
-    edit = original(self, base, compute, summary, **options)
-    if calls == spec["save"] and spec["when"] == "return":
-        os.kill(os.getpid(), signal.SIGKILL)
-    return edit
-
-Wiki.save = save
-state = Path(spec["state_dir"])
-settings = Settings(config_dir=state, state_dir=state, **spec["pages"])
-site = pywikibot.Site()
-site.login()
-daemon = Daemon(Wiki(site, settings))
-daemon.start()
-daemon.run_once()
-print("not killed after", calls, "saves")
-sys.exit(3)
-'''
-
 
 def run_killed(local_wiki, tmp_path: Path, wiki, save: int, when: str) -> None:
-    """Run one cycle of the bot in a subprocess that kills itself at save ``save`` (``when``: enter/return)."""
-    driver = tmp_path / "driver.py"
-    driver.write_text(DRIVER)
-    spec = tmp_path / f"spec-{save}-{when}.json"
+    """Run one cycle of the bot in a process of its own that is killed at save ``save`` (``when``: as the
+    save begins, "enter", or just after it returns, "return", before the journal records it)."""
     s = wiki.settings
-    spec.write_text(json.dumps({
-        "repo": str(REPO), "save": save, "when": when, "state_dir": str(s.state_dir),
-        "pages": {"ruleset": s.ruleset, "building_blocks": s.building_blocks, "requests": s.requests, "run": s.run}}))
-    done = subprocess.run([sys.executable, str(driver), str(spec)], env=local_wiki.env, cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == -signal.SIGKILL, done.stdout + done.stderr
+    state = Path(s.state_dir)
+    settings = Settings(config_dir=state, state_dir=state, ruleset=s.ruleset, building_blocks=s.building_blocks,
+                        requests=s.requests, run=s.run)
+
+    def bot():   # in the child process only
+        calls = 0
+        original = Wiki.save
+
+        def dying_save(self, base, compute, summary, **options):
+            nonlocal calls
+            calls += 1
+            if calls == save and when == "enter":
+                die()
+            edit = original(self, base, compute, summary, **options)
+            if calls == save and when == "return":
+                die()
+            return edit
+
+        Wiki.save = dying_save
+        bot_cycle(settings, local_wiki.pywikibot.Site)
+
+    killed.run_killed(bot)
 
 
 def restart(wiki) -> None:

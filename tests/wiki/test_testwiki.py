@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import time
 from datetime import datetime, timezone
 
@@ -231,7 +232,7 @@ def test_same_second_intervening_edit_is_overwritten(local_wiki):
         'WikiBot', 'PlainBob', 'AdminAlice']
 
 
-# --- faults a test can switch on ----------------------------------------------
+# --- faults a test can switch on (tests/wiki/faults.py) -------------------------
 
 def test_read_only_fault_refuses_writes_until_switched_off(local_wiki):
     wiki = local_wiki.wiki
@@ -354,9 +355,9 @@ def test_start_stop_leaves_no_process(tmp_path):
 
 
 def test_start_on_a_port_given_and_refuse_a_taken_one(tmp_path, local_wiki):
-    from wikibot.testwiki import _free_port
-
-    port = _free_port()
+    with socket.socket() as probe:
+        probe.bind(('127.0.0.1', 0))
+        port = probe.getsockname()[1]
     with LocalWiki('On a port').start(tmp_path / 'w', port=port) as wiki:
         assert wiki.port == port and wiki.api_url == f'http://127.0.0.1:{port}/api.php'
         assert wiki.api(action='query', meta='siteinfo')['query']['general']['sitename'] == 'On a port'
@@ -365,16 +366,9 @@ def test_start_on_a_port_given_and_refuse_a_taken_one(tmp_path, local_wiki):
 
 
 def test_start_fails_clearly_when_server_dies(tmp_path):
-    wiki = LocalWiki(php='php', start_timeout=5)
     # A broken LocalSettings.php: the installer's file plus a PHP error.
-    original = wiki._install
-
-    def broken_install(password):
-        original(password)
-        with wiki.local_settings.open('a') as settings:
-            settings.write('\nthrow new Exception("broken on purpose");\n')
-
-    wiki._install = broken_install
+    wiki = LocalWiki(php='php', start_timeout=5,
+                     settings='throw new Exception("broken on purpose");')
     with pytest.raises(LocalWikiError) as caught:
         wiki.start(tmp_path / 'w')
     assert not wiki.running
@@ -398,3 +392,22 @@ def test_timings(local_wiki, capsys):
         print(f'\n[local wiki] set-up {local_wiki.setup_seconds:.2f}s, '
               f'one pywikibot read+edit {read_edit:.3f}s')
     assert read_edit < 5
+
+
+def test_edit_as_logs_in_again_when_the_wiki_ended_its_session(local_wiki):
+    """The edit token is asked once per session; a session the wiki ended (here every session of
+    the user, by MediaWiki's own script) is made again, and the edit is still the user's own:
+    with the token kept from before, and with none yet (the wiki would give an anonymous one)."""
+    wiki = local_wiki.wiki
+    title = local_wiki.title('Session ended')
+    wiki.edit_as('PlainBob', title, 'first')          # the token is kept
+    wiki.run_maintenance('invalidateUserSessions', '--user', 'PlainBob')
+    wiki.edit_as('PlainBob', title, 'second')
+    wiki.close_sessions('PlainBob')
+    wiki.api('PlainBob', action='query', meta='userinfo')  # logged in, no token asked yet
+    wiki.run_maintenance('invalidateUserSessions', '--user', 'PlainBob')
+    result = wiki.edit_as('PlainBob', title, 'third')
+    assert wiki.page_text(title) == 'third'
+    revisions = history(local_wiki, title)
+    assert [r['user'] for r in revisions] == ['PlainBob'] * 3
+    assert revisions[0]['revid'] == result['newrevid']
