@@ -10,13 +10,6 @@ from cli_run import wikibot, wikibot_process
 from fixturedata import FIXTURES
 
 
-@pytest.fixture
-def ruleset(tmp_path):
-    path = tmp_path / "Ruleset.wiki"
-    shutil.copy(FIXTURES / "ruleset_2023.wiki", path)
-    return path
-
-
 def test_rules_json(ruleset):
     result = wikibot("rules", "--ruleset-file", ruleset, "--json")
     rows = json.loads(result.stdout)

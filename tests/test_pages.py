@@ -3,7 +3,6 @@ change made since they were read, and the gamestate page named by the one functi
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 
@@ -14,13 +13,6 @@ from wikibot import operations
 from wikibot.pages import FilePages
 
 RICH = "In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.\n"
-
-
-@pytest.fixture
-def ruleset(tmp_path):
-    path = tmp_path / "Ruleset.wiki"
-    shutil.copy(FIXTURES / "ruleset_2023.wiki", path)
-    return path
 
 
 def test_a_file_changed_since_it_was_read_is_not_written_over(ruleset):
