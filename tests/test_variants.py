@@ -13,6 +13,9 @@ import pytest
 from parsers.proposal import parse_steps
 from variants import MEANINGS, verdict, wrapped
 
+#: thousands of wordings read: seconds, so left out of -m "not slow"
+pytestmark = pytest.mark.slow
+
 PER_MEANING = 220
 
 
