@@ -671,7 +671,13 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     lst = _np(roles, "list")
     if lst.kind == "end":
+        if lst.how == "start":
+            return f"“{lst.words}”: the bot adds an item at the end of a list"
         lst = lst.of
+    if lst.kind == "piece":  # "as the last item of the list in X" / "as the last bullet point" (the rule's only list)
+        lst = lst.of if lst.of is not None else NP("list", words=lst.words)
+    if lst.how == "bare" and isinstance(roles.get("rule"), Part) and roles["rule"].prep == "of":
+        return f"“{lst.words} {roles['rule'].words}” is the list of something, not a rule's list"
     rule = _one_rule(roles, "rule")
     if lst.of is not None:  # "the list in “Lanterns”"
         if rule is not None:
@@ -1358,9 +1364,15 @@ FRAMES: tuple[Frame, ...] = (
     # Add “Tallow” to the list of Wick Types [in the rule Wicks]. / Add to the list of X:
     Frame("add to a list", _verbs("add", "insert", "append"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece")),
-        Slot("list", ("to", "at"), ("list", "end"), lambda np: np.kind == "list" or (np.of is not None and np.of.kind == "list")),
+        Slot("what", (OBJ,), ("new_piece",), lambda np: np.text is None and np.unit == "item"),  # "a new step", its text below
+        Slot("list", ("to", "at"), ("list", "end", "action"),
+             lambda np: np.kind in ("list", "action") or (np.of is not None and np.of.kind in ("list", "action"))),
         Slot("rule", ("in", "of"), RULE_KINDS),
         Slot("as", ("as",), ("new_piece",), lambda np: np.unit == "item"),  # "as a new bullet point"
+        # "as the last item (of the list in X)", "as the last bullet point"
+        Slot("list", ("as",), ("piece",), lambda np: np.unit == "item" and np.how == "nth" and np.number == -1
+             and (np.of is None or np.of.kind in ("list", "action"))),
+        *_NEW_BODY,
     ), ("list",), build_list_item),
     # Move the rule X to the Core section / to become a subrule of Y / to be after Y.
     Frame("move", _verbs("move"), (

@@ -904,3 +904,33 @@ def test_a_subrule_moved_from_one_rule_to_another_from_the_words():
     r = enact(parse_proposal("Test", "Move the subrule “Wicks” from “Lanterns” to “Candles”."), MOVING_PAGE)
     assert statuses(r) == [UNSUPPORTED] and r.pages == {}, r.report.steps[0].detail
     assert "under “Candles”" in r.report.steps[0].detail  # where it really is, for the Admin who decides
+
+
+ACTION_PAGE = """==Dynastic Rules==
+===Lanterns===
+Each Lantern has a Fuel.
+
+Light a Lantern is an atomic action with the following steps:
+* Pay 1 Coin.
+* Choose a Lantern.
+
+The Fuels are:
+* Oil
+* Tallow
+"""
+
+
+def test_a_step_added_to_a_named_atomic_action_from_the_words():
+    """A step added to “the “Light a Lantern” atomic action” ends that list, not the rule's other one; “the list”
+    of a rule with two lists goes to an Admin, naming both."""
+    from parsers.proposal import parse_proposal
+    for words in ("In the rule “Lanterns”, add a new step to the end of the “Light a Lantern” atomic action:\n\n"
+                  "* Trim the wick.",
+                  "Add “Trim the wick.” as a new step at the end of the atomic action “Light a Lantern”.",
+                  "Add the following step to the Light a Lantern atomic action in the rule “Lanterns”:\n\n* Trim the wick."):
+        r = enact(parse_proposal("Test", words), ACTION_PAGE)
+        assert statuses(r) == [APPLIED], (words, r.report.steps[0].detail)
+        assert "* Choose a Lantern.\n* Trim the wick.\n\nThe Fuels are:" in r.pages["Ruleset"], words
+    r = enact(parse_proposal("Test", "In the rule “Lanterns”, add the following bullet point to the list:\n\n* Wax"),
+              ACTION_PAGE)
+    assert statuses(r) == [UNSUPPORTED] and r.pages == {} and "2 lists" in r.report.steps[0].detail

@@ -366,6 +366,42 @@ def list_item() -> Iterable[Variant]:
         yield Variant("list item", f"Add “Tallow” to the list of Wick Types in {rule}.", exp)
         yield Variant("list item", f"In {rule}, add “Tallow” to the list of Wick Types.", exp)
         yield Variant("list item", f"Append “Tallow” to the list of Wick Types in {rule}.", exp)
+        yield Variant("list item", f"In {rule}, add a new item to the end of the list of Wick Types: “Tallow”.", exp)
+        yield Variant("list item", f"Add “Tallow” as the last item of the list of Wick Types in {rule}.", exp)
+    sole = _step(AddListItem, rule=RuleRef(name="Wicks"), items="* Tallow", of=None)
+    for rule, obj in itertools.product(rule_forms("Wicks"), ("the following bullet point", "the following item",
+                                                             "the following bullet points", "a new bullet point")):
+        yield Variant("list item", f"In {rule}, add {obj} to the list:\n\n* Tallow", sole)
+        yield Variant("list item", f"Add {obj} to the list in {rule}:\n\n* Tallow", sole)
+        yield Variant("list item", f"Add {obj} to the end of the list in {rule}:\n\n* Tallow", sole)
+        yield Variant("list item", f"In {rule}, insert {obj} as the last bullet point:\n\n* Tallow", sole)
+
+
+def action_step() -> Iterable[Variant]:
+    """A step added at the end of a named atomic action (the list a line naming it introduces)."""
+    item = "* Trim the wick."
+    for rule_at, action in itertools.product(("lead", "after", "none"), ("the “Light a Lantern” atomic action",
+                                                                        "the atomic action “Light a Lantern”",
+                                                                        "the Light a Lantern atomic action")):
+        for rule in (rule_forms("Lanterns") if rule_at != "none" else [None]):
+            exp = _step(AddListItem, rule=RuleRef(name="Lanterns") if rule else None, items=item, of="Light a Lantern")
+            quoted = _step(AddListItem, rule=RuleRef(name="Lanterns") if rule else None, items="Trim the wick.",
+                           of="Light a Lantern")
+            if rule is None and not action.startswith("the “") and "“" not in action:
+                continue  # an unquoted action with no rule: its words run on
+            for verb, obj, where in itertools.product(("Add", "Append", "Insert"),
+                                                      ("the following step", "a new step", "this step", "a step",
+                                                       "the following bullet point"),
+                                                      (f"to the end of {action}", f"to {action}", f"at the end of {action}")):
+                if rule_at == "lead":
+                    yield Variant("action step", f"In {rule}, {verb.lower()} {obj} {where}:\n\n{item}", exp)
+                elif rule_at == "after":
+                    yield Variant("action step", f"{verb} {obj} {where} in {rule}:\n\n{item}", exp)
+                else:
+                    yield Variant("action step", f"{verb} {obj} {where}:\n\n{item}", exp)
+            if rule_at == "after":
+                yield Variant("action step", f"Add “Trim the wick.” as a new step at the end of {action} in {rule}.", quoted)
+                yield Variant("action step", f"Add “Trim the wick.” to the end of {action} in {rule}.", quoted)
 
 
 # --- The gamestate: players' values, things' attributes, single values ---------------------------
@@ -617,7 +653,7 @@ MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
-    move, move_subrule, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
+    move, move_subrule, replace_everywhere, list_item, action_step, change_value, set_value, transfer, things_attribute, single_value,
     add_column, rows, cells, sentence_by_number, subrule_paths, several_olds,
 )
 
