@@ -1327,6 +1327,11 @@ FRAMES: tuple[Frame, ...] = (
         Slot("wherever", ("wherever",), (NONE,)),
         Slot("throughout", ("throughout",), RULE_KINDS),
     ), ("old",), build_remove),
+    # Repeal the second paragraph of X: a piece of a rule's text, removed
+    Frame("repeal a piece", _verbs("repeal"), (
+        Slot("old", (OBJ,), ("piece",), lambda np: np.unit in ("paragraph", "sentence", "item")),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+    ), ("old",), build_remove),
     # Replace “A” with nothing. / Replace the last paragraph of X with nothing.
     Frame("replace with nothing", _verbs("replace"), (
         Slot("old", (OBJ,), TEXT_KINDS + ("many",), lambda np: np.kind != "many" or all(i.kind in TEXT_KINDS for i in np.items)),

@@ -96,6 +96,8 @@ def append_to_rule() -> Iterable[Variant]:
             yield Variant("append", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("append", _payload(f"To {rule}, {verb.lower()} {obj}{intro}"), exp)
         yield Variant("append", _payload(f"At the end of {rule}, {verb.lower()} {obj}{intro}"), exp)
+    for rule, where in itertools.product(rule_forms("Lanterns"), ("at its end", "to its end", "at the end")):
+        yield Variant("append", _payload(f"Amend {rule} by adding the following paragraph {where}:"), exp)
     for verb, obj, rule in itertools.product(verbs, ["the following", "this text"], rule_forms("Lanterns")):
         yield Variant("append", _payload(f"{verb} {obj} as the last paragraph of {rule}:"), exp)
         yield Variant("append", _payload(f"{verb} {obj} as the final paragraph of {rule}:"), exp)
@@ -174,6 +176,8 @@ def replace_text() -> Iterable[Variant]:
         yield Variant("replace", f"Replace {a} in {rule} with {b}.", exp)
         yield Variant("replace", f"Amend {rule} so that {a} reads {b}.", exp)
         yield Variant("replace", f"Amend {rule} by replacing {a} with {b}.", exp)
+        for verb in ("Amend", "Update", "Change"):
+            yield Variant("replace", f"{verb} {rule}, replacing {a} with {b}.", exp)
         yield Variant("replace", f"Within {rule}, replace {a} with {b}.", exp)
 
 
@@ -358,6 +362,9 @@ def replace_everywhere() -> Iterable[Variant]:
             yield Variant("everywhere", f"Change every instance of {a} {where} to {b}.", exp)
             yield Variant("everywhere", f"Replace all instances of {a} with {b} {where}.", exp)
         yield Variant("everywhere", f"Rename {a} to {b} throughout the Ruleset.", exp)
+        yield Variant("everywhere", f"Globally replace {a} with {b}.", exp)
+        yield Variant("everywhere", f"Replace all uses of {a} in the rules with {b}.", exp)
+        yield Variant("everywhere", f"Replace every {a} in the Ruleset with {b}.", exp)
 
 
 def list_item() -> Iterable[Variant]:
@@ -611,7 +618,7 @@ def sentence_by_number() -> Iterable[Variant]:
         for rule in rule_forms("Lanterns"):
             remove = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=tgt)
             replace = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=tgt, new="Wicks burn.")
-            for verb in ("Remove", "Delete", "Strike"):
+            for verb in ("Remove", "Delete", "Strike", "Repeal"):
                 yield Variant("sentence by number", f"{verb} {piece} of {rule}.", remove)
                 yield Variant("sentence by number", f"In {rule}, {verb.lower()} {piece}.", remove)
             yield Variant("sentence by number", f"Replace {piece} of {rule} with “Wicks burn.”", replace)
