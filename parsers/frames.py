@@ -631,6 +631,16 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     place = _np(roles, "place")
     at = "start" if clause.verb == "prepend" else "end"
     as_np = _np(roles, "as")
+    subrules = _np(roles, "before_subrules")
+    if subrules is not None:
+        if re.search(r"\bsubrule\b", subrules.words, re.I) and not re.search(r"\b(?:first|1st)\b", subrules.words, re.I):
+            return f"“{subrules.words}”: the bot adds text before a rule's subrules, not between them"
+        if clause.verb == "prepend" or (place is not None and place.kind == "end" and place.how == "start"):
+            return f"the start of the rule, “{subrules.words}”"
+        if subrules.of is not None:
+            if place is not None or "rule" in roles:
+                return "two places named"
+            place = subrules.of
     if as_np is not None and as_np.kind == "piece":  # "as the first paragraph of X"
         if place is not None or "rule" in roles:
             return f"“{as_np.words}” and another place"
@@ -1357,6 +1367,8 @@ FRAMES: tuple[Frame, ...] = (
         Slot("body", (OBJ,), ("quote", "following", "new_piece"), lambda np: np.kind != "new_piece" or np.unit != "item" or True),
         # "Add a new paragraph to X, reading:": what is added, its text given by "reading"
         Slot("what", (OBJ,), ("new_piece",), lambda np: np.text is None),
+        # "before its subrules", "above the subrules of X": the end of the rule's own text, where it is added anyway
+        Slot("before_subrules", ("before",), ("subrules",)),
         Slot("place", ("to", "at", "into"), PLACE_KINDS + ("end",), lambda np: np.kind != "end" or (np.of is not None and np.of.kind in RULE_KINDS)),
         Slot("place", ("at", "to"), ("end",), lambda np: np.of is None),
         Slot("rule", ("in", "within"), PLACE_KINDS),
@@ -1463,7 +1475,7 @@ FRAMES: tuple[Frame, ...] = (
 #: The gamestate page's steps.
 _GAMESTATE_FRAMES: tuple[Frame, ...] = (
     # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
-    Frame("set a value", _verbs("set", "change"), (
+    Frame("set a value", _verbs("set", "change", "reset"), (
         Slot("value", (OBJ,), ("value",)),
         Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
         Slot("table", ("in",), ("table",)),

@@ -934,3 +934,16 @@ def test_a_step_added_to_a_named_atomic_action_from_the_words():
     r = enact(parse_proposal("Test", "In the rule “Lanterns”, add the following bullet point to the list:\n\n* Wax"),
               ACTION_PAGE)
     assert statuses(r) == [UNSUPPORTED] and r.pages == {} and "2 lists" in r.report.steps[0].detail
+
+
+def test_text_added_before_a_rules_subrules_from_the_words():
+    """“before its subrules” is the end of the rule's own text: above its first subrule's heading; “before its second
+    subrule” is no place the bot adds text (refused, never put at the end of the rule's own text)."""
+    from parsers.proposal import parse_proposal
+    r = enact(parse_proposal("Test", "In the rule “Lanterns”, add the following before its subrules:\n\nLanterns hang high."),
+              MOVING_PAGE)
+    assert statuses(r) == [APPLIED], r.report.steps[0].detail
+    assert "Lanterns glow.\n\nLanterns hang high.\n====Shades====" in r.pages["Ruleset"]
+    r = enact(parse_proposal("Test", "In the rule “Lanterns”, add the following before its second subrule:\n\nx"),
+              MOVING_PAGE)
+    assert statuses(r) == [UNSUPPORTED] and r.pages == {}

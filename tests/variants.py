@@ -96,6 +96,12 @@ def append_to_rule() -> Iterable[Variant]:
             yield Variant("append", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("append", _payload(f"To {rule}, {verb.lower()} {obj}{intro}"), exp)
         yield Variant("append", _payload(f"At the end of {rule}, {verb.lower()} {obj}{intro}"), exp)
+    for rule, where in itertools.product(rule_forms("Lanterns"), ("before its subrules", "above its subrules",
+                                                                  "before its first subrule")):
+        yield Variant("append", _payload(f"In {rule}, add the following {where}:"), exp)
+        yield Variant("append", _payload(f"Add the following to {rule}, {where}:"), exp)
+        yield Variant("append", _payload(f"Add the following to the end of {rule}, {where}:"), exp)
+        yield Variant("append", _payload(f"Add the following before the subrules of {rule}:"), exp)
     for rule, where in itertools.product(rule_forms("Lanterns"), ("at its end", "to its end", "at the end")):
         yield Variant("append", _payload(f"Amend {rule} by adding the following paragraph {where}:"), exp)
     for verb, obj, rule in itertools.product(verbs, ["the following", "this text"], rule_forms("Lanterns")):
@@ -487,6 +493,7 @@ def set_value() -> Iterable[Variant]:
                 yield Variant("set a value", f"Set {value} to {w}.", exp)
                 yield Variant("set a value", f"Change {value} to {w}.", exp)
                 yield Variant("set a value", f"Set {value} to be {w}.", exp)
+                yield Variant("set a value", f"Reset {value} to {w}.", exp)
 
 
 def transfer() -> Iterable[Variant]:
