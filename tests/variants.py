@@ -264,10 +264,13 @@ def add_subrule() -> Iterable[Variant]:
 def add_rule() -> Iterable[Variant]:
     for section, adj in ((None, ""), ("Dynastic Rules", "dynastic "), ("Special Case Rules", "Special Case ")):
         exp = _step(AddRule, name="Wicks", body=BODY, section=section)
-        for q, intro in itertools.product(("curly", "straight"), [":", ":-", " with the following text:", ", with the following text:"]):
+        for q, intro in itertools.product(("curly", "straight"), [":", ":-", " with the following text:", ", with the following text:",
+                                                                  " and the following text:", ", reading as follows:",
+                                                                  " which reads:", ", reading:"]):
             y = _quotes("Wicks")[q]
             for verb in ("Add", "Create", "Enact"):
-                for called in (f"called {y}", f"titled {y}", f"named {y}", f"entitled {y}", y, f", {y},"[:-1]):
+                for called in (f"called {y}", f"titled {y}", f"named {y}", f"entitled {y}", y, f", {y},"[:-1],
+                               f"with the title {y}", f"with the name {y}"):
                     yield Variant("add rule", _payload(f"{verb} a new {adj}rule {called}{intro}"), exp)
                     yield Variant("add rule", _payload(f"{verb} a {adj}rule {called}{intro}"), exp)
                 yield Variant("add rule", _payload(f"{verb} a new {adj}rule to the Ruleset, called {y}{intro}"), exp)
