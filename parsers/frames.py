@@ -542,7 +542,34 @@ def _throughout_rule(roles: dict[str, Any]) -> dict[str, Any]:
     return {**roles, "rule": roles["throughout"], "wherever": roles["throughout"]}
 
 
+def _each_rule(build: Callable[[dict[str, Any], Clause], list[Spec] | str], roles: dict[str, Any],
+               clause: Clause) -> list[Spec] | str | None:
+    """"… in the rules “A” and “B”": the step once in each rule, in the order named (None: one rule or none)."""
+    place = _np(roles, "rule")
+    if place is None or place.kind != "many":
+        return None
+    named = _rules(place, clause)
+    if isinstance(named, str):
+        return named  # "the rules Lords and Ladies": one rule may be called so
+    out: list[Spec] = []
+    for item in place.items:
+        made = build({**roles, "rule": item}, clause)
+        if isinstance(made, str):
+            return made
+        out.extend(made)
+    return out
+
+
+def _all_rules_named(np: NP) -> bool:
+    return np.kind == "many" and len(np.items) > 1 and all(i.kind == "rule" or (i.kind == "quote" and np.words.lower()
+                                                                                 .startswith(("the rules", "rules")))
+                                                           for i in np.items)
+
+
 def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    each = _each_rule(build_replace, roles, clause)
+    if each is not None:
+        return each
     roles = _throughout_rule(roles)
     old = _np(roles, "old")
     if old.kind == "many":  # "Replace “A” and “B” with “C”": one step for each
@@ -588,6 +615,9 @@ def build_replace_pairs(roles: dict[str, Any], clause: Clause) -> list[Spec] | s
 
 
 def build_remove(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    each = _each_rule(build_remove, roles, clause)
+    if each is not None:
+        return each
     roles = _throughout_rule(roles)
     old = _np(roles, "old")
     items = old.items if old.kind == "many" else (old,)
@@ -1272,6 +1302,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("new", ("with", "by", "to", "into", "reading", "as_follows", "as"), BODY_KINDS + ("name",)),
         Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
         Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+        Slot("rule", ("in",), ("many",), _all_rules_named),  # "in the rules “A” and “B”": in each
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("within", ("in",), ("quote",), lead_only=True),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
@@ -1331,6 +1362,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame("remove text", _verbs("remove"), (
         Slot("old", (OBJ,), TEXT_KINDS + ("many", "following"), lambda np: np.kind != "many" or all(i.kind in TEXT_KINDS for i in np.items)),
         Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+        Slot("rule", ("in", "from"), ("many",), _all_rules_named),  # "from the rules “A” and “B”": from each
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("glossary", ("from", "in"), ("glossary", "section")),
         Slot("in_list", ("in", "within", "of"), ("action",)),

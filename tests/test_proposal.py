@@ -517,7 +517,8 @@ def test_add_and_remove_player_rows():
 def test_set_without_possessive_is_not_a_player():
     # not a player's value: a single value of the tracking page (enactment finds it or says it cannot)
     assert type(one("Set Round Number to 3.")).__name__ == "SetSingleValue"
-    assert isinstance(one("In the rules “A” and “B”, replace “x” with “y”."), Unsupported)
+    # one edit in each of two rules named together: a step for each, in the order named
+    assert [s.rule.name for s in parse_steps("In the rules “A” and “B”, replace “x” with “y”.")] == ["A", "B"]
     assert one("Set Charles' Coins to 2.").player == "Charles"
 
 

@@ -210,6 +210,26 @@ def every_occurrence_in_rule() -> Iterable[Variant]:
         yield Variant("every occurrence", f"In {rule}, replace every {a} with nothing.", gone)
 
 
+def several_rules() -> Iterable[Variant]:
+    """One edit made in each of several rules named together (quoted, or with “rules”)."""
+    steps = {}
+    for cls, extra in ((ReplaceText, {"new": "wax"}), (RemoveText, {})):
+        steps[cls] = tuple(_step(cls, rule=RuleRef(name=n), target=Target(kind=TEXT, text="tallow"), **extra)
+                           for n in ("Lanterns", "Candles"))
+    for q in ("curly", "straight"):
+        a, b = _quotes("tallow")[q], _quotes("wax")[q]
+        for rules in ("the rules “Lanterns” and “Candles”", "rules “Lanterns” and “Candles”",
+                      'the rules "Lanterns" and "Candles"'):
+            for verb, new in (("replace", f"with {b}"), ("change", f"to {b}")):
+                yield Variant("several rules", f"{verb.capitalize()} {a} {new} in {rules}.", steps[ReplaceText][0],
+                              steps=steps[ReplaceText])
+                yield Variant("several rules", f"In {rules}, {verb} {a} {new}.", steps[ReplaceText][0], steps=steps[ReplaceText])
+            for verb in ("remove", "delete"):
+                yield Variant("several rules", f"{verb.capitalize()} {a} from {rules}.", steps[RemoveText][0],
+                              steps=steps[RemoveText])
+                yield Variant("several rules", f"In {rules}, {verb} {a}.", steps[RemoveText][0], steps=steps[RemoveText])
+
+
 def remove_sentence() -> Iterable[Variant]:
     exp = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=Target(kind=SENTENCE, text="Lanterns are blue."))
     for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
@@ -667,7 +687,7 @@ def several_olds() -> Iterable[Variant]:
 
 
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
-    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule,
+    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, several_rules,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, move_subrule, replace_everywhere, list_item, action_step, change_value, set_value, transfer, things_attribute, single_value,
