@@ -62,7 +62,7 @@ def test_a_name_a_player_adds_to_the_admins_page_makes_no_admin(game, local_wiki
     Patrol(game.wiki).cycle()
     added = local_wiki.edit_as(local_wiki.plain, game.settings.admins,
                                "Extra Admins of this game:\n* PlainCarol\n* PlainBob\n")["newrevid"]
-    assert game.wiki.is_admin("PlainCarol") and not game.wiki.is_admin("PlainBob")
+    assert game.wiki.is_admin("PlainCarol") and not game.wiki.is_admin("PlainDan")
     # his request is a player's, and his illegal edit a player's: undone, not "by an Admin … not undone"
     current = game.text(game.settings.requests) or "Requests.\n"
     local_wiki.edit_as(local_wiki.plain, game.settings.requests, current + "\n== Enact: Bob's Raise ==\n"
@@ -78,6 +78,14 @@ def test_a_name_a_player_adds_to_the_admins_page_makes_no_admin(game, local_wiki
     hers = game.edit(carol, "| PlainCarol || 5", "| PlainCarol || -5")
     [finding] = Patrol(game.wiki).cycle()
     assert finding.change.revid == hers and "illegal edit by an Admin" in finding.text
+    # but only a sysop's edit of the list counts: a name PlainCarol (listed, not a sysop) adds is reported, and
+    # makes no one an Admin
+    listed = local_wiki.edit_as(carol, game.settings.admins,
+                                "Extra Admins of this game:\n* PlainCarol\n* PlainBob\n* PlainDan\n")["newrevid"]
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.change.revid == listed and finding.action == REPORTED
+    assert "PlainCarol, who is not a sysop, edited the list of Admins" in finding.text
+    assert game.wiki.is_admin("PlainCarol") and not game.wiki.is_admin("PlainDan")
 
 
 def test_a_players_edit_of_the_run_page_is_logged(game, local_wiki):
