@@ -682,8 +682,9 @@ def answer_again(request: Request, requester: str | None, edits: list[tuple[int,
 
 
 def _who(requester: str | None) -> str:
-    """Who asked, for the console: a request the bot did not trace (a {{Read}}, anyone's) says so."""
-    return requester or "someone (not traced: anyone may ask)"
+    """Who asked, for the console: a request whose author the bot did not trace (two with one heading, or one
+    older than the history it reads) says so — such a request is refused when only Admins may make it."""
+    return requester or "someone (not traced)"
 
 
 def proposal_identity(request: Request) -> tuple[str, str]:
