@@ -1243,7 +1243,7 @@ FRAMES: tuple[Frame, ...] = (
     # Rename rule 1.10 to “House Rules”. / Change the title of the rule X to Y.
     Frame("rename", _verbs("rename"), (
         Slot("rule", (OBJ,), RULE_KINDS),
-        Slot("new", ("to", "as", "to_be"), ("quote", "name")),
+        Slot("new", ("to", "as", "to_be", "called"), ("quote", "name")),
     ), ("rule", "new"), build_rename),
     Frame("retitle", _verbs("change", "set", "rename"), (
         Slot("rule", (OBJ,), ("title",)),

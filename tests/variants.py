@@ -324,6 +324,13 @@ def rename() -> Iterable[Variant]:
         yield Variant("rename", f"Change the name of {rule} to {n}.", exp)
         yield Variant("rename", f"Change the title of {rule} to read {n}.", exp)
         yield Variant("rename", f"Replace the title of {rule} with {n}.", exp)
+        yield Variant("rename", f"Rename {rule} so that it is called {n}.", exp)
+        yield Variant("rename", f"Rename {rule} so it is called {n}.", exp)
+        yield Variant("rename", f"Rename {rule}, calling it {n}.", exp)
+    for q in ("curly", "straight"):
+        old, n = _quotes("Lanterns")[q], _quotes("Lamps")[q]
+        for word in ("name", "title"):
+            yield Variant("rename", f"Change the rule {word} {old} to {n}.", exp)
 
 
 def reword_rule() -> Iterable[Variant]:
