@@ -45,6 +45,9 @@ PAYLOAD = object()  # a field to fill from the text below the instruction
 #: Old and new text given as paragraphs after the instruction ("In X, replace ⏎ old ⏎ with ⏎ new"):
 #: the payload is cut at its "with" / "to" lines into (old, new) pairs.
 PAIRS = object()
+#: "Add “Oil” to the same list": the list (and rule) of the list item added by the step before, filled in
+#: when the post's steps are put together (parsers/proposal.py).
+SAME_LIST = object()
 
 
 @dataclass
@@ -723,6 +726,8 @@ def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         if rule is not None:
             return "two rules named for one list"
         rule = rule_ref(lst.of)
+    if lst.how == "same":
+        return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": SAME_LIST})]
     return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": lst.text})]
 
 

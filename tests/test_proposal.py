@@ -923,3 +923,11 @@ def test_steps_are_frozen_plain_data():
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.rule = R("B")  # type: ignore[misc]
     assert EachPlayer(term="Baron") == EACH
+
+
+def test_the_same_list_is_the_list_the_step_before_added_to():
+    first, second = parse_steps("Add “Wax” to the list of Fuels in “Lanterns”. Add “Oil” to the same list.")
+    assert (second.rule, second.of, second.items) == (first.rule, "Fuels", "Oil")
+    # with no list item added just before, “the same list” names nothing: refused, never a guess
+    steps = parse_steps("Repeal the rule “Candles”. Add “Oil” to that list.")
+    assert isinstance(steps[1], Unsupported) and "the same list" in steps[1].reason

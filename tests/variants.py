@@ -366,6 +366,7 @@ def move() -> Iterable[Variant]:
         yield Variant("move", f"Move {rule} to become a subrule of {parent}.", exp)
         yield Variant("move", f"Move {rule} to be a subrule of {parent}.", exp)
         yield Variant("move", f"Move {rule} so that it is a subrule of {parent}.", exp)
+        yield Variant("move", f"Move {rule} so it is a subrule of {parent}.", exp)
         for verb in ("Move", "Relocate", "Nest", "Demote", "Convert"):
             for dest in (f"under {parent} as a subrule", f"into {parent} as a subrule", f"to {parent} as a subrule",
                          f"to be a subrule of {parent}", f"into a subrule of {parent}"):
