@@ -53,17 +53,24 @@ def _players(page: GamestatePage, legality: Legality, term: str | None = None) -
     """The players table, as the one legality knows it (first column headed Player, Nomicer, User or
     the era's term); else as the page reader does (also "Name")."""
     known = legality.player_term
-    if term and known and not language.is_plural_pair(term, known) and \
-            term.casefold() not in (known.casefold(), "player", "players"):
+    other = bool(term) and term.casefold() not in ("player", "players") and not (
+        known and (language.is_plural_pair(term, known) or term.casefold() == known.casefold()))
+    if other and known:
         # "Set each Villager's Energy to 7." where the players are Puzzlers: Villagers are some
         # other thing of the game, with rows of their own; never the players' rows.
         raise _unsupported(f"“{term}” is not this era's word for a player (“{known}”): the bot cannot tell which "
                            "rows the step means")
-    ours = [t for t in page.tables if legality.is_players_table(t)]
-    if len(ours) == 1:
-        return ours[0]
+    if other:
+        # the era's word for a player unknown: only a table headed with the step's own word (“every Ship's
+        # Cargo”: the Ship table), never the players' table found by its “Player” heading
+        candidates = [term]
+    else:
+        ours = [t for t in page.tables if legality.is_players_table(t)]
+        if len(ours) == 1:
+            return ours[0]
+        candidates = [known, term]
     error = None
-    for candidate in dict.fromkeys([legality.player_term, term]):
+    for candidate in dict.fromkeys(candidates):
         try:
             return page.players_table(candidate)
         except GamestateError as exc:

@@ -813,6 +813,8 @@ def _gs_var(text: str | None) -> str:
     words = re.sub(r"^(?:their|his|her|its)\s+", "", (text or "").strip(), flags=re.I).split()
     if not 1 <= len(words) <= 3 or any(w.lower() in _NOT_IN_VAR for w in words):
         raise NotRead(f"“{text}” is not the name of a value")
+    if language.ordinal(words[0]) is not None:  # "Kevan gains a second Beacon": not a value called “second Beacon”
+        raise NotRead(f"“{text}” is not the name of a value")
     return " ".join(words)
 
 
@@ -1076,6 +1078,8 @@ def build_remove_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     name = row.text
     if not name:
         return "no row named"
+    if table is None and row.kind == "thing" and row.unit and row.unit.casefold() not in ("player", "players"):
+        table = row.unit  # "Remove the Ship “Osprey”": a row of the Ship table, never a player so named
     if table is None:
         return [Spec(RemovePlayer, {"name": _who(NP("name", words=name, text=name))})]
     return [Spec(RemoveRow, {"table": table, "name": name})]

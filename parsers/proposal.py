@@ -551,6 +551,12 @@ def parse_steps(body: str) -> tuple[Step, ...]:
         src = src.strip()
         end = start + len(src)
         payload = _clean_payload(payload_raw) if payload_raw is not None else None
+        wanting = {spec.cls.__name__ for spec in specs if any(_below(v) for v in spec.fields.values())}
+        if len(wanting) > 1:
+            # "Add a new rule “X”, then add the following paragraph to it:": the one text below is not two steps'
+            specs = [_Spec(Unsupported, {"reason": "the text below is given to more than one step ("
+                                         + " and ".join(sorted(wanting)) + "): the bot cannot tell which it belongs "
+                                         f"to: “{src.splitlines()[0]}”"})]
         for spec in specs:
             fields = dict(spec.fields)
             fields.pop("_payload", None)  # an Ignored/Unsupported step that swallowed its payload

@@ -947,3 +947,33 @@ def test_text_added_before_a_rules_subrules_from_the_words():
     r = enact(parse_proposal("Test", "In the rule “Lanterns”, add the following before its second subrule:\n\nx"),
               MOVING_PAGE)
     assert statuses(r) == [UNSUPPORTED] and r.pages == {}
+
+
+SHIPS_RULES = """==Dynastic Rules==
+===Ships===
+Each Ship has a Cargo, which is a non-negative integer.
+"""
+SHIPS_PAGE = """{| class="wikitable"
+! Player !! Cargo
+|-
+| Marlowe || 5
+|}
+
+{| class="wikitable"
+! Ship !! Cargo
+|-
+| Osprey || 3
+|}
+"""
+
+
+def test_every_things_value_never_lands_on_the_players_table():
+    """“Set every Ship's Cargo to 0” where the rules do not say what a player is called: the players' table (found by
+    its “Player” heading) is never the one changed; and a Ship removed is the Ship table's row."""
+    from parsers.proposal import parse_proposal
+    r = enact(parse_proposal("Test", "Set every Ship's Cargo to 0."), SHIPS_RULES, SHIPS_PAGE, gamestate_title="GS")
+    assert "| Marlowe || 5" in r.pages.get("GS", SHIPS_PAGE)
+    r = enact(parse_proposal("Test", "Remove the Ship “Osprey” from the gamestate."), SHIPS_RULES, SHIPS_PAGE,
+              gamestate_title="GS")
+    assert statuses(r) == [APPLIED], r.report.steps[0].detail
+    assert "Osprey" not in r.pages["GS"] and "Marlowe" in r.pages["GS"]

@@ -931,3 +931,22 @@ def test_the_same_list_is_the_list_the_step_before_added_to():
     # with no list item added just before, “the same list” names nothing: refused, never a guess
     steps = parse_steps("Repeal the rule “Candles”. Add “Oil” to that list.")
     assert isinstance(steps[1], Unsupported) and "the same list" in steps[1].reason
+
+
+def test_the_text_below_one_sentence_goes_to_one_step_only():
+    """“Add a new rule “Nets”, then add the following paragraph to it:” ⏎ text: the new rule's text and the paragraph
+    added to it would both be that text (written twice): refused, naming both steps. Several texts replaced by the
+    one text below are one step each, all with it."""
+    [step] = parse_steps("Add a new rule called “Nets”, then add the following paragraph to it:\n\nNets catch fish.")
+    assert isinstance(step, Unsupported) and "AddRule and AppendText" in step.reason
+    steps = parse_steps("Replace “A” and “B” with the following:\n\nx")
+    assert [s.new for s in steps] == ["x", "x"]
+
+
+def test_a_things_kind_is_kept_and_an_ordinal_is_no_values_name():
+    """“Remove the Ship “Osprey””: a row of the Ship table, never a player who happens to be called Osprey; “gains a
+    second Beacon” is no value called “second Beacon”."""
+    [step] = parse_steps("Remove the Ship “Osprey” from the gamestate.")
+    assert type(step).__name__ == "RemoveRow" and (step.table, step.name) == ("Ship", "Osprey")
+    [step] = parse_steps("Quillon gains a second Beacon.")
+    assert isinstance(step, Unsupported)
