@@ -169,7 +169,7 @@ def insert_at(block: Block, body: str, spot: Spot, text: str, position: str) -> 
         if spot.level != "paragraph" or "\n" in payload:
             raise unsupported("only a single line of text can be added to the end of a paragraph")
         end = spot.b
-        glue = "" if payload[:1] in ",.;:)!?" else " "
+        glue = "" if payload[:1] in ",.;:)!?" or payload[:1].isspace() else " "
         return body[:end] + glue + payload + body[end:], "at the end of it"
     multi = "\n" in payload
     if multi or spot.level == "paragraph":
@@ -193,10 +193,11 @@ def insert_at(block: Block, body: str, spot: Spot, text: str, position: str) -> 
         return body[:a] + payload + sep + body[a:], "as a new paragraph before it"
     proj = spot.match.projection if spot.match else Projection(body)
     a, b = edge_past_markup(proj, spot.a, spot.b)
+    # the author's own space at the joining edge (“after “ten”, add “ (or twelve)””) is the space: none added
     if position == "after":
-        glue = "" if payload[:1] in ",.;:)!?" else " "
+        glue = "" if payload[:1] in ",.;:)!?" or payload[:1].isspace() else " "
         return body[:b] + glue + payload + body[b:], "after it"
-    glue = "" if payload[-1:] in "(" else " "
+    glue = "" if payload[-1:] in "(" or payload[-1:].isspace() else " "
     return body[:a] + payload + glue + body[a:], "before it"
 
 

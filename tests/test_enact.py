@@ -977,3 +977,14 @@ def test_every_things_value_never_lands_on_the_players_table():
               gamestate_title="GS")
     assert statuses(r) == [APPLIED], r.report.steps[0].detail
     assert "Osprey" not in r.pages["GS"] and "Marlowe" in r.pages["GS"]
+
+
+def test_the_authors_own_space_at_the_joining_edge_is_the_space():
+    """“after “ten”, add “ (or twelve)””: one space, the author's — not the author's and the bot's."""
+    from parsers.proposal import parse_proposal
+    page = "==Dynastic Rules==\n===Storms===\nA Storm lasts ten days. Then it ends.\n"
+    for words, want in (("In the rule “Storms”, after “ten”, add “ (or twelve)”.", "lasts ten (or twelve) days."),
+                        ("In the rule “Storms”, before “days”, add “long ”.", "lasts ten long days."),
+                        ("In the rule “Storms”, after “ten”, add “(or twelve)”.", "lasts ten (or twelve) days.")):
+        r = enact(parse_proposal("Test", words), page)
+        assert want in r.pages["Ruleset"], (words, r.pages["Ruleset"])
