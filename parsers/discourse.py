@@ -263,7 +263,8 @@ _ASIDE_IF = re.compile(r"^if\s+(?:I\s+(?:recall|remember|understand|read\s+(?:it
 #: A condition written after the steps it governs: "The above only applies if …", "Ignore the
 #: above if …", "Only do this if …".  It governs every step of the Proposal.
 _CONDITION_AFTER = re.compile(
-    r"^(?:(?:all\s+of\s+)?the\s+above|these\s+changes|this\s+proposal|everything\s+above)\s+(?:steps?\s+|changes?\s+)?"
+    r"^(?:(?:all\s+of\s+)?the\s+above|these\s+changes|this\s+proposal|everything\s+above|this\s+step|that\s+step|"
+    r"the\s+(?:previous|preceding|last)\s+step|the\s+step\s+above|this\s+change|that\s+change)\s+(?:steps?\s+|changes?\s+)?"
     r"(?:(?:should|shall|will|does|do)\s+)?(?:only\s+)?(?:appl(?:y|ies)|takes?\s+effect|happens?|counts?)\s+(?:only\s+)?"
     r"(?:if|when|unless|provided|in\s+case)\b|^ignore\s+(?:all\s+of\s+)?(?:the\s+above|this|these\s+steps)\b|"
     r"^only\s+(?:do|apply|enact)\s+(?:this|these|the\s+above|any\s+of\s+this)\b", re.I)

@@ -301,6 +301,8 @@ def _list_name(np: NP | None) -> str | None:
         return np.text
     if np.kind in ("name",):
         return np.text
+    if np.kind == "list":  # "the list of Knots": that list; "the list", "the atomic action": the rule's only one
+        return np.text
     return None
 
 
@@ -314,6 +316,8 @@ def piece_rule(np: NP | None) -> NP | None:
     if np.kind == "action":
         return np.of
     if np.kind == "piece" and np.unit == "item" and np.of is not None:
+        if np.of.kind == "list":  # "the second item of the list (in X)": the list's rule, if it names one
+            return np.of.of
         return piece_rule(np.of) if np.of.kind == "action" else (None if np.of.kind == "name" else np.of)
     if np.kind == "piece" and np.of is not None and np.of.kind == "piece":  # "the first sentence of the
         return piece_rule(np.of)                                             # second paragraph of X"
@@ -1318,6 +1322,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("wherever", ("wherever",), (NONE,)),
         Slot("throughout", ("throughout",), RULE_KINDS),
         Slot("in_list", ("in", "within", "of"), ("action",)),
+        Slot("in_list", ("in", "within"), ("list",), lambda np: bool(np.text)),  # "in the list of Ships"
         Slot("glossary", ("in", "within"), ("section", "glossary"), lambda np: np.kind == "glossary" or (np.text or "") == "Appendix"),
     ), ("old", "new"), build_replace),
     # Rename “A” to “B” throughout the Ruleset: a term, not a rule's title

@@ -900,6 +900,9 @@ def test_the_same_rule_after_a_step_not_applied_is_never_an_earlier_rule():
     "The above only applies if the Proposal “Moons” passed.",
     "Ignore the above if Kevan has 3 Coins.",
     "If Kevan has 3 Coins, skip the repeal.",
+    "This step only applies if the Proposal “Moons” passed.",
+    "That step should only apply if Kevan has 3 Coins.",
+    "The previous step only happens if the rule “Tides” was repealed.",
 ])
 def test_a_condition_written_after_the_steps_governs_them(after):
     steps = parse_steps(f"Repeal the rule “Gems”.\n\n{after}")

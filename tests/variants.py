@@ -125,7 +125,7 @@ def prepend_to_rule() -> Iterable[Variant]:
     for verb, obj, rule, intro in itertools.product(["Add", "Insert"], ["the following", "the following paragraph", "this text"],
                                                     rule_forms("Lanterns"), [":", ":-"]):
         for where in (f"to the beginning of {rule}", f"at the start of {rule}", f"at the beginning of {rule}",
-                      f"to the top of {rule}"):
+                      f"to the top of {rule}", f"at the very beginning of {rule}", f"to the very start of {rule}"):
             yield Variant("prepend", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("prepend", _payload(f"At the beginning of {rule}, {verb.lower()} {obj}{intro}"), exp)
     for rule in rule_forms("Lanterns"):
@@ -421,6 +421,20 @@ def list_item() -> Iterable[Variant]:
         yield Variant("list item", f"In {rule}, insert {obj} as the last bullet point:\n\n* Tallow", sole)
 
 
+def list_piece() -> Iterable[Variant]:
+    """The Nth item of a rule's only list (“the list”, “the atomic action”), replaced or removed."""
+    for n, nth in ((2, "second"), (-1, "last")):
+        tgt = Target(kind="item", number=n)
+        gone = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=tgt)
+        swap = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=tgt, new="Trim the wick.")
+        for rule, unit, of in itertools.product(rule_forms("Lanterns"), ("item", "step", "bullet point"),
+                                                ("the list", "the atomic action")):
+            for verb in ("Remove", "Delete"):
+                yield Variant("list piece", f"In {rule}, {verb.lower()} the {nth} {unit} of {of}.", gone)
+                yield Variant("list piece", f"{verb} the {nth} {unit} of {of} in {rule}.", gone)
+            yield Variant("list piece", f"In {rule}, replace the {nth} {unit} of {of} with “Trim the wick.”", swap)
+
+
 def action_step() -> Iterable[Variant]:
     """A step added at the end of a named atomic action (the list a line naming it introduces)."""
     item = "* Trim the wick."
@@ -698,7 +712,7 @@ MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, several_rules,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
-    move, move_subrule, replace_everywhere, list_item, action_step, change_value, set_value, transfer, things_attribute, single_value,
+    move, move_subrule, replace_everywhere, list_item, list_piece, action_step, change_value, set_value, transfer, things_attribute, single_value,
     add_column, rows, cells, sentence_by_number, subrule_paths, several_olds,
 )
 
