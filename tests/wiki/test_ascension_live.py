@@ -185,6 +185,7 @@ def test_synonyms_request_replaces_the_term_throughout(local_wiki, game):
 
 
 # --------------------------------------------------------------------------- scheduled
+@pytest.mark.slow
 def test_scheduled_ascension_fires_at_its_time_from_the_daemon_and_not_before(local_wiki, tmp_path):
     game = make_game(local_wiki, tmp_path / "state", poll_seconds=0.5)
     expected = game.expected_reset()

@@ -5,9 +5,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_demo_answers_and_cleans_up(tmp_path):
     done = subprocess.run([sys.executable, "-m", "wikibot", "demo"], cwd=REPO, capture_output=True, text=True,
                           timeout=600, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "TMPDIR": str(tmp_path)})
