@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from actions import review as rv
 from actions.ruleset_review import names_enactment, review_edit
+from parsers.errors import WikibotError
 
 BOT_ENACTMENT = "bot enactment"
 HAND_ENACTMENT = "hand enactment"
@@ -164,7 +165,7 @@ def classify(rev: Revision, old: str | None, new: str, *, bot: str, found: Found
         name = parse_title(title)[0]
         try:
             review = rv.review_enactment(parse_proposal(title, text), {"Ruleset": old}, {"Ruleset": new})
-        except (ValueError, LookupError) as error:
+        except WikibotError as error:
             return Cause(HAND_ENACTMENT, name, f"names the proposal, which could not be reviewed: {short(str(error))}",
                          concern=True)
         return _reviewed(review, HAND_ENACTMENT, name)
@@ -177,7 +178,7 @@ def classify(rev: Revision, old: str | None, new: str, *, bot: str, found: Found
         try:
             plan = parse_address(found.address, ruleset=old)
             review = rv.review_reset(plan, {"Ruleset": old}, {"Ruleset": new})
-        except (ValueError, LookupError) as error:
+        except WikibotError as error:
             return Cause(ASCENSION, "", f"its Address could not be reviewed: {short(str(error))}", concern=True)
         return _reviewed(review, ASCENSION, plan.theme or "")
     typo = review_edit(old, new)

@@ -209,10 +209,15 @@ def _run_steps(run: Run, report: Report) -> None:
         report.add(n, step.text, action, status, detail)
 
 
-def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None = None, *,
+def enact(proposal: st.Proposal, ruleset: str | rsmod.Ruleset, gamestate_text: str | None = None, *,
           ruleset_title: str = "Ruleset", gamestate_title: str | None = None,
           overrides: list | None = None, extension_tags: Iterable[str] = ()) -> EnactResult:
     """Apply a parsed Proposal to the Ruleset (and gamestate) text; see the module docstring.
+
+    ``ruleset``: the Ruleset page's text, or the page already parsed (:func:`parsers.ruleset.parse`), which
+    is then not parsed again; it is left as it was given. ``gamestate_title``: the gamestate page's title
+    when the caller knows it; by default the one the Ruleset names
+    (:meth:`parsers.ruleset.Ruleset.gamestate_title`).
 
     ``extension_tags``: the wiki's extension tags (siteinfo), which decide what markup is literal
     (:func:`parsers.hazards.literal_tags`); offline none is assumed.
@@ -224,17 +229,13 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
     Raises :class:`parsers.limits.TooLarge`, before anything is done, for a page or a Proposal
     beyond :mod:`parsers.limits`.
     """
+    ruleset_text = ruleset if isinstance(ruleset, str) else str(ruleset)
     limits.check_page(ruleset_text, "The Ruleset page")  # the gamestate page: by GamestatePage.parse
     limits.check_steps(len(proposal.steps))
-    gs_title = gamestate_title
-    rs = rsmod.parse(ruleset_text)
-    if gs_title is None:
-        found = rs.tracking_page()
-        gs_title = found[0] if found else None
+    rs = rsmod.parse(ruleset) if isinstance(ruleset, str) else ruleset
     # constraints that name another page stand aside only when the page's real name is known
-    legality_page = gs_title
-    if gs_title is None and gamestate_text is not None:
-        gs_title = "Gamestate"
+    legality_page = gamestate_title or rs.gamestate_title()
+    gs_title = gamestate_title or rs.gamestate_title(stand_in=gamestate_text is not None)
     policy = tag_policy(rs)
     pristine = rs.snapshot()
     for attempt in (0, 1):
@@ -260,10 +261,10 @@ def enact(proposal: st.Proposal, ruleset_text: str, gamestate_text: str | None =
     if run.gs is not None and gamestate_text is not None:
         new_gs = str(run.gs)
         if new_gs != gamestate_text:
-            title = gs_title or "Gamestate"
-            pages[title] = new_gs
-            report.set_page(title, gamestate_text, new_gs)
+            pages[gs_title] = new_gs
+            report.set_page(gs_title, gamestate_text, new_gs)
     report.summary = _summary(proposal, run, pages, ruleset_title)
+    rs.restore(pristine)   # a model given is left as it came
     return EnactResult(pages, report, proposal)
 
 

@@ -232,11 +232,7 @@ def sentence_bounds(proj: Projection) -> list[tuple[int, int]]:
         if k in proj.breaks:
             end = k
         elif c in ".!?":
-            e = k + 1
-            while e < n and text[e] in "\"')]":
-                e += 1
-            if (e == n or text[e] == " ") and not (c == "." and language.ABBREVIATION.search(text[max(0, k - 8):k])):
-                end = e
+            end = language.sentence_end(text, k)
         if end is not None:
             if text[start:end].strip():
                 bounds.append((start, end))

@@ -102,11 +102,11 @@ def describe_step(step: st.Step) -> dict:
     return row
 
 
-def read_proposal(proposal: st.Proposal, ruleset_text: str | None = None, *, gamestate_text: str | None = None,
+def read_proposal(proposal: st.Proposal, ruleset_text=None, *, gamestate_text: str | None = None,
                   gamestate_title: str | None = None, overrides: list | None = None) -> dict:
-    """The reading of a whole proposal; with ``ruleset_text``, each step tried on that Ruleset, and with
-    ``gamestate_text`` (the tracking page the Ruleset names, ``gamestate_title``) each gamestate step tried
-    on that page, judged with the Admins' ``overrides`` as an enactment would be."""
+    """The reading of a whole proposal; with ``ruleset_text`` (or the Ruleset already parsed), each step tried
+    on that Ruleset, and with ``gamestate_text`` (the tracking page the Ruleset names, ``gamestate_title``)
+    each gamestate step tried on that page, judged with the Admins' ``overrides`` as an enactment would be."""
     rows = [describe_step(step) for step in proposal.steps]
     if ruleset_text is not None:
         from actions.enact import enact  # a dry run of the real thing: nothing is written

@@ -106,11 +106,13 @@ class _Steps:
 
 
 # --------------------------------------------------------------------------- the reset
-def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: str | None = None,
+def dynastic_reset(ruleset: str | R.Ruleset, plan: ResetPlan, *, building_blocks_text: str | None = None,
                    gamestate_text: str | None = None, gamestate_title: str | None = None,
                    existing_pages=frozenset(), extension_tags: Iterable[str] = ()) -> ResetResult:
     """Perform a Dynastic Reset on page texts; returns every page given, changed or not.
+    ``ruleset``: the Ruleset's text, or the page already parsed (then not parsed again, and left as given).
     ``extension_tags``: the wiki's (siteinfo), which decide what markup is literal; none offline."""
+    ruleset_text = ruleset if isinstance(ruleset, str) else str(ruleset)
     limits.check_page(ruleset_text, "The Ruleset page")
     if building_blocks_text is not None:
         limits.check_page(building_blocks_text, "The Building Blocks page")
@@ -119,10 +121,10 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
     limits.check_terms(len(plan.terms))
     report = Report("reset", name=plan.theme or "", summary="")
     steps = _Steps(report)
-    model = R.parse(ruleset_text)
+    model = R.parse(ruleset) if isinstance(ruleset, str) else ruleset
+    pristine = model.snapshot()
     era = era_of(model)
-    tracking = model.tracking_page()
-    gs_title = gamestate_title or (tracking[0] if tracking else ("GNDT" if era == ERA_NUMBERED else "Gamestate"))
+    gs_title = gamestate_title or model.gamestate_title(stand_in=True)
     originals: dict[str, str] = {RULESET: ruleset_text}
     if building_blocks_text is not None:
         originals[BUILDING_BLOCKS] = building_blocks_text
@@ -240,6 +242,7 @@ def dynastic_reset(ruleset_text: str, plan: ResetPlan, *, building_blocks_text: 
         report.summary = "; ".join(parts)
     for title, old in originals.items():
         report.set_page(title, old, new_pages[title])
+    model.restore(pristine)   # a model given is left as it came
     return ResetResult(new_pages, report, ok, era)
 
 

@@ -55,6 +55,7 @@ from actions.reset import dynastic_reset
 from parsers import limits
 from parsers import ruleset as rsmod
 from parsers import steps as st
+from parsers.errors import WikibotError
 from parsers.ascension import ResetPlan
 
 AS_WRITTEN = "as written"
@@ -633,7 +634,7 @@ def _check_pages(before: dict[str, str], after: dict[str, str]) -> None:
     for title, text in after.items():   # the pages before: checked by the enactment or reset itself
         limits.check_page(text, f"The page “{title}” after the edit")
     if set(before) != set(after):
-        raise ValueError("The pages before and after the edit must be the same pages: give each page's text "
+        raise WikibotError("The pages before and after the edit must be the same pages: give each page's text "
                          "before and after (a page the edit did not change: the same file twice).")
 
 

@@ -79,7 +79,7 @@ def _do_add_rule(run: Run, step: st.AddRule) -> str:
         rs.insert(new, section=section)
         place = f"at the end of {section.title}"
     else:
-        wanted = rsmod.SECTION_ALIASES.get(names.title_key(step.section or "dynastic").removeprefix("the "))
+        wanted = rsmod.section_kind(step.section or "dynastic")
         if rs.sections:
             section = run.section_for("Dynastic Rules")
             rs.insert(new, section=section)
@@ -497,7 +497,8 @@ def _replace_everywhere(run: Run, step: st.ReplaceText, plural_done: bool = Fals
         for where, source in (("title", block.heading.raw_title), ("body", block.body)):
             if where == "title" and isinstance(block, Section):
                 continue
-            if probe and probe not in names.straighten_quotes(source) and probe.lower() not in source.lower():
+            # the probe is word characters, which straightening quotes leaves alone: looked for as written
+            if probe and probe not in source and probe.lower() not in source.lower():
                 continue
             proj = Projection(source)
             whole, part = _occurrences(proj.text, needle)

@@ -19,7 +19,7 @@ from actions import structure
 from actions.constraints import infer_constraints, merge
 from actions.legality import Legality
 from parsers import names
-from parsers import characters, hazards
+from parsers import characters, hazards, language
 from parsers import steps as st
 from parsers.gamestate import GamestatePage
 from parsers.ruleset import AmbiguousRule, Block, Rule, RuleNotFound, Ruleset, Section
@@ -109,7 +109,7 @@ class Run:
         """A rule whose title is close to ``name`` (one letter off, a plural, another article), if any."""
         key = names.normalize(name)
         titles = {names.normalize(r.title): r.title for r in self.rs.rules}
-        forms = {key, key.removeprefix("the "), "the " + key, key.rstrip("s"), key + "s"}
+        forms = {key, key.removeprefix("the "), "the " + key, *language.plural_forms(key)}
         for form in forms:
             if form in titles:
                 return titles[form]
@@ -165,6 +165,11 @@ class Run:
             if lookalike:  # "Cоins" with a Cyrillic о: a reader sees Coins, the page does not
                 raise _unsupported(f"{exc} The name “{reference}” holds {lookalike}; an Admin decides which rule "
                                    "it means") from None
+            if within is not None and ref.parent is not None:
+                elsewhere = self._may_mean(reference, None) or self._found_anywhere(reference)
+                if elsewhere:  # "the subrule X of Y" where X stands elsewhere: never ignored as no such rule
+                    raise _unsupported(f"No rule “{reference}” is under “{within.title}”, but there is {elsewhere}: "
+                                       "an Admin decides which rule is meant.") from None
             meant = self._may_mean(reference, within)
             if meant:  # never ignored as "no such rule" while a rule it may mean exists
                 raise _unsupported(f"{exc} The step may mean {meant}: an Admin decides which rule is meant.") from None
@@ -180,6 +185,15 @@ class Run:
         # the name up among all rules with the keys Ruleset.count_name uses, and raises unless exactly
         # one answers. So no count is taken (it would be 1).
         return RefResult(rule, exempt=True)
+
+    def _found_anywhere(self, reference: str) -> str | None:
+        """The rule a name finds in the whole Ruleset, said with its parent ("“Wicks” under “Candles”")."""
+        try:
+            rule = self.rs.find(reference, numbering=self.numbering)
+        except (RuleNotFound, AmbiguousRule):
+            return None
+        parent = getattr(rule, "parent_rule", None)
+        return f"“{rule.title}”" + (f" under “{parent.title}”" if parent is not None else "")
 
     def _may_mean(self, reference: str, within) -> str | None:
         """The rules a name that matches none may still mean: its parts joined by "and" or commas

@@ -38,7 +38,8 @@ from typing import Iterable, Mapping, Sequence
 
 from actions import structure
 from actions.report import APPLIED, IGNORED, REFUSED, Report
-from parsers import hazards, language, limits, names
+from parsers import hazards, language, limits, markup, names
+from parsers.errors import WikibotError
 from parsers import ruleset as R
 from parsers.ascension import TermChange
 
@@ -46,7 +47,6 @@ _WORD = "A-Za-z0-9"
 _SEPARATORS = "[ _\u00a0]"
 _URL = re.compile(r"""(?:(?:https?|ftp)://|//(?=[\w.-]+\.[a-z]{2,}/)|www\.)[^\s\[\]<>"'|{}]+""", re.I)
 _NAMESPACED_LINK = re.compile(r"\[\[\s*:?\s*(?:File|Image|Media|Category)\s*:[^\]|]*", re.I)
-_TEMPLATE_NAME = re.compile(r"\{\{\s*(?!\{)[^{}|]*")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 _SYNONYM_ENTRY = re.compile(r"^(?P<lead>[*#:]+\s*)(?P<term>[^()\n]+?)\s*(?P<paren>\((?P<key>[^()\n]+)\))", re.M)
 _PLURAL_TEXT = r"\s*\(\s*plural(?:\s+form)?\s*:?\s*(?P<plural>[^()\n]+?)\s*\)"
@@ -55,7 +55,7 @@ _REPLACED_TERMS = re.compile(
 
 
 #: Markup a term must not carry: bold/italic quotes, links, templates, tags, tables, signatures.
-class TermError(ValueError):
+class TermError(WikibotError):
     """A term change the rules forbid or the bot cannot place; ``places`` says where."""
 
     def __init__(self, message: str, places: Sequence[str] = ()):
@@ -186,7 +186,7 @@ def player_term(ruleset: "R.Ruleset | str | None") -> str | None:
         m = _OBEY.search(R.plain(rule.body))
         if m:
             term = m.group("term").strip()
-            return term[:-1] if term.endswith("s") else term
+            return language.singular_or_same(term)
     return None
 
 
@@ -339,7 +339,7 @@ def protected_spans(text: str, model: R.Ruleset | None = None) -> list[tuple[int
     """Spans of the text where a term is not replaced, each with the reason."""
     spans: list[tuple[int, int, str]] = []
     for pattern, reason in ((_URL, "inside a URL"), (_NAMESPACED_LINK, "in a file or category link target"),
-                            (_TEMPLATE_NAME, "in a template name"), (_HTML_TAG, "in an HTML tag")):
+                            (markup.TEMPLATE_NAME, "in a template name"), (_HTML_TAG, "in an HTML tag")):
         for m in pattern.finditer(text):
             if reason == "in an HTML tag" and m.group(0).startswith("<!--"):
                 continue
@@ -629,10 +629,11 @@ def record(report: Report, plan: TermPlan, occurrences: list[Occurrence], page: 
         report.add(n + i, text, "replace term", APPLIED, detail)
 
 
-def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
+def replace_terms(ruleset: str | R.Ruleset, changes, *, repealed: Iterable[str] = (),
                   other_pages: Mapping[str, str] | None = None,
                   extension_tags: Iterable[str] = ()) -> tuple[str, Report]:
-    """Replace terms throughout a Ruleset. ``changes``: {key or old term: new} or TermChanges.
+    """Replace terms throughout a Ruleset (its text, or the page already parsed, which is only read).
+    ``changes``: {key or old term: new} or TermChanges.
 
     Returns the new text and a Report; on a refusal the text is returned unchanged and the report
     has one REFUSED step saying why and where. The result is re-read before it is returned
@@ -641,10 +642,11 @@ def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
     Raises :class:`parsers.limits.TooLarge`, before anything is done, for a page or a list of
     changes beyond :mod:`parsers.limits`.
     """
+    ruleset_text = ruleset if isinstance(ruleset, str) else str(ruleset)
     limits.check_page(ruleset_text, "The Ruleset page")
     limits.check_terms(len(changes))
     report = Report("synonyms", summary="")
-    model = R.parse(ruleset_text)
+    model = _as_model(ruleset)
     try:
         plan = plan_terms(model, changes)
         check_new_terms(model, plan, repealed=repealed, other_pages=other_pages)
@@ -669,6 +671,42 @@ def replace_terms(ruleset_text: str, changes, *, repealed: Iterable[str] = (),
     report.summary = "Synonyms: " + ", ".join(r.label for r in plan.changes)
     report.set_page("Ruleset", ruleset_text, new_text)
     return new_text, report
+
+
+def replace_terms_on_pages(ruleset: str | R.Ruleset, changes, *, ruleset_title: str = "Ruleset",
+                           building_blocks: tuple[str, str] | None = None, gamestate: tuple[str, str] | None = None,
+                           extension_tags: Iterable[str] = ()) -> tuple[dict[str, str], Report]:
+    """A term change as one operation on every page it touches: the Ruleset (:func:`replace_terms`), the
+    Building Blocks page (``(title, text)``, when there is one) and the gamestate page's players-table heading
+    (``(title, text)``; :func:`actions.gamestate_terms.follow_terms`). The pages that changed, by title, and
+    the report; nothing but the Ruleset's refusal when the Ruleset's change is refused."""
+    from actions.gamestate_terms import follow_terms
+
+    model = _as_model(ruleset)
+    ruleset_text = str(model)
+    others = {building_blocks[0]: building_blocks[1]} if building_blocks else None
+    new, report = replace_terms(model, changes, other_pages=others, extension_tags=extension_tags)
+    if not report.summary:
+        report.summary = "Synonyms: " + ", ".join(f"{k} → {v}" for k, v in dict(changes).items())
+    pages = {ruleset_title: new} if new != ruleset_text else {}
+    if not pages or not report.complete:
+        return pages, report
+    plan = plan_terms(model, changes)
+    if building_blocks:
+        title, old = building_blocks
+        text, found = replace_in_text(old, plan, R.parse(old))
+        problem = replacement_problem(old, text, found, "the Building Blocks page", extension_tags=extension_tags)
+        n = max(s.n for s in report.steps) + 1
+        report.add(n, "the terms on the Building Blocks page", "replace terms", REFUSED if problem else APPLIED,
+                   problem or f"{sum(1 for o in found if o.new is not None)} replaced")
+        if text != old and not problem:
+            pages[title] = text
+    if gamestate:
+        title, old = gamestate
+        text = follow_terms(report, title, old, plan.changes)
+        if text != old:
+            pages[title] = text
+    return pages, report
 
 
 def _describe(changes) -> str:

@@ -20,15 +20,38 @@ if str(ROOT) not in sys.path:
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
-def median_seconds(work, repeat: int = 21, inner: int = 1) -> float:
-    """The median time of one call of ``work`` over ``repeat`` runs of ``inner`` calls each."""
+def seconds_each(work, repeat: int, inner: int = 1) -> list[float]:
+    """The time of one call of ``work`` in each of ``repeat`` runs of ``inner`` calls."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
         for _ in range(inner):
             work()
         times.append((time.perf_counter() - start) / inner)
-    return statistics.median(times)
+    return times
+
+
+def median_seconds(work, repeat: int = 21, inner: int = 1) -> float:
+    """The median time of one call of ``work`` over ``repeat`` runs of ``inner`` calls each."""
+    return statistics.median(seconds_each(work, repeat, inner))
+
+
+def paired_ratio(baseline, work, repeat: int = 21) -> tuple[float, float, float, float]:
+    """``work`` against ``baseline``, each timed right after the other ``repeat`` times, so that the load of a
+    shared machine, which drifts, weighs on both alike: (the median of the pairs' ratios, the ratio of the
+    fastest of each, the median baseline, the median work), times in seconds."""
+    base_times, work_times, ratios = [], [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        baseline()
+        middle = time.perf_counter()
+        work()
+        end = time.perf_counter()
+        base_times.append(middle - start)
+        work_times.append(end - middle)
+        ratios.append((end - middle) / (middle - start))
+    return (statistics.median(ratios), min(work_times) / min(base_times), statistics.median(base_times),
+            statistics.median(work_times))
 
 
 def largest(pattern: str) -> Path:
@@ -39,13 +62,7 @@ def largest(pattern: str) -> Path:
 def fastest_seconds(work, repeat: int = 5, inner: int = 1) -> float:
     """The fastest time of one call of ``work`` over ``repeat`` runs of ``inner`` calls each: other
     load on the machine only ever adds time, so the minimum is the steadiest measure of growth."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(inner):
-            work()
-        times.append((time.perf_counter() - start) / inner)
-    return min(times)
+    return min(seconds_each(work, repeat, inner))
 
 
 def print_growth(prefix: str, kinds: dict[str, Callable[[int], str]], sizes: tuple[int, ...],

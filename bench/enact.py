@@ -2,9 +2,13 @@
 
     .venv/bin/python bench/enact.py
 
-Prints `name: value` lines. Target: enact_ratio at most 3.0. The time covers everything `enact`
+Prints `name: value` lines. Target: enact_ratio at most 2.0. The time covers everything `enact`
 does: parse, ten steps (look-ups, tolerant matching, a rule added, one repealed, one moved, a change
 throughout the Ruleset), and the final re-read of the result (structure guard).
+
+The machine is shared, and its load drifts: the bare parse and the enactment are timed in pairs, one
+right after the other, and the ratio is the median of the pairs' ratios (``enact_ratio``; the ratio of
+the fastest of each, ``enact_ratio_fastest``, says the same with other load taken out).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 import mwparserfromhell
 
-from common import largest, median_seconds  # noqa: E402  (puts the project on sys.path)
+from common import largest, paired_ratio  # noqa: E402  (puts the project on sys.path)
 
 from actions.enact import enact  # noqa: E402
 from actions.report import APPLIED  # noqa: E402
@@ -43,21 +47,27 @@ def ten_steps() -> st.Proposal:
     return st.Proposal(name="Bench", tags=(), steps=tuple(steps))
 
 
-def main() -> None:
+def enacted_once():
+    """The largest Ruleset fixture's path and text, the ten steps, their enactment and how many applied."""
     path = largest("ruleset_*.wiki")
     text = path.read_text(encoding="utf-8")
     proposal = ten_steps()
     result = enact(proposal, text)
-    applied = sum(1 for s in result.report.steps if s.status == APPLIED)
+    return path, text, proposal, result, sum(1 for s in result.report.steps if s.status == APPLIED)
 
-    baseline = median_seconds(lambda: mwparserfromhell.parse(text))
-    measured = median_seconds(lambda: enact(proposal, text))
+
+def main() -> None:
+    path, text, proposal, result, applied = enacted_once()
+
+    ratio, fastest, baseline, measured = paired_ratio(lambda: mwparserfromhell.parse(text),
+                                                      lambda: enact(proposal, text))
     print(f"enact_fixture: {path.name} ({len(text)} bytes)")
     print(f"enact_steps: {len(proposal.steps)}")
     print(f"enact_steps_applied: {applied}")
     print(f"enact_baseline_ms: {baseline * 1000:.2f}")
     print(f"enact_ms: {measured * 1000:.2f}")
-    print(f"enact_ratio: {measured / baseline:.2f}")
+    print(f"enact_ratio: {ratio:.2f}")
+    print(f"enact_ratio_fastest: {fastest:.2f}")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,22 @@
-"""API requests the bot sends for one enactment and for one answered request, on a real local wiki.
+"""API requests and bytes the bot spends on the wiki, on a real local wiki.
 
     .venv/bin/python bench/live.py
 
-Starts a throwaway MediaWiki (:mod:`wikibot.testwiki`), loads the sample Ruleset and gamestate page,
-and runs an enactment that changes both pages through ``operations.enact_on_wiki``, then a whole
-request cycle through ``RequestDesk.poll`` (the request read, who asked, the enactment, the reply).
-Every HTTP request pywikibot sends is counted where it is sent (``pywikibot.comms.http.request``),
-sorted into reads (``action=query``), writes (``action=edit``) and others, and checked against the
-PHP server's own access log. The one-off login and token fetch happen before counting.
+Starts a throwaway MediaWiki (:mod:`wikibot.testwiki`), loads the sample Ruleset and gamestate page, and
+measures, counting every HTTP request pywikibot sends where it is sent (``pywikibot.comms.http.request``,
+sorted into reads ``action=query``, writes ``action=edit`` and others, checked against the PHP server's
+own access log) and the bytes of the wiki's answers:
 
-Prints `name: value` lines. Target: one read and one write per page touched, plus the reply. The
-bot also re-reads the run page and the page's latest revision just before each write (one query:
-README, "Reliability and safety"), so a page touched costs two reads and one write.
+* an enactment that changes both pages (``operations.enact`` on the wiki's page store);
+* a request answered by a new desk in a new game (``cold``: nothing of the game read before);
+* a running bot (the daemon's three jobs: desk, patrol, audit): a cycle with nothing to do (``idle``), and
+  a new request answered by the desk of a bot that has run a cycle on the game before (the target);
+* a new request on a request page with a short and a long history, and a request buried under the most
+  later edits the desk looks through (499: found) and under one more (500: refused as too old).
+
+The one-off login and token fetch happen before counting. Prints `name: value` lines. Targets: an idle
+cycle at most 3 requests and 10 KB; a request at most 7 requests; a buried request at most twice the bytes
+of a fresh one.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from wikibot.demo import sample  # noqa: E402
 
 RUNS = 5
 HISTORIES = (10, 500)   # revisions of the request page when a new request is answered
+BURIED = (499, 500)     # later edits over a request: the most the desk looks through, and one more
 PROPOSAL = """Add a new rule to the Ruleset, called “Hats”, with the following text:
 
 Each Puzzler may wear a Hat.
@@ -88,6 +94,7 @@ def main() -> None:
         settings = config.load(home / "pywikibot")
 
         from wikibot import operations
+        from wikibot.pages import WikiPages
         from wikibot.requests import RequestDesk
         from wikibot.site import Wiki
 
@@ -108,7 +115,7 @@ def main() -> None:
             counter.take()
             before = server_requests(wiki)
             started = time.perf_counter()
-            outcome = operations.enact_on_wiki(bot_wiki, "Proposal: Hats", PROPOSAL)
+            outcome = operations.enact(WikiPages(bot_wiki), "Proposal: Hats", PROPOSAL)
             seconds.append(time.perf_counter() - started)
             kinds = counter.take()
             assert sum(kinds.values()) == server_requests(wiki) - before, "counts disagree with the access log"
@@ -122,7 +129,34 @@ def main() -> None:
         counter.take()
         [answer] = RequestDesk(bot_wiki).poll()
         assert answer.headline.startswith("Done"), answer.headline
-        per_request = counter.take()
+        cold_received, per_request_cold = counter.received, counter.take()
+
+        # A running bot: the daemon's jobs on a game of their own; a first cycle reads the game, the next finds
+        # nothing to do; then a request is posted and the desk answers it; two more cycles settle the bot's own
+        # edits, and one more has nothing to do again.
+        from wikibot.daemon import Daemon
+
+        fresh_game(RUNS + 10)
+        bot_wiki.settings.requests = "Requests D"
+        wiki.edit_as(admin, bot_wiki.settings.requests, "Requests.\n")
+        daemon = Daemon(bot_wiki)
+        daemon.start()
+        daemon.run_once()
+        counter.take()
+        daemon.run_once()
+        idle_received, idle = counter.received, counter.take()
+        wiki.edit_as(admin, bot_wiki.settings.requests,
+                     "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + PROPOSAL + "~~~~\n")
+        counter.take()
+        [answer] = daemon.jobs["requests"][1]()
+        assert answer.headline.startswith("Done"), answer.headline
+        warm_received, per_request = counter.received, counter.take()
+        daemon.run_once()
+        daemon.run_once()
+        counter.take()
+        daemon.run_once()
+        idle_after_received, idle_after = counter.received, counter.take()
+        daemon.scheduler.clear()
 
         # One new request on a request page with a short and a long history (the page's size the same):
         # what the poll downloads, and what reading the whole history with content (as the desk once did) costs.
@@ -147,6 +181,22 @@ def main() -> None:
             counter.take()
             by_history[revisions] = (received, sum(kinds.values()), len(section.encode()) + changed, old_way)
 
+        # A request buried under later edits of the request page (by an Admin, as archiving and other requests
+        # are): found under the most the desk looks through, refused as too old under one more.
+        buried = {}
+        for n, later in enumerate(BURIED):
+            fresh_game(RUNS + 20 + n)
+            title = bot_wiki.settings.requests = f"Requests B{n}"
+            section = f"== Enact: Hats ==\n{{{{Enact|title=Proposal: Hats}}}}\n{PROPOSAL}~~~~\n"
+            wiki.edit_as(admin, title, "Requests (note).\n\n" + archive + section)
+            for k in range(later):
+                wiki.edit_as(admin, title, f"Requests (note {k % 2}).\n\n" + archive + section)
+            counter.take()
+            [answer] = RequestDesk(bot_wiki).poll()
+            assert answer.headline.startswith("Done" if later < BURIED[-1] else "Not done"), answer.headline
+            received, kinds = counter.received, counter.take()
+            buried[later] = (received, sum(kinds.values()))
+
     kinds = per_enactment[-1]
     print(f"live_pages_per_enactment: {pages}")
     print(f"live_api_requests_per_enactment: {sum(kinds.values())}")
@@ -157,6 +207,13 @@ def main() -> None:
     print(f"live_api_requests_per_request: {sum(per_request.values())}")
     print(f"live_api_reads_per_request: {per_request['read']}")
     print(f"live_api_writes_per_request: {per_request['write']}")
+    print(f"live_request_bytes: {warm_received}")
+    print(f"live_api_requests_per_request_cold: {sum(per_request_cold.values())}")
+    print(f"live_request_bytes_cold: {cold_received}")
+    print(f"live_idle_cycle_api_requests: {sum(idle.values())}")
+    print(f"live_idle_cycle_bytes: {idle_received}")
+    print(f"live_idle_cycle_after_work_api_requests: {sum(idle_after.values())}")
+    print(f"live_idle_cycle_after_work_bytes: {idle_after_received}")
     print(f"live_seconds_per_enactment: {statistics.median(seconds):.3f}")
     for revisions, (received, requests, own, old_way) in by_history.items():
         print(f"live_request_bytes_at_{revisions}_revisions: {received}")
@@ -165,6 +222,10 @@ def main() -> None:
         print(f"live_history_bytes_whole_with_content_at_{revisions}_revisions: {old_way}")
     short, long = (by_history[r][0] for r in HISTORIES)
     print(f"live_request_bytes_ratio_{HISTORIES[1]}_to_{HISTORIES[0]}: {long / short:.2f}")
+    for later, (received, requests) in buried.items():
+        print(f"live_request_bytes_buried_under_{later}_edits: {received}")
+        print(f"live_request_api_requests_buried_under_{later}_edits: {requests}")
+        print(f"live_request_bytes_ratio_buried_under_{later}_to_fresh: {received / short:.2f}")
 
 
 if __name__ == "__main__":

@@ -10,21 +10,16 @@ size. The hand edit is the bot's own result with one number changed.
 
 from __future__ import annotations
 
-from common import largest, median_seconds  # noqa: E402  (puts the project on sys.path)
+from common import median_seconds  # noqa: E402  (puts the project on sys.path)
 
-from enact import ten_steps  # noqa: E402
+from enact import enacted_once  # noqa: E402
 
 from actions.enact import enact  # noqa: E402
-from actions.report import APPLIED  # noqa: E402
 from actions.review import review_enactment  # noqa: E402
 
 
 def main() -> None:
-    path = largest("ruleset_*.wiki")
-    text = path.read_text(encoding="utf-8")
-    proposal = ten_steps()
-    result = enact(proposal, text)
-    applied = sum(1 for s in result.report.steps if s.status == APPLIED)
+    path, text, proposal, result, applied = enacted_once()
     hand = result.pages["Ruleset"].replace("Settlers", "Setlers", 1)
 
     review = review_enactment(proposal, {"Ruleset": text}, {"Ruleset": hand})

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator
 
+from parsers.errors import WikibotError
 
-class ExportError(ValueError):
+
+class ExportError(WikibotError):
     """The file is not a MediaWiki XML export; the message says what to give instead."""
 
 

@@ -45,6 +45,9 @@ PAYLOAD = object()  # a field to fill from the text below the instruction
 #: Old and new text given as paragraphs after the instruction ("In X, replace ⏎ old ⏎ with ⏎ new"):
 #: the payload is cut at its "with" / "to" lines into (old, new) pairs.
 PAIRS = object()
+#: "Add “Oil” to the same list": the list (and rule) of the list item added by the step before, filled in
+#: when the post's steps are put together (parsers/proposal.py).
+SAME_LIST = object()
 
 
 @dataclass
@@ -533,7 +536,44 @@ def _no_rule(t: Target, old: NP) -> RuleRef | None:
     return RuleRef(previous=True) if old.kind == "piece" else None
 
 
+def _throughout_rule(roles: dict[str, Any]) -> dict[str, Any]:
+    """"throughout the rule X": every occurrence, in that rule."""
+    if "throughout" not in roles:
+        return roles
+    if "rule" in roles:
+        raise NotRead("two rules named")
+    return {**roles, "rule": roles["throughout"], "wherever": roles["throughout"]}
+
+
+def _each_rule(build: Callable[[dict[str, Any], Clause], list[Spec] | str], roles: dict[str, Any],
+               clause: Clause) -> list[Spec] | str | None:
+    """"… in the rules “A” and “B”": the step once in each rule, in the order named (None: one rule or none)."""
+    place = _np(roles, "rule")
+    if place is None or place.kind != "many":
+        return None
+    named = _rules(place, clause)
+    if isinstance(named, str):
+        return named  # "the rules Lords and Ladies": one rule may be called so
+    out: list[Spec] = []
+    for item in place.items:
+        made = build({**roles, "rule": item}, clause)
+        if isinstance(made, str):
+            return made
+        out.extend(made)
+    return out
+
+
+def _all_rules_named(np: NP) -> bool:
+    return np.kind == "many" and len(np.items) > 1 and all(i.kind == "rule" or (i.kind == "quote" and np.words.lower()
+                                                                                 .startswith(("the rules", "rules")))
+                                                           for i in np.items)
+
+
 def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    each = _each_rule(build_replace, roles, clause)
+    if each is not None:
+        return each
+    roles = _throughout_rule(roles)
     old = _np(roles, "old")
     if old.kind == "many":  # "Replace “A” and “B” with “C”": one step for each
         out: list[Spec] = []
@@ -578,6 +618,10 @@ def build_replace_pairs(roles: dict[str, Any], clause: Clause) -> list[Spec] | s
 
 
 def build_remove(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    each = _each_rule(build_remove, roles, clause)
+    if each is not None:
+        return each
+    roles = _throughout_rule(roles)
     old = _np(roles, "old")
     items = old.items if old.kind == "many" else (old,)
     rule = _text_rule(roles, [old, *items, _np(roles, "scope")])
@@ -619,6 +663,28 @@ def build_insert(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     place = _np(roles, "place")
     at = "start" if clause.verb == "prepend" else "end"
+    as_np = _np(roles, "as")
+    subrules = _np(roles, "before_subrules")
+    if subrules is not None:
+        if re.search(r"\bsubrule\b", subrules.words, re.I) and not re.search(r"\b(?:first|1st)\b", subrules.words, re.I):
+            return f"“{subrules.words}”: the bot adds text before a rule's subrules, not between them"
+        if clause.verb == "prepend" or (place is not None and place.kind == "end" and place.how == "start"):
+            return f"the start of the rule, “{subrules.words}”"
+        if subrules.of is not None:
+            if place is not None or "rule" in roles:
+                return "two places named"
+            place = subrules.of
+    if as_np is not None and as_np.kind == "piece":  # "as the first paragraph of X"
+        if place is not None or "rule" in roles:
+            return f"“{as_np.words}” and another place"
+        if (clause.verb, as_np.number) in (("prepend", -1), ("append", 1)) or (clause.verb in ("prepend", "append")
+                                                                              and as_np.number > 1):
+            return f"{clause.verb} “{as_np.words}”"
+        roles = {k: v for k, v in roles.items() if k != "as"}
+        if as_np.number > 1:  # "as the third paragraph of X": after its second
+            return [Spec(InsertText, {"rule": rule_ref(as_np.of), "anchor": Target(kind=PARAGRAPH, number=as_np.number - 1),
+                                      "body": body(roles.get("body"), roles), "position": "after"})]
+        place = NP("end", words=as_np.words, how="start" if as_np.number == 1 else "end", of=as_np.of)
     if place is not None and place.kind == "end":
         at = "start" if place.how == "start" else "end"
         if clause.verb == "prepend" and place.how == "end":
@@ -632,7 +698,7 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         rule = rule_ref(place)
     if rule is None:
         return "text to add, but no rule named"
-    added = _np(roles, "body")
+    added = _np(roles, "what") or _np(roles, "body")
     as_np = _np(roles, "as")
     if at == "end" and ((added is not None and added.unit == "item" and added.kind in ("new_piece", "following"))
                         or (as_np is not None and as_np.unit == "item")):
@@ -648,21 +714,46 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     lst = _np(roles, "list")
     if lst.kind == "end":
+        if lst.how == "start":
+            return f"“{lst.words}”: the bot adds an item at the end of a list"
         lst = lst.of
+    if lst.kind == "piece":  # "as the last item of the list in X" / "as the last bullet point" (the rule's only list)
+        lst = lst.of if lst.of is not None else NP("list", words=lst.words)
+    if lst.how == "bare" and isinstance(roles.get("rule"), Part) and roles["rule"].prep == "of":
+        return f"“{lst.words} {roles['rule'].words}” is the list of something, not a rule's list"
     rule = _one_rule(roles, "rule")
     if lst.of is not None:  # "the list in “Lanterns”"
         if rule is not None:
             return "two rules named for one list"
         rule = rule_ref(lst.of)
+    if lst.how == "same":
+        return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": SAME_LIST})]
     return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": lst.text})]
 
 
 def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     rule = _a_rule(rule_ref(_np(roles, "rule")))
+    source = _np(roles, "from")
+    if source is not None:  # "the subrule X from Y": X as it stands under Y; "to Z" makes it Z's subrule
+        if _np(roles, "rule").kind != "rule":  # "Move 2 Coins from Kevan to Josh", "Move Zed from … to …"
+            return "moved “from” somewhere, but not named as a rule"
+        rule = dataclasses.replace(rule, parent=_a_rule(rule_ref(source)))
+        if roles["dest"].prep == "to" and roles["dest"].np.kind in RULE_KINDS and "as" not in roles:
+            roles = {**roles, "as": roles["dest"]}
     dest: Part = roles["dest"]
     np = dest.np
+    if np.kind == "end":  # "to the end of the Dynastic Rules": where a rule moved to a section goes
+        if np.how == "start":
+            return "the start of a section"
+        np = np.of
     if np.kind == "section":
+        if "as" in roles:
+            return "a subrule of a section"
         return [Spec(MoveRule, {"rule": rule, "section": np.text})]
+    if "as" in roles and dest.prep not in ("under", "to"):  # "… under “X” (into “X”) as a subrule"
+        return f"“{roles['as'].words}” with “{dest.words}”"
+    if "as" in roles:
+        return [Spec(MoveRule, {"rule": rule, "parent": rule_ref(np)})]
     if np.kind == "new_rule":
         if np.of is None or np.unit != "subrule":
             return f"“{dest.words}” names no rule to move it under"
@@ -671,6 +762,8 @@ def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         return [Spec(MoveRule, {"rule": rule, "after": rule_ref(np)})]
     if dest.prep == "under":
         return [Spec(MoveRule, {"rule": rule, "parent": rule_ref(np)})]
+    if dest.prep == "to" and np.kind in RULE_KINDS:  # "Move “Wicks” into “Lanterns”": as what?
+        return f"“{dest.words}” without “as a subrule”"
     return f"cannot tell where “{dest.words}” moves it"
 
 
@@ -690,6 +783,9 @@ def build_status(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         status = "Active" if clause.verb == "activate" else "Inactive"
     else:
         status = _np(roles, "status").text
+    was = _np(roles, "was")
+    if was is not None and (was.text or "").casefold() == (status or "").casefold():
+        return f"from {was.text} to {status}"
     if np.kind == "sc_all":  # "Keep all Special Case rules active"
         if not clause.address:
             return "every Special Case rule's status, outside an Address"
@@ -897,7 +993,7 @@ def build_set_single(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 
 def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
-    sign = -1 if clause.verb in ("decrease", "subtract", "lose") else 1
+    sign = -1 if clause.verb in ("decrease", "subtract", "lose", "remove") else 1
     amount = _np(roles, "amount")
     target = _np(roles, "value")
     if target is not None and target.kind in ("name", "quote"):  # "Increase the Round by 1"
@@ -1134,12 +1230,14 @@ FRAMES: tuple[Frame, ...] = (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "it")),
         Slot("section", ("in",), ("section",), lead_only=True),
         Slot("together", ("together",), (NONE,)),
+        Slot("entirely", ("entirely",), (NONE,)),
         Slot("ruleset", ("from",), ("ruleset",)),
     ), ("rule",), build_repeal),
     Frame("remove a rule", _verbs("remove"), (
         Slot("rule", (OBJ,), ("rule", "many"), _has_rule_word),
         Slot("section", ("in",), ("section",), lead_only=True),
         Slot("together", ("together",), (NONE,)),
+        Slot("entirely", ("entirely",), (NONE,)),
         Slot("ruleset", ("from",), ("ruleset",)),
     ), ("rule",), build_repeal),
     # Repeal all dynastic rules [except …].
@@ -1150,11 +1248,16 @@ FRAMES: tuple[Frame, ...] = (
     # Rename rule 1.10 to “House Rules”. / Change the title of the rule X to Y.
     Frame("rename", _verbs("rename"), (
         Slot("rule", (OBJ,), RULE_KINDS),
-        Slot("new", ("to", "as"), ("quote", "name")),
+        Slot("new", ("to", "as", "to_be", "called"), ("quote", "name")),
     ), ("rule", "new"), build_rename),
     Frame("retitle", _verbs("change", "set", "rename"), (
         Slot("rule", (OBJ,), ("title",)),
-        Slot("new", ("to", "to_be"), ("quote", "name")),
+        Slot("new", ("to", "to_be", "reading"), ("quote", "name")),
+    ), ("rule", "new"), build_rename),
+    # Replace the title of X with “Y”.
+    Frame("replace a title", _verbs("replace"), (
+        Slot("rule", (OBJ,), ("title",)),
+        Slot("new", ("with", "by"), ("quote",)),
     ), ("rule", "new"), build_rename),
     # Reword Rule 1.3 to:- / Amend the rule X to read: / Rewrite X as follows:
     Frame("reword a rule", _verbs("reword"), (
@@ -1174,7 +1277,13 @@ FRAMES: tuple[Frame, ...] = (
         Slot("rule", (OBJ,), ("ruletext",)),
         Slot("new", ("with",), BODY_KINDS),
     ), ("rule", "new"), build_reword),
+    # Set the text of the rule “X” to: / Change the wording of the rule “X” to:
+    Frame("set a rule's text", _verbs("set", "change"), (
+        Slot("rule", (OBJ,), ("ruletext",)),
+        Slot("new", ("to", "to_be"), BODY_KINDS),
+    ), ("rule", "new"), build_reword),
     Frame("replace a rule", _verbs("replace"), (
+        Slot("entirely", ("entirely",), (NONE,)),
         Slot("rule", (OBJ,), ("rule",)),
         Slot("new", ("with",), BODY_KINDS + ("new_rule",), lambda np: np.kind != "new_rule" or np.how == "following"),
         Slot("name", ("called",), ("name",)),
@@ -1198,10 +1307,12 @@ FRAMES: tuple[Frame, ...] = (
         Slot("new", ("with", "by", "to", "into", "reading", "as_follows", "as"), BODY_KINDS + ("name",)),
         Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
         Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+        Slot("rule", ("in",), ("many",), _all_rules_named),  # "in the rules “A” and “B”": in each
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("within", ("in",), ("quote",), lead_only=True),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
         Slot("wherever", ("wherever",), (NONE,)),
+        Slot("throughout", ("throughout",), RULE_KINDS),
         Slot("in_list", ("in", "within", "of"), ("action",)),
         Slot("glossary", ("in", "within"), ("section", "glossary"), lambda np: np.kind == "glossary" or (np.text or "") == "Appendix"),
     ), ("old", "new"), build_replace),
@@ -1211,6 +1322,17 @@ FRAMES: tuple[Frame, ...] = (
         Slot("new", ("to", "as"), ("quote",)),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
     ), ("old", "new", "everywhere"), build_replace),
+    # Rename every instance of “A” to “B” in the rule X. / Rename “A” to “B” throughout the rule X.
+    Frame("rename in a rule", _verbs("rename"), (
+        Slot("old", (OBJ,), ("occurrence",), lambda np: np.occurrence == "all"),
+        Slot("new", ("to", "as"), ("quote",)),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+    ), ("old", "new", "rule"), build_replace),
+    Frame("rename throughout a rule", _verbs("rename"), (
+        Slot("old", (OBJ,), ("quote", "occurrence")),
+        Slot("new", ("to", "as"), ("quote",)),
+        Slot("throughout", ("throughout",), RULE_KINDS),
+    ), ("old", "new", "throughout"), build_replace),
     # Swap “A” for “B”.
     Frame("swap for", _verbs("swap"), (
         Slot("old", (OBJ,), ("quote", "occurrence")),
@@ -1245,10 +1367,27 @@ FRAMES: tuple[Frame, ...] = (
     Frame("remove text", _verbs("remove"), (
         Slot("old", (OBJ,), TEXT_KINDS + ("many", "following"), lambda np: np.kind != "many" or all(i.kind in TEXT_KINDS for i in np.items)),
         Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+        Slot("rule", ("in", "from"), ("many",), _all_rules_named),  # "from the rules “A” and “B”": from each
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("glossary", ("from", "in"), ("glossary", "section")),
         Slot("in_list", ("in", "within", "of"), ("action",)),
+        Slot("wherever", ("wherever",), (NONE,)),
+        Slot("throughout", ("throughout",), RULE_KINDS),
     ), ("old",), build_remove),
+    # Repeal the second paragraph of X: a piece of a rule's text, removed
+    Frame("repeal a piece", _verbs("repeal"), (
+        Slot("old", (OBJ,), ("piece",), lambda np: np.unit in ("paragraph", "sentence", "item")),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+    ), ("old",), build_remove),
+    # Replace “A” with nothing. / Replace the last paragraph of X with nothing.
+    Frame("replace with nothing", _verbs("replace"), (
+        Slot("old", (OBJ,), TEXT_KINDS + ("many",), lambda np: np.kind != "many" or all(i.kind in TEXT_KINDS for i in np.items)),
+        Slot("nothing", ("nothing",), (NONE,)),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+        Slot("scope", ("in",), ("piece",), _is_paragraph),
+        Slot("wherever", ("wherever",), (NONE,)),
+        Slot("throughout", ("throughout",), RULE_KINDS),
+    ), ("old", "nothing"), build_remove),
     # After “A” in X, add: / Add the following after the first paragraph of X: / add “B” to the end of the 2nd paragraph
     Frame("insert text", _verbs("add", "insert", "append", "prepend"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece")),
@@ -1263,25 +1402,53 @@ FRAMES: tuple[Frame, ...] = (
     # To X, add: / Add the following to the end of the rule X: / Add a paragraph to rule “X”:
     Frame("add text to a rule", _verbs("add", "insert", "append", "prepend"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece"), lambda np: np.kind != "new_piece" or np.unit != "item" or True),
+        # "Add a new paragraph to X, reading:": what is added, its text given by "reading"
+        Slot("what", (OBJ,), ("new_piece",), lambda np: np.text is None),
+        # "before its subrules", "above the subrules of X": the end of the rule's own text, where it is added anyway
+        Slot("before_subrules", ("before",), ("subrules",)),
         Slot("place", ("to", "at", "into"), PLACE_KINDS + ("end",), lambda np: np.kind != "end" or (np.of is not None and np.of.kind in RULE_KINDS)),
         Slot("place", ("at", "to"), ("end",), lambda np: np.of is None),
         Slot("rule", ("in", "within"), PLACE_KINDS),
         Slot("as", ("as",), ("new_piece",)),
+        # "Add the following as the first (last) paragraph of X": at its start (end)
+        Slot("as", ("as",), ("piece",), lambda np: np.unit == "paragraph" and np.how == "nth"
+             and np.number is not None and (np.number == -1 or np.number > 0) and np.of is not None and np.of.kind in RULE_KINDS),
         *_NEW_BODY,
     ), (), build_append),
     # Add “Tallow” to the list of Wick Types [in the rule Wicks]. / Add to the list of X:
     Frame("add to a list", _verbs("add", "insert", "append"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece")),
-        Slot("list", ("to", "at"), ("list", "end"), lambda np: np.kind == "list" or (np.of is not None and np.of.kind == "list")),
+        Slot("what", (OBJ,), ("new_piece",), lambda np: np.text is None and np.unit == "item"),  # "a new step", its text below
+        Slot("list", ("to", "at"), ("list", "end", "action"),
+             lambda np: np.kind in ("list", "action") or (np.of is not None and np.of.kind in ("list", "action"))),
         Slot("rule", ("in", "of"), RULE_KINDS),
         Slot("as", ("as",), ("new_piece",), lambda np: np.unit == "item"),  # "as a new bullet point"
+        # "as the last item (of the list in X)", "as the last bullet point"
+        Slot("list", ("as",), ("piece",), lambda np: np.unit == "item" and np.how == "nth" and np.number == -1
+             and (np.of is None or np.of.kind in ("list", "action"))),
+        *_NEW_BODY,
     ), ("list",), build_list_item),
     # Move the rule X to the Core section / to become a subrule of Y / to be after Y.
     Frame("move", _verbs("move"), (
         Slot("rule", (OBJ,), RULE_KINDS),
         Slot("dest", ("to", "into"), ("section",)),
-        Slot("dest", ("to_be", "as", "to"), ("new_rule",)),
-        Slot("dest", ("after", "under"), RULE_KINDS),
+        Slot("dest", ("to", "into"), ("end",), lambda np: np.of is not None and np.of.kind == "section"),
+        Slot("dest", ("to_be", "as", "to", "into"), ("new_rule",)),
+        Slot("dest", ("after", "under", "to"), RULE_KINDS),
+        Slot("as", ("as",), ("new_rule",), lambda np: np.unit == "subrule" and np.of is None),  # "as a subrule"
+        Slot("together", ("together",), (NONE,)),
+        Slot("from", ("from",), RULE_KINDS),  # "Move the subrule X from Y to Z": X is looked up under Y
+    ), ("rule", "dest"), build_move),
+    # Place “Wicks” under “Lanterns” as a subrule.
+    Frame("place as a subrule", _verbs("insert"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("dest", ("under", "into", "to"), RULE_KINDS),
+        Slot("as", ("as",), ("new_rule",), lambda np: np.unit == "subrule" and np.of is None),
+    ), ("rule", "dest", "as"), build_move),
+    # Turn “Wicks” into a subrule of “Lanterns”.
+    Frame("turn into a subrule", _verbs("set"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("dest", ("to",), ("new_rule",), _is_subrule_new),
     ), ("rule", "dest"), build_move),
     # Make “Wicks” a subrule of “Lanterns”.
     Frame("make a subrule", _verbs("create"), (
@@ -1292,6 +1459,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame("set a status", _verbs("set", "change"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "status_of")),
         Slot("status", ("to", "as", "to_be"), ("status",)),
+        Slot("was", ("from",), ("status",)),  # "from Inactive to Active": the status it leaves
     ), ("rule", "status"), build_status),
     # Switch Alliances on. / Switch on Alliances. / Make “Alliances” active. / Keep all Special Case rules active.
     Frame("keep a status", _verbs("keep"), (
@@ -1344,7 +1512,7 @@ FRAMES: tuple[Frame, ...] = (
 #: The gamestate page's steps.
 _GAMESTATE_FRAMES: tuple[Frame, ...] = (
     # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
-    Frame("set a value", _verbs("set", "change"), (
+    Frame("set a value", _verbs("set", "change", "reset"), (
         Slot("value", (OBJ,), ("value",)),
         Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
         Slot("table", ("in",), ("table",)),
@@ -1375,9 +1543,19 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("value", ("from",), ("value",)),
     ), ("amount", "value"), build_change),
     # Give Kevan 3 Coins. / Kevan gains 2 Coins. / Each Puzzler loses one Coin.
+    # Award 2 Coins to Kevan.
+    Frame("give to", _verbs("give"), (
+        Slot("amount", (OBJ,), ("quantity",)),
+        Slot("who", ("to",), ("name", "every", "quote")),
+    ), ("who", "amount"), build_change),
     Frame("give", _verbs("give"), (
         Slot("who", (OBJ,), ("name", "every", "quote")),
         Slot("amount", (OBJ2,), ("quantity",)),
+    ), ("who", "amount"), build_change),
+    # Remove 3 Coins from Kevan. / Take 1 Coin from each Puzzler.
+    Frame("take from", _verbs("remove", "subtract"), (
+        Slot("amount", (OBJ,), ("quantity",)),
+        Slot("who", ("from",), ("name", "every", "quote")),
     ), ("who", "amount"), build_change),
     Frame("gain or lose", _verbs("gain", "lose"), (
         Slot("who", ("subject",), ("name", "every", "quote")),

@@ -11,8 +11,9 @@ A hand-written line scanner (MediaWiki's own table syntax is line based).
 Before scanning, "opaque" regions are masked so that the ``|``, ``!`` and
 newlines inside them are not table syntax: ``{{templates}}`` (nested),
 ``[[links]]``, ``<!-- comments -->`` (an unclosed comment runs to the end of
-the text, as in MediaWiki) and ``<nowiki>``/``<pre>``/``<math>``/
-``<syntaxhighlight>``/``<source>`` elements.
+the text, as in MediaWiki) and the elements whose content is literal
+(:data:`parsers.markup.LITERAL_TAGS`: ``<nowiki>``, ``<pre>``, ``<math>``,
+``<syntaxhighlight>``, ``<source>`` …).
 
 * A table starts at a line beginning (after spaces) with ``{|`` and ends at a
   line beginning with ``|}``; text after ``|}`` on that line belongs to the
@@ -88,7 +89,8 @@ from mwparserfromhell.nodes import (
     Wikilink,
 )
 
-from parsers import hazards, language, limits
+from parsers import hazards, language, limits, markup
+from parsers.errors import WikibotError
 
 __all__ = [
     "GamestateError",
@@ -107,7 +109,7 @@ __all__ = [
 ]
 
 
-class GamestateError(ValueError):
+class GamestateError(WikibotError):
     """Malformed gamestate markup, or a lookup/edit that cannot be done safely."""
 
 
@@ -117,11 +119,7 @@ _MASK = "\x1a"  # stands in for every character of an opaque region
 _LINE_WS = " \t\r\0\x0b"  # what MediaWiki trims from a table line
 _MAX_SPAN = 1000
 
-_OPAQUE_RE = re.compile(
-    r"<!--|\{\{|\}\}|\[\[|\]\]|<(nowiki|pre|math|syntaxhighlight|source)\b[^>\n]*?(/?)>",
-    re.IGNORECASE,
-)
-_CLOSE_TAG_RE = {}
+_BRACKETS_RE = re.compile(r"\{\{|\}\}|\[\[|\]\]")
 _TH_SEP = re.compile(r"\|\||!!")
 _TD_SEP = re.compile(r"\|\|")
 _SPAN_RE = re.compile(r"\b(rowspan|colspan)\s*=\s*[\"']?\s*(\d+)", re.IGNORECASE)
@@ -135,46 +133,22 @@ _QUOTES_RE = re.compile(r"'{2,}")
 # masking of opaque regions
 
 
-def _close_tag(name: str) -> re.Pattern:
-    name = name.lower()
-    pat = _CLOSE_TAG_RE.get(name)
-    if pat is None:
-        pat = _CLOSE_TAG_RE[name] = re.compile(r"</%s\s*>" % name, re.IGNORECASE)
-    return pat
-
-
 def _opaque_spans(text: str) -> list[tuple[int, int]]:
-    """Merged, sorted (start, end) spans of templates, links, comments, nowiki."""
+    """Merged, sorted (start, end) spans of comments, literal tags (:data:`parsers.markup.LITERAL_TAGS`),
+    templates and links."""
     if "{{" not in text and "[[" not in text and "<" not in text:
         return []
-    spans: list[tuple[int, int]] = []
+    literal = markup.literal_spans(text, markup.LITERAL_TAGS)
+    spans: list[tuple[int, int]] = list(literal)
     stack: list[tuple[str, int]] = []
-    n = len(text)
-    pos = 0
-    search = _OPAQUE_RE.search
-    while True:
-        m = search(text, pos)
-        if m is None:
-            break
-        tok = m.group(0)
+    k = 0
+    for m in _BRACKETS_RE.finditer(text):
         s = m.start()
-        if tok == "<!--":
-            e = text.find("-->", m.end())
-            e = n if e < 0 else e + 3
-            spans.append((s, e))
-            pos = e
-            continue
-        if tok[0] == "<":
-            if m.group(2):  # <nowiki/>
-                pos = m.end()
-                continue
-            close = _close_tag(m.group(1)).search(text, m.end())
-            if close is None:  # unclosed: literal text, as in MediaWiki
-                pos = m.end()
-                continue
-            spans.append((s, close.end()))
-            pos = close.end()
-            continue
+        while k < len(literal) and literal[k][1] <= s:
+            k += 1
+        if k < len(literal) and literal[k][0] <= s:
+            continue   # inside a comment or a literal tag (which begins with "<" and ends with ">")
+        tok = m.group(0)
         if tok == "{{":
             stack.append(("{", s))
         elif tok == "[[":
@@ -188,7 +162,6 @@ def _opaque_spans(text: str) -> list[tuple[int, int]]:
         else:  # "]]"
             if stack and stack[-1][0] == "[":
                 spans.append((stack.pop()[1], m.end()))
-        pos = m.end()
     if not spans:
         return spans
     spans.sort()
@@ -204,16 +177,7 @@ def _opaque_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:
-    if not spans:
-        return text
-    out = []
-    last = 0
-    for s, e in spans:
-        out.append(text[last:s])
-        out.append(_MASK * (e - s))
-        last = e
-    out.append(text[last:])
-    return "".join(out)
+    return markup.blank(text, spans, _MASK)
 
 
 def _masked(text: str) -> str:

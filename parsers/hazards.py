@@ -18,7 +18,7 @@ What MediaWiki does, and where it says so (MediaWiki 1.39, read from its PHP, no
   on a wiki that has their extension (``siteinfo`` ``extensiontags``; :func:`literal_tags`); on one
   that does not, the tag is shown as text and its content is ordinary wikitext, so a heading line
   inside it is a heading. Offline no extension is assumed (the strict reading), by these checks and
-  by the Ruleset reader alike (:data:`parsers.ruleset.READER_LITERAL_TAGS`): heading lines in them
+  by the Ruleset reader alike (:data:`parsers.markup.CORE_LITERAL_TAGS`): heading lines in them
   are headings, and an unbalanced one is refused with or without the extension. (On a wiki that has
   the extension, a heading line inside one is refused by the re-read of the result: the reader
   would see a rule the wiki does not show.)
@@ -93,17 +93,9 @@ import re
 from collections import Counter
 from typing import Iterable
 
-from parsers import characters, ruleset
+from parsers import characters, markup, ruleset
 
 # ---------------------------------------------------------------------------------------- tags
-# Extension tags of MediaWiki's core (CoreTagHooks) whose content is literal text.
-CORE_LITERAL_TAGS = ("nowiki", "pre")
-# Tags of extensions whose content is taken as it is (code, formulas, scores); literal only on a
-# wiki that has the extension (siteinfo ``extensiontags``), plain wikitext on one that does not.
-EXTENSION_LITERAL_TAGS = ("source", "syntaxhighlight", "math", "chem", "ce", "score", "timeline", "hiero",
-                          "templatedata")
-_TRANSCLUSION_TAGS = ("noinclude", "includeonly", "onlyinclude")
-
 # The HTML elements MediaWiki 1.39 lets through (Sanitizer::getRecognizedTagData); any other tag
 # is shown as text. Elements of _HTML_SINGLE may be written self-closed (``<li/>`` is an empty
 # element); those of _HTML_SINGLE_ONLY are never closed; every other element written self-closed
@@ -117,7 +109,6 @@ _HTML_NEST = frozenset(
     "table tr td th div blockquote ol ul li dl dt dd font big small sub sup span var kbd samp em strong q ruby "
     "bdo".split())
 _HTML_ELEMENTS = _HTML_PAIRS | _HTML_SINGLE | _HTML_NEST
-_HEADING_TAGS = frozenset(f"h{n}" for n in range(1, 7))
 # A tag as Sanitizer reads one: "<", an optional "/", a name up to white space, "/" or ">".
 _TAG = re.compile(r"<(/?)([A-Za-z][^\t\n\v />\0<]*)([^<>]*?)(/?)>")
 
@@ -148,10 +139,8 @@ _COLON_FUNCTIONS = frozenset("""
 """.split())
 # Modifiers: subst and safesubst are rewritten at save; msg, msgnw and raw transclude the page named.
 _MODIFIER = re.compile(r"\s*(safesubst|subst|msgnw|msg|raw)\s*:", re.I)
-_BOTS = re.compile(r"\{\{\s*(?:[Tt]emplate\s*:\s*)?(?:nobots|bots)\s*(?:\||\}\})", re.I)
-_PAGE_MAGIC = re.compile(r"\{\{\s*(DISPLAYTITLE|DEFAULTSORT|DEFAULTSORTKEY|DEFAULTCATEGORYSORT)\s*:", re.I)
 _SIGNATURE = re.compile(r"~{3,5}")
-_TRANSCLUSION = re.compile(r"</?(" + "|".join(_TRANSCLUSION_TAGS) + r")\b", re.I)
+_TRANSCLUSION = re.compile(r"</?(" + "|".join(markup.TRANSCLUSION_TAGS) + r")\b", re.I)
 _PIPE_TRICK = re.compile(r"\[\[[^\[\]|\n]+\|\s*\]\]")
 
 # ------------------------------------------------------------------------------------ styles
@@ -251,41 +240,28 @@ def literal_tags(extension_tags: Iterable[str] = ()) -> tuple[str, ...]:
     """The tags whose content is literal on a wiki with these extension tags (siteinfo
     ``extensiontags``, names without brackets); offline, no extension is assumed."""
     have = {t.strip("<>").lower() for t in extension_tags}
-    return CORE_LITERAL_TAGS + tuple(t for t in EXTENSION_LITERAL_TAGS if t in have)
+    return markup.CORE_LITERAL_TAGS + tuple(t for t in markup.EXTENSION_LITERAL_TAGS if t in have)
 
 
 def verbatim_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every region of ``text`` its author wrote to be shown as written: a closed
     comment, ``<nowiki>``, ``<pre>``, and the code and formula tags of any extension (whether or not
     a wiki has it). Text the bot adds keeps these byte for byte (no paragraph breaks, no tidying)."""
-    return ruleset.literal_spans(text, CORE_LITERAL_TAGS + EXTENSION_LITERAL_TAGS, unclosed_comment=False)
+    return markup.literal_spans(text, markup.LITERAL_TAGS, unclosed_comment=False)
 
 
 def _without_comments(text: str) -> str:
     """The text with its closed comments taken out (as MediaWiki's preprocessor does first)."""
     if "<!--" not in text:
         return text
-    out, at = [], 0
-    for start, end in ruleset.literal_spans(text, (), unclosed_comment=False):
-        out.append(text[at:start])
-        at = end
-    out.append(text[at:])
-    return "".join(out)
+    return markup.removed(text, markup.literal_spans(text, (), unclosed_comment=False))
 
 
 def literal_free(text: str, extension_tags: Iterable[str] = ()) -> str:
     """The text with every literal region (closed comment, ``<nowiki>…</nowiki>``, …) blanked out,
     offsets and newlines kept; an unclosed one is left in place for the checks to see."""
-    spans = ruleset.literal_spans(text, literal_tags(extension_tags), unclosed_comment=False)
-    if not spans:
-        return text
-    out, at = [], 0
-    for start, end in spans:
-        region = text[start:end]
-        out += [text[at:start], " " * len(region) if "\n" not in region else re.sub(r"[^\n]", " ", region)]
-        at = end
-    out.append(text[at:])
-    return "".join(out)
+    spans = markup.literal_spans(text, literal_tags(extension_tags), unclosed_comment=False)
+    return markup.blank(text, spans, keep_newlines=True)
 
 
 def _unmatched(tokens) -> tuple[Counter, Counter]:
@@ -307,7 +283,7 @@ def _tags(code: str, literal: tuple[str, ...]):
     through (a self-closed non-void element is an opening tag) or a literal region's tag."""
     for m in _TAG.finditer(code):
         closing, name, self_closed = m.group(1), m.group(2).lower(), m.group(4)
-        if name in literal or name in EXTENSION_LITERAL_TAGS:  # unbalanced: refused with or without the extension
+        if name in literal or name in markup.EXTENSION_LITERAL_TAGS:  # unbalanced: refused with or without the extension
             if not self_closed:
                 yield name, bool(closing)
         elif name in _HTML_ELEMENTS and name not in _HTML_SINGLE_ONLY:
@@ -353,7 +329,6 @@ def _in_order(code: str, opener: str, closer: str, *, line_start: str | None = N
             yield opener, is_close
 
 
-_TEMPLATE_TARGET = re.compile(r"\{\{(?!\{)([^{}|\n]*)(\}\})?")
 
 
 def transclusions(code: str) -> list[str]:
@@ -363,7 +338,7 @@ def transclusions(code: str) -> list[str]:
     found = []
     if "{{" not in code:
         return found
-    for m in _TEMPLATE_TARGET.finditer(code):
+    for m in markup.TEMPLATE_TARGET.finditer(code):
         target = m.group(1)
         transcludes = False
         while True:
@@ -401,13 +376,13 @@ def signature(text: str, extension_tags: Iterable[str] = ()) -> Counter:
     if comment >= 0:
         sig["<!--"] = 1
         code = code[:comment]  # the rest of the page is a comment
-    sig["bot exclusion"] = len(_BOTS.findall(code))
+    sig["bot exclusion"] = len(markup.BOTS_OPENING.findall(code))
     if "__" in code:
         for m in _SWITCH.finditer(code):
             name = m.group(1).upper()
             if name in _SWITCHES and (_SWITCHES[name] or m.group(1) == name):
                 sig[f"switch __{name}__"] += 1
-    for name in _PAGE_MAGIC.findall(code):
+    for name in markup.PAGE_MAGIC.findall(code):
         sig[f"magic {name.upper()}"] += 1
     if "~~~" in code:
         sig["save-time"] += len(_SIGNATURE.findall(code))
@@ -424,9 +399,9 @@ def signature(text: str, extension_tags: Iterable[str] = ()) -> Counter:
     tags = list(_tags(code, literal))
     opening = None  # Parser::finalizeHeadings: an opening <hN> up to the next closing </hM> is a heading
     for name, is_close in tags:
-        if name in _HEADING_TAGS and not is_close and opening is None:
+        if name in markup.HEADING_TAGS and not is_close and opening is None:
             opening = name
-        elif name in _HEADING_TAGS and is_close and opening is not None:
+        elif name in markup.HEADING_TAGS and is_close and opening is not None:
             sig[f"heading tag <{opening}>"] += 1
             opening = None
     opened, stray = _unmatched(tags)
@@ -474,9 +449,9 @@ def _describe(key: str, text: str = "", extension_tags: Iterable[str] = ()) -> s
         return "a “|}” that closes a table it did not open, which would change how the rest of the page is read"
     closing = key.startswith("</")
     name = key[2:-1] if closing else key[1:-1]
-    if name in _TRANSCLUSION_TAGS:
+    if name in markup.TRANSCLUSION_TAGS:
         return f"<{name}>, which changes what the page shows when transcluded rather than a rule"
-    if name in CORE_LITERAL_TAGS + EXTENSION_LITERAL_TAGS:
+    if name in markup.LITERAL_TAGS:
         return (f"a </{name}> that closes a region it did not open, which would show text the page hides" if closing
                 else f"a <{name}> that is not closed, which would hide the rest of the page")
     return (f"a </{name}> that closes an element it did not open (such as the page's own wrapper)" if closing
@@ -558,10 +533,10 @@ def term_problem(term: str) -> str | None:
 
 
 # The order problems are named in: the ones that hide or swallow the most first.
-_ORDER = ["<!--", *(f"<{t}>" for t in CORE_LITERAL_TAGS + EXTENSION_LITERAL_TAGS),
-          *(f"</{t}>" for t in CORE_LITERAL_TAGS + EXTENSION_LITERAL_TAGS),
-          *(f"<{t}>" for t in _TRANSCLUSION_TAGS),
-          *(f"heading tag <{t}>" for t in sorted(_HEADING_TAGS)), "{{", "}}", "{|", "|}"]
+_ORDER = ["<!--", *(f"<{t}>" for t in markup.LITERAL_TAGS),
+          *(f"</{t}>" for t in markup.LITERAL_TAGS),
+          *(f"<{t}>" for t in markup.TRANSCLUSION_TAGS),
+          *(f"heading tag <{t}>" for t in sorted(markup.HEADING_TAGS)), "{{", "}}", "{|", "|}"]
 
 
 def _ordered(keys) -> list[str]:
@@ -574,7 +549,7 @@ def _ordered(keys) -> list[str]:
 def _is_balance(key: str) -> bool:
     """A key counting unmatched markup (as opposed to page-wide effects, of which fewer is fine)."""
     return key in ("{{", "}}", "{|", "|}", "<!--") or (
-        key.startswith("<") and key.strip("</>") not in _TRANSCLUSION_TAGS)
+        key.startswith("<") and key.strip("</>") not in markup.TRANSCLUSION_TAGS)
 
 
 def page_change_problem(old: str, new: str, *, strict: bool = False,
@@ -598,3 +573,19 @@ def page_change_problem(old: str, new: str, *, strict: bool = False,
         if now < was and strict:
             return f"it would remove {key} from the page: replacing words must leave the markup as it was"
     return None
+
+
+# --------------------------------------------------------------------------- text the bot writes inert
+_MARKUP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;", "[": "&#91;", "]": "&#93;",
+           "|": "&#124;", "~": "&#126;"}
+_DIFF_LINK = re.compile(r"&#91;&#91;Special:Diff/(\d+)&#93;&#93;")
+
+
+def inert(text: str) -> str:
+    """Text as it reads, made harmless in the middle of a line of a wiki page (an answer on the request
+    page, a line of the log or audit page): every character that could start markup (``{{nobots}}``,
+    ``~~~~``, ``[[Category:…]]``, ``<div>``, ``''``, ``__NOTOC__``) written as an entity, but the bot's
+    own ``[[Special:Diff/N]]`` links kept."""
+    escaped = "".join(_MARKUP.get(ch, ch) for ch in re.sub(r"\s+", " ", text).strip())
+    escaped = escaped.replace("''", "&#39;&#39;").replace("__", "&#95;&#95;")
+    return _DIFF_LINK.sub(r"[[Special:Diff/\1]]", escaped)

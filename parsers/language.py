@@ -26,7 +26,7 @@ from dataclasses import dataclass
 __all__ = [
     "ABBREVIATION", "Masked", "NUMBER", "ORDINAL", "SECTION_WORD", "TOKEN", "is_plural_pair",
     "mask", "number", "ordinal", "plural", "plural_forms", "quote_spans", "section", "sentence_spans",
-    "sentences", "singular", "strip_bom", "token_inner",
+    "sentence_end", "sentences", "singular", "strip_bom", "token_inner", "SECTIONS", "section_kind", "heading_kind",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -225,6 +225,22 @@ def _span_end(line: str, k: int) -> int | None:
     return None
 
 
+def sentence_end(text: str, k: int) -> int | None:
+    """Where a sentence ends if the character at ``k`` ends one: a ``.``, ``!`` or ``?`` followed, past
+    any closing quotes and brackets, by a space or the end of the text, and not a full stop after an
+    abbreviation ("e.g.", "No."). The end (exclusive), else None."""
+    c = text[k]
+    if c not in ".!?":
+        return None
+    n = len(text)
+    e = k + 1
+    while e < n and text[e] in "\"')]":
+        e += 1
+    if (e == n or text[e] == " ") and not (c == "." and ABBREVIATION.search(text[max(0, k - 8):k])):
+        return e
+    return None
+
+
 def sentences(text: str) -> list[str]:
     """Every sentence of a text, paragraph by paragraph (see :func:`sentence_spans`)."""
     out = []
@@ -308,24 +324,54 @@ SECTION_SPECIAL_CASE = "Special Case Rules"
 SECTION_APPENDIX = "Appendix"
 SECTION_BUILDING_BLOCKS = "Building Blocks"
 
+#: The sections of the Ruleset, one row each, the one vocabulary of section words: the section's kind
+#: (as the Ruleset model speaks of it), its title, the word a reference names it by ("a new dynastic
+#: rule", "the Special-Case section"), and the beginning of a word by which a heading names it
+#: ("Dynasty Rules", "Appendices").
+SECTIONS = (
+    ("core", SECTION_CORE, r"core", r"core\b"),
+    ("dynastic", SECTION_DYNASTIC, r"dynastic", r"dynast"),
+    ("special case", SECTION_SPECIAL_CASE, r"special[ -]case", r"special\s+case"),
+    ("appendix", SECTION_APPENDIX, r"appendix", r"appendi"),
+    ("building blocks", SECTION_BUILDING_BLOCKS, r"building[ -]blocks?", r"building\s+blocks?\b"),
+)
+
 #: The words that name a section of the Ruleset.
-SECTION_WORD = r"(?:special[ -]case|core|dynastic|appendix|building[ -]blocks?)"
+SECTION_WORD = "(?:" + "|".join(word for _, _, word, _ in SECTIONS) + ")"
 #: A section of the Ruleset named by its section word alone, or with "Rules" ("Dynastic Rules").
 SECTION_NAME = re.compile(SECTION_WORD + r"(?:\s+rules)?", re.I)
+_SECTION_REFERENCE = [(re.compile(rf"(?:the\s+)?{word}(?:\s+rules)?(?:\s+section)?", re.I), kind)
+                      for kind, _, word, _ in SECTIONS]
+_SECTION_HEADING = [(re.compile(rf"\b{heading}", re.I), kind) for kind, _, _, heading in SECTIONS]
+_SECTION_TITLE = {kind: title for kind, title, _, _ in SECTIONS}
 
 
 def section(word: str) -> str:
-    """The canonical section a section word names ("special-case" → "Special Case Rules")."""
-    w = word.lower().replace("-", " ")
-    if w.startswith("special"):
-        return SECTION_SPECIAL_CASE
-    if w.startswith("core"):
-        return SECTION_CORE
-    if w.startswith("dynastic"):
-        return SECTION_DYNASTIC
-    if w.startswith("appendix"):
-        return SECTION_APPENDIX
+    """The canonical section a section word names ("special-case" → "Special Case Rules"); a word
+    that names no other section names the Building Blocks."""
+    w = word.replace("-", " ")
+    for pattern, kind in _SECTION_HEADING:
+        if pattern.match(w):
+            return _SECTION_TITLE[kind]
     return SECTION_BUILDING_BLOCKS
+
+
+def section_kind(name: str) -> str | None:
+    """The kind of section a reference names ("dynastic", "the Appendix", "Special Case Rules", "the
+    core rules section"), or None."""
+    key = " ".join(name.split())
+    for pattern, kind in _SECTION_REFERENCE:
+        if pattern.fullmatch(key):
+            return kind
+    return None
+
+
+def heading_kind(title: str) -> str | None:
+    """The kind of section a level-1 heading's title names ("Dynasty Rules" → "dynastic"), or None."""
+    for pattern, kind in _SECTION_HEADING:
+        if pattern.search(title):
+            return kind
+    return None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ term changes at once       50            ``actions.synonyms.replace_terms``,
 
 from __future__ import annotations
 
+from parsers.errors import LIMIT, WikibotError
+
 PAGE_CHARS = 500_000
 PROPOSAL_CHARS = 20_000
 PROPOSAL_TITLE_CHARS = 300
@@ -33,8 +35,10 @@ ADDRESS_CHARS = 20_000
 TERM_CHANGES = 50
 
 
-class TooLarge(ValueError):
+class TooLarge(WikibotError):
     """An input beyond one of the limits above; the message says how large, the limit, and what to do."""
+
+    kind = LIMIT
 
 
 def _number(n: int) -> str:

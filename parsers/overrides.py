@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 
+from parsers.errors import WikibotError
 from parsers.names import strip_quotes
 from parsers.ruleset import plain
 from parsers.variables import (
@@ -44,7 +45,7 @@ from parsers.variables import (
 )
 
 
-class OverrideError(ValueError):
+class OverrideError(WikibotError):
     """Some lines of the overrides page cannot be read.
 
     ``errors`` holds ``(line number, line text, what is wrong)``; ``parsed`` the constraints of

@@ -615,6 +615,14 @@ class Reader:
     def np_list_sole(self, tree: Tree, words: str) -> NP:
         return NP("list", words=words, text=None)
 
+    def np_list_same(self, tree: Tree, words: str) -> NP:
+        """"the same list", "that list": the list the step before added to."""
+        return NP("list", words=words, text=None, how="same")
+
+    def np_list_bare(self, tree: Tree, words: str) -> NP:
+        """"the list": the only list of the rule the sentence names ("In the rule X, add … to the list")."""
+        return NP("list", words=words, text=None, how="bare")
+
     def np_list_in(self, tree: Tree, words: str) -> NP:
         """"the list in “Lanterns”": the rule's only list."""
         return NP("list", words=words, text=None, of=self.np(next(c for c in tree.children if isinstance(c, (Tree, Token))

@@ -37,6 +37,7 @@ from parsers.discourse import (
     NARROWS,
     PAIRS,
     PAYLOAD,
+    SAME_LIST,
     PAYLOAD_PREFIX,
     ends_added_text,
     is_remark,
@@ -563,6 +564,13 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                 scope.begin(heading)
             elif cls not in (Ignored, Unsupported):
                 fields = scope.apply(fields)
+            if fields.get("of") is SAME_LIST:  # "the same list": the list the step before added to
+                before = steps[-1] if steps else None
+                if type(before).__name__ != "AddListItem" or (fields.get("rule") is not None
+                                                               and fields["rule"] != before.rule):
+                    cls, fields = Unsupported, {"reason": f"“the same list”, but the step before added to no list: “{src}”"}
+                else:
+                    fields = {**fields, "rule": before.rule, "of": before.of}
             if fields.get("target") is PAIRS:
                 made = _pairs(payload_raw or "", fields["rule"], src, start, end, len(steps))
                 steps.extend(made)

@@ -27,11 +27,16 @@ from datetime import datetime, timezone
 import mwparserfromhell
 
 from parsers import ruleset as sections_parser
+from parsers.errors import WikibotError
 
 KINDS = ("enact", "ascension", "synonyms", "read", "review", "history")
 REPLY_MARK = "<!-- wikibot:reply -->"
 DONE_MARK = "<!-- wikibot:done -->"
 _SIGNATURE = re.compile(r"\s*(?:--\s*)?(?:\[\[User:[^\n]*|~~~~~?)\s*$", re.I)
+
+
+class RequestGone(WikibotError, LookupError):
+    """The request is no longer on the page as it was asked: its reply has nowhere to go."""
 
 
 @dataclass
@@ -62,7 +67,7 @@ class Request:
         that it is answered with what to write instead."""
         try:
             at = self.at
-        except ValueError:
+        except WikibotError:
             return True
         return at is None or at <= now
 
@@ -85,7 +90,7 @@ def parse_time(value: str) -> datetime:
                 tzinfo=timezone.utc)
         except ValueError:
             continue
-    raise ValueError(f"“{value}” is not a time the bot reads: write it as YYYY-MM-DD HH:MM or "
+    raise WikibotError(f"“{value}” is not a time the bot reads: write it as YYYY-MM-DD HH:MM or "
                      "YYYY-MM-DD HH:MM:SS (UTC).")
 
 
@@ -154,7 +159,7 @@ def _request(heading: str, body: str) -> Request:
     if params.get("at"):
         try:
             parse_time(params["at"])
-        except ValueError as error:
+        except WikibotError as error:
             problems.append(str(error))
     return Request(heading, kind, params, text, raw, done, bool(mark), problems)
 
@@ -269,7 +274,7 @@ def add_reply(text: str, request: Request, reply: str) -> str:
 
     The section is found again by its heading and content, so that edits elsewhere on the page
     (other requests added meanwhile) are kept; a section already answered is passed over, so that two
-    identical sections get one reply each. Raises LookupError if it is gone or changed.
+    identical sections get one reply each. Raises :class:`RequestGone` if it is gone or changed.
     """
     page = sections_parser.parse(text)
     for block in page.blocks:
@@ -282,4 +287,4 @@ def add_reply(text: str, request: Request, reply: str) -> str:
         follows = last is not page.blocks[-1] or page.trailer
         last.body = last.body.rstrip("\n") + "\n" + reply.strip("\n") + "\n" + ("\n" if follows else "")
         return str(page)
-    raise LookupError(f"The request “{request.heading}” is no longer on the page as it was asked.")
+    raise RequestGone(f"The request “{request.heading}” is no longer on the page as it was asked.")

@@ -16,111 +16,21 @@ block's bytes.
 
 from __future__ import annotations
 
-import bisect
 import difflib
-import functools
 import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
 import mwparserfromhell
 
-from parsers import limits, names
+from parsers import language, limits, markup, names
+from parsers.errors import WikibotError
 
 ACTIVE = "Active"
 INACTIVE = "Inactive"
 
-# Section kinds, as the rules of every era speak of them.
-CORE = "core"
-DYNASTIC = "dynastic"
-SPECIAL_CASE = "special case"
-APPENDIX = "appendix"
-BUILDING_BLOCKS = "building blocks"
-
-_SECTION_KINDS = [
-    (re.compile(r"\bcore\b", re.I), CORE),
-    (re.compile(r"\bdynast", re.I), DYNASTIC),
-    (re.compile(r"\bspecial\s+case", re.I), SPECIAL_CASE),
-    (re.compile(r"\bappendi", re.I), APPENDIX),
-    (re.compile(r"\bbuilding\s+blocks?\b", re.I), BUILDING_BLOCKS),
-]
-
-# What a section reference in a proposal may say ("a new dynastic rule", "the Appendix").
-SECTION_ALIASES = {
-    "core": CORE, "core rules": CORE,
-    "dynastic": DYNASTIC, "dynastic rules": DYNASTIC,
-    "special case": SPECIAL_CASE, "special case rules": SPECIAL_CASE,
-    "appendix": APPENDIX, "the appendix": APPENDIX,
-    "building blocks": BUILDING_BLOCKS, "building block": BUILDING_BLOCKS,
-}
-
-# Wikitext regions in which a line that looks like a heading is not one, as MediaWiki's preprocessor
-# finds them (Preprocessor_Hash): a comment runs to its end or the page's; a <nowiki> or <pre> (core's
-# own literal tags) runs to its closing tag, and without one the opening tag is plain text; only
-# <includeonly> may run to the page's end (it is hidden on the page itself, while <noinclude>
-# content is shown there). Tags of extensions (<source>, <syntaxhighlight>, <math>) are plain text
-# to a wiki without the extension, so a heading line inside one is a heading: the reader assumes
-# no extension, as the checks of parsers.hazards do offline.
-READER_LITERAL_TAGS = ("nowiki", "pre")
-_OPEN_ENDED_TAGS = ("includeonly",)
-
-
-@functools.lru_cache(maxsize=16)
-def _tag_patterns(names: tuple[str, ...]) -> tuple[re.Pattern, re.Pattern]:
-    alternatives = "|".join(names) or r"(?!)"  # no tags: comments only
-    return (re.compile(r"<!--|<(" + alternatives + r")\b[^<>]*?(/?)>", re.I),
-            re.compile(r"</(" + alternatives + r")\s*>", re.I))
-
-
-def literal_spans(text: str, tags: tuple[str, ...] = READER_LITERAL_TAGS, *,
-                  open_ended: tuple[str, ...] = (), unclosed_comment: bool = True) -> list[tuple[int, int]]:
-    """(start, end) of the regions of ``text`` whose content is not wikitext, in order, as MediaWiki's
-    preprocessor finds them: ``<!-- … -->`` (an unclosed one runs to the end when
-    ``unclosed_comment``), and each tag of ``tags`` from its opening to the first closing tag of its
-    name after it (an opening tag with no closing one is plain text, unless its name is in
-    ``open_ended``: then it runs to the end). One pass, linear in the length of the text."""
-    if "<" not in text:
-        return []
-    names = tuple(tags) + tuple(open_ended)
-    opening, closing = _tag_patterns(names)
-    closes: dict[str, list[int]] = {}
-    for m in closing.finditer(text):
-        closes.setdefault(m.group(1).lower(), []).append(m.start())
-    close_end = {name: [closing.match(text, at).end() for at in ats] for name, ats in closes.items()}
-    spans: list[tuple[int, int]] = []
-    at = 0
-    comments_close = True
-    while True:
-        m = opening.search(text, at)
-        if not m:
-            return spans
-        if m.group(0) == "<!--":
-            end = text.find("-->", m.end()) if comments_close else -1
-            if end < 0:
-                comments_close = False  # no "-->" after here: no later comment closes either (linear)
-                if unclosed_comment:
-                    spans.append((m.start(), len(text)))
-                    return spans
-                at = m.end()
-                continue
-            spans.append((m.start(), end + 3))
-            at = end + 3
-            continue
-        name = m.group(1).lower()
-        if m.group(2):  # <nowiki/>: empty
-            at = m.end()
-            continue
-        ats = closes.get(name, [])
-        k = bisect.bisect_left(ats, m.end())
-        if k < len(ats):
-            spans.append((m.start(), close_end[name][k]))
-            at = close_end[name][k]
-        elif name in open_ended:
-            spans.append((m.start(), len(text)))
-            return spans
-        else:
-            at = m.end()
-
+# Section kinds, as the rules of every era speak of them (the words: parsers.language.SECTIONS).
+CORE, DYNASTIC, SPECIAL_CASE, APPENDIX, BUILDING_BLOCKS = (kind for kind, *_ in language.SECTIONS)
 
 _HEADING = re.compile(r"^(?P<open>=+)(?P<inner>.+?)(?P<close>=+)(?P<trail>[ \t]*(?:<!--.*?-->[ \t]*)*)$")
 _TRAILER = re.compile(
@@ -138,10 +48,10 @@ def _section_key(name: str) -> str:
 
 def section_kind(name: str) -> str | None:
     """The kind a section name or alias stands for: "the Dynastic Rules section" → DYNASTIC."""
-    return SECTION_ALIASES.get(_section_key(name))
+    return language.section_kind(_section_key(name))
 
 
-class RulesetError(ValueError):
+class RulesetError(WikibotError):
     """The Ruleset text or a request about it cannot be used; the message says what to do."""
 
 
@@ -256,10 +166,7 @@ class Section(Block):
 
     @property
     def kind(self) -> str | None:
-        for pattern, kind in _SECTION_KINDS:
-            if pattern.search(self.title):
-                return kind
-        return None
+        return language.heading_kind(self.title)
 
     def __repr__(self) -> str:
         return f"Section({self.title!r})"
@@ -426,7 +333,7 @@ class Ruleset:
     def section(self, name: str) -> Section:
         """A section by its title or by what proposals call it ("dynastic", "the Appendix")."""
         wanted = _section_key(name)
-        kind = SECTION_ALIASES.get(wanted)
+        kind = language.section_kind(wanted)
         found = [s for s in self.sections if names.title_key(s.title) == wanted or (kind and s.kind == kind)]
         if len(found) == 1:
             return found[0]
@@ -547,6 +454,18 @@ class Ruleset:
             if match:
                 return names.strip_quotes(match.group("name")), rule
         return None
+
+    def gamestate_title(self, *, stand_in: bool = False) -> str | None:
+        """The title of the gamestate page — the one function that names it. The tracking page the rules
+        name; when they name none, None — or, with ``stand_in`` (a gamestate page given without its title,
+        as a file offline), what the era called that page: “GNDT” in the numbered era (rules 1–10 core, no
+        sections), else “Gamestate”."""
+        found = self.tracking_page()
+        if found is not None:
+            return found[0]
+        if not stand_in:
+            return None
+        return "GNDT" if not self.sections and self.rules_of_kind(CORE) else "Gamestate"
 
     def set_tracking_page(self, new_name: str) -> Rule:
         """Put a new gamestate tracking page name where the rules state the current one (a link to
@@ -707,7 +626,7 @@ def parse(text: str) -> Ruleset:
         if not line:
             break
         start = line_match.start()
-        if line.startswith("=") and not _inside(masked, start):
+        if line.startswith("=") and not markup.inside(masked, start):
             content = line.rstrip("\n")
             newline = line[len(content):]
             if content.endswith("\r"):
@@ -736,11 +655,14 @@ def parse(text: str) -> Ruleset:
     return Ruleset(text[:preamble_end], blocks, trailer)
 
 
+# Wikitext regions in which a line that looks like a heading is not one, as MediaWiki's preprocessor
+# finds them (Preprocessor_Hash): a comment runs to its end or the page's; a <nowiki> or <pre> (core's
+# own literal tags) runs to its closing tag, and without one the opening tag is plain text; only
+# <includeonly> may run to the page's end (it is hidden on the page itself, while <noinclude>
+# content is shown there). Tags of extensions (<source>, <syntaxhighlight>, <math>) are plain text
+# to a wiki without the extension, so a heading line inside one is a heading: the reader assumes
+# no extension, as the checks of parsers.hazards do offline.
+
+
 def _masked_spans(text: str) -> list[tuple[int, int]]:
-    return literal_spans(text, READER_LITERAL_TAGS, open_ended=_OPEN_ENDED_TAGS)
-
-
-def _inside(spans: list[tuple[int, int]], offset: int) -> bool:
-    """Is ``offset`` strictly inside one of ``spans`` (sorted, not overlapping)?"""
-    k = bisect.bisect_left(spans, (offset, offset)) - 1
-    return k >= 0 and spans[k][0] < offset < spans[k][1]
+    return markup.literal_spans(text, markup.CORE_LITERAL_TAGS, open_ended=markup.OPEN_ENDED_TAGS)

@@ -5,7 +5,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fixturedata import ERAS, fixture_text  # noqa: E402
+import shutil  # noqa: E402
+
+from fixturedata import ERAS, FIXTURES, fixture_text  # noqa: E402
 
 WIKI_TESTS = Path(__file__).parent / "wiki"
 
@@ -25,6 +27,14 @@ def pytest_addoption(parser):
     parser.addoption("--full-load", action="store_true", default=False,
                      help="run the load tests (tests/wiki/test_*_load.py) at the sizes bench/load.py times: "
                           "200 queued requests, a burst of 1,000 gamestate edits")
+
+
+@pytest.fixture
+def ruleset(tmp_path):
+    """A copy of the 2023 fixture Ruleset in a file of its own (for the offline commands and the file store)."""
+    path = tmp_path / "Ruleset.wiki"
+    shutil.copy(FIXTURES / "ruleset_2023.wiki", path)
+    return path
 
 
 @pytest.fixture(params=ERAS)

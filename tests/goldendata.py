@@ -87,6 +87,8 @@ def fixture_bodies() -> list[str]:
 
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(HERE.parent))
+    from parsers.errors import WikibotError
+
     update = "--update" in argv
     sources = [a for a in argv if not a.startswith("--")]
     bodies: dict[str, list[str]] = {"proposals": fixture_bodies(), "addresses": []}
@@ -102,7 +104,7 @@ def main(argv: list[str]) -> int:
                 continue  # random strings and the long texts of the size tests say nothing of reading
             try:
                 now = read(text)
-            except ValueError as exc:  # a refusal (too large, …) is a reading too
+            except WikibotError as exc:  # a refusal (too large, …) is a reading too
                 now = {"refused": f"{type(exc).__name__}: {exc}"}
             key = "steps" if name == "proposals" else "plan"
             if text not in known:

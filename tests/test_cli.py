@@ -10,13 +10,6 @@ from cli_run import wikibot, wikibot_process
 from fixturedata import FIXTURES
 
 
-@pytest.fixture
-def ruleset(tmp_path):
-    path = tmp_path / "Ruleset.wiki"
-    shutil.copy(FIXTURES / "ruleset_2023.wiki", path)
-    return path
-
-
 def test_rules_json(ruleset):
     result = wikibot("rules", "--ruleset-file", ruleset, "--json")
     rows = json.loads(result.stdout)
@@ -73,7 +66,9 @@ def test_enact_with_unsupported_step_writes_nothing(ruleset, tmp_path):
                         "Juggle the rule “Coins” thrice.\n")
     before = ruleset.read_text()
     result = wikibot("enact", "--title", "Odd", "--text-file", proposal, "--ruleset-file", ruleset)
-    assert result.returncode == 3 and "Nothing was written" in result.stderr
+    # the line the live form says too (one operation offline and live): which step, and that nothing was written
+    assert result.returncode == 3 and "step 2 (“Juggle" in result.stderr and "nothing was written" in result.stderr
+    assert "--partial" in result.stderr
     assert ruleset.read_text() == before
     partial = wikibot("enact", "--title", "Odd", "--text-file", proposal, "--ruleset-file", ruleset, "--partial")
     assert partial.returncode == 3 and "defaulting to 5" in ruleset.read_text()
@@ -221,3 +216,31 @@ def test_read_takes_a_proposal_or_an_address_not_both(tmp_path):
     assert both.returncode == 2 and "not allowed with argument" in both.stderr
     neither = wikibot("read")
     assert neither.returncode == 2 and "one of the arguments --text-file --address-file is required" in neither.stderr
+
+
+# --------------------------------------------------------------------------- the user's mistake, or a bug
+def test_a_mistake_of_the_user_is_one_line_and_exit_2(tmp_path):
+    """An input the bot cannot use (two unreadable lines of a constraints page): one line on stderr, exit 2,
+    no traceback."""
+    overrides = tmp_path / "constraints.txt"
+    overrides.write_text("* Coins integer\n* Hats: one of Fez\n", encoding="utf-8")
+    result = wikibot("constraints", "--ruleset-file", FIXTURES / "ruleset_2023.wiki", "--overrides-file", overrides)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("wikibot constraints: ")
+    assert "line 1" in result.stderr and "line 2" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_bug_is_shown_as_a_bug_never_as_unusable_input(monkeypatch, capsys, ruleset):
+    """A ValueError (or any error no WikibotError names) is the bot's own fault: its own exit status, the
+    traceback, and where to report it; never "unusable input" (exit 2)."""
+    from wikibot import cli
+
+    def broken(text):
+        raise ValueError("an index the code got wrong")
+
+    monkeypatch.setattr(cli.ruleset_parser, "parse", broken)
+    code = cli.main(["rules", "--ruleset-file", str(ruleset)])
+    err = capsys.readouterr().err
+    assert code == cli.EXIT_BUG == 70
+    assert "Traceback (most recent call last)" in err and "ValueError: an index the code got wrong" in err
+    assert "this is a bug in wikibot, not a mistake in what you gave it" in err and cli.REPORT_BUGS in err

@@ -866,3 +866,84 @@ def test_a_heading_of_the_post_that_names_a_rule_is_that_rules():
     assert status == [UNSUPPORTED] and "may name the rule “Lanterns”" in detail
     status, _, page = run("Changes:\nReplace “tallow” with “wax”.")
     assert status == [APPLIED] and "made of wax" in page
+
+
+def test_every_occurrence_in_one_rule_from_the_words():
+    """“Remove “A” wherever it appears in X” / “… throughout X” / “replace every “A” with nothing”: each
+    occurrence in that rule goes, and the rest of the Ruleset keeps the text."""
+    from parsers.proposal import parse_proposal
+    for words in ("In the rule “Hosting”, remove “The Host may” wherever it appears.",
+                  "Remove “The Host may” throughout the rule “Hosting”.",
+                  "In the rule “Hosting”, replace every “The Host may” with nothing."):
+        r = enact(parse_proposal("Test", words), MARKUP_PAGE)
+        assert statuses(r) == [APPLIED], (words, r.report.steps[0].detail)
+        page = r.pages["Ruleset"]
+        assert "The Host may" not in page and "veto. not vote twice." in page.replace("  ", " "), words
+
+
+MOVING_PAGE = """==Dynastic Rules==
+===Lanterns===
+Lanterns glow.
+====Shades====
+Shades dim a Lantern.
+===Candles===
+Candles burn.
+====Wicks====
+Each Candle has a Wick.
+"""
+
+
+def test_a_subrule_moved_from_one_rule_to_another_from_the_words():
+    """“Move the subrule “Shades” from “Lanterns” to “Candles””: Shades, looked up under Lanterns, ends as a
+    subrule of Candles; named under a rule it is not under, nothing moves and the step says why."""
+    from parsers.proposal import parse_proposal
+    r = enact(parse_proposal("Test", "Move the subrule “Shades” from “Lanterns” to “Candles”."), MOVING_PAGE)
+    assert statuses(r) == [APPLIED], r.report.steps[0].detail
+    moved = parse(r.pages["Ruleset"]).find("Shades")
+    assert moved.parent_rule.name == "Candles" and "Shades dim a Lantern." in r.pages["Ruleset"]
+    r = enact(parse_proposal("Test", "Move the subrule “Wicks” from “Lanterns” to “Candles”."), MOVING_PAGE)
+    assert statuses(r) == [UNSUPPORTED] and r.pages == {}, r.report.steps[0].detail
+    assert "under “Candles”" in r.report.steps[0].detail  # where it really is, for the Admin who decides
+
+
+ACTION_PAGE = """==Dynastic Rules==
+===Lanterns===
+Each Lantern has a Fuel.
+
+Light a Lantern is an atomic action with the following steps:
+* Pay 1 Coin.
+* Choose a Lantern.
+
+The Fuels are:
+* Oil
+* Tallow
+"""
+
+
+def test_a_step_added_to_a_named_atomic_action_from_the_words():
+    """A step added to “the “Light a Lantern” atomic action” ends that list, not the rule's other one; “the list”
+    of a rule with two lists goes to an Admin, naming both."""
+    from parsers.proposal import parse_proposal
+    for words in ("In the rule “Lanterns”, add a new step to the end of the “Light a Lantern” atomic action:\n\n"
+                  "* Trim the wick.",
+                  "Add “Trim the wick.” as a new step at the end of the atomic action “Light a Lantern”.",
+                  "Add the following step to the Light a Lantern atomic action in the rule “Lanterns”:\n\n* Trim the wick."):
+        r = enact(parse_proposal("Test", words), ACTION_PAGE)
+        assert statuses(r) == [APPLIED], (words, r.report.steps[0].detail)
+        assert "* Choose a Lantern.\n* Trim the wick.\n\nThe Fuels are:" in r.pages["Ruleset"], words
+    r = enact(parse_proposal("Test", "In the rule “Lanterns”, add the following bullet point to the list:\n\n* Wax"),
+              ACTION_PAGE)
+    assert statuses(r) == [UNSUPPORTED] and r.pages == {} and "2 lists" in r.report.steps[0].detail
+
+
+def test_text_added_before_a_rules_subrules_from_the_words():
+    """“before its subrules” is the end of the rule's own text: above its first subrule's heading; “before its second
+    subrule” is no place the bot adds text (refused, never put at the end of the rule's own text)."""
+    from parsers.proposal import parse_proposal
+    r = enact(parse_proposal("Test", "In the rule “Lanterns”, add the following before its subrules:\n\nLanterns hang high."),
+              MOVING_PAGE)
+    assert statuses(r) == [APPLIED], r.report.steps[0].detail
+    assert "Lanterns glow.\n\nLanterns hang high.\n====Shades====" in r.pages["Ruleset"]
+    r = enact(parse_proposal("Test", "In the rule “Lanterns”, add the following before its second subrule:\n\nx"),
+              MOVING_PAGE)
+    assert statuses(r) == [UNSUPPORTED] and r.pages == {}

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from parsers.errors import WikibotError
 from parsers.gamestate import (
     Cell,
     GamestateError,
@@ -70,7 +71,7 @@ def test_unclosed_table_names_the_line():
     assert "line 3" in str(e.value)
     assert "never closed" in str(e.value)
     assert "'|}'" in str(e.value)
-    assert isinstance(e.value, ValueError)
+    assert isinstance(e.value, WikibotError)   # the command line says it in one line, exit 2
 
 
 def test_table_marker_inside_template_or_comment_is_not_a_table():
@@ -78,6 +79,19 @@ def test_table_marker_inside_template_or_comment_is_not_a_table():
     page = parse_gamestate(text)
     assert page.tables == []
     assert str(page) == text
+
+
+@pytest.mark.parametrize("tag", ["nowiki", "pre", "math", "syntaxhighlight", "score", "chem"])
+def test_a_literal_tag_keeps_its_pipes_out_of_the_table(tag):
+    """Every tag of the one list (parsers.markup.LITERAL_TAGS) hides its ``||`` and line breaks from the
+    table's syntax: the cell holds the whole element."""
+    element = f"<{tag}>a || b\n|-\n| c</{tag}>"
+    text = f"{{|\n! Player !! Note\n|-\n| Kevan || {element}\n|}}\n"
+    table = parse_gamestate(text).tables[0]
+    assert table.row_names == ["Kevan"]
+    assert table.headers == ["Player", "Note"]
+    assert re.fullmatch(r"a \|\| b\s*\|-\s*\| c", table.get("Kevan", "Note"))
+    assert str(parse_gamestate(text)) == text
 
 
 def test_text_after_close_on_same_line_belongs_to_text():

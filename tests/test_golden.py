@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from goldendata import address_reading, load, reading
+from parsers.errors import WikibotError
 
 PROPOSALS = load("proposals")
 ADDRESSES = load("addresses")
@@ -26,7 +27,7 @@ def _check(entries, key, read):
     for entry in entries:
         try:
             now = read(entry["text"])
-        except ValueError as exc:
+        except WikibotError as exc:
             now = {"refused": f"{type(exc).__name__}: {exc}"}
         if _comparable(now) != _comparable(entry[key]):
             wrong.append(entry["text"][:120])

@@ -74,6 +74,10 @@ def test_a_heading_over_text_that_is_no_instruction_is_left_to_an_admin():
     ("If there is a rule called “Slumber”", False),
     ("If there is no rule called “Slumber”", True),
     ("If the rule “Slumber” does not exist", True),
+    ("Unless there is a rule called “Slumber”", True),
+    ("Unless the rule “Slumber” exists", True),
+    ("Unless the rule “Dormancy” exists", False),
+    ("Unless there is a rule called “Dormancy”", False),
 ])
 def test_a_condition_on_a_rule_existing_is_decided(cond, holds):
     text = f"{cond}, replace “fewer than four” with “fewer than five” in “Dormancy”."
@@ -83,6 +87,13 @@ def test_a_condition_on_a_rule_existing_is_decided(cond, holds):
     assert statuses(result) == [APPLIED if holds else IGNORED]
     if not holds:
         assert "does not hold" in result.report.steps[0].detail
+
+
+def test_a_trailing_unless_is_the_steps_condition():
+    text = "In “Dormancy”, replace “fewer than four” with “fewer than five”, unless the rule “Slumber” exists."
+    [step] = parse_steps(text)
+    assert step.when == Condition(words="unless the rule “Slumber” exists", rule=RuleRef(name="Slumber"), negated=True)
+    assert statuses(enacted(text, R2023)) == [APPLIED]
 
 
 def test_a_step_under_a_condition_on_a_rule_acts_on_that_rule():

@@ -517,7 +517,8 @@ def test_add_and_remove_player_rows():
 def test_set_without_possessive_is_not_a_player():
     # not a player's value: a single value of the tracking page (enactment finds it or says it cannot)
     assert type(one("Set Round Number to 3.")).__name__ == "SetSingleValue"
-    assert isinstance(one("In the rules “A” and “B”, replace “x” with “y”."), Unsupported)
+    # one edit in each of two rules named together: a step for each, in the order named
+    assert [s.rule.name for s in parse_steps("In the rules “A” and “B”, replace “x” with “y”.")] == ["A", "B"]
     assert one("Set Charles' Coins to 2.").player == "Charles"
 
 
@@ -923,3 +924,11 @@ def test_steps_are_frozen_plain_data():
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.rule = R("B")  # type: ignore[misc]
     assert EachPlayer(term="Baron") == EACH
+
+
+def test_the_same_list_is_the_list_the_step_before_added_to():
+    first, second = parse_steps("Add “Wax” to the list of Fuels in “Lanterns”. Add “Oil” to the same list.")
+    assert (second.rule, second.of, second.items) == (first.rule, "Fuels", "Oil")
+    # with no list item added just before, “the same list” names nothing: refused, never a guess
+    steps = parse_steps("Repeal the rule “Candles”. Add “Oil” to that list.")
+    assert isinstance(steps[1], Unsupported) and "the same list" in steps[1].reason

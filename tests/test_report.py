@@ -95,17 +95,17 @@ def test_left_for_an_admin_names_neither_remarks_nor_what_is_so_already():
 
 def test_an_answers_step_lines_say_a_reason_once_and_quote_without_nesting():
     from actions.report import IGNORED, UNSUPPORTED, Report
-    from wikibot.requests import _quote, _step_lines
+    from wikibot.requests import answer_lines, quoted
 
     report = Report("enact")
     text = "Juggle the rule “Coins” thrice."
     report.add(1, text, "not understood", UNSUPPORTED, f"not understood: “{text}”")
     report.add(2, "If it rains, repeal “Coins”.", "conditional", IGNORED,
                "conditional step, not applied by the bot: “If it rains, repeal “Coins”.”")
-    first, second = _step_lines(report)
+    first, second = answer_lines(report)
     assert first.count("Juggle") == 1 and first.count("not understood") == 1
     assert second.endswith("— conditional step, not applied by the bot") and second.count("rains") == 1
-    assert _quote(text) == "‘Juggle the rule “Coins” thrice.’" and _quote("plain") == "“plain”"
+    assert quoted(text) == "‘Juggle the rule “Coins” thrice.’" and quoted("plain") == "“plain”"
 
 
 def test_an_answer_given_from_a_journal_after_a_restart_lists_the_steps(tmp_path):

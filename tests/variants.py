@@ -96,6 +96,23 @@ def append_to_rule() -> Iterable[Variant]:
             yield Variant("append", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("append", _payload(f"To {rule}, {verb.lower()} {obj}{intro}"), exp)
         yield Variant("append", _payload(f"At the end of {rule}, {verb.lower()} {obj}{intro}"), exp)
+    for rule, where in itertools.product(rule_forms("Lanterns"), ("before its subrules", "above its subrules",
+                                                                  "before its first subrule")):
+        yield Variant("append", _payload(f"In {rule}, add the following {where}:"), exp)
+        yield Variant("append", _payload(f"Add the following to {rule}, {where}:"), exp)
+        yield Variant("append", _payload(f"Add the following to the end of {rule}, {where}:"), exp)
+        yield Variant("append", _payload(f"Add the following before the subrules of {rule}:"), exp)
+    for rule, where in itertools.product(rule_forms("Lanterns"), ("at its end", "to its end", "at the end")):
+        yield Variant("append", _payload(f"Amend {rule} by adding the following paragraph {where}:"), exp)
+    for verb, obj, rule in itertools.product(verbs, ["the following", "this text"], rule_forms("Lanterns")):
+        yield Variant("append", _payload(f"{verb} {obj} as the last paragraph of {rule}:"), exp)
+        yield Variant("append", _payload(f"{verb} {obj} as the final paragraph of {rule}:"), exp)
+    for verb, obj, rule in itertools.product(verbs, ["a paragraph", "a new paragraph"], rule_forms("Lanterns")):
+        for where in (f"to the end of {rule}", f"to {rule}"):
+            yield Variant("append", _payload(f"{verb} {obj} {where}, reading:"), exp)
+            yield Variant("append", _payload(f"{verb} {obj} {where} that reads:"), exp)
+            yield Variant("append", f"{verb} {obj} {where} that reads “{BODY}”", exp)
+            yield Variant("append", f"{verb} {obj} {where}, reading “{BODY}”", exp)
     for verb, rule, intro in itertools.product(["add", "append", "insert"], rule_forms("Lanterns"), [":", ":-"]):
         yield Variant("append", _payload(f"At the end of {rule}, {verb}{intro}"), exp)
         yield Variant("append", _payload(f"To {rule}, {verb}{intro}"), exp)
@@ -113,10 +130,12 @@ def prepend_to_rule() -> Iterable[Variant]:
         yield Variant("prepend", _payload(f"At the beginning of {rule}, {verb.lower()} {obj}{intro}"), exp)
     for rule in rule_forms("Lanterns"):
         yield Variant("prepend", _payload(f"Prepend the following to {rule}:"), exp)
+        for verb, obj in itertools.product(["Add", "Insert"], ["the following", "this text", "this paragraph"]):
+            yield Variant("prepend", _payload(f"{verb} {obj} as the first paragraph of {rule}:"), exp)
 
 
 def insert_after_paragraph() -> Iterable[Variant]:
-    for n, ordinal in ((1, "first"), (2, "second"), (3, "3rd")):
+    for n, ordinal, next_one in ((1, "first", "second"), (2, "second", "third"), (3, "3rd", "4th")):
         exp = _step(InsertText, rule=RuleRef(name="Lanterns"), anchor=Target(kind=PARAGRAPH, number=n), body=BODY,
                     position="after")
         for rule, obj, intro in itertools.product(rule_forms("Lanterns"), ["the following", "a paragraph",
@@ -130,6 +149,7 @@ def insert_after_paragraph() -> Iterable[Variant]:
             yield Variant("insert after paragraph", _payload(f"Insert {obj} after {anchor} of {rule}{intro}"), exp)
             yield Variant("insert after paragraph", _payload(f"After {anchor} of {rule}, add {obj}{intro}"), exp)
             yield Variant("insert after paragraph", _payload(f"In {rule}, add {obj} immediately after {anchor}{intro}"), exp)
+            yield Variant("insert after paragraph", _payload(f"Add {obj} as the {next_one} paragraph of {rule}{intro}"), exp)
 
 
 def insert_after_text() -> Iterable[Variant]:
@@ -162,19 +182,66 @@ def replace_text() -> Iterable[Variant]:
         yield Variant("replace", f"Replace {a} in {rule} with {b}.", exp)
         yield Variant("replace", f"Amend {rule} so that {a} reads {b}.", exp)
         yield Variant("replace", f"Amend {rule} by replacing {a} with {b}.", exp)
+        for verb in ("Amend", "Update", "Change"):
+            yield Variant("replace", f"{verb} {rule}, replacing {a} with {b}.", exp)
         yield Variant("replace", f"Within {rule}, replace {a} with {b}.", exp)
+
+
+def every_occurrence_in_rule() -> Iterable[Variant]:
+    """Every occurrence of a text in one rule: replaced, or removed."""
+    exp = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text="tallow", occurrence="all"),
+                new="wax")
+    gone = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text="tallow", occurrence="all"))
+    for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
+        a, b = _quotes("tallow")[q], _quotes("wax")[q]
+        for old in (f"every {a}", f"every instance of {a}", f"all instances of {a}", f"each occurrence of {a}",
+                    f"all references to {a}", f"all occurrences of {a}"):
+            for verb, new in (("replace", f"with {b}"), ("change", f"to {b}")):
+                yield Variant("every occurrence", f"In {rule}, {verb} {old} {new}.", exp)
+                yield Variant("every occurrence", f"{verb.capitalize()} {old} in {rule} {new}.", exp)
+                yield Variant("every occurrence", f"{verb.capitalize()} {old} {new} in {rule}.", exp)
+            yield Variant("every occurrence", f"In {rule}, remove {old}.", gone)
+            yield Variant("every occurrence", f"Rename {old} to {b} in {rule}.", exp)
+        for where in (f"throughout {rule}", f"wherever it appears in {rule}"):
+            yield Variant("every occurrence", f"Replace {a} with {b} {where}.", exp)
+            yield Variant("every occurrence", f"Remove {a} {where}.", gone)
+        yield Variant("every occurrence", f"In {rule}, replace {a} with {b} wherever it appears.", exp)
+        yield Variant("every occurrence", f"In {rule}, remove {a} wherever it appears.", gone)
+        yield Variant("every occurrence", f"In {rule}, replace every {a} with nothing.", gone)
+
+
+def several_rules() -> Iterable[Variant]:
+    """One edit made in each of several rules named together (quoted, or with “rules”)."""
+    steps = {}
+    for cls, extra in ((ReplaceText, {"new": "wax"}), (RemoveText, {})):
+        steps[cls] = tuple(_step(cls, rule=RuleRef(name=n), target=Target(kind=TEXT, text="tallow"), **extra)
+                           for n in ("Lanterns", "Candles"))
+    for q in ("curly", "straight"):
+        a, b = _quotes("tallow")[q], _quotes("wax")[q]
+        for rules in ("the rules “Lanterns” and “Candles”", "rules “Lanterns” and “Candles”",
+                      'the rules "Lanterns" and "Candles"'):
+            for verb, new in (("replace", f"with {b}"), ("change", f"to {b}")):
+                yield Variant("several rules", f"{verb.capitalize()} {a} {new} in {rules}.", steps[ReplaceText][0],
+                              steps=steps[ReplaceText])
+                yield Variant("several rules", f"In {rules}, {verb} {a} {new}.", steps[ReplaceText][0], steps=steps[ReplaceText])
+            for verb in ("remove", "delete"):
+                yield Variant("several rules", f"{verb.capitalize()} {a} from {rules}.", steps[RemoveText][0],
+                              steps=steps[RemoveText])
+                yield Variant("several rules", f"In {rules}, {verb} {a}.", steps[RemoveText][0], steps=steps[RemoveText])
 
 
 def remove_sentence() -> Iterable[Variant]:
     exp = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=Target(kind=SENTENCE, text="Lanterns are blue."))
     for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
         s = _quotes("Lanterns are blue.")[q]
-        for verb in ("remove", "delete", "strike"):
+        for verb in ("remove", "delete", "strike", "strike out", "cross out", "get rid of"):
             for obj in (f"the sentence {s}", f"the sentence which reads {s}", f"the sentence that reads {s}",
                         f"the sentence reading {s}"):
                 yield Variant("remove sentence", f"In {rule}, {verb} {obj}.", exp)
                 yield Variant("remove sentence", f"{verb.capitalize()} {obj} from {rule}.", exp)
             yield Variant("remove sentence", f"From {rule}, {verb} the sentence {s}.", exp)
+        yield Variant("remove sentence", f"In {rule}, replace the sentence {s} with nothing.", exp)
+        yield Variant("remove sentence", f"Replace the sentence {s} in {rule} with nothing.", exp)
 
 
 def replace_sentence_beginning() -> Iterable[Variant]:
@@ -217,10 +284,13 @@ def add_subrule() -> Iterable[Variant]:
 def add_rule() -> Iterable[Variant]:
     for section, adj in ((None, ""), ("Dynastic Rules", "dynastic "), ("Special Case Rules", "Special Case ")):
         exp = _step(AddRule, name="Wicks", body=BODY, section=section)
-        for q, intro in itertools.product(("curly", "straight"), [":", ":-", " with the following text:", ", with the following text:"]):
+        for q, intro in itertools.product(("curly", "straight"), [":", ":-", " with the following text:", ", with the following text:",
+                                                                  " and the following text:", ", reading as follows:",
+                                                                  " which reads:", ", reading:"]):
             y = _quotes("Wicks")[q]
             for verb in ("Add", "Create", "Enact"):
-                for called in (f"called {y}", f"titled {y}", f"named {y}", f"entitled {y}", y, f", {y},"[:-1]):
+                for called in (f"called {y}", f"titled {y}", f"named {y}", f"entitled {y}", y, f", {y},"[:-1],
+                               f"with the title {y}", f"with the name {y}"):
                     yield Variant("add rule", _payload(f"{verb} a new {adj}rule {called}{intro}"), exp)
                     yield Variant("add rule", _payload(f"{verb} a {adj}rule {called}{intro}"), exp)
                 yield Variant("add rule", _payload(f"{verb} a new {adj}rule to the Ruleset, called {y}{intro}"), exp)
@@ -229,11 +299,16 @@ def add_rule() -> Iterable[Variant]:
 def repeal() -> Iterable[Variant]:
     exp = _step(RepealRule, rule=RuleRef(name="Lanterns"))
     for rule in rule_forms("Lanterns"):
-        for verb in ("Repeal", "Remove", "Delete", "Abolish"):
-            if verb in ("Remove", "Delete") and "rule" not in rule:
+        for verb in ("Repeal", "Remove", "Delete", "Abolish", "Get rid of"):
+            if verb in ("Remove", "Delete", "Get rid of") and "rule" not in rule:
                 continue  # "Remove “Lanterns”" is text to remove, not a rule to repeal
             yield Variant("repeal", f"{verb} {rule}.", exp)
             yield Variant("repeal", f"{verb} {rule} from the Ruleset.", exp)
+            for whole in ("entirely", "completely", "in its entirety", "along with its subrules",
+                          "along with any subrules it has", "(and its subrules)", "together with all of its subrules"):
+                yield Variant("repeal", f"{verb} {rule} {whole}.", exp)
+        if "rule" in rule:
+            yield Variant("repeal", f"Repeal the entire {rule.removeprefix('the ')}.", exp)
 
 
 def rename() -> Iterable[Variant]:
@@ -242,9 +317,20 @@ def rename() -> Iterable[Variant]:
         n = _quotes("Lamps")[q]
         yield Variant("rename", f"Rename {rule} to {n}.", exp)
         yield Variant("rename", f"Rename {rule} as {n}.", exp)
+        yield Variant("rename", f"Re-name {rule} to {n}.", exp)
+        yield Variant("rename", f"Rename {rule} to be {n}.", exp)
         yield Variant("rename", f"Retitle {rule} to {n}.", exp)
         yield Variant("rename", f"Change the title of {rule} to {n}.", exp)
         yield Variant("rename", f"Change the name of {rule} to {n}.", exp)
+        yield Variant("rename", f"Change the title of {rule} to read {n}.", exp)
+        yield Variant("rename", f"Replace the title of {rule} with {n}.", exp)
+        yield Variant("rename", f"Rename {rule} so that it is called {n}.", exp)
+        yield Variant("rename", f"Rename {rule} so it is called {n}.", exp)
+        yield Variant("rename", f"Rename {rule}, calling it {n}.", exp)
+    for q in ("curly", "straight"):
+        old, n = _quotes("Lanterns")[q], _quotes("Lamps")[q]
+        for word in ("name", "title"):
+            yield Variant("rename", f"Change the rule {word} {old} to {n}.", exp)
 
 
 def reword_rule() -> Iterable[Variant]:
@@ -252,7 +338,11 @@ def reword_rule() -> Iterable[Variant]:
     for rule, intro in itertools.product(rule_forms("Lanterns"), [":", ":-"]):
         for head in (f"Reword {rule} to", f"Reword {rule} as follows", f"Amend {rule} to read", f"Rewrite {rule} as follows",
                      f"Replace the text of {rule} with", f"Replace the entire text of {rule} with the following",
-                     f"Change the text of {rule} to read", f"Reword {rule} to read as follows", f"Amend {rule} so that it reads"):
+                     f"Change the text of {rule} to read", f"Reword {rule} to read as follows", f"Amend {rule} so that it reads",
+                     f"Set the text of {rule} to", f"Change the wording of {rule} to", f"Replace all the text in {rule} with",
+                     f"Replace everything in {rule} with", f"Overwrite the text of {rule} with",
+                     f"Change the text of {rule} to be") + ((f"Replace {rule} entirely with the following text",)
+                                                               if "rule" in rule else ()):
             yield Variant("reword", _payload(f"{head}{intro}"), exp)
 
 
@@ -262,6 +352,10 @@ def set_status() -> Iterable[Variant]:
         for rule in rule_forms("Lanterns"):
             yield Variant("status", f"Set {rule} to {status}.", exp)
             yield Variant("status", f"Set the status of {rule} to {status}.", exp)
+            yield Variant("status", f"Toggle {rule} to {status}.", exp)
+            other = "Inactive" if status == "Active" else "Active"
+            yield Variant("status", f"Change the status of {rule} from {other} to {status}.", exp)
+            yield Variant("status", f"Set {rule} from {other} to {status}.", exp)
             yield Variant("status", f"Make {rule} {status}."[:0] + f"Switch {rule} to {status}.", exp)
             yield Variant("status", f"{'Activate' if status == 'Active' else 'Deactivate'} {rule}.", exp)
 
@@ -272,6 +366,27 @@ def move() -> Iterable[Variant]:
         yield Variant("move", f"Move {rule} to become a subrule of {parent}.", exp)
         yield Variant("move", f"Move {rule} to be a subrule of {parent}.", exp)
         yield Variant("move", f"Move {rule} so that it is a subrule of {parent}.", exp)
+        yield Variant("move", f"Move {rule} so it is a subrule of {parent}.", exp)
+        for verb in ("Move", "Relocate", "Nest", "Demote", "Convert"):
+            for dest in (f"under {parent} as a subrule", f"into {parent} as a subrule", f"to {parent} as a subrule",
+                         f"to be a subrule of {parent}", f"into a subrule of {parent}"):
+                if verb != "Convert" or dest.startswith("into a"):
+                    yield Variant("move", f"{verb} {rule} {dest}.", exp)
+        yield Variant("move", f"Turn {rule} into a subrule of {parent}.", exp)
+        for verb in ("Place", "Put"):
+            if not rule.startswith("rule "):  # “Put rule “Shades” under …”: also a new rule “Shades” (refused: two readings)
+                yield Variant("move", f"{verb} {rule} under {parent} as a subrule.", exp)
+        yield Variant("move", f"Move {rule}, along with its subrules, under {parent} as a subrule.", exp)
+
+
+def move_subrule() -> Iterable[Variant]:
+    """A subrule moved from one rule to another: looked up under the first, made the second's."""
+    exp = _step(MoveRule, rule=RuleRef(name="Shades", parent=RuleRef(name="Candles")), parent=RuleRef(name="Lanterns"))
+    for old, parent in itertools.product(rule_forms("Candles"), rule_forms("Lanterns")):
+        for sub in ("the subrule “Shades”", "the subrule Shades", "the “Shades” subrule"):
+            yield Variant("move subrule", f"Move {sub} from {old} to {parent}.", exp)
+            yield Variant("move subrule", f"Move {sub} from {old} to become a subrule of {parent}.", exp)
+            yield Variant("move subrule", f"Move {sub} from {old} to {parent} as a subrule.", exp)
 
 
 def replace_everywhere() -> Iterable[Variant]:
@@ -284,6 +399,9 @@ def replace_everywhere() -> Iterable[Variant]:
             yield Variant("everywhere", f"Change every instance of {a} {where} to {b}.", exp)
             yield Variant("everywhere", f"Replace all instances of {a} with {b} {where}.", exp)
         yield Variant("everywhere", f"Rename {a} to {b} throughout the Ruleset.", exp)
+        yield Variant("everywhere", f"Globally replace {a} with {b}.", exp)
+        yield Variant("everywhere", f"Replace all uses of {a} in the rules with {b}.", exp)
+        yield Variant("everywhere", f"Replace every {a} in the Ruleset with {b}.", exp)
 
 
 def list_item() -> Iterable[Variant]:
@@ -292,6 +410,42 @@ def list_item() -> Iterable[Variant]:
         yield Variant("list item", f"Add “Tallow” to the list of Wick Types in {rule}.", exp)
         yield Variant("list item", f"In {rule}, add “Tallow” to the list of Wick Types.", exp)
         yield Variant("list item", f"Append “Tallow” to the list of Wick Types in {rule}.", exp)
+        yield Variant("list item", f"In {rule}, add a new item to the end of the list of Wick Types: “Tallow”.", exp)
+        yield Variant("list item", f"Add “Tallow” as the last item of the list of Wick Types in {rule}.", exp)
+    sole = _step(AddListItem, rule=RuleRef(name="Wicks"), items="* Tallow", of=None)
+    for rule, obj in itertools.product(rule_forms("Wicks"), ("the following bullet point", "the following item",
+                                                             "the following bullet points", "a new bullet point")):
+        yield Variant("list item", f"In {rule}, add {obj} to the list:\n\n* Tallow", sole)
+        yield Variant("list item", f"Add {obj} to the list in {rule}:\n\n* Tallow", sole)
+        yield Variant("list item", f"Add {obj} to the end of the list in {rule}:\n\n* Tallow", sole)
+        yield Variant("list item", f"In {rule}, insert {obj} as the last bullet point:\n\n* Tallow", sole)
+
+
+def action_step() -> Iterable[Variant]:
+    """A step added at the end of a named atomic action (the list a line naming it introduces)."""
+    item = "* Trim the wick."
+    for rule_at, action in itertools.product(("lead", "after", "none"), ("the “Light a Lantern” atomic action",
+                                                                        "the atomic action “Light a Lantern”",
+                                                                        "the Light a Lantern atomic action")):
+        for rule in (rule_forms("Lanterns") if rule_at != "none" else [None]):
+            exp = _step(AddListItem, rule=RuleRef(name="Lanterns") if rule else None, items=item, of="Light a Lantern")
+            quoted = _step(AddListItem, rule=RuleRef(name="Lanterns") if rule else None, items="Trim the wick.",
+                           of="Light a Lantern")
+            if rule is None and not action.startswith("the “") and "“" not in action:
+                continue  # an unquoted action with no rule: its words run on
+            for verb, obj, where in itertools.product(("Add", "Append", "Insert"),
+                                                      ("the following step", "a new step", "this step", "a step",
+                                                       "the following bullet point"),
+                                                      (f"to the end of {action}", f"to {action}", f"at the end of {action}")):
+                if rule_at == "lead":
+                    yield Variant("action step", f"In {rule}, {verb.lower()} {obj} {where}:\n\n{item}", exp)
+                elif rule_at == "after":
+                    yield Variant("action step", f"{verb} {obj} {where} in {rule}:\n\n{item}", exp)
+                else:
+                    yield Variant("action step", f"{verb} {obj} {where}:\n\n{item}", exp)
+            if rule_at == "after":
+                yield Variant("action step", f"Add “Trim the wick.” as a new step at the end of {action} in {rule}.", quoted)
+                yield Variant("action step", f"Add “Trim the wick.” to the end of {action} in {rule}.", quoted)
 
 
 # --- The gamestate: players' values, things' attributes, single values ---------------------------
@@ -350,7 +504,14 @@ def change_value() -> Iterable[Variant]:
             if up:
                 targets = ["Wren"] if who == "Wren" else ["each Diver", "every Diver", "all Divers"]
                 for t in targets:
-                    yield Variant("change a value", f"Give {t} {n} {noun}.", exp)
+                    for verb in ("Give", "Award", "Grant"):
+                        yield Variant("change a value", f"{verb} {t} {n} {noun}.", exp)
+                        yield Variant("change a value", f"{verb} {n} {noun} to {t}.", exp)
+            else:
+                sources = ["Wren", "“Wren”"] if who == "Wren" else ["each Diver", "every Diver", "all Divers"]
+                for t in sources:
+                    for verb in ("Remove", "Subtract"):
+                        yield Variant("change a value", f"{verb} {n} {noun} from {t}.", exp)
 
 
 def set_value() -> Iterable[Variant]:
@@ -363,6 +524,7 @@ def set_value() -> Iterable[Variant]:
                 yield Variant("set a value", f"Set {value} to {w}.", exp)
                 yield Variant("set a value", f"Change {value} to {w}.", exp)
                 yield Variant("set a value", f"Set {value} to be {w}.", exp)
+                yield Variant("set a value", f"Reset {value} to {w}.", exp)
 
 
 def transfer() -> Iterable[Variant]:
@@ -372,6 +534,7 @@ def transfer() -> Iterable[Variant]:
             for verb in ("transfers", "gives", "sends"):
                 yield Variant("transfer", f"{src} {verb} {n} Pearls to {dst}.", exp)
             yield Variant("transfer", f"Transfer {n} Pearls from {src} to {dst}.", exp)
+            yield Variant("transfer", f"Move {n} Pearls from {src} to {dst}.", exp)
             yield Variant("transfer", f"Transfer {n} Pearls to {dst} from {src}.", exp)
 
 
@@ -493,7 +656,7 @@ def sentence_by_number() -> Iterable[Variant]:
         for rule in rule_forms("Lanterns"):
             remove = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=tgt)
             replace = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=tgt, new="Wicks burn.")
-            for verb in ("Remove", "Delete", "Strike"):
+            for verb in ("Remove", "Delete", "Strike", "Repeal"):
                 yield Variant("sentence by number", f"{verb} {piece} of {rule}.", remove)
                 yield Variant("sentence by number", f"In {rule}, {verb.lower()} {piece}.", remove)
             yield Variant("sentence by number", f"Replace {piece} of {rule} with “Wicks burn.”", replace)
@@ -532,9 +695,10 @@ def several_olds() -> Iterable[Variant]:
 
 
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
-    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, remove_sentence,
+    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, several_rules,
+    remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
-    move, replace_everywhere, list_item, change_value, set_value, transfer, things_attribute, single_value,
+    move, move_subrule, replace_everywhere, list_item, action_step, change_value, set_value, transfer, things_attribute, single_value,
     add_column, rows, cells, sentence_by_number, subrule_paths, several_olds,
 )
 

@@ -1,7 +1,9 @@
 """The ``wikibot`` command line.
 
 Every user-facing failure becomes one clear line on stderr and an exit status here, and only here:
-0 done, 1 a check found something illegal, 2 unusable input, 3 a step could not be applied.
+0 done, 1 a check found something illegal, 2 unusable input (a :class:`~parsers.errors.WikibotError`),
+3 a step could not be applied. Anything else that escapes is a bug of the bot: it is shown as one, with
+its traceback and where to report it, and exit status 70 — never as the user's mistake.
 """
 
 from __future__ import annotations
@@ -9,38 +11,27 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from pathlib import Path
 
 from parsers import ruleset as ruleset_parser
-from wikibot.site import WikiError
+from parsers.errors import WikibotError
+from wikibot.pages import read_text, ruleset_problem
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_UNUSABLE = 2
 EXIT_UNSUPPORTED = 3
+#: a bug of the bot (sysexits' EX_SOFTWARE): the traceback is printed, with where to report it
+EXIT_BUG = 70
 
-
-class UsageError(Exception):
-    """Input the bot cannot use; the message says what to do instead."""
-
-
-def read_text(path: str, what: str) -> str:
-    file = Path(path)
-    if not file.is_file():
-        raise UsageError(f"{what} file {path!r} does not exist: give the path of a saved copy of the page's wikitext.")
-    try:
-        return file.read_text(encoding="utf-8-sig")  # a byte-order mark at the start is not text
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{what} file {path!r} is not UTF-8 text ({error.reason} at byte {error.start}): "
-                         "save the page's wikitext as UTF-8.") from None
+#: where a bug is reported (README, "When wikibot fails")
+REPORT_BUGS = "the issue tracker of the repository wikibot came from"
 
 
 def load_ruleset(path: str) -> ruleset_parser.Ruleset:
-    text = read_text(path, "Ruleset")
-    model = ruleset_parser.parse(text)
-    if not model.rules:
-        raise UsageError(f"{path!r} has no rules: a Ruleset page has headings such as '== Ruleset and Gamestate =='. "
-                         "Is this the right page, saved as wikitext (not rendered HTML)?")
+    model = ruleset_parser.parse(read_text(path, "Ruleset"))
+    ruleset_problem("Ruleset", model, repr(path))
     return model
 
 
@@ -83,67 +74,46 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------------- enact, reset, synonyms
-def finish(args: argparse.Namespace, report, files: dict[str, str], pages: dict[str, str]) -> int:
-    """Print the report, write the changed files (unless --dry-run or something was left undone)."""
-    partial = getattr(args, "partial", False)
-    complete = report.complete
-    write = not args.dry_run and (complete or partial)
-    if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
-    else:
-        print(report.render(with_diffs=args.dry_run or not write))
-    if write:
-        for title in report.changed:
-            Path(files[title]).write_text(pages[title], encoding="utf-8")
-            if not args.json:
-                print(f"wrote {files[title]}")
-    elif not complete and not args.json:
-        print("Nothing was written: some steps could not be applied"
-              + (" (use --partial to write the rest)." if hasattr(args, "partial") else "."), file=sys.stderr)
-    return EXIT_OK if complete else EXIT_UNSUPPORTED
+def store_for(args: argparse.Namespace):
+    """Where the operation's pages are: the files given (``--ruleset-file`` and the others), else the wiki."""
+    from wikibot.pages import FilePages, WikiPages
+
+    if getattr(args, "ruleset_file", None):
+        return FilePages(args.ruleset_file, gamestate=getattr(args, "gamestate_file", None),
+                         building_blocks=getattr(args, "building_blocks_file", None),
+                         overrides=getattr(args, "overrides_file", None))
+    return WikiPages(connect(args))
 
 
-def live(args: argparse.Namespace, run) -> int:
-    """The live form of enact/reset/synonyms: the same actions on the configured wiki."""
+def operate(args: argparse.Namespace, run) -> int:
+    """enact, reset and synonyms, offline or live: the one operation (:mod:`wikibot.operations`) on the store
+    the arguments name, its report, and what it wrote (nothing with ``--dry-run``, or when a step could not be
+    applied with certainty unless ``--partial``)."""
     from wikibot import operations
 
-    wiki = connect(args)
     try:
-        outcome = run(wiki, operations)
+        outcome = run(store_for(args), operations)
     except operations.OperationRefused as refused:
         if refused.report is not None:
-            print(refused.report.render())
-        print(f"wikibot {args.command}: {refused}", file=sys.stderr)
+            print(json.dumps(refused.report.to_dict(), ensure_ascii=False, indent=2) if args.json
+                  else refused.report.render(with_diffs=True))
+        partial = " (use --partial to write the rest)" if hasattr(args, "partial") and refused.report is not None \
+            and not refused.report.complete else ""
+        print(f"wikibot {args.command}: {str(refused).rstrip('.')}{partial}.", file=sys.stderr)
         return EXIT_UNSUPPORTED
     report = outcome.report
-    print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report.render(args.dry_run))
-    for edit in outcome.saved:
-        print(f"saved {edit.title}: {edit.diff_link}")
+    print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json
+          else report.render(with_diffs=args.dry_run))
+    if not args.json:
+        for saved in outcome.saved:
+            print(f"saved {saved.title}: {saved.where}")
     return EXIT_OK if report.complete else EXIT_UNSUPPORTED
 
 
 def cmd_enact(args: argparse.Namespace) -> int:
     text = read_text(args.text_file, "Proposal")
-    if not args.ruleset_file:
-        return live(args, lambda wiki, ops: ops.enact_on_wiki(
-            wiki, args.title, text, dry_run=args.dry_run, allow_partial=args.partial))
-    from actions.enact import enact
-    from parsers.proposal import parse_proposal
-
-    model = load_ruleset(args.ruleset_file)
-    ruleset_text = str(model)
-    gamestate_text = read_text(args.gamestate_file, "Gamestate") if args.gamestate_file else None
-    tracking = model.tracking_page()
-    # a page the Ruleset does not name is called "Gamestate" in the report; its constraints are not
-    # scoped to a page name the file cannot be checked against
-    known = tracking[0] if tracking and gamestate_text is not None else None
-    gamestate_title = (known or "Gamestate") if gamestate_text is not None else None
-    result = enact(parse_proposal(args.title, text), ruleset_text, gamestate_text,
-                   ruleset_title="Ruleset", gamestate_title=known)
-    files = {"Ruleset": args.ruleset_file}
-    if gamestate_title:
-        files[gamestate_title] = args.gamestate_file
-    return finish(args, result.report, files, result.pages)
+    return operate(args, lambda store, ops: ops.enact(store, args.title, text, dry_run=args.dry_run,
+                                                      allow_partial=args.partial))
 
 
 def cmd_read(args: argparse.Namespace) -> int:
@@ -190,64 +160,42 @@ def read_address(args: argparse.Namespace) -> int:
 
 def cmd_reset(args: argparse.Namespace) -> int:
     address = read_text(args.address_file, "Ascension Address")
-    if not args.ruleset_file:
-        return live(args, lambda wiki, ops: ops.reset_on_wiki(wiki, address, {}, dry_run=args.dry_run))
-    from actions.reset import dynastic_reset
-    from parsers.ascension import parse_address
-
-    model = load_ruleset(args.ruleset_file)
-    ruleset_text = str(model)
-    plan = parse_address(address, ruleset=model)
-    tracking = model.tracking_page()
-    gamestate_title = tracking[0] if tracking else "Gamestate"
-    result = dynastic_reset(
-        ruleset_text, plan,
-        building_blocks_text=read_text(args.building_blocks_file, "Building Blocks")
-        if args.building_blocks_file else None,
-        gamestate_text=read_text(args.gamestate_file, "Gamestate") if args.gamestate_file else None,
-        gamestate_title=gamestate_title if args.gamestate_file else None)
-    files = {"Ruleset": args.ruleset_file}
-    if args.building_blocks_file:
-        files["Building Blocks"] = args.building_blocks_file
-    if args.gamestate_file:
-        files[gamestate_title] = args.gamestate_file
-    return finish(args, result.report, files, result.pages)
+    return operate(args, lambda store, ops: ops.reset(store, address, {}, dry_run=args.dry_run))
 
 
 def cmd_review(args: argparse.Namespace) -> int:
     """A hand enactment (or, with --address-file, a hand Dynastic Reset) compared with the bot's own."""
-    from actions.review import review_enactment, review_reset
+    from wikibot import operations
 
     old_model = load_ruleset(args.ruleset_old)
-    before = {"Ruleset": str(old_model)}
-    after = {"Ruleset": read_text(args.ruleset_new, "Ruleset (after the edit)")}
+    new = read_text(args.ruleset_new, "Ruleset (after the edit)")
     if bool(args.gamestate_old) != bool(args.gamestate_new):
-        raise UsageError("give both --gamestate-old and --gamestate-new (the same file twice if the edit left the "
-                         "gamestate page alone), or neither.")
+        raise WikibotError("give both --gamestate-old and --gamestate-new (the same file twice if the edit left the "
+                           "gamestate page alone), or neither.")
     if bool(args.building_blocks_old) != bool(args.building_blocks_new):
-        raise UsageError("give both --building-blocks-old and --building-blocks-new, or neither.")
-    tracking = old_model.tracking_page()
-    gamestate_title = tracking[0] if tracking else "Gamestate"
+        raise WikibotError("give both --building-blocks-old and --building-blocks-new, or neither.")
+    gamestate = {}
     if args.gamestate_old:
-        before[gamestate_title] = read_text(args.gamestate_old, "Gamestate (before the edit)")
-        after[gamestate_title] = read_text(args.gamestate_new, "Gamestate (after the edit)")
+        gamestate = {"gamestate_old": read_text(args.gamestate_old, "Gamestate (before the edit)"),
+                     "gamestate_new": read_text(args.gamestate_new, "Gamestate (after the edit)")}
     if args.address_file:
         if args.text_file:
-            raise UsageError("give --text-file (a Proposal) or --address-file (an Ascension Address), not both.")
+            raise WikibotError("give --text-file (a Proposal) or --address-file (an Ascension Address), not both.")
         from parsers.ascension import parse_address
 
+        blocks = {}
         if args.building_blocks_old:
-            before["Building Blocks"] = read_text(args.building_blocks_old, "Building Blocks (before the edit)")
-            after["Building Blocks"] = read_text(args.building_blocks_new, "Building Blocks (after the edit)")
+            blocks = {"building_blocks_old": read_text(args.building_blocks_old, "Building Blocks (before the edit)"),
+                      "building_blocks_new": read_text(args.building_blocks_new, "Building Blocks (after the edit)")}
         plan = parse_address(read_text(args.address_file, "Ascension Address"), ruleset=old_model)
-        review = review_reset(plan, before, after)
+        review = operations.review_reset(plan, old_model, new, **gamestate, **blocks)
     else:
         if not args.text_file or not args.title:
-            raise UsageError("give the Proposal with --title T --text-file P (or an Address with --address-file).")
+            raise WikibotError("give the Proposal with --title T --text-file P (or an Address with --address-file).")
         from parsers.proposal import parse_proposal
 
         proposal = parse_proposal(args.title, read_text(args.text_file, "Proposal"))
-        review = review_enactment(proposal, before, after, gamestate_title=gamestate_title)
+        review = operations.review_enactment(proposal, old_model, new, **gamestate)
     print(json.dumps(review.to_dict(), ensure_ascii=False, indent=2) if args.json else review.render())
     return review.exit_code
 
@@ -257,31 +205,24 @@ def parse_sets(values: list[str]) -> dict[str, str]:
     for value in values:
         key, sep, new = value.partition("=")
         if not sep or not key.strip() or not new.strip():
-            raise UsageError(f"--set takes KEY=NEW, e.g. --set Player=Necromancer; not {value!r}.")
+            raise WikibotError(f"--set takes KEY=NEW, e.g. --set Player=Necromancer; not {value!r}.")
         changes[key.strip()] = new.strip()
     return changes
 
 
 def cmd_synonyms(args: argparse.Namespace) -> int:
     changes = parse_sets(args.set)
-    if not args.ruleset_file:
-        return live(args, lambda wiki, ops: ops.synonyms_on_wiki(wiki, changes, dry_run=args.dry_run))
-    from actions.synonyms import replace_terms
-
-    ruleset_text = str(load_ruleset(args.ruleset_file))
-    new_text, report = replace_terms(ruleset_text, changes)
-    return finish(args, report, {"Ruleset": args.ruleset_file}, {"Ruleset": new_text})
+    return operate(args, lambda store, ops: ops.synonyms(store, changes, dry_run=args.dry_run))
 
 
 # ------------------------------------------------------------------------- guard
 def constraints_for(args: argparse.Namespace):
-    from actions import constraints as cons
+    """The Ruleset and the constraints that judge a gamestate edit (with the overrides file's, if given)."""
+    from wikibot import operations
 
-    model = load_ruleset(args.ruleset_file)
-    inferred = cons.infer_constraints(model)
-    if getattr(args, "overrides_file", None):
-        inferred = cons.merge(inferred, cons.parse_overrides(read_text(args.overrides_file, "Constraints")))
-    return model, inferred
+    store = store_for(args)
+    game = store.game()
+    return operations.rules(game.model, store.overrides(game))
 
 
 def cmd_constraints(args: argparse.Namespace) -> int:
@@ -296,7 +237,7 @@ def cmd_constraints(args: argparse.Namespace) -> int:
         try:
             page = parse_gamestate(read_text(args.gamestate_file, "Gamestate"))
         except GamestateError as exc:
-            raise UsageError(f"the gamestate page cannot be read: {exc}; close the table and try again") from None
+            raise WikibotError(f"the gamestate page cannot be read: {exc}; close the table and try again") from None
         columns = page_constraints(Legality(model, found), page)
     if args.json:
         data = cons.constraints_to_json(found)
@@ -311,10 +252,10 @@ def cmd_constraints(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from actions.check import check_edit
+    from wikibot import operations
 
-    model, found = constraints_for(args)
-    result = check_edit(model, found, read_text(args.old_file, "Old gamestate"), read_text(args.new_file, "New gamestate"))
+    result = operations.check(store_for(args), read_text(args.old_file, "Old gamestate"),
+                              read_text(args.new_file, "New gamestate"))
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     elif result.verdict == "cannot judge":
@@ -481,6 +422,10 @@ def build_parser() -> argparse.ArgumentParser:
     synonyms.add_argument("--set", action="append", required=True, metavar="KEY=NEW",
                           help="e.g. Player=Necromancer (KEY: the term in the Synonyms parentheses, "
                                "or the current term in eras without that rule)")
+    synonyms.add_argument("--building-blocks-file", metavar="B", help="the Building Blocks page's wikitext: its "
+                          "terms are replaced too")
+    synonyms.add_argument("--gamestate-file", metavar="G", help="the gamestate page's wikitext: its players table's "
+                          "heading follows the player term")
     synonyms.set_defaults(handler=cmd_synonyms)
 
     for action in (enact, reset, synonyms):
@@ -561,6 +506,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.handler(args)
-    except (UsageError, WikiError, ValueError, LookupError, OSError) as error:
-        print(f"wikibot {args.command}: {error}", file=sys.stderr)
+    except WikibotError as error:
+        # what the user can put right: one line, what happened and what to do
+        print(f"wikibot {args.command}: {' '.join(str(error).split())}", file=sys.stderr)
         return EXIT_UNUSABLE
+    except KeyboardInterrupt:
+        print(f"wikibot {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except Exception:  # noqa: BLE001 - anything else is a bug of the bot, and is shown as one
+        return bug(args.command)
+
+
+def bug(command: str) -> int:
+    """A failure no :class:`WikibotError` names is the bot's own fault: say so, with the traceback and where
+    to report it; never as a mistake of the user's."""
+    print(traceback.format_exc(), file=sys.stderr, end="")
+    print(f"wikibot {command}: this is a bug in wikibot, not a mistake in what you gave it. Please report it to "
+          f"{REPORT_BUGS}, with the command you ran and the traceback above (and the input files, if you may "
+          "share them).", file=sys.stderr)
+    return EXIT_BUG

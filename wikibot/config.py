@@ -33,11 +33,15 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from parsers.errors import CONFIG, WikibotError
+
 SETTINGS_FILE = "wikibot.toml"
 
 
-class ConfigError(ValueError):
+class ConfigError(WikibotError):
     """The configuration cannot be used; the message says what to fix."""
+
+    kind = CONFIG
 
 
 @dataclass

@@ -30,6 +30,8 @@ from actions import lineage
 from actions.accepted import sha1
 from actions.history import Origin
 from parsers import request_page
+from parsers.errors import WikibotError
+from parsers.hazards import inert
 from parsers import ruleset as rsmod
 
 log = logging.getLogger("wikibot")
@@ -65,7 +67,7 @@ CREATE TABLE IF NOT EXISTS repealed(key TEXT PRIMARY KEY, rule INTEGER NOT NULL)
 """
 
 
-class HistoryError(ValueError):
+class HistoryError(WikibotError):
     """The store cannot be used; the message says what to do."""
 
 
@@ -442,12 +444,12 @@ class HistoryStore:
 
     def rule(self, name: str):
         """(the rule as it stands in the newest Ruleset or None, its events with their revisions, the origins of
-        every revision named). Raises LookupError when no rule of that name stands or ever stood."""
+        every revision named). Raises :class:`HistoryError` when no rule of that name stands or ever stood."""
         from actions.history import standing, title_key
 
         revid = self.latest_classified(self.pages.ruleset)
         if not revid:
-            raise LookupError(f"the history holds no revision of “{self.pages.ruleset}”")
+            raise HistoryError(f"the history holds no revision of “{self.pages.ruleset}”")
         text, state = self.revision_text(revid), self.state(revid)
         now = None
         rules: list[int] = []
@@ -460,7 +462,7 @@ class HistoryStore:
             key = title_key(name)
             found = self.db.execute("SELECT rule FROM events WHERE key=? ORDER BY revid DESC LIMIT 1", (key,)).fetchone()
             if found is None:
-                raise LookupError(f"no rule called “{name}” stands in the Ruleset or ever stood in the history the bot "
+                raise HistoryError(f"no rule called “{name}” stands in the Ruleset or ever stood in the history the bot "
                                   "has; give a rule's name as the Ruleset writes it") from None
             rules = [int(found[0])]
             units = lineage.units(text)
@@ -550,7 +552,6 @@ def answer(wiki, request) -> tuple[str, list[str]]:
     """The answer to ``{{History|rule=X}}`` (anyone may ask): a headline and one line a paragraph and a timeline
     event, each with its diff link; page text is written inert."""
     from actions.history import rule_answer, rule_lines
-    from wikibot.patrol import inert
 
     name = (request.params.get("rule") or request.text.strip().split("\n")[0]).strip()
     if not name:
@@ -562,7 +563,7 @@ def answer(wiki, request) -> tuple[str, list[str]]:
             return ("Not done: the bot is still reading the Ruleset's history (it reads it once, a part at each "
                     "turn); ask again in a while, as a new section.", [])
         now, events, origins = store.rule(name)
-    except LookupError as error:
+    except WikibotError as error:
         return f"Not done: {error}.", []
     finally:
         store.close()
@@ -593,7 +594,6 @@ def audit_text(store: HistoryStore, bot: str, unaccepted: frozenset[int] = froze
     :data:`AUDIT_ROWS`); page text inert, each revision with its diff link. ``unaccepted``: the revisions
     that do not count until an Admin accepts them (:mod:`actions.accepted`), said so."""
     from actions.history import audit_headline, audit_line, audit_order
-    from wikibot.patrol import inert
 
     found = store.audit()
     for origin in found:
@@ -624,23 +624,22 @@ class Auditor:
         """The Ruleset's revisions that count for nothing until an Admin accepts them, as the guard reads the
         Ruleset (:meth:`wikibot.trust.Trust.accepted`, over its latest revisions)."""
         from wikibot.site import WikiError
-        from wikibot.trust import Trust
+        from wikibot.trust import TextHidden, Trust
 
         try:
             state = Trust(self.wiki).accepted(self.wiki.settings.ruleset)
-        except WikiError as error:
+        except (WikiError, TextHidden) as error:
             log.warning("audit: could not tell which Ruleset edits are accepted: %s", error)
             return frozenset()
         return frozenset(r.revid for r in state.pending + state.uncarried) if state else frozenset()
 
     def cycle(self) -> bool:
-        """One turn; whether the audit page was written."""
-        from wikibot.site import writes_enabled_by
+        """One turn; whether the audit page was written. A turn in which no page it follows changed asks the wiki
+        one thing: their latest revisions (:meth:`HistoryStore.update`). The run page is read only when there is
+        something to write (by the save, which writes nothing unless it says ``true``)."""
+        from wikibot.site import WritesDisabled
 
         settings = self.wiki.settings
-        if not writes_enabled_by(self.wiki.read(settings.run).text):
-            log.info("run page “%s” does not say true: the audit waits", settings.run)
-            return False
         store = for_wiki(self.wiki)
         try:
             store.update(self.wiki, most=TURN, also=(settings.audit,))
@@ -655,8 +654,12 @@ class Auditor:
             unaccepted = self.unaccepted()
             text = audit_text(store, self.wiki.username, unaccepted)
             page = self.wiki.read(settings.audit)
-            saved = self.wiki.save(page, lambda _current: (text, latest),
-                                   f"Audit of the Ruleset up to [[Special:Diff/{latest}]]")
+            try:
+                saved = self.wiki.save(page, lambda _current: (text, latest),
+                                       f"Audit of the Ruleset up to [[Special:Diff/{latest}]]")
+            except WritesDisabled:
+                log.info("run page “%s” does not say true: the audit waits", settings.run)
+                return False
             store.written(f"{latest} {saved.revid if saved else page.revid}")
             log.info("audit page “%s” written up to revision %s", settings.audit, latest)
             return True

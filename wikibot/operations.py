@@ -1,11 +1,15 @@
-"""Enactments, resets and synonym changes on the live wiki.
+"""The bot's operations — enact, reset, synonyms, check, review — each written once, on a page store.
 
-Each operation reads the pages it needs once, runs the pure action (``actions/``) on their texts,
-and writes every changed page through a :class:`~wikibot.journal.Journal`, so that a crash or a
-failure half-way leaves no page half-done. On an edit conflict a page's change is recomputed by
-running the same action again with that page's new text (see :meth:`wikibot.site.Wiki.save`).
-An operation done for a request (``request_key``) leaves its journal settled with the outcome, for
-the request desk to close once the answer is on the page.
+An operation takes a page store (:mod:`wikibot.pages`: the configured wiki, or the offline commands'
+files), reads the pages it needs there once (:class:`wikibot.pages.Game`: the Ruleset parsed once and
+handed on, the gamestate page the Ruleset names), reads the request's text once, runs the pure action
+(``actions/``) and writes every changed page through the store, all or nothing. So ``wikibot enact
+--ruleset-file …`` and an ``{{Enact}}`` request on the wiki run the same code; only where the pages
+live differs. On the wiki a change is written through a :class:`~wikibot.journal.Journal`, so that a
+crash or a failure half-way leaves no page half-done, and a page edited since it was read gets the same
+action again on its new text (:meth:`wikibot.site.Wiki.save`). An operation done for a request
+(``request_key``) leaves its journal settled with the outcome, for the request desk to close once the
+answer is on the page.
 
 A reset that names a new gamestate tracking page creates that page, last, with a line saying whose
 page it is, so that the Ruleset never names a page that is missing once the reset is whole.
@@ -15,25 +19,20 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Callable
 
 from actions.report import UNSUPPORTED, Report
 from parsers import ruleset as ruleset_parser
+from parsers import steps as st
+from parsers.errors import WikibotError
 from wikibot import journal as journal_mod
 from wikibot import statefile
-from wikibot.site import ConflictChangedMeaning, PageText, SavedEdit, Wiki, WikiError
+from wikibot.pages import UNDO_PREFIX, Action, Game, PageStore
+from wikibot.site import ConflictChangedMeaning, PageText, Wiki, WikiError
 
 log = logging.getLogger("wikibot")
 
-#: texts {title: wikitext} → (changed pages {title: new wikitext}, report)
-Action = Callable[[dict[str, str]], tuple[dict[str, str], Report]]
 
-
-#: how the summary of every edit that puts back a page the bot saved begins
-UNDO_PREFIX = "Undoing"
-
-
-class OperationRefused(WikiError):
+class OperationRefused(WikibotError):
     """The action could not be done as asked; nothing was written. The report says why."""
 
     def __init__(self, message: str, report: Report | None = None):
@@ -44,95 +43,220 @@ class OperationRefused(WikiError):
 @dataclass
 class Outcome:
     report: Report
-    saved: list[SavedEdit] = field(default_factory=list)
+    saved: list = field(default_factory=list)   # wikibot.site.SavedEdit or wikibot.pages.SavedFile, by page
     dry_run: bool = False
 
     @property
     def links(self) -> str:
-        return ", ".join(f"{s.title}: {s.diff_link}" for s in self.saved)
+        return ", ".join(f"{s.title}: {s.where}" for s in self.saved)
 
 
 def refusal_headline(report: Report) -> str:
     """The one line that says why nothing was written, naming the steps (their first words) that
     could not be applied with certainty."""
     unsure = [s for s in report.steps if s.status == UNSUPPORTED]
-    named = "; ".join(f"step {s.n} (“{_first_words(s.text)}”)" for s in unsure[:3])
+    named = "; ".join(f"step {s.n} (“{first_words(s.text)}”)" for s in unsure[:3])
     more = f" and {len(unsure) - 3} more" if len(unsure) > 3 else ""
     which = f": {named}{more}" if unsure else ""
     return f"Some steps could not be applied with certainty{which}, so nothing was written."
 
 
-def _first_words(text: str, width: int = 60) -> str:
+def first_words(text: str, width: int = 60) -> str:
     line = " ".join(text.split("\n", 1)[0].split())
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
-def meaning(report: Report) -> tuple:
-    """What a report says was done, step by step: compared again after an edit conflict."""
-    return tuple((s.n, s.action, s.status) for s in report.steps)
-
-
-def perform(wiki: Wiki, reads: dict[str, PageText], action: Action, *, dry_run: bool = False,
+def perform(store: PageStore, reads: dict[str, PageText], action: Action, *, dry_run: bool = False,
             allow_partial: bool = False, request_key: str = "", tag: str = "") -> Outcome:
-    """Run ``action`` on the texts read and save what it changes, all or nothing. ``tag`` ends the summary of
-    every edit made (the request's, see :func:`parsers.request_page.tag`), undoing ones included."""
+    """Run ``action`` on the texts read and write what it changes through ``store``, all or nothing. ``tag``
+    ends the summary of every edit made (the request's, see :func:`parsers.request_page.tag`), undoing ones
+    included."""
     texts = {title: page.text for title, page in reads.items()}
     pages, report = action(texts)
     for title, new in pages.items():
         report.set_page(title, texts.get(title, ""), new)
     if not report.complete and not allow_partial:
         raise OperationRefused(refusal_headline(report), report)
-    changed = [t for t, new in pages.items() if new != texts.get(t, "")]
+    changed = {t: new for t, new in pages.items() if new != texts.get(t, "")}
     unknown = [t for t in changed if t not in reads]
     if unknown:
         raise OperationRefused(f"The action would change pages the bot did not read ({', '.join(unknown)}); "
                                "nothing was written.", report)
     if dry_run or not changed:
         return Outcome(report, dry_run=dry_run)
-
-    def compute_for(title: str):
-        def compute(text: str):
-            new_pages, new_report = action({**texts, title: text})
-            return new_pages.get(title, text), meaning(new_report)
-        return compute
-
-    journal = journal_mod.Journal(wiki.settings.state_dir, report.summary or report.action, request_key,
-                                  [journal_mod.JournalPage(t, reads[t].revid, texts.get(t, ""), pages[t])
-                                   for t in changed], tag=tag, steps=[s.to_dict() for s in report.steps])
-    journal.write()
-    saved: list[SavedEdit] = []
-    try:
-        for entry in journal.pages:
-            edit = wiki.save(reads[entry.title], compute_for(entry.title), journal.summary(report.summary))
-            if edit is not None:
-                entry.saved_revid = edit.revid
-                saved.append(edit)
-                journal.write()
-    except Exception as error:
-        _undo(wiki, journal, str(error))
-        raise
-    journal.settle(journal_mod.FINISHED, "")
-    return Outcome(report, saved)
+    return Outcome(report, store.write(reads, changed, action, report, request_key=request_key, tag=tag))
 
 
-def _undo(wiki: Wiki, journal: journal_mod.Journal, reason: str) -> None:
-    """Put back the pages already saved by an operation that failed half-way (if untouched since)."""
-    for entry in journal.saved:
-        try:
-            current = wiki.read(entry.title)
-            if current.revid != entry.saved_revid:
-                continue   # edited since: left for recovery (journal.recover), which reports it
-            wiki.replace(current, entry.old_text,
-                         journal.summary(f"{UNDO_PREFIX} “{journal.operation}”: it could not be completed"))
-        except WikiError as error:
-            log.warning("could not undo “%s” on “%s”: %s", journal.operation, entry.title, error)
-            continue
-        entry.saved_revid = None
-        journal.write()
-    if not journal.saved:
-        journal.settle(journal_mod.UNDONE, reason)
+# --------------------------------------------------------------------------- enact
+def changes_gamestate(proposal: st.Proposal) -> bool:
+    from actions.gamestate_steps import GAMESTATE_STEPS
+
+    return any(isinstance(s, GAMESTATE_STEPS) for s in proposal.steps)
 
 
+def enact_action(proposal: st.Proposal, game: Game, ruleset_title: str, *, overrides: list | None = None,
+                 extension_tags: tuple[str, ...] = (), url: str = "") -> Action:
+    """The enactment as an :data:`~wikibot.pages.Action`. The Ruleset as read is handed on parsed; a text
+    that differs (a page edited since it was read) is parsed afresh. Its summary names the Proposal's address
+    when given, so that the bot's own edits say which Proposal they enacted
+    (:func:`parsers.request_page.enacted_summary`)."""
+    from actions.enact import enact
+    from parsers.request_page import enacted_summary
+
+    gamestate_title = game.gamestate_title
+
+    def action(texts: dict[str, str]):
+        text = texts[ruleset_title]
+        result = enact(proposal, game.model if text == game.ruleset.text else text,
+                       texts.get(gamestate_title) if gamestate_title else None, ruleset_title=ruleset_title,
+                       gamestate_title=gamestate_title if game.named else None, overrides=overrides,
+                       extension_tags=extension_tags)
+        result.report.summary = enacted_summary(result.report.summary, url)
+        return result.pages, result.report
+    return action
+
+
+def enact(store: PageStore, title: str, text: str, *, url: str = "", dry_run: bool = False,
+          allow_partial: bool = False, request_key: str = "", tag: str = "") -> Outcome:
+    """Enact a Proposal (its title and text, read once) on the store's Ruleset and the gamestate page it
+    names; gamestate values are judged by the one legality with the Admins' overrides (read only when the
+    Proposal changes the gamestate)."""
+    from parsers.proposal import parse_proposal
+
+    proposal = parse_proposal(title, text)
+    game = store.game()
+    overrides = store.overrides(game) if game.gamestate is not None and changes_gamestate(proposal) else []
+    action = enact_action(proposal, game, store.ruleset_title, overrides=overrides,
+                          extension_tags=store.extension_tags(), url=url)
+    return perform(store, game.reads, action, dry_run=dry_run, allow_partial=allow_partial,
+                   request_key=request_key, tag=tag)
+
+
+# --------------------------------------------------------------------------- reset
+def address_text(address: str, params: dict[str, str]) -> str:
+    """An Address with its {{Ascension}} template's parameters (but ``at``) before it, as the reset reads it."""
+    template = "{{Ascension|" + "|".join(f"{k}={v}" for k, v in params.items() if k != "at") + "}}\n"
+    return (template if len(params) > ("at" in params) else "") + address
+
+
+def reset(store: PageStore, address: str, params: dict[str, str] | None = None, *, dry_run: bool = False,
+          request_key: str = "", tag: str = "") -> Outcome:
+    """The Dynastic Reset an Address (or an {{Ascension}} template's parameters) asks for, all or nothing."""
+    from actions.reset import dynastic_reset
+    from parsers.ascension import parse_address
+
+    game = store.game(building_blocks=True)
+    plan = parse_address(address_text(address, params or {}), ruleset=game.model)
+    extension_tags = store.extension_tags()
+    reads = game.reads
+    new_tracking = None
+    if plan.tracking_page:
+        new_tracking = store.page(plan.tracking_page)
+        if new_tracking.exists:
+            raise OperationRefused(f"The new gamestate tracking page “{plan.tracking_page}” already exists; "
+                                   "the rules require a page that does not exist yet.")
+        reads = {**reads, new_tracking.title: new_tracking}
+    ruleset_title, blocks, gamestate_title = store.ruleset_title, game.building_blocks, game.gamestate_title
+
+    def action(texts: dict[str, str]):
+        text = texts[ruleset_title]
+        result = dynastic_reset(game.model if text == game.ruleset.text else text, plan,
+                                building_blocks_text=texts.get(blocks.title) if blocks else None,
+                                gamestate_text=texts.get(gamestate_title) if gamestate_title else None,
+                                gamestate_title=gamestate_title, extension_tags=extension_tags)
+        names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title if blocks else store.building_blocks_title}
+        pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
+        if new_tracking is not None and result.ok:
+            # Saved last: the Ruleset names it only once the other pages are done.
+            pages[new_tracking.title] = new_tracking_page_text(gamestate_title, plan.theme)
+        return pages, result.report
+    return perform(store, reads, action, dry_run=dry_run, request_key=request_key, tag=tag)
+
+
+def new_tracking_page_text(previous: str | None, theme: str | None) -> str:
+    """The new dynasty's gamestate tracking page as the reset creates it: a start, for its Emperor to fill."""
+    dynasty = f" of the dynasty “{theme}”" if theme else " of the new dynasty"
+    before = f" The previous dynasty's gamestate stays on [[{previous}]]." if previous else ""
+    return (f"This is the gamestate tracking page{dynasty}, named in its Ascension Address.{before}\n")
+
+
+# --------------------------------------------------------------------------- synonyms
+def synonyms(store: PageStore, changes: dict[str, str], *, dry_run: bool = False, request_key: str = "",
+             tag: str = "") -> Outcome:
+    """Replace terms throughout the Ruleset, and with them on the Building Blocks page (when there is one) and
+    in the gamestate page's players-table heading: one operation, all pages or none."""
+    from actions.synonyms import replace_terms_on_pages
+
+    game = store.game(building_blocks=True)
+    ruleset_title, blocks, gamestate_title = store.ruleset_title, game.building_blocks, game.gamestate_title
+    extension_tags = store.extension_tags()
+
+    def action(texts: dict[str, str]):
+        text = texts[ruleset_title]
+        return replace_terms_on_pages(game.model if text == game.ruleset.text else text, changes,
+                                      ruleset_title=ruleset_title,
+                                      building_blocks=(blocks.title, texts[blocks.title]) if blocks else None,
+                                      gamestate=(gamestate_title, texts[gamestate_title]) if gamestate_title else None,
+                                      extension_tags=extension_tags)
+    return perform(store, game.reads, action, dry_run=dry_run, request_key=request_key, tag=tag)
+
+
+# --------------------------------------------------------------------------- check
+def rules(model: ruleset_parser.Ruleset, overrides: list) -> tuple[ruleset_parser.Ruleset, list]:
+    """What judges a gamestate edit: the Ruleset and the constraints its definitions make, merged with the
+    Admins' overrides."""
+    from actions.constraints import infer_constraints, merge
+
+    return model, merge(infer_constraints(model), overrides)
+
+
+def check(store: PageStore, old: str, new: str):
+    """One edit of the gamestate page judged by the store's Ruleset and overrides (legal, illegal, or cannot
+    judge; :func:`actions.check.check_edit`); the patrol judges each edit the same way, by the Ruleset of the
+    edit's time (:meth:`wikibot.patrol.Patrol`)."""
+    from actions.check import check_edit
+
+    game = store.game()
+    return check_edit(*rules(game.model, store.overrides(game)), old, new,
+                      page=game.gamestate_title if game.named else None)
+
+
+# --------------------------------------------------------------------------- review
+def review_enactment(proposal: st.Proposal, ruleset_old: str | ruleset_parser.Ruleset, ruleset_new: str, *,
+                     gamestate_old: str | None = None, gamestate_new: str | None = None,
+                     gamestate_title: str | None = None, reviewed: set[str] | None = None):
+    """A hand enactment compared with the bot's own (:func:`actions.review.review_enactment`): the Ruleset
+    before and after, and the gamestate page before and after when given, under the title the Ruleset before
+    the edit names (:meth:`parsers.ruleset.Ruleset.gamestate_title`) unless ``gamestate_title`` says it.
+    ``reviewed``: the pages this edit is about (an enactment made in two edits), by title."""
+    from actions.review import review_enactment as review
+
+    model = ruleset_parser.parse(ruleset_old) if isinstance(ruleset_old, str) else ruleset_old
+    before, after = {"Ruleset": str(model)}, {"Ruleset": ruleset_new}
+    title = gamestate_title or model.gamestate_title(stand_in=True)
+    if gamestate_old is not None:
+        before[title], after[title] = gamestate_old, gamestate_new if gamestate_new is not None else gamestate_old
+    return review(proposal, before, after, gamestate_title=title if gamestate_old is not None else None,
+                  reviewed=reviewed)
+
+
+def review_reset(plan, ruleset_old: str | ruleset_parser.Ruleset, ruleset_new: str, *,
+                 gamestate_old: str | None = None, gamestate_new: str | None = None,
+                 building_blocks_old: str | None = None, building_blocks_new: str | None = None):
+    """A hand Dynastic Reset compared with the bot's own (:func:`actions.review.review_reset`)."""
+    from actions.review import review_reset as review
+
+    model = ruleset_parser.parse(ruleset_old) if isinstance(ruleset_old, str) else ruleset_old
+    before, after = {"Ruleset": str(model)}, {"Ruleset": ruleset_new}
+    if gamestate_old is not None:
+        title = model.gamestate_title(stand_in=True)
+        before[title], after[title] = gamestate_old, gamestate_new
+    if building_blocks_old is not None:
+        before["Building Blocks"], after["Building Blocks"] = building_blocks_old, building_blocks_new
+    return review(plan, before, after)
+
+
+# --------------------------------------------------------------------------- what a killed process left
 def recover_all(wiki: Wiki) -> list[journal_mod.Recovery]:
     """Finish or undo operations a killed process left half-done (run at start)."""
     def save(page: journal_mod.JournalPage, text: str, summary: str, on_revid: int | None) -> int | None:
@@ -162,169 +286,6 @@ def recover_all(wiki: Wiki) -> list[journal_mod.Recovery]:
     return recoveries
 
 
-# --------------------------------------------------------------------------- the actions
-def read_ruleset_and_gamestate(wiki: Wiki) -> tuple[dict[str, PageText], str | None]:
-    ruleset = wiki.read(wiki.settings.ruleset)
-    if not ruleset.exists:
-        raise WikiError(f"The Ruleset page “{wiki.settings.ruleset}” does not exist on this wiki: "
-                        "set [pages] ruleset in wikibot.toml.")
-    reads = {ruleset.title: ruleset}
-    tracking = ruleset_parser.parse(ruleset.text).tracking_page()
-    gamestate_title = tracking[0] if tracking else None
-    if gamestate_title:
-        gamestate = wiki.read(gamestate_title)
-        if gamestate.exists:
-            reads[gamestate_title] = gamestate
-        else:
-            gamestate_title = None
-    return reads, gamestate_title
-
-
-def read_overrides(wiki: Wiki, trust=None) -> list:
-    """The Admins' corrections to the inferred constraints (the constraints page) as Admins left it: an edit
-    by anyone else counts only once an Admin accepts it (:class:`wikibot.trust.Trust`). Lines that cannot be
-    read are logged and left out, the others apply."""
-    from actions.constraints import OverrideError, parse_overrides
-    from wikibot.trust import Trust
-
-    trust = trust or Trust(wiki)
-    state = trust.accepted(wiki.settings.constraints)
-    if state is None:
-        return []
-    if not state.clean:
-        log.info("“%s” carries edits no Admin has accepted (%s): read as Admins left it", wiki.settings.constraints,
-                 state.unaccepted())
-    text = state.text(trust.text)
-    try:
-        return parse_overrides(text, page=wiki.settings.constraints)
-    except OverrideError as error:
-        log.warning("lines of “%s” skipped: %s", wiki.settings.constraints, error)
-        return error.parsed
-
-
-def enact_action(title: str, text: str, ruleset_title: str, gamestate_title: str | None,
-                 overrides: list | None = None, extension_tags: tuple[str, ...] = (), url: str = "") -> Action:
-    """The enactment as an :data:`Action`; its summary names the Proposal's address when given, so that the
-    bot's own edits say which Proposal they enacted (:func:`parsers.request_page.enacted_summary`)."""
-    from actions.enact import enact
-    from parsers.proposal import parse_proposal
-    from parsers.request_page import enacted_summary
-
-    proposal = parse_proposal(title, text)
-
-    def action(texts: dict[str, str]):
-        result = enact(proposal, texts[ruleset_title], texts.get(gamestate_title) if gamestate_title else None,
-                       ruleset_title=ruleset_title, gamestate_title=gamestate_title, overrides=overrides,
-                       extension_tags=extension_tags)
-        result.report.summary = enacted_summary(result.report.summary, url)
-        return result.pages, result.report
-    return action
-
-
-def overrides_for(wiki: Wiki, title: str, text: str, gamestate_title: str | None) -> list:
-    """The constraints page's overrides when the Proposal changes the gamestate page (read only then)."""
-    from actions.gamestate_steps import GAMESTATE_STEPS
-    from parsers.proposal import parse_proposal
-
-    changes_gamestate = any(isinstance(s, GAMESTATE_STEPS) for s in parse_proposal(title, text).steps)
-    return read_overrides(wiki) if gamestate_title and changes_gamestate else []
-
-
-def enact_on_wiki(wiki: Wiki, title: str, text: str, *, url: str = "",
-                  pages: tuple[dict[str, PageText], str | None] | None = None, **options) -> Outcome:
-    """Enact on the wiki; gamestate values are judged by the one legality with the Admins' overrides
-    (the constraints page is read only when the Proposal changes the gamestate). ``pages``: the Ruleset and
-    gamestate page as :func:`read_ruleset_and_gamestate` read them just before, if they were."""
-    reads, gamestate_title = pages or read_ruleset_and_gamestate(wiki)
-    overrides = overrides_for(wiki, title, text, gamestate_title)
-    return perform(wiki, reads, enact_action(title, text, wiki.settings.ruleset, gamestate_title, overrides,
-                                             wiki.extension_tags(), url),
-                   **options)
-
-
-def address_text(address: str, params: dict[str, str]) -> str:
-    """An Address with its {{Ascension}} template's parameters (but ``at``) before it, as the reset reads it."""
-    template = "{{Ascension|" + "|".join(f"{k}={v}" for k, v in params.items() if k != "at") + "}}\n"
-    return (template if len(params) > ("at" in params) else "") + address
-
-
-def reset_on_wiki(wiki: Wiki, address: str, params: dict[str, str], **options) -> Outcome:
-    """The Dynastic Reset an Address (or an {{Ascension}} template's parameters) asks for."""
-    from actions.reset import dynastic_reset
-    from parsers.ascension import parse_address
-
-    reads, gamestate_title = read_ruleset_and_gamestate(wiki)
-    blocks = wiki.read(wiki.settings.building_blocks)
-    if blocks.exists:
-        reads[blocks.title] = blocks
-    text = address_text(address, params)
-    ruleset_title = wiki.settings.ruleset
-    plan = parse_address(text, ruleset=reads[ruleset_title].text)
-    extension_tags = wiki.extension_tags()
-    new_tracking = None
-    if plan.tracking_page:
-        new_tracking = wiki.read(plan.tracking_page)
-        if new_tracking.exists:
-            raise OperationRefused(f"The new gamestate tracking page “{plan.tracking_page}” already exists; "
-                                   "the rules require a page that does not exist yet.")
-        reads[new_tracking.title] = new_tracking
-
-    def action(texts: dict[str, str]):
-        result = dynastic_reset(texts[ruleset_title], plan,
-                                building_blocks_text=texts.get(blocks.title) if blocks.exists else None,
-                                gamestate_text=texts.get(gamestate_title) if gamestate_title else None,
-                                gamestate_title=gamestate_title, extension_tags=extension_tags)
-        names = {"Ruleset": ruleset_title, "Building Blocks": blocks.title}
-        pages = {names.get(t, t): new for t, new in result.pages.items() if new != texts.get(names.get(t, t))}
-        if new_tracking is not None and result.ok:
-            # Saved last: the Ruleset names it only once the other pages are done.
-            pages[new_tracking.title] = new_tracking_page_text(gamestate_title, plan.theme)
-        return pages, result.report
-    return perform(wiki, reads, action, **options)
-
-
-def new_tracking_page_text(previous: str | None, theme: str | None) -> str:
-    """The new dynasty's gamestate tracking page as the reset creates it: a start, for its Emperor to fill."""
-    dynasty = f" of the dynasty “{theme}”" if theme else " of the new dynasty"
-    before = f" The previous dynasty's gamestate stays on [[{previous}]]." if previous else ""
-    return (f"This is the gamestate tracking page{dynasty}, named in its Ascension Address.{before}\n")
-
-
-def synonyms_on_wiki(wiki: Wiki, changes: dict[str, str], **options) -> Outcome:
-    """Replace terms throughout the Ruleset, and with them on the Building Blocks page (if there is one) and in
-    the gamestate page's players-table heading: one operation, all pages or none."""
-    from actions import synonyms as S
-    from actions.gamestate_terms import follow_terms
-    from parsers import ruleset as R
-
-    reads, gamestate_title = read_ruleset_and_gamestate(wiki)
-    title = wiki.settings.ruleset
-    blocks = wiki.read(wiki.settings.building_blocks)
-    if blocks.exists:
-        reads[blocks.title] = blocks
-    extension_tags = wiki.extension_tags()
-
-    def action(texts: dict[str, str]):
-        others = {blocks.title: texts[blocks.title]} if blocks.exists else None
-        new, report = S.replace_terms(texts[title], changes, other_pages=others, extension_tags=extension_tags)
-        if not report.summary:
-            report.summary = "Synonyms: " + ", ".join(f"{k} → {v}" for k, v in changes.items())
-        pages = {title: new} if new != texts[title] else {}
-        if pages and report.complete:
-            plan = S.plan_terms(texts[title], changes)
-            if blocks.exists:
-                text, found = S.replace_in_text(texts[blocks.title], plan, R.parse(texts[blocks.title]))
-                problem = S.replacement_problem(texts[blocks.title], text, found, "the Building Blocks page",
-                                                extension_tags=extension_tags)
-                n = max(s.n for s in report.steps) + 1
-                report.add(n, "the terms on the Building Blocks page", "replace terms",
-                           "refused" if problem else "applied",
-                           problem or f"{sum(1 for o in found if o.new is not None)} replaced")
-                if text != texts[blocks.title] and not problem:
-                    pages[blocks.title] = text
-            if gamestate_title:
-                text = follow_terms(report, gamestate_title, texts[gamestate_title], plan.changes)
-                if text != texts[gamestate_title]:
-                    pages[gamestate_title] = text
-        return pages, report
-    return perform(wiki, reads, action, **options)
+__all__ = ["OperationRefused", "Outcome", "perform", "enact", "enact_action", "reset", "synonyms", "check", "rules",
+           "review_enactment", "review_reset", "address_text", "new_tracking_page_text", "refusal_headline",
+           "recover_all", "changes_gamestate", "UNDO_PREFIX"]

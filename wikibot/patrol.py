@@ -9,7 +9,7 @@ One :meth:`Patrol.cycle` (the daemon runs one every ``patrol_seconds``):
 2. Does nothing more while the run page does not say ``true``: no write at all, and the mark is
    not moved, so the edits made meanwhile are judged once writes are enabled again.
 3. Reads the current Ruleset (which names the gamestate tracking page) and the constraints page
-   as Admins left it (:func:`wikibot.operations.read_overrides`; a line that cannot be read is logged
+   as Admins left it (:func:`wikibot.trust.read_overrides`; a line that cannot be read is logged
    and skipped, the others apply).
 4. Lists the recent changes of the gamestate page, the Ruleset, Building Blocks and the pages that
    steer the bot (the constraints page, the Admins page, the run page) (``list=recentchanges``,
@@ -90,17 +90,18 @@ from typing import Any, Iterable
 from actions.accepted import ACCEPT, Accepted, Revision, accepts_whole
 from actions.check import CANNOT_JUDGE, CheckResult, Violation, check_edit
 from actions.review import EXIT_CLEAN
-from actions.constraints import Constraint, infer_constraints, merge
+from actions.constraints import Constraint
 from actions.reverse_patch import reverse_onto
 from actions.ruleset_review import names_enactment, review_edit
 from parsers import ruleset as ruleset_parser
 from parsers.limits import TooLarge
-from parsers import language, request_page
-from wikibot import reviews, statefile
-from wikibot.trust import Trust
-from wikibot.operations import read_overrides
-from wikibot.site import (BOTS_TEMPLATE, BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki,
-                          WikiError, WritesDisabled, bots_allowed)
+from parsers import language, markup, request_page
+from parsers.hazards import inert
+from wikibot import operations, reviews, statefile
+from wikibot.trust import TextHidden, Trust, read_overrides
+from wikibot.pages import WikiPages
+from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki,
+                          WikiError, WritesDisabled, bots_allowed, writes_enabled_by)
 
 log = logging.getLogger("wikibot")
 
@@ -142,6 +143,7 @@ class PatrolMark:
     floor: int = 0                                    # changes with an rcid up to this one predate the patrol
     undone: list[dict] = field(default_factory=list)  # {"user", "change", "revid", "undo"}
     readable: dict[str, int] = field(default_factory=dict)  # page → its newest revision judged that reads as tables
+    latest: dict[str, int] = field(default_factory=dict)    # watched page → its latest revision when all was judged
 
     @classmethod
     def load(cls, path: Path) -> "PatrolMark | None":
@@ -151,7 +153,8 @@ class PatrolMark:
             data = json.loads(path.read_text(encoding="utf-8"))
             return cls(path, str(data["since"]), {int(k): str(v) for k, v in data["seen"].items()},
                        int(data.get("floor", 0)), list(data.get("undone", [])),
-                       {str(k): int(v) for k, v in data.get("readable", {}).items()})
+                       {str(k): int(v) for k, v in data.get("readable", {}).items()},
+                       {str(k): int(v) for k, v in data.get("latest", {}).items()})
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise PatrolError(f"The patrol's mark {path} cannot be read ({type(error).__name__}: {error}). "
                               "Restore it from a backup, or delete it to make the patrol start again from "
@@ -160,7 +163,8 @@ class PatrolMark:
     def save(self) -> None:
         statefile.write_json(self.path, {
             "since": self.since, "seen": {str(k): v for k, v in sorted(self.seen.items())},
-            "floor": self.floor, "undone": self.undone[-UNDONE_MEMORY:], "readable": self.readable})
+            "floor": self.floor, "undone": self.undone[-UNDONE_MEMORY:], "readable": self.readable,
+            "latest": self.latest})
 
     def query_start(self) -> str:
         """Where the next recent-changes query begins: OVERLAP seconds before the mark."""
@@ -194,20 +198,6 @@ def _iso(moment: datetime) -> str:
 
 
 # --------------------------------------------------------------------------- what the log page and summaries say
-
-_MARKUP = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;", "[": "&#91;", "]": "&#93;",
-           "|": "&#124;", "~": "&#126;"}
-_DIFF_LINK = re.compile(r"&#91;&#91;Special:Diff/(\d+)&#93;&#93;")
-
-
-def inert(text: str) -> str:
-    """Text as it reads, made harmless in the middle of a line of a wiki page: every character that
-    could start markup (``{{nobots}}``, ``~~~~``, ``[[Category:…]]``, ``<div>``, ``''``,
-    ``__NOTOC__``) written as an entity, but the bot's own ``[[Special:Diff/N]]`` links kept."""
-    escaped = "".join(_MARKUP.get(ch, ch) for ch in re.sub(r"\s+", " ", text).strip())
-    escaped = escaped.replace("''", "&#39;&#39;").replace("__", "&#95;&#95;")
-    return _DIFF_LINK.sub(r"[[Special:Diff/\1]]", escaped)
-
 
 def change_key(result: CheckResult) -> list:
     """What an illegal edit did, independent of when: its illegal values, where they are."""
@@ -318,15 +308,23 @@ class Patrol:
             mark.save()
             log.info("patrol: no mark (first run, or the state directory was lost); judging every edit since %s "
                      "(after recent change %s)", mark.since, mark.floor)
-        if not self.wiki.writes_enabled():
+        # the cheap look first: the watched pages' latest revisions, without text
+        known = self.wiki.memory.tracking.get(self.settings.ruleset)
+        titles = list(dict.fromkeys([*self._watched_pages(known[1] if known else None), *mark.latest]))
+        look = self.wiki.latest(*titles)
+        if mark.latest and set(mark.latest) <= set(look) and all(
+                (look[t].revid or 0) == revid for t, revid in mark.latest.items()):
+            return []    # no watched page has a revision it has not judged
+        pages = WikiPages(self.wiki, latest=look)
+        if not writes_enabled_by(pages.page(self.settings.run).text):
             log.info("run page “%s” does not say true: the patrol waits", self.settings.run)
             return []
-        self.trust = Trust(self.wiki)
+        self.trust = Trust(self.wiki, latest=look)
         self._said = set()
         self._texts = {}
         self._page = {}
         self._requests = None
-        ruleset_page = self.wiki.read(self.settings.ruleset)
+        ruleset_page = pages.page(self.settings.ruleset)
         if not ruleset_page.exists:
             raise PatrolError(f"The Ruleset page “{self.settings.ruleset}” does not exist: the patrol cannot know "
                               "the gamestate page or its rules. Set [pages] ruleset in wikibot.toml.")
@@ -336,17 +334,15 @@ class Patrol:
         self._current = ruleset_page.revid
         self._constraints = {}
         self._constraints_at(self._current)  # kept for the whole cycle (the texts are not)
-        tracking = ruleset.tracking_page()
-        gamestate = tracking[0] if tracking else None
+        gamestate = ruleset.gamestate_title()
+        self.wiki.memory.tracking[self.settings.ruleset] = (ruleset_page.revid, gamestate)
         if gamestate is None:
             log.warning("patrol: the Ruleset names no gamestate tracking page; only the rules pages are watched")
-        watched = {self.settings.ruleset: RULESET, self.settings.building_blocks: BUILDING_BLOCKS}
-        for control in (self.settings.constraints, self.settings.admins, self.settings.run):
-            if control:
-                watched.setdefault(control, CONTROL)
-        if gamestate:
-            watched[gamestate] = GAMESTATE
-        changes = self._recent_changes(mark, watched)
+        watched = self._watched_pages(gamestate)
+        if not set(watched) <= set(look):   # the Ruleset names a page not looked at yet
+            look = {**look, **self.wiki.latest(*[t for t in watched if t not in look])}
+        changed = {t: kind for t, kind in watched.items() if mark.latest.get(t) != (look[t].revid or 0)}
+        changes = self._recent_changes(mark, changed)
         rules_changes = [c for c in changes if c.kind == RULESET]
         found: list[Finding] = []
         try:
@@ -362,12 +358,25 @@ class Patrol:
                     if found and found[-1].change is change or change is window[-1]:
                         mark.save()
                 self._texts = {k: v for k, v in self._texts.items() if k in {c.revid for c in window}}
+            # every watched page judged up to the revision the look found: the next cycle asks only that again
+            mark.latest = {t: look[t].revid or 0 for t in watched}
         except _Stop:
             log.info("run page “%s” stopped saying true: the patrol stopped; the rest waits", self.settings.run)
         finally:
             mark.save()
             self.findings.extend(found)
         return found
+
+    def _watched_pages(self, gamestate: str | None) -> dict[str, str]:
+        """The pages the patrol follows, each with its kind: the rules pages, the pages that steer the bot, and
+        the gamestate page the Ruleset names."""
+        watched = {self.settings.ruleset: RULESET, self.settings.building_blocks: BUILDING_BLOCKS}
+        for control in (self.settings.constraints, self.settings.admins, self.settings.run):
+            if control:
+                watched.setdefault(control, CONTROL)
+        if gamestate:
+            watched[gamestate] = GAMESTATE
+        return watched
 
     # ------------------------------------------------------------------ reading the wiki
     def _api(self, what: str, **params) -> dict:
@@ -477,15 +486,14 @@ class Patrol:
             try:
                 state = self._accepted(self.settings.ruleset, revid) or Accepted(revid, None)
                 text = state.text(self._text)
-            except WikiError as error:   # a text hidden or deleted: judged by the Ruleset as it is now
+            except (WikiError, TextHidden) as error:   # a text hidden or deleted: judged by the Ruleset as it is now
                 log.warning("patrol: %s; gamestate edits are judged by the Ruleset as it is now", error)
                 return self._constraints[self._current]
             if not state.clean and revid not in self._said:
                 self._said.add(revid)
                 log.info("patrol: the Ruleset's revision %s carries edits no Admin has accepted (%s); gamestate "
                          "edits are judged by the Ruleset without them", revid, state.unaccepted())
-            model = ruleset_parser.parse(text)
-            self._constraints[revid] = (model, merge(infer_constraints(model), self._overrides))
+            self._constraints[revid] = operations.rules(ruleset_parser.parse(text), self._overrides)
         return self._constraints[revid]
 
     def _to_judge(self, change: Change) -> bool:
@@ -537,7 +545,7 @@ class Patrol:
             return self._cannot_judge(change, old, new, result, mark, at_the_time)
         mark.readable[change.title] = change.revid
         if result.legal:
-            reviewed = self._review_enactment(change, old, new, str(at_the_time[0]))[0]
+            reviewed = self._review_enactment(change, old, new, at_the_time[0])[0]
             return [reviewed] if reviewed is not None else []
         finding = self._act(change, old, new, result, mark, at_the_time)
         return [finding] if finding else []
@@ -549,7 +557,7 @@ class Patrol:
         bot = self.wiki.username
         if bots_allowed(new, bot) or not bots_allowed(old, bot) or self._is_admin(change.user):
             return None
-        added = [m.group(0) for m in BOTS_TEMPLATE.finditer(new) if m.group(0) not in old] or ["{{nobots}}"]
+        added = [m.group(0) for m in markup.BOTS_TEMPLATE.finditer(new) if m.group(0) not in old] or ["{{nobots}}"]
         return Violation(None, None, "the bots template", None, added[0],
                          "only an Admin may stop the bot on the gamestate page", "the bot's README")
 
@@ -601,7 +609,7 @@ class Patrol:
         if known and known < change.revid:
             try:
                 return known, self._text(known)
-            except WikiError:
+            except (WikiError, TextHidden):
                 pass
         for revid, _user, _time, _summary, text in self.wiki.history_back(change.title, self.trust.depth,
                                                                            start=change.parent):
@@ -695,7 +703,7 @@ class Patrol:
                                       mine.get("sha1", ""), True, True), earlier)
 
     def _review_enactment(self, change: Change, old: str, new: str,
-                          ruleset: str | None = None) -> tuple[Finding | None, bool]:
+                          ruleset: ruleset_parser.Ruleset | None = None) -> tuple[Finding | None, bool]:
         """An edit whose summary names a proposal on the request page: reviewed against it (see
         :mod:`wikibot.reviews`), the review on the log page; (the finding, whether the review is clean).
         (None, False) when the summary names none. Only the log page is written: a review never changes

@@ -30,14 +30,17 @@ from actions.reading import headline as reading_headline
 from actions.reading import read_proposal, step_lines
 from actions.report import APPLIED, FOR_AN_ADMIN, Report, StepResult
 from parsers import request_page
+from parsers.errors import WikibotError
 from parsers.proposal import parse_proposal
 from parsers.request_page import Request
 from wikibot import journal as journal_mod
 from wikibot import reviews
 from wikibot import operations
-from wikibot.patrol import inert
+from parsers.hazards import inert
+from wikibot.origins import NOT_FOUND, History, Origin, trace
+from wikibot.pages import UNDO_PREFIX, WikiPages
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
-from wikibot.trust import Trust
+from wikibot.trust import TextHidden, Trust
 
 log = logging.getLogger("wikibot")
 
@@ -55,19 +58,6 @@ class Answer:
     details: list[str]
 
 
-@dataclass
-class Origin:
-    requester: str | None
-    problem: str | None
-    revid: int | None = None         # the revision of the request page that added the request
-    timestamp: str | None = None     # its time (API format): the bot's work for it can only come after
-
-    @property
-    def tag(self) -> str:
-        """What every edit the bot makes for this request carries in its summary (request_page.tag)."""
-        return request_page.tag(self.revid) if self.revid else ""
-
-
 class RequestDesk:
     def __init__(self, wiki: Wiki, clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc), *,
                  history_limit: int = HISTORY_LIMIT):
@@ -76,29 +66,41 @@ class RequestDesk:
         self.history_limit = history_limit   # revisions of the request page read to find who asked
         self.trust = Trust(wiki)              # who is an Admin, what Admins left: renewed each poll
         self._enactments: list[tuple[int, str, str]] | None = None   # the bot's enactments, newest first
-        self._read: dict[str, tuple[dict[str, PageText], str | None]] = {}   # pages read for a request, this poll
+        self.store = WikiPages(wiki)          # the pages the requests work on, read once a poll
         self._verified: set[str] = set()     # accepted scheduled requests checked unchanged since (their keys)
         self._silenced: str | None = None    # why the desk cannot answer, as last said on the log page
+        self._known: tuple[int | None, list[Request]] | None = None   # the request page as last read, parsed
+        self._contribs: list[tuple[int, str, str, str]] = []   # the bot's own edits, newest first
+        self._contribs_all = False           # whether those are all of them (else: the latest ENACTMENTS_LOOKBACK)
+        self._newest: list[tuple[int, str, str | None, str, str]] = []   # the request page's latest revisions
+        self._older: int | None = None       # the revision before those (None: they reach the page's first)
 
     # ------------------------------------------------------------------ one polling cycle
     def poll(self) -> list[Answer]:
+        """One turn. It asks first only whether the request page changed (:meth:`wikibot.site.Wiki.latest`, no
+        text): when it did not, and nothing on it waits for its time or for an answer, that is all. Else one
+        more query reads what the requests need (:meth:`_prefetch`)."""
         settings = self.wiki.settings
-        pages = self.wiki.read_pages(settings.run, settings.requests)   # one request for both
-        if not writes_enabled_by(pages[settings.run].text):
+        look = self._look()
+        if self._idle(look):
+            return []
+        self.trust = Trust(self.wiki, latest=look)
+        self.store = WikiPages(self.wiki, latest=look, also=(settings.requests,), trust=self.trust)
+        self._enactments = None
+        self._prefetch(look)
+        page = self.store.page(settings.requests)
+        requests = request_page.parse(page.text)
+        self._known = (page.revid, requests)
+        if not writes_enabled_by(self.store.page(settings.run).text):
             log.info("run page “%s” does not say true: requests wait", settings.run)
+            self._known = None
             return []
         for recovery in operations.recover_all(self.wiki):
             log.warning("interrupted “%s”: %s (%s)", recovery.journal.operation, recovery.outcome, recovery.detail)
         journals = journal_mod.for_requests(settings.state_dir)
-        page = pages[settings.requests]
-        requests = request_page.parse(page.text)
         self._forget_answered(requests, journals)
-        pending = [r for r in requests if not r.done and r.kind is not None]
         now = self.clock()
-        due = [r for r in pending if r.due(now)]
-        waiting = [r for r in pending if not r.due(now) and not r.replied]   # scheduled, not yet acknowledged
-        # scheduled and acknowledged, changed since last checked: a change by a player is refused at once
-        accepted = [r for r in pending if not r.due(now) and r.replied and r.key not in self._verified]
+        due, waiting, accepted = self._waiting(requests, now)
         if not due and not waiting and not accepted:
             self._silenced = None
             return []
@@ -111,9 +113,6 @@ class RequestDesk:
         self._silenced = None
         twice = request_page.duplicates(requests)
         cut = request_page.cut_off(requests, due)
-        self.trust = Trust(self.wiki)
-        self._enactments = None
-        self._read = {}
         # who added each: for the rights a request needs, and for the tag every edit made for it carries (a
         # {{Read}} needs no one's rights, but its answer too is found again by its tag after a restore)
         needing = due + waiting + accepted
@@ -159,7 +158,90 @@ class RequestDesk:
                     self._forget(answer.request)
             answers.append(answer)
             log.info("request “%s” by %s: %s", request.heading, _who(answer.requester), answer.headline)
+        self._known = (page.revid, request_page.parse(page.text))
         return answers
+
+    # ------------------------------------------------------------------ what a turn reads
+    def _look(self) -> dict:
+        """The latest revisions of the request page, the run page and the pages requests work on (no text)."""
+        s = self.wiki.settings
+        known = self.wiki.memory.tracking.get(s.ruleset)
+        titles = [s.requests, s.run, s.ruleset, s.constraints] + ([known[1]] if known and known[1] else [])
+        return self.wiki.latest(*dict.fromkeys(titles))
+
+    def _waiting(self, requests: list[Request], now: datetime) -> tuple[list, list, list]:
+        """(due, scheduled and not yet acknowledged, acknowledged and not yet checked unchanged this process)."""
+        pending = [r for r in requests if not r.done and r.kind is not None]
+        due = [r for r in pending if r.due(now)]
+        waiting = [r for r in pending if not r.due(now) and not r.replied]
+        # scheduled and acknowledged, changed since last checked: a change by a player is refused at once
+        accepted = [r for r in pending if not r.due(now) and r.replied and r.key not in self._verified]
+        return due, waiting, accepted
+
+    def _idle(self, look: dict) -> bool:
+        """Nothing to do: the request page is the revision last read, nothing on it is due or waits for an
+        acknowledgement, and no operation of an earlier turn waits to be finished or answered."""
+        if self._known is None or self._known[0] != look[self.wiki.settings.requests].revid:
+            return False
+        state = self.wiki.settings.state_dir
+        if journal_mod.pending(state) or journal_mod.for_requests(state):
+            return False
+        due, waiting, accepted = self._waiting(self._known[1], self.clock())
+        if due or waiting or accepted:
+            return False
+        self._silenced = None
+        return True
+
+    def _prefetch(self, look: dict) -> None:
+        """In ONE query (:meth:`wikibot.site.Wiki.fetch`): the texts of the run page, of the request page's latest
+        two revisions (who added a new request) and of the Ruleset, the gamestate page and the constraints page
+        when the bot does not hold them at their latest revision already; the groups of the request page's
+        latest author and of the authors of the rules pages' histories the bot holds; and the bot's own edits
+        since the newest it knows (its enactments, and its work for each request)."""
+        s = self.wiki.settings
+        request = look[s.requests]
+        revids = [r for r in (request.revid, request.parent) if r]
+        for title, seen in look.items():
+            if title != s.requests and seen.revid and self.wiki.memory.page(title, seen.revid) is None:
+                revids.append(seen.revid)
+        users = [request.user] + [u for title in (s.ruleset, s.constraints) for u in self.trust.known_authors(title)]
+        if self._contribs:
+            contributions = {"user": self.wiki.username, "end": self._contribs[0][3]}
+        else:
+            contributions = {"user": self.wiki.username, "limit": "max"}
+        fetched = self.wiki.fetch("reading the request page and the pages requests work on", revids=revids,
+                                  users=users, contributions=contributions,
+                                  most=None if self._contribs else ENACTMENTS_LOOKBACK)
+        self.trust.learn(fetched.groups)
+        self._learn_contribs(fetched.contributions, fresh=not self._contribs)
+        for title, seen in look.items():
+            rev = fetched.revisions.get(seen.revid) if seen.revid else None
+            if rev is not None:
+                self.store.keep(PageText(title, rev.text or "", rev.revid, rev.timestamp, seen.may_edit))
+            elif not seen.revid:
+                self.store.keep(PageText(title, "", None, None, seen.may_edit))
+        newest = [r for r in (fetched.revisions.get(i) for i in (request.revid, request.parent) if i) if r]
+        self._newest = [(r.revid, r.user, r.timestamp, r.comment, r.text or "") for r in newest]
+        # where the history goes on from: before the two read, or (a parent the query did not give) that parent
+        self._older = newest[-1].parent if len(newest) == 2 else request.parent if newest else None
+
+    def _learn_contribs(self, found: list[tuple[int, str, str, str]], *, fresh: bool) -> None:
+        """The bot's own edits, newest first: those just listed put before those known."""
+        known = {c[0] for c in self._contribs}
+        self._contribs = [c for c in found if c[0] not in known] + self._contribs
+        if fresh:
+            self._contribs_all = len(found) < ENACTMENTS_LOOKBACK
+        if len(self._contribs) > ENACTMENTS_LOOKBACK:
+            del self._contribs[ENACTMENTS_LOOKBACK:]
+            self._contribs_all = False
+
+    def _own_edits_since(self, since: str | None) -> list[tuple[int, str, str, str]]:
+        """The bot's own edits from ``since`` (an API timestamp) on, oldest first: from those the turn holds when
+        they reach back that far, else asked for."""
+        held = self._contribs
+        if self._contribs_all or (since and held and held[-1][3] < since):
+            return [c for c in reversed(held) if not since or c[3] >= since]
+        return self.wiki.contributions(self.wiki.username, since)
 
     def handle(self, request: Request, origin: Origin, now: datetime) -> Answer | None:
         """The answer to a request; None when the wiki failed for a while and the request is done again at the
@@ -187,7 +269,7 @@ class RequestDesk:
             outcome = self.perform(request, origin.tag)
         except operations.OperationRefused as refused:
             return Answer(request, origin.requester, True, f"Not done{late}: {refused}",
-                          _step_lines(refused.report) if refused.report else [])
+                          answer_lines(refused.report) if refused.report else [])
         except Exception as error:  # noqa: BLE001 - one request's failure must not stop the others
             left = journal_mod.for_requests(self.wiki.settings.state_dir).get(request.ident)
             if left is not None and left.state == journal_mod.OPEN:
@@ -204,7 +286,7 @@ class RequestDesk:
                     left.close()
                 log.warning("request “%s” waits: %s", request.heading, error)
                 return None
-            if not isinstance(error, (WikiError, ValueError, LookupError)):
+            if not isinstance(error, WikibotError):
                 log.exception("request “%s” failed", request.heading)
                 error = (f"the bot failed unexpectedly ({type(error).__name__}: {error}) and kept none of its "
                          "changes; tell whoever runs the bot (the log has the details).")
@@ -218,12 +300,12 @@ class RequestDesk:
                    "what it asks for is so already" if all(s.no_op for s in report.steps) else
                    "every step was ignored, as the rules say")
             return Answer(request, origin.requester, True, f"Not done{late}: nothing was changed: {why}.{left_note}",
-                          _step_lines(report))
+                          answer_lines(report))
         self._remember_enactment(request, outcome)
         links = outcome.links or "no page needed changing"
         summary = request_page.plain_summary(report.summary)
         return Answer(request, origin.requester, True, f"Done{late}: {summary} — {links}.{left_note}{unaccepted}",
-                      _step_lines(report))
+                      answer_lines(report))
 
     def refusal(self, request: Request, origin: Origin) -> Answer | None:
         """Why a request that changes the wiki is not done, before anything is tried: who asked, what the
@@ -244,20 +326,18 @@ class RequestDesk:
             return self._enacted_before(request, origin)
         return None
 
-    def _pages(self, request: Request) -> tuple[dict[str, PageText], str | None]:
-        """The Ruleset and the gamestate page an {{Enact}} request works on, read once for it."""
-        if request.ident not in self._read:
-            self._read[request.ident] = operations.read_ruleset_and_gamestate(self.wiki)
-        return self._read[request.ident]
-
     # ------------------------------------------------------------------ exactly once per Proposal
     def _enacted_before(self, request: Request, origin: Origin) -> Answer | None:
         """A Proposal the bot enacted before (the same address, or the same name when either has none) is
         refused, naming the earlier enactment, unless the Admin's request says ``again=N`` with that
         enactment's revision N: one Proposal posted twice must not be enacted twice."""
         name, url = proposal_identity(request)
-        _reads, gamestate_title = self._pages(request)
-        pages = {self.wiki.settings.ruleset, gamestate_title}    # this game's pages
+        try:
+            pages = {self.wiki.settings.ruleset, self.store.game().gamestate_title}    # this game's pages
+        except WikiUnavailable:
+            raise
+        except WikiError:
+            pages = {self.wiki.settings.ruleset}   # no Ruleset: the enactment says so in its answer
         for revid, title, comment in self._enacted():
             if title not in pages or origin.tag and origin.tag in comment:
                 continue   # another game's page, or this very request's own work (answered "Already done")
@@ -280,9 +360,9 @@ class RequestDesk:
         once a poll), newest first, without those its own later edit undid (an operation that could not be
         completed). Durable: the wiki keeps them whatever happens to the request page or the state directory."""
         if self._enactments is None:
-            edits = self.wiki.contributions(self.wiki.username, newest=ENACTMENTS_LOOKBACK)
+            edits = self._contribs
             undone = {tag for _revid, _title, comment, _when in edits
-                      if request_page.plain_summary(comment).startswith(operations.UNDO_PREFIX)
+                      if request_page.plain_summary(comment).startswith(UNDO_PREFIX)
                       for tag in request_page.tagged(comment)}
             self._enactments = [(revid, title, comment) for revid, title, comment, _when in edits
                                 if title != self.wiki.settings.requests and request_page.enactment_named(comment)
@@ -300,7 +380,7 @@ class RequestDesk:
         of them, and they still do not count (:mod:`actions.accepted`)."""
         try:
             state = self.trust.accepted(self.wiki.settings.ruleset)
-        except WikiError as error:
+        except (WikiError, TextHidden) as error:
             log.warning("could not tell whether the Ruleset carries unaccepted edits: %s", error)
             return ""
         if state is None or state.clean:
@@ -318,32 +398,32 @@ class RequestDesk:
             return Answer(request, None, True, "Not read: the section holds no proposal text below {{Read}}; "
                           "paste the draft there and post it again.", [])
         title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
+        proposal = parse_proposal(title, request.text)
         try:
-            reads, gamestate_title = operations.read_ruleset_and_gamestate(self.wiki)
-            overrides = operations.overrides_for(self.wiki, title, request.text, gamestate_title)
+            game = self.store.game()
+            overrides = (self.store.overrides(game) if game.gamestate is not None
+                         and operations.changes_gamestate(proposal) else [])
         except WikiUnavailable as error:
             log.warning("request “%s” waits: %s", request.heading, error)
             return None
-        except WikiError:
-            reads, gamestate_title, overrides = {}, None, []     # no Ruleset: the steps are read, not tried
-        ruleset = reads.get(self.wiki.settings.ruleset)
-        gamestate = reads.get(gamestate_title) if gamestate_title else None
-        reading = read_proposal(parse_proposal(title, request.text), ruleset.text if ruleset else None,
-                                gamestate_text=gamestate.text if gamestate else None, gamestate_title=gamestate_title,
-                                overrides=overrides)
+        except (WikiError, TextHidden):
+            game, overrides = None, []     # no Ruleset: the steps are read, not tried
+        reading = read_proposal(proposal, game.model if game else None,
+                                gamestate_text=game.gamestate.text if game and game.gamestate else None,
+                                gamestate_title=game.gamestate_title if game else None, overrides=overrides)
         return Answer(request, None, True, reading_headline(reading),
                       [inert(line) for line in step_lines(reading)])
 
     def perform(self, request: Request, tag: str = "", *, dry_run: bool = False) -> operations.Outcome:
+        """The request's operation (:mod:`wikibot.operations`) on the poll's pages."""
         options = {"request_key": request.ident, "tag": tag, "dry_run": dry_run}
         if request.kind == "enact":
             title = request.params.get("title") or request.heading.split(":", 1)[-1].strip()
-            return operations.enact_on_wiki(self.wiki, title, request.text, url=request.params.get("url", ""),
-                                            pages=self._read.pop(request.ident, None), **options)
+            return operations.enact(self.store, title, request.text, url=request.params.get("url", ""), **options)
         if request.kind == "ascension":
-            return operations.reset_on_wiki(self.wiki, request.text, request.params, **options)
+            return operations.reset(self.store, request.text, request.params, **options)
         if request.kind == "synonyms":
-            return operations.synonyms_on_wiki(self.wiki, request.params, **options)
+            return operations.synonyms(self.store, request.params, **options)
         raise ValueError(f"unknown request kind {request.kind!r}")
 
     # ------------------------------------------------------------------ operations that outlived a process
@@ -357,7 +437,7 @@ class RequestDesk:
             links = ", ".join(f"{p.title}: [[Special:Diff/{p.saved_revid}]]" for p in journal.saved)
             return Answer(request, requester, True,
                           f"Done (completed {how}): {operation} — {links or 'no page needed changing'}.",
-                          _step_lines(Report("", steps=[StepResult(**s) for s in journal.steps])))
+                          answer_lines(Report("", steps=[StepResult(**s) for s in journal.steps])))
         if journal.state == journal_mod.UNDONE:
             return Answer(request, requester, True,
                           f"Not done (interrupted {how}): “{operation}” was undone: {journal.detail}. None of its "
@@ -383,64 +463,25 @@ class RequestDesk:
     # ------------------------------------------------------------------ who asked
     def _origins(self, due: list[Request], others: set[str] = frozenset()) -> dict[str, Origin]:
         """For every request due: who added it (the revision that added its section), and whether anyone but an
-        Admin changed what it asks since.
-
-        The history is read newest first, in small batches, and only as far back as the oldest request due
-        was added: a new request costs the latest revisions, however long the page's history. A section that
-        leaves the page and comes back is a new request, added by whoever brought it back. A request older
-        than the last ``history_limit`` revisions was added by someone unknown. ``others``: headings of
-        other sections whose origin is wanted too (sections that may be the rest of a request).
-        """
-        wanted = {r.ident for r in due} | set(others)
-        found: dict[str, Origin] = {}
-        problems: dict[str, str] = {}
-        newer: tuple[int, str, str | None, dict[str, str]] | None = None
-        latest: dict[str, str] = {}
-        exceeded = False
-        for n, (revid, user, timestamp, summary, text) in enumerate(
-                self.wiki.history_back(self.wiki.settings.requests, self.history_limit + 1)):
-            if n == self.history_limit:
-                exceeded = True
-                break
-            asked: dict[str, str] = {}
-            for ident, raw in request_page.sections(text):
-                asked.setdefault(ident, " ".join(raw.split()))
-            if newer is None:
-                wanted &= set(asked)    # a request not in the latest revision changed since the page was read
-                latest = asked
-            else:
-                new_revid, new_user, new_time, new_asked = newer
-                for ident in list(wanted):
-                    if ident not in asked:
-                        found[ident] = Origin(new_user, problems.get(ident), new_revid, new_time)
-                        wanted.discard(ident)
-                    elif asked[ident] != new_asked[ident] and new_user != self.wiki.username \
-                            and not self._is_admin(new_user):
-                        problems[ident] = (f"the request was changed by {new_user}, who is not an Admin, in "
-                                           f"[[Special:Diff/{new_revid}]]; an Admin must post it again")
-            newer = (revid, user, timestamp, asked)
-            ack = request_page.accepted(summary) if user == self.wiki.username else None
-            if ack is not None and ack[0] in wanted and ack[0] in asked:
-                # The bot's acknowledgement of a scheduled request: who added it was checked then, and the
-                # revisions since have just been checked for changes. No need to read further back for it (a
-                # flood of edits cannot push it out of reach); the bot's work for it can only come after this.
-                found[ack[0]] = Origin(ack[2], problems.get(ack[0]), ack[1], timestamp)
-                wanted.discard(ack[0])
-            if not wanted:
-                break
-        if newer is not None and not exceeded:
-            # The oldest revision read is the page's first: it added what it holds.
-            for ident in wanted:
-                found[ident] = Origin(newer[1], problems.get(ident), newer[0], newer[2])
-            wanted = set()
-        elif wanted:
-            found.update(self._accepted_before(wanted, latest, problems))
-            wanted -= set(found)
-        if wanted:
+        Admin changed what it asks since (:mod:`wikibot.origins`: the history read as little as that needs).
+        A request older than the last ``history_limit`` revisions was added by someone unknown, unless the bot
+        acknowledged it then (:meth:`_accepted_before`). ``others``: headings of other sections whose origin is
+        wanted too (sections that may be the rest of a request)."""
+        history = History(self.wiki, self.wiki.settings.requests, self._newest, self._older, self.history_limit)
+        latest = (history.sections(0)[0] or {}) if history.entry(0) is not None else {}
+        wanted = ({r.ident for r in due} | set(others)) & set(latest)   # a request gone since the page was read
+        requests_title = self.wiki.settings.requests
+        acks = {revid: request_page.accepted(summary) for revid, title, summary, _when in self._contribs
+                if title == requests_title}
+        found, beyond, problems = trace(history, wanted, self.trust.admins, self.wiki.username, acks.get)
+        if beyond:
+            found.update(self._accepted_before(beyond, latest, problems))
+        missing = wanted - set(found)
+        if missing:
             too_old = (f"the request is older than the last {self.history_limit} revisions of the request page, so "
                        "the bot cannot tell who added it; archive the answered requests, and an Admin must post it "
                        "again")
-            found.update({ident: Origin(None, too_old) for ident in wanted})
+            found.update({ident: Origin(None, too_old) for ident in missing})
         return found
 
     def _accepted_before(self, wanted: set[str], latest: dict[str, str],
@@ -450,7 +491,7 @@ class RequestDesk:
         revision is read: the request stands as it was accepted, or it is refused. So a flood of edits on the
         request page cannot get a scheduled request refused."""
         found: dict[str, Origin] = {}
-        for revid, title, summary, when in self.wiki.contributions(self.wiki.username, newest=self.history_limit):
+        for revid, title, summary, when in self._contribs[:self.history_limit]:
             ack = request_page.accepted(summary) if title == self.wiki.settings.requests else None
             if ack is None or ack[0] not in wanted or ack[0] in found:
                 continue
@@ -472,7 +513,7 @@ class RequestDesk:
             return {}
         since = min((o.timestamp for o in origins.values() if o.revid and o.timestamp), default=None)
         found: dict[str, list[tuple[int, str, str]]] = {}
-        for revid, title, comment, _when in self.wiki.contributions(self.wiki.username, since):
+        for revid, title, comment, _when in self._own_edits_since(since):
             for tagged in request_page.tagged(comment):
                 if tagged in tags:
                     found.setdefault(tags[tagged], []).append((revid, title, comment))
@@ -535,7 +576,7 @@ class RequestDesk:
             return None
         if not unread:
             return None
-        named = "; ".join(f"{_quote(_short(' '.join(text.split()), 120))} ({_short(reason, 120).rstrip('.')})"
+        named = "; ".join(f"{quoted(_short(' '.join(text.split()), 120))} ({_short(reason, 120).rstrip('.')})"
                           for text, reason in unread)
         what = "Address" if request.kind == "ascension" else "Proposal"
         return Answer(request, origin.requester, True,
@@ -552,11 +593,11 @@ class RequestDesk:
         except operations.OperationRefused as refused:
             return (f"Tried on the pages as they stand now, it would not be done: {str(refused).rstrip('.')}; unless "
                     "they change by then, it will be refused at its time.",
-                    _step_lines(refused.report) if refused.report else [])
+                    answer_lines(refused.report) if refused.report else [])
         except (WikiUnavailable, WritesDisabled) as error:
             log.warning("request “%s” waits: %s", request.heading, error)
             return None
-        except (WikiError, ValueError, LookupError) as error:
+        except WikibotError as error:
             return (f"Tried on the pages as they stand now, it would not be done: {str(error).rstrip('.')}.", [])
         return "Tried on the pages as they stand now, it applies.", []
 
@@ -573,7 +614,7 @@ class RequestDesk:
         try:
             self.wiki.save(self.wiki.read(self.wiki.settings.log), compute, "Requests wait: the bot cannot answer")
             self._silenced = why
-        except (WikiError, LookupError) as error:
+        except WikibotError as error:
             log.error("could not write to the log page: %s", error)
 
     def _reply(self, answer: Answer, page: PageText, origin: Origin | None = None,
@@ -594,8 +635,11 @@ class RequestDesk:
         try:
             summary = f"/* {answer.request.heading} */ {_short(answer.headline)}"
             tag = tag if tag is not None else origin.tag if origin else ""
-            edit = self.wiki.save(page, compute, request_page.with_tag(summary, tag))
-        except (WikiError, LookupError) as error:
+            # the operation just done checked the run page and this page with its own pages: no second check
+            checked = self.store.checked.pop(self.wiki.settings.requests, None)
+            edit = self.wiki.save(page, compute, request_page.with_tag(summary, tag),
+                                  checked=checked if checked is not None and checked.revid == page.revid else None)
+        except WikibotError as error:
             log.error("could not answer “%s”: %s", answer.request.heading, error)
             return None
         return page if edit is None else edit.page
@@ -604,7 +648,6 @@ class RequestDesk:
 #: how an answer begins when the work was left half done (the next turn finishes or undoes it)
 INTERRUPTED = "Interrupted"
 
-NOT_FOUND = Origin(None, "the bot could not find who added this request in the page history")
 
 
 def late_after(poll_seconds: float) -> float:
@@ -616,7 +659,7 @@ def answer_again(request: Request, requester: str | None, edits: list[tuple[int,
                  requests_title: str) -> Answer:
     """The answer to a request the bot's own edits show it already did or answered: put back, never redone."""
     replies = [e for e in edits if e[1] == requests_title]
-    undone = [e for e in edits if e[1] != requests_title and e[2].startswith(operations.UNDO_PREFIX)]
+    undone = [e for e in edits if e[1] != requests_title and e[2].startswith(UNDO_PREFIX)]
     work = [e for e in edits if e[1] != requests_title and e not in undone]
     note = ["The bot's earlier answer is not on this page any more; the request is not done again. To ask for it "
             "once more, post it again as a new section with a heading of its own."]
@@ -639,8 +682,9 @@ def answer_again(request: Request, requester: str | None, edits: list[tuple[int,
 
 
 def _who(requester: str | None) -> str:
-    """Who asked, for the console: a request the bot did not trace (a {{Read}}, anyone's) says so."""
-    return requester or "someone (not traced: anyone may ask)"
+    """Who asked, for the console: a request whose author the bot did not trace (two with one heading, or one
+    older than the history it reads) says so — such a request is refused when only Admins may make it."""
+    return requester or "someone (not traced)"
 
 
 def proposal_identity(request: Request) -> tuple[str, str]:
@@ -675,12 +719,12 @@ def _detail(step: StepResult) -> str:
     return detail.rstrip(":").strip()
 
 
-def _quote(text: str) -> str:
+def quoted(text: str) -> str:
     """Text in quotation marks; in single ones when it holds double ones, so that quotes do not nest alike."""
     return f"\u2018{text}\u2019" if "\u201c" in text or "\u201d" in text else f"\u201c{text}\u201d"
 
 
-def _step_lines(report: Report) -> list[str]:
+def answer_lines(report: Report) -> list[str]:
     """One line a step: its status, kind, the words it came from and why; all of it as plain text."""
     lines = []
     for step in report.steps:

@@ -20,8 +20,11 @@ from dataclasses import dataclass
 
 from actions import review as rv
 from parsers import ruleset as ruleset_parser
+from parsers.errors import WikibotError
+from parsers.hazards import inert
 from parsers.proposal import parse_proposal, parse_title
 from parsers.request_page import Request
+from wikibot import operations
 from wikibot.site import Wiki, WikiError
 
 #: request kinds whose text is a proposal's
@@ -86,30 +89,32 @@ def latest_edit_by(wiki: Wiki, title: str, user: str) -> int | None:
     return None
 
 
-def review_edit(wiki: Wiki, edit: Edit, title: str, text: str, *, ruleset_now: str | None = None) -> rv.Review:
+def review_edit(wiki: Wiki, edit: Edit, title: str, text: str, *,
+                ruleset_now: str | ruleset_parser.Ruleset | None = None) -> rv.Review:
     """Review one edit of the Ruleset or of the gamestate page against the proposal ``title``/``text``.
 
-    A gamestate edit is reviewed on the Ruleset as it is (``ruleset_now``, read when not given); steps
-    that change the Ruleset are then not checked (they belong to the Ruleset's own edit)."""
+    A gamestate edit is reviewed on the Ruleset as it is (``ruleset_now``, its text or the page parsed, read
+    when not given); steps that change the Ruleset are then not checked (they belong to the Ruleset's own
+    edit)."""
     proposal = parse_proposal(title, text)
     if edit.title == wiki.settings.ruleset:
         # The gamestate steps are tried on the tracking page the Ruleset names, as it is now: they belong to
         # that page's own edit, so here they are not checked, but not for want of a page either.
-        tracking = ruleset_parser.parse(edit.old).tracking_page()
-        board = wiki.read(tracking[0]) if tracking else None
+        old = ruleset_parser.parse(edit.old)
+        tracking = old.gamestate_title()
+        board = wiki.read(tracking) if tracking else None
         if board is None or not board.exists:
-            return rv.review_enactment(proposal, {"Ruleset": edit.old}, {"Ruleset": edit.new})
-        return rv.review_enactment(proposal, {"Ruleset": edit.old, board.title: board.text},
-                                   {"Ruleset": edit.new, board.title: board.text}, gamestate_title=board.title,
-                                   reviewed={"Ruleset"})
-    rules = ruleset_now if ruleset_now is not None else wiki.read(wiki.settings.ruleset).text
-    tracking = ruleset_parser.parse(rules).tracking_page()
-    if not tracking or tracking[0] != edit.title:
-        raise ValueError(f"[[Special:Diff/{edit.revid}]] is an edit of “{edit.title}”, which is neither the Ruleset "
-                         "nor the gamestate page it names: name a revision of one of them")
-    return rv.review_enactment(proposal, {"Ruleset": rules, edit.title: edit.old},
-                               {"Ruleset": rules, edit.title: edit.new}, gamestate_title=edit.title,
-                               reviewed={edit.title})
+            return operations.review_enactment(proposal, old, edit.new)
+        return operations.review_enactment(proposal, old, edit.new, gamestate_old=board.text,
+                                           gamestate_new=board.text, gamestate_title=board.title,
+                                           reviewed={"Ruleset"})
+    rules = (ruleset_now if isinstance(ruleset_now, ruleset_parser.Ruleset) else
+             ruleset_parser.parse(ruleset_now if ruleset_now is not None else wiki.read(wiki.settings.ruleset).text))
+    if rules.gamestate_title() != edit.title:
+        raise WikibotError(f"[[Special:Diff/{edit.revid}]] is an edit of “{edit.title}”, which is neither the Ruleset "
+                           "nor the gamestate page it names: name a revision of one of them")
+    return operations.review_enactment(proposal, rules, str(rules), gamestate_old=edit.old, gamestate_new=edit.new,
+                                       gamestate_title=edit.title, reviewed={edit.title})
 
 
 def headline(review: rv.Review, revid: int) -> str:
@@ -137,7 +142,6 @@ def answer(wiki: Wiki, request: Request, requester: str | None) -> tuple[str, li
     """The answer to a ``{{Review|title=…|rev=N}}`` request: (headline, detail lines). Without ``rev``,
     the requester's latest edit of the Ruleset is reviewed. The detail lines are made harmless for the page
     they go on; the headline is written inert by the request desk, as every answer's is."""
-    from wikibot.patrol import inert   # the log page's way of writing page text inert
 
     title = proposal_title(request)
     if not request.text.strip():
@@ -157,7 +161,7 @@ def answer(wiki: Wiki, request: Request, requester: str | None) -> tuple[str, li
                         "with rev=N (the N of Special:Diff/N).", [])
             revid = found
         review = review_edit(wiki, read_edit(wiki, revid), title, request.text)
-    except (WikiError, ValueError, LookupError) as error:
+    except WikibotError as error:
         return f"Not done: {error}", []
     return headline(review, revid), [inert(line) for line in detail_lines(review, revid)]
 

@@ -1,7 +1,9 @@
 """``wikibot setup``: the bot's pages and templates on a wiki, and the protection of the pages that steer it.
 
 Creates what does not exist yet — the request page, the run page (``false``), the log page and the
-request templates — and never touches a page that does. Then it names the pages only Admins should
+request templates — and never touches a page that does: each is saved through
+:meth:`wikibot.site.Wiki.save`, with the checks every edit of the bot's gets (a page created by someone
+else meanwhile is kept, and said so), but for the run page's, which setup writes itself. Then it names the pages only Admins should
 be able to edit, each with why, and offers to protect them (``edit=sysop``; ``create=sysop`` for a page
 not yet written) where the bot's account has the right to protect:
 
@@ -20,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from wikibot.site import Wiki, WikiError
+from wikibot.site import ConflictChangedMeaning, Wiki, WikiError
 
 BOX = '<div style="border:1px solid #aaa;padding:4px">'
 #: The request templates. Plain parameters only: the wiki may have no ParserFunctions ({{#if:}} would show
@@ -89,7 +91,12 @@ def create_pages(wiki: Wiki, say: Callable[[str], None]) -> None:
         if page.exists:
             say(f"kept      {title} (exists)")
             continue
-        wiki.create(title, text, "wikibot setup")
+        try:
+            # through the save every edit of the bot's goes through, but the run page, which setup writes itself
+            wiki.save(page, lambda current, text=text: (text, text), "wikibot setup", by_hand=True)
+        except ConflictChangedMeaning:
+            say(f"kept      {title} (created by someone else meanwhile)")
+            continue
         say(f"created   {title}")
 
 

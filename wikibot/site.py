@@ -21,11 +21,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-from wikibot.config import Settings
+from parsers import markup
+from parsers.errors import WIKI, WikibotError
+from wikibot.config import ConfigError, Settings
+from wikibot.trust import Trust
 
 #: compute(text) → (new text, meaning): the meaning is anything comparable that says what the change
 #: did (e.g. each step's status), so that a recomputation after a conflict can be checked against it.
@@ -37,10 +40,14 @@ RETRIES = 4
 RETRY_WAIT = 5.0
 #: Revisions looked at to find who put a {{nobots}}/{{bots}} exclusion on a page.
 EXCLUSION_HISTORY = 50
+#: Revision texts MediaWiki gives in one request (to any account; bots may ask for more).
+TEXTS_PER_REQUEST = 50
 
 
-class WikiError(RuntimeError):
+class WikiError(WikibotError):
     """A wiki operation failed; the message says what happened and what to do."""
+
+    kind = WIKI
 
 
 class WritesDisabled(WikiError):
@@ -87,6 +94,65 @@ class PageText:
 
 
 @dataclass
+class Latest:
+    """A page's latest revision as a look without its text says it; ``revid`` None: no such page."""
+
+    title: str
+    revid: int | None
+    parent: int | None = None
+    user: str = ""
+    timestamp: str | None = None
+    may_edit: bool = True
+
+
+@dataclass
+class Revision:
+    """One revision as read by its id (:meth:`Wiki.fetch`); ``text`` None when it is hidden."""
+
+    revid: int
+    title: str
+    parent: int | None
+    user: str
+    timestamp: str | None
+    comment: str
+    text: str | None
+
+    def page(self) -> PageText:
+        return PageText(self.title, self.text or "", self.revid, self.timestamp)
+
+
+@dataclass
+class Fetched:
+    """What one :meth:`Wiki.fetch` brought: revisions by id, users' groups (None: no such user), and the
+    contributions asked for as (revid, title, summary, timestamp), newest first."""
+
+    revisions: dict[int, Revision] = field(default_factory=dict)
+    groups: dict[str, set[str] | None] = field(default_factory=dict)
+    contributions: list[tuple[int, str, str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Memory:
+    """What the bot learned this process of things a revision fixes for good, so that a page that did not
+    change since is not downloaded again: each page's text at the latest revision read, a page's recent
+    history up to a revision (:class:`wikibot.trust.Trust`), and the tracking page a Ruleset revision names.
+    One entry a page (the latest), so it stays as small as the pages it remembers."""
+
+    pages: dict[str, PageText] = field(default_factory=dict)
+    histories: dict[str, tuple[int, int, list[dict]]] = field(default_factory=dict)  # title: (revid, depth, revs)
+    tracking: dict[str, tuple[int, str | None]] = field(default_factory=dict)       # Ruleset: (revid, page)
+    extension_tags: tuple[str, ...] | None = None                                  # the wiki's (siteinfo)
+
+    def page(self, title: str, revid: int | None) -> PageText | None:
+        known = self.pages.get(title)
+        return known if known is not None and revid is not None and known.revid == revid else None
+
+    def keep(self, page: PageText) -> None:
+        if page.exists:
+            self.pages[page.title] = page
+
+
+@dataclass
 class SavedEdit:
     """A save made: the new revision, the one it replaced, and the text as the wiki now holds it."""
 
@@ -106,20 +172,20 @@ class SavedEdit:
     def diff_link(self) -> str:
         return f"[[Special:Diff/{self.revid}]]"
 
-
-_NOBOTS = re.compile(r"\{\{\s*nobots\s*\}\}", re.I)
-_BOTS = re.compile(r"\{\{\s*bots\s*\|([^{}]*)\}\}", re.I)
-#: Either template, as written on a page.
-BOTS_TEMPLATE = re.compile(r"\{\{\s*(?:nobots\s*|bots\s*\|[^{}]*)\}\}", re.I)
+    @property
+    def where(self) -> str:
+        return self.diff_link
 
 
 def bots_allowed(text: str, username: str) -> bool:
     """The {{bots}}/{{nobots}} convention, as pywikibot's botMayEdit reads it."""
-    if _NOBOTS.search(text):
-        return False
     user = username.casefold()
-    for match in _BOTS.finditer(text):
-        for part in match.group(1).split("|"):
+    for match in markup.BOTS_TEMPLATE.finditer(text):
+        if match["name"].casefold() == "nobots":
+            if match["params"] is None:
+                return False
+            continue
+        for part in (match["params"] or "").split("|"):
             key, _, value = part.partition("=")
             names = {n.strip().casefold() for n in value.split(",")}
             key = key.strip().casefold()
@@ -148,6 +214,20 @@ def saved_as_sent(text: str) -> bool:
 
 def same_text(a: str, b: str) -> bool:
     return a.rstrip() == b.rstrip()
+
+
+def _tags(found: Iterable[str] | None) -> tuple[str, ...]:
+    return tuple(sorted(t.strip("<>").lower() for t in found or ()))
+
+
+def _normalized(query: dict, titles: Iterable[str]) -> dict[str, str]:
+    """Each title asked → the title MediaWiki answers by (``normalized``: underscores, a first letter)."""
+    names = {t: t for t in titles}
+    for pair in query.get("normalized", []):
+        for asked, name in list(names.items()):
+            if name == pair["from"]:
+                names[asked] = pair["to"]
+    return names
 
 
 def own_throttle(site: Any, directory: Path) -> None:
@@ -200,6 +280,7 @@ class Wiki:
         self.retry_wait = retry_wait
         self.maxlag = maxlag
         self.settings = settings.for_bot(self.username)
+        self.memory = Memory()
 
     @classmethod
     def connect(cls, settings: Settings) -> "Wiki":
@@ -208,7 +289,11 @@ class Wiki:
 
         try:
             site = pywikibot.Site()
-            own_throttle(site, settings.state_dir)
+            try:
+                own_throttle(site, settings.state_dir)
+            except OSError as error:
+                raise ConfigError(f"The state directory {settings.state_dir} cannot be used ({error.strerror}): set "
+                                  "[state] directory in wikibot.toml to a directory the bot may write.") from None
             site.login()
         except exceptions.Error as error:
             raise WikiError(f"Could not reach or log in to the wiki configured in {settings.config_dir}/"
@@ -300,11 +385,7 @@ class Wiki:
         data = self.api(what, action="query", prop="revisions|info", titles="|".join(titles),
                         rvprop="ids|timestamp|content", rvslots="main", intestactions="edit", **params)
         query = data.get("query", {})
-        names = {t: t for t in titles}
-        for pair in query.get("normalized", []):
-            for asked, name in list(names.items()):
-                if name == pair["from"]:
-                    names[asked] = pair["to"]
+        names = _normalized(query, titles)
         found = {}
         for page in query.get("pages", []):
             revisions = page.get("revisions") or []
@@ -325,13 +406,97 @@ class Wiki:
     def read(self, title: str) -> PageText:
         return self._pages(f"reading “{title}”", [title])[title]
 
+    def latest(self, *titles: str) -> dict[str, Latest]:
+        """Each page's latest revision — its id, its parent's, who made it and when, whether the bot may edit
+        the page — in one request, without any text: what a turn with nothing to do asks."""
+        data = self.api("looking at " + ", ".join(f"“{t}”" for t in titles), action="query", prop="revisions|info",
+                        titles="|".join(titles), rvprop="ids|user|timestamp", intestactions="edit")
+        query = data.get("query", {})
+        names = _normalized(query, titles)
+        found: dict[str, Latest] = {}
+        for page in query.get("pages", []):
+            may_edit = bool(page.get("actions", {}).get("edit", True))
+            revisions = page.get("revisions") or []
+            if page.get("missing") is not None or not revisions:
+                found[page["title"]] = Latest(page["title"], None, may_edit=may_edit)
+                continue
+            rev = revisions[0]
+            found[page["title"]] = Latest(page["title"], int(rev["revid"]), int(rev.get("parentid") or 0) or None,
+                                          rev.get("user", ""), rev.get("timestamp"), may_edit)
+        return {asked: found.get(name, Latest(asked, None)) for asked, name in names.items()}
+
+    def fetch(self, what: str, *, revids: Iterable[int] = (), users: Iterable[str] = (),
+              contributions: dict[str, Any] | None = None, most: int | None = None) -> Fetched:
+        """Revisions with their texts (by id, at most :data:`TEXTS_PER_REQUEST`), the groups of some users, and
+        the contributions of one user, in ONE request: MediaWiki answers several query modules at once.
+        ``contributions``: ``usercontribs`` parameters without their ``uc`` prefix (``user``, ``end``, …); they
+        are listed to their end, or to ``most`` of them (more requests only when one answer does not hold them)."""
+        revids = sorted({int(r) for r in revids if r})
+        users = [u for u in dict.fromkeys(users) if u]
+        if len(revids) > TEXTS_PER_REQUEST:
+            raise ValueError(f"at most {TEXTS_PER_REQUEST} revisions a request")
+        params: dict[str, Any] = {"action": "query"}
+        lists = []
+        if revids:
+            params.update(prop="revisions", revids="|".join(map(str, revids)),
+                          rvprop="ids|user|timestamp|comment|content", rvslots="main")
+        if users:
+            lists.append("users")
+            params.update(ususers="|".join(users), usprop="groups")
+        if contributions is not None:
+            lists.append("usercontribs")
+            params.update({f"uc{k}": v for k, v in contributions.items()})
+            params.setdefault("ucprop", "ids|title|comment|timestamp")
+            params.setdefault("uclimit", "max")
+        if lists:
+            params["list"] = "|".join(lists)
+        found = Fetched()
+        if len(params) == 1:
+            return found
+        if self.memory.extension_tags is None:      # the wiki's extension tags come along, once a process
+            params.update(meta="siteinfo", siprop="extensiontags")
+        data = self.api(what, **params)
+        query = data.get("query", {})
+        if "extensiontags" in query:
+            self.memory.extension_tags = _tags(query["extensiontags"])
+        for page in query.get("pages", []):
+            for rev in page.get("revisions", []):
+                slot = rev.get("slots", {}).get("main", {})
+                hidden = "texthidden" in slot or "texthidden" in rev
+                found.revisions[int(rev["revid"])] = Revision(
+                    int(rev["revid"]), page.get("title", ""), int(rev.get("parentid") or 0) or None,
+                    rev.get("user", ""), rev.get("timestamp"), rev.get("comment", ""),
+                    None if hidden else slot.get("content", slot.get("*", "")))
+        for user in query.get("users", []):
+            missing = user.get("missing") is not None or user.get("invalid") is not None
+            found.groups[user.get("name", "")] = None if missing else set(user.get("groups", []))
+        for asked in users:   # MediaWiki answers by the canonical name: "alice" is "Alice"
+            if asked not in found.groups:
+                found.groups[asked] = found.groups.get(asked[:1].upper() + asked[1:])
+        if contributions is not None:
+            found.contributions = [(c["revid"], c["title"], c.get("comment", ""), c.get("timestamp", ""))
+                                   for c in query.get("usercontribs", [])]
+            more = data.get("continue", {}).get("uccontinue")
+            rest = {"action": "query", "list": "usercontribs",
+                    **{k: v for k, v in params.items() if k.startswith("uc")}}
+            while more and (most is None or len(found.contributions) < most):
+                rest["uccontinue"] = more
+                data = self.api(what, **rest)
+                found.contributions += [(c["revid"], c["title"], c.get("comment", ""), c.get("timestamp", ""))
+                                        for c in data.get("query", {}).get("usercontribs", [])]
+                more = data.get("continue", {}).get("uccontinue")
+            if most is not None:
+                del found.contributions[most:]
+        return found
+
     def extension_tags(self) -> tuple[str, ...]:
         """The tags of the wiki's parser extensions (siteinfo ``extensiontags``: ``source``, ``math``,
         …, names without brackets): they decide which markup is literal text on this wiki
-        (:func:`parsers.hazards.literal_tags`). Read once; pywikibot's siteinfo cache keeps it."""
-        with self._failures("reading the wiki's extension tags"):
-            tags = self.site.siteinfo.get("extensiontags")
-        return tuple(sorted(t.strip("<>").lower() for t in tags or ()))
+        (:func:`parsers.hazards.literal_tags`). Read once a process (or with a :meth:`fetch`)."""
+        if self.memory.extension_tags is None:
+            with self._failures("reading the wiki's extension tags"):
+                self.memory.extension_tags = _tags(self.site.siteinfo.get("extensiontags"))
+        return self.memory.extension_tags
 
     def read_pages(self, *titles: str) -> dict[str, PageText]:
         """Several pages in one request, by the titles asked."""
@@ -351,8 +516,6 @@ class Wiki:
     def is_admin(self, username: str) -> bool:
         """An Admin: in the wiki's sysop group, or listed on the optional on-wiki Admin list as the wiki's
         sysops last left it (:class:`wikibot.trust.Trust`, which the desk and the patrol keep for a turn)."""
-        from wikibot.trust import Trust
-
         return Trust(self).is_admin(username)
 
     def exclusion_by(self, title: str, text: str) -> tuple[int, str] | None:
@@ -454,15 +617,21 @@ class Wiki:
         raise WikiError(f"Revision {revid} could not be read back from the wiki; check it by hand.")
 
     # ----------------------------------------------------------------- writing
-    def save(self, base: PageText, compute: Compute, summary: str, *, attempts: int = 3,
-             minor: bool = False) -> SavedEdit | None:
-        """Save ``compute(base.text)`` on top of ``base``; None when there is nothing to change."""
+    def save(self, base: PageText, compute: Compute, summary: str, *, attempts: int = 3, minor: bool = False,
+             checked: PageText | None = None, by_hand: bool = False) -> SavedEdit | None:
+        """Save ``compute(base.text)`` on top of ``base``; None when there is nothing to change.
+
+        ``checked``: the page as :meth:`check` found it just before, with the run page, for the pages of one
+        operation at once; a first try on that revision is not checked again. ``by_hand``: an edit the
+        operator asked for at the console (``wikibot setup``, which creates the run page itself): the run page
+        does not stop it; every other check applies."""
         new_text, meaning = compute(base.text)
         if new_text == base.text:
             return None
         current = base
         for attempt in range(1, attempts + 1):
-            latest = self._check_may_write(current)
+            fresh = checked if attempt == 1 and checked is not None and checked.title == current.title else None
+            latest = self._check_may_write(current, checked=fresh, by_hand=by_hand)
             if latest.revid == current.revid:
                 answer = self._edit(current, new_text, summary, minor)
                 if answer is not None:
@@ -484,30 +653,31 @@ class Wiki:
         raise ConflictChangedMeaning(f"“{base.title}” kept changing while the bot tried to save it; "
                                      "nothing was saved. Ask again when the page is quiet.")
 
-    def create(self, title: str, text: str, summary: str) -> int | None:
-        """Create a page that does not exist (``wikibot setup``): never replaces one, and needs no run page
-        (setup creates the run page itself, saying ``false``). The new revision, or None if the page exists."""
-        answer = self._edit(PageText(title, "", None), text, summary, minor=False)
-        return answer.get("newrevid") if answer else None
-
     def replace(self, base: PageText, text: str, summary: str) -> SavedEdit | None:
         """Put ``text`` in place of the page as read in ``base``, whatever the change: for undoing or finishing
         the bot's own saves. If the page's text has changed since ``base`` (a revision that keeps the text,
         such as protection's, does not count), nothing is saved: :class:`ConflictChangedMeaning`."""
         return self.save(base, lambda current: (text, same_text(current, base.text)), summary)
 
-    def _check_may_write(self, current: PageText) -> PageText:
-        """Re-read the run page and the page's latest revision (one request); the latest revision.
-
-        Only the text above the first heading is downloaded (the run page has none; a heading there makes it
-        not say ``true``): when the page's latest revision is the one read, its text is already known, and only
-        when it is not is the whole page read again. A check costs bytes for the run page, not for the page."""
-        pages = self._pages(f"checking the run page before saving “{current.title}”",
-                            [self.settings.run, current.title], section=0)
-        run, latest = pages[self.settings.run], pages[current.title]
-        if not writes_enabled_by(run.text):
+    def check(self, *titles: str, by_hand: bool = False) -> dict[str, PageText]:
+        """Re-read the run page and the latest revision of each page about to be written (one request); raises
+        :class:`WritesDisabled` unless the run page says ``true``. Only the text above each page's first heading
+        is downloaded (the run page has none; a heading there makes it not say ``true``): a save on the
+        revision read needs no more, and a page changed since is read whole by the save. A check costs bytes
+        for the run page, not for the pages."""
+        run = [] if by_hand else [self.settings.run]
+        pages = self._pages("checking the run page before saving " + ", ".join(f"“{t}”" for t in titles),
+                            run + [t for t in titles if t not in run], section=0)
+        if not by_hand and not writes_enabled_by(pages[self.settings.run].text):
             raise WritesDisabled(f"The run page “{self.settings.run}” does not say true: the bot writes nothing "
                                  "until an Admin sets it to true.")
+        return {title: pages[title] for title in titles}
+
+    def _check_may_write(self, current: PageText, *, checked: PageText | None = None,
+                         by_hand: bool = False) -> PageText:
+        """The run page and the page's latest revision (:meth:`check`, unless ``checked`` did it for this
+        revision just before); the latest revision, read whole when it is not the one ``current`` holds."""
+        latest = checked if checked is not None else self.check(current.title, by_hand=by_hand)[current.title]
         if latest.revid == current.revid:
             latest = PageText(current.title, current.text, current.revid, current.timestamp or latest.timestamp,
                               latest.may_edit)

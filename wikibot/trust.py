@@ -10,29 +10,49 @@ on the wiki counts from the next turn on.
 * **The accepted text** of the Ruleset and of the constraints page is the page as Admins and the bot
   left it (:mod:`actions.accepted`): an edit by anyone else does not count until an Admin accepts
   it. The page's latest :data:`HISTORY` revisions are looked at (who made them, their summaries and
-  checksums: one API request); revision texts are read only where an edit by someone else was
+  checksums: one API request), and further back, :data:`FURTHER` at a time, while the oldest of them is
+  an edit by someone else — never is a player's edit taken as accepted because more edits were piled
+  on it — up to :data:`DEEPEST`; revision texts are read only where an edit by someone else was
   followed by a trusted one, whose own change must then be carried onto the accepted text.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+import logging
+from typing import Any, Iterable
 
 from actions import accepted as acc
-from wikibot.site import Wiki, WikiError
+from parsers.errors import WIKI, WikibotError
 
-#: Revisions of a page looked at to find what Admins left: an edit further back counts as accepted.
+log = logging.getLogger("wikibot")
+
+#: Revisions of a page looked at to find what Admins left, at first: further back only while the oldest is
+#: an edit by someone other than an Admin or the bot.
 HISTORY = 50
+#: Revisions read at a time beyond the first :data:`HISTORY` (MediaWiki's most for ``rvlimit``).
+FURTHER = 500
+#: The most revisions looked at: an edit further back counts as accepted (a warning says so).
+DEEPEST = 2000
 #: Users asked about in one API request (MediaWiki's limit for ``list=users``).
 USERS_PER_REQUEST = 50
 #: Revision texts read in one API request.
 TEXTS_PER_REQUEST = 50
 
 
+class TextHidden(WikibotError):
+    """A revision whose text the bot needs cannot be read (hidden or deleted)."""
+
+    kind = WIKI
+
+
 class Trust:
-    def __init__(self, wiki: Wiki, *, history: int = HISTORY):
+    """``wiki``: the :class:`wikibot.site.Wiki` whose API it asks (it needs ``api``, ``username`` and
+    ``settings``; the site module asks a Trust who is an Admin, so this module does not import it)."""
+
+    def __init__(self, wiki: Any, *, history: int | None = None, latest: dict | None = None):
         self.wiki = wiki
-        self.depth = history
+        self.depth = HISTORY if history is None else history
+        self.latest = latest or {}      # the pages' latest revisions, as the turn's first look found them
         self._sysop: dict[str, bool] = {}
         self._listed: set[str] | None = None
         self._histories: dict[str, list[dict]] = {}
@@ -81,14 +101,58 @@ class Trust:
     # ------------------------------------------------------------------ histories and texts
     def history(self, title: str) -> list[dict]:
         """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment, sha1),
-        newest first; read once a turn."""
+        newest first; read once a turn, and not at all when the turn's first look found the page at the
+        revision the bot read its history at before (:class:`wikibot.site.Memory`), or missing."""
         if title not in self._histories:
-            data = self.wiki.api(f"reading the history of “{title}”", action="query", prop="revisions",
-                                 titles=title, rvprop="ids|user|timestamp|comment|sha1", rvlimit=self.depth)
+            seen = self.latest.get(title)
+            remembered = self.wiki.memory.histories.get(title)
+            if seen is not None and seen.revid is None:
+                self._histories[title] = []          # the page does not exist
+            elif seen is not None and remembered is not None and remembered[:2] == (seen.revid, self.depth):
+                self._histories[title] = remembered[2]
+            else:
+                revisions = self._read_history(title)
+                self._histories[title] = revisions
+                if revisions:
+                    self.wiki.memory.histories[title] = (int(revisions[0]["revid"]), self.depth, revisions)
+        return self._histories[title]
+
+    def _read_history(self, title: str) -> list[dict]:
+        """The latest :data:`HISTORY` revisions, and older ones while the oldest read is not an Admin's or the bot's
+        (a pending edit buried under later edits is still found pending), at most :data:`DEEPEST`."""
+        params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title,
+                                  "rvprop": "ids|user|timestamp|comment|sha1", "rvlimit": self.depth}
+        revisions: list[dict] = []
+        sysops_only = title == getattr(self.wiki.settings, "admins", None)
+
+        def trusted(user: str) -> bool:
+            return user == self.wiki.username or bool(self.sysops([user]) if sysops_only else self.is_admin(user))
+
+        while True:
+            data = self.wiki.api(f"reading the history of “{title}”", **params)
             pages = data.get("query", {}).get("pages", [])
             pages = pages.values() if isinstance(pages, dict) else pages
-            self._histories[title] = [rev for page in pages for rev in page.get("revisions", [])]
-        return self._histories[title]
+            revisions += [rev for page in pages for rev in page.get("revisions", [])]
+            if "continue" not in data or not revisions or trusted(revisions[-1].get("user", "")):
+                return revisions
+            if len(revisions) >= DEEPEST:
+                log.warning("“%s”: none of its latest %d revisions is an Admin's or the bot's; what lies further "
+                            "back counts as accepted", title, len(revisions))
+                return revisions
+            params.update(data["continue"], rvlimit=min(FURTHER, DEEPEST - len(revisions)))
+
+    def known_authors(self, title: str) -> list[str]:
+        """The authors of the page's history the bot holds at the revision the turn's first look found: whose
+        groups a turn asks for with its other reads, before the history is walked."""
+        seen, remembered = self.latest.get(title), self.wiki.memory.histories.get(title)
+        if seen is None or remembered is None or remembered[0] != seen.revid:
+            return []
+        return [rev.get("user", "") for rev in remembered[2] if rev.get("user", "") != self.wiki.username]
+
+    def learn(self, groups: dict[str, set[str] | None]) -> None:
+        """Users' groups the turn read with its other reads (:meth:`wikibot.site.Wiki.fetch`)."""
+        for user, found in groups.items():
+            self._sysop.setdefault(user, found is not None and "sysop" in found)
 
     def know(self, revid: int, text: str | None) -> None:
         """A revision's text the caller read already."""
@@ -116,7 +180,7 @@ class Trust:
         self.fetch([revid])
         text = self._texts.get(revid)
         if text is None:
-            raise WikiError(f"The text of revision {revid} cannot be read (hidden or deleted), so the bot cannot "
+            raise TextHidden(f"The text of revision {revid} cannot be read (hidden or deleted), so the bot cannot "
                             "tell what Admins left on that page; an Admin should accept the page as it stands "
                             "(an edit with a summary starting “Accept”).")
         return text
@@ -154,6 +218,29 @@ class Trust:
                              admin=rev.get("user", "") in admins)
                 for rev in reversed(history)]
 
+def read_overrides(wiki: Any, trust: "Trust | None" = None) -> list:
+    """The Admins' corrections to the inferred constraints (the constraints page) as Admins left it: an edit
+    by anyone else counts only once an Admin accepts it. Lines that cannot be read are logged and left out,
+    the others apply."""
+    import logging
+
+    from actions.constraints import OverrideError, parse_overrides
+
+    log = logging.getLogger("wikibot")
+    trust = trust or Trust(wiki)
+    title = wiki.settings.constraints
+    state = trust.accepted(title)
+    if state is None:
+        return []
+    if not state.clean:
+        log.info("“%s” carries edits no Admin has accepted (%s): read as Admins left it", title, state.unaccepted())
+    try:
+        return parse_overrides(state.text(trust.text), page=title)
+    except OverrideError as error:
+        log.warning("lines of “%s” skipped: %s", title, error)
+        return error.parsed
+
+
 def admin_names(text: str) -> set[str]:
     """The names an Admins page lists: a ``[[User:Name]]`` link or a ``* Name`` bullet a line (casefolded)."""
     import re
@@ -163,4 +250,4 @@ def admin_names(text: str) -> set[str]:
     return names
 
 
-__all__ = ["Trust", "admin_names", "HISTORY"]
+__all__ = ["Trust", "TextHidden", "read_overrides", "admin_names", "HISTORY"]

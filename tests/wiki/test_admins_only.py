@@ -62,7 +62,7 @@ def test_a_name_a_player_adds_to_the_admins_page_makes_no_admin(game, local_wiki
     Patrol(game.wiki).cycle()
     added = local_wiki.edit_as(local_wiki.plain, game.settings.admins,
                                "Extra Admins of this game:\n* PlainCarol\n* PlainBob\n")["newrevid"]
-    assert game.wiki.is_admin("PlainCarol") and not game.wiki.is_admin("PlainBob")
+    assert game.wiki.is_admin("PlainCarol") and not game.wiki.is_admin("PlainDan")
     # his request is a player's, and his illegal edit a player's: undone, not "by an Admin … not undone"
     current = game.text(game.settings.requests) or "Requests.\n"
     local_wiki.edit_as(local_wiki.plain, game.settings.requests, current + "\n== Enact: Bob's Raise ==\n"
@@ -78,6 +78,14 @@ def test_a_name_a_player_adds_to_the_admins_page_makes_no_admin(game, local_wiki
     hers = game.edit(carol, "| PlainCarol || 5", "| PlainCarol || -5")
     [finding] = Patrol(game.wiki).cycle()
     assert finding.change.revid == hers and "illegal edit by an Admin" in finding.text
+    # but only a sysop's edit of the list counts: a name PlainCarol (listed, not a sysop) adds is reported, and
+    # makes no one an Admin
+    listed = local_wiki.edit_as(carol, game.settings.admins,
+                                "Extra Admins of this game:\n* PlainCarol\n* PlainBob\n* PlainDan\n")["newrevid"]
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.change.revid == listed and finding.action == REPORTED
+    assert "PlainCarol, who is not a sysop, edited the list of Admins" in finding.text
+    assert game.wiki.is_admin("PlainCarol") and not game.wiki.is_admin("PlainDan")
 
 
 def test_a_players_edit_of_the_run_page_is_logged(game, local_wiki):
@@ -221,3 +229,43 @@ def test_the_console_says_once_a_cycle_that_the_ruleset_carries_unaccepted_edits
         Patrol(game.wiki).cycle()
     said = [r for r in caplog.records if "carries edits no Admin has accepted" in r.getMessage()]
     assert len(said) == 1
+
+
+def test_setup_saves_through_the_bots_checks_and_keeps_a_page_created_meanwhile(local_wiki, tmp_path, wiki_title):
+    """wikibot setup writes through the save every edit of the bot's goes through: a page an Admin creates
+    between setup's look and its save is kept as the Admin wrote it, and said so, not reported as created."""
+    from wikibot.setup import setup
+    from wikibot.site import Wiki
+
+    settings = _setup_settings(tmp_path, wiki_title("Setup"))
+    said: list[str] = []
+
+    def say(line: str) -> None:
+        said.append(line)
+        if line == f"created   {settings.requests}":   # the run page is next: an Admin creates it first
+            local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+
+    setup(Wiki(local_wiki.site(), settings), protect_pages=False, ask=None, say=say)
+    assert f"kept      {settings.run} (created by someone else meanwhile)" in said
+    assert f"created   {settings.run}" not in said and local_wiki.wiki.page_text(settings.run) == "true"
+    assert f"created   {settings.log}" in said and local_wiki.wiki.page_text(settings.log).startswith("What the bot")
+
+
+def test_a_line_buried_under_more_player_edits_than_the_history_first_read_still_counts_for_nothing(
+        game, local_wiki, monkeypatch):
+    """A player's line on the constraints page followed by more of his own edits than the bot first reads of the
+    page's history: the bot reads further back, to an Admin's edit, and the line still counts for nothing."""
+    from wikibot import trust
+
+    monkeypatch.setattr(trust, "HISTORY", 3)
+    capped(game, local_wiki)
+    page = game.settings.constraints
+    local_wiki.edit_as(local_wiki.admin, page, "* Hat: off\n")
+    Patrol(game.wiki).cycle()
+    local_wiki.edit_as(local_wiki.plain, page, "* Hat: off\n* Coins: off\n", "tidying")
+    for n in range(4):  # more than HISTORY edits on top of it
+        local_wiki.edit_as(local_wiki.plain, page, f"* Hat: off\n* Coins: off\n<!-- tidy {n} -->\n", "tidying")
+    state = trust.Trust(game.wiki).accepted(page)
+    assert not state.clean and state.text(trust.Trust(game.wiki).text).strip() == "* Hat: off"
+    rich = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 500", "payday")
+    assert (rich, UNDONE) in found(Patrol(game.wiki).cycle())

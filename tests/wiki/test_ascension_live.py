@@ -266,13 +266,19 @@ def test_scheduled_request_by_a_non_admin_is_refused_when_posted(local_wiki, gam
 # --------------------------------------------------------------------------- one request, one heading
 @pytest.mark.parametrize("second", ["Each Puzzler may wear two Hats.", "Each Puzzler may wear a Hat."],
                          ids=["different", "identical"])
-def test_duplicate_headings_are_refused_with_a_clear_reply(local_wiki, game, second):
+def test_duplicate_headings_are_refused_with_a_clear_reply(local_wiki, game, second, caplog):
+    import logging
+
     hats = ("== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\nAdd a new rule to the Ruleset, called “Hats”, "
             "with the following text:\n\nEach Puzzler may wear a Hat.\n")
     post(local_wiki, game.wiki, hats)
     post(local_wiki, game.wiki, hats.replace("Each Puzzler may wear a Hat.", second))
-    answers = RequestDesk(game.wiki).poll()
+    with caplog.at_level(logging.INFO, logger="wikibot"):
+        answers = RequestDesk(game.wiki).poll()
     assert len(answers) == 2
+    # the console names no one it did not trace, and does not call them "an unknown user" (requests._who)
+    said = [r.getMessage() for r in caplog.records if r.getMessage().startswith("request “Enact: Hats” by ")]
+    assert len(said) == 2 and all(line.startswith("request “Enact: Hats” by someone (not traced") for line in said), said
     assert all("more than one request on this page is headed “Enact: Hats”" in a.headline for a in answers)
     assert local_wiki.wiki.page_text(game.wiki.settings.ruleset) == game.ruleset_text.rstrip()
     page = local_wiki.wiki.page_text(game.wiki.settings.requests)

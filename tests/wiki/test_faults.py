@@ -6,6 +6,7 @@ sysop, the bot's sessions are invalidated, jobs wait in the job queue (MediaWiki
 lag), or a human edit reaches the wiki between the bot's last look and its save.
 """
 
+import contextlib
 import threading
 import time
 from datetime import datetime, timezone
@@ -14,6 +15,7 @@ import pytest
 
 from parsers import request_page
 from wikibot import operations
+from wikibot.pages import WikiPages
 from wikibot.config import Settings
 from wikibot.requests import RequestDesk
 from wikibot.site import PageProtected, SavedDifferently, Wiki, WikiUnavailable
@@ -256,6 +258,23 @@ def test_page_created_at_the_moment_the_bot_creates_it_is_kept(local_wiki, wiki,
     assert local_wiki.wiki.page_text(title) == "Alice's own page."
 
 # --------------------------------------------------------------------------- operations and requests
+@contextlib.contextmanager
+def after_saving(wiki, title, then):
+    """``then()`` runs once, just after the bot's save of ``title`` (between two saves of one operation)."""
+    save = wiki.save
+
+    def saving(base, compute, summary, **options):
+        edit = save(base, compute, summary, **options)
+        if base.title == title:
+            then()
+        return edit
+    wiki.save = saving
+    try:
+        yield
+    finally:
+        del wiki.save
+
+
 @pytest.fixture
 def game(local_wiki, tmp_path, wiki_title):
     """A wiki with its own Ruleset, whose tracking page is a gamestate page of its own."""
@@ -270,10 +289,10 @@ def game(local_wiki, tmp_path, wiki_title):
 
 def test_protected_second_page_undoes_the_first(local_wiki, game):
     bot, gamestate, ruleset = game
-    assert operations.read_ruleset_and_gamestate(bot)[1] == gamestate
+    assert WikiPages(bot).game().gamestate_title == gamestate
     local_wiki.wiki.protect_as(local_wiki.admin, gamestate)
     with pytest.raises(PageProtected):
-        operations.enact_on_wiki(bot, "Proposal: Hats", HATS)
+        operations.enact(WikiPages(bot), "Proposal: Hats", HATS)
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == ruleset.rstrip()
     assert local_wiki.wiki.page_text(gamestate) == GAMESTATE
     history = local_wiki.api(action="query", prop="revisions", titles=bot.settings.ruleset, rvprop="user|comment",
@@ -359,17 +378,11 @@ def test_operation_neither_done_nor_undone_is_not_answered_until_it_is(local_wik
 
     class AdminEditsTheRulesetMeanwhile(RequestDesk):
         def perform(self, request, tag=""):
-            reads, gamestate_title = operations.read_ruleset_and_gamestate(self.wiki)
-            action = operations.enact_action("Proposal: Hats", request.text, bot.settings.ruleset, gamestate_title)
-            calls = []
-
-            def watched(texts):
-                calls.append(texts)
-                if len(calls) == 3:   # the Ruleset is saved; the bot is about to save the gamestate page
-                    saved = local_wiki.wiki.page_text(bot.settings.ruleset)
-                    local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, saved + "\n\nAlice was here.")
-                return action(texts)
-            return operations.perform(self.wiki, reads, watched, request_key=request.ident)
+            def then():   # the Ruleset is saved; the bot is about to save the gamestate page
+                saved = local_wiki.wiki.page_text(bot.settings.ruleset)
+                local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, saved + "\n\nAlice was here.")
+            with after_saving(self.wiki, bot.settings.ruleset, then):
+                return super().perform(request, tag)
 
     [answer] = AdminEditsTheRulesetMeanwhile(bot).poll()
     assert not answer.done and answer.headline.startswith("Interrupted") and "protected" in answer.headline
@@ -392,9 +405,13 @@ def test_operation_neither_done_nor_undone_is_not_answered_until_it_is(local_wik
 
 
 def test_wiki_down_while_reading_who_asked_gives_one_clear_line(local_wiki, wiki):
-    """The wiki stops answering after the request page is read, while its history is read."""
-    local_wiki.edit_as(local_wiki.admin, wiki.settings.requests,
-                       "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS)
+    """The wiki stops answering after the request page is read, while its history is read (the request is
+    older than the page's latest two revisions, which come with the page)."""
+    page = "Requests.\n\n== Enact: Hats ==\n{{Enact|title=Proposal: Hats}}\n" + HATS
+    local_wiki.edit_as(local_wiki.admin, wiki.settings.requests, page)
+    for note in ("A note.", "Another note."):
+        page = page.replace("Requests.", f"Requests. {note}")
+        local_wiki.edit_as(local_wiki.admin, wiki.settings.requests, page)
 
     def clock():
         local_wiki.wiki.pause()   # asked for the time just before the history is read
@@ -412,18 +429,12 @@ def test_undo_refused_too_keeps_the_first_error_and_the_journal(local_wiki, game
     from wikibot import journal as journal_mod
 
     bot, gamestate, ruleset = game
-    reads, gamestate_title = operations.read_ruleset_and_gamestate(bot)
-    action = operations.enact_action("Proposal: Hats", HATS, bot.settings.ruleset, gamestate_title)
-    calls = []
 
-    def watched(texts):
-        calls.append(texts)
-        if len(calls) == 3:   # the Ruleset is saved; the bot is about to save the gamestate page
-            local_wiki.wiki.set_faults(read_only="Database maintenance")
-        return action(texts)
+    def then():   # the Ruleset is saved; the bot is about to save the gamestate page
+        local_wiki.wiki.set_faults(read_only="Database maintenance")
 
-    with pytest.raises(WikiUnavailable) as raised:
-        operations.perform(bot, reads, watched, request_key="Enact: Hats")
+    with pytest.raises(WikiUnavailable) as raised, after_saving(bot, bot.settings.ruleset, then):
+        operations.enact(WikiPages(bot), "Proposal: Hats", HATS, request_key="Enact: Hats")
     local_wiki.wiki.set_faults()
     assert "read-only" in one_line(raised.value) and gamestate in str(raised.value)
     [journal] = journal_mod.pending(bot.settings.state_dir)

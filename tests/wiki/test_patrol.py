@@ -365,6 +365,32 @@ def test_a_players_ruleset_edit_is_logged_whatever_its_summary_says(game, local_
     assert "who is not an Admin" in finding.text and "does not count until an Admin accepts it" in finding.text
 
 
+def test_a_players_ruleset_edit_enacting_a_posted_proposal_with_a_clean_review_is_reviewed_not_logged(game, local_wiki):
+    """The one exception to logging a player's Ruleset edit: its summary names a proposal on the request page and
+    its review is clean. It is reviewed, not reported; and it still does not count until an Admin accepts it."""
+    from wikibot.patrol import REVIEWED
+
+    rules = game.settings.ruleset
+    local_wiki.edit_as(local_wiki.admin, rules, ruleset_text(game.board, CAPPED), "Enacting Proposal: A Cap")
+    Patrol(game.wiki).cycle()
+    local_wiki.edit_as(local_wiki.admin, game.settings.requests, "Requests.\n\n== Enact: Deeper Purses ==\n"
+                       "{{Enact|title=Proposal: Deeper Purses}}\nIn the rule “Coins”, replace “cannot exceed 10” with "
+                       "“cannot exceed 20”.\n")
+    by_hand = game.edit(local_wiki.plain, "cannot exceed 10", "cannot exceed 20", "Enacting Proposal: Deeper Purses",
+                        title=rules)
+    [finding] = Patrol(game.wiki).cycle()
+    assert finding.change.revid == by_hand and finding.action == REVIEWED
+    assert "who is not an Admin" not in game.log()
+    rich = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 15", "payday")   # not accepted yet
+    assert [(f.change.revid, f.action) for f in Patrol(game.wiki).cycle()] == [(rich, UNDONE)]
+    # the same summary on a change the proposal does not ask for: its review is not clean, and it is logged
+    sneaky = game.edit(local_wiki.plain, "cannot exceed 20", "cannot exceed 2000", "Enacting Proposal: Deeper Purses",
+                       title=rules)
+    found = Patrol(game.wiki).cycle()
+    assert [(f.change.revid, f.action) for f in found] == [(sneaky, REVIEWED), (sneaky, REPORTED)]
+    assert "who is not an Admin" in found[1].text and "its review is not clean" in found[1].text
+
+
 def test_building_blocks_change_without_enactment_is_reported(game, local_wiki):
     blocks = game.settings.building_blocks
     local_wiki.edit_as(local_wiki.admin, blocks, "== Auctions ==\nEach Puzzler may bid once a day.", "Enacting Proposal: Bids")

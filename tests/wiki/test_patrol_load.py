@@ -24,6 +24,9 @@ from wikibot.patrol import REPORTED, UNDONE, Patrol
 from wikibot.site import Wiki
 
 from test_patrol import ruleset_text
+import pytest
+
+pytestmark = pytest.mark.slow  # a load test: seconds to minutes
 
 EDITS = 60
 FULL_EDITS = 1000   # with --full-load

@@ -20,6 +20,7 @@ import pytest
 
 from parsers import ruleset as R
 from wikibot import operations
+from wikibot.pages import WikiPages
 from wikibot.config import Settings
 from wikibot.site import Wiki
 
@@ -99,7 +100,7 @@ def test_the_wiki_reports_its_extension_tags_once(bot):
 def _enact(bot, payload: str):
     text = f"Add a new rule to the Ruleset, called “Sneaky”, with the following text:\n{payload}\n"
     try:
-        return operations.enact_on_wiki(bot, "Proposal: Sneaky", text).report
+        return operations.enact(WikiPages(bot), "Proposal: Sneaky", text).report
     except operations.OperationRefused as refused:
         return refused.report
 
@@ -159,7 +160,7 @@ def test_term_replacement_renders_as_the_bots_model(local_wiki, bot, term):
     page = fixture_text("ruleset_2023.wiki")
     local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, page)
     try:
-        report = operations.synonyms_on_wiki(bot, {"Player": term}).report
+        report = operations.synonyms(WikiPages(bot), {"Player": term}).report
     except operations.OperationRefused as refused:
         report = refused.report
     text = local_wiki.wiki.page_text(bot.settings.ruleset)

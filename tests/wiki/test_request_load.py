@@ -22,6 +22,9 @@ from parsers import ruleset as ruleset_parser
 from wikibot.config import Settings
 from wikibot.requests import RequestDesk
 from wikibot.site import Wiki
+import pytest
+
+pytestmark = pytest.mark.slow  # a load test: seconds to minutes
 
 N = 20              # queued requests (more than PER_POLL: a cost per request cannot hide in it)
 FULL_N = 200        # with --full-load

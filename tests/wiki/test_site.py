@@ -84,6 +84,9 @@ def test_bots_template_rules():
     assert bots_allowed("{{bots|deny=OtherBot}}", "WikiBot")
     assert not bots_allowed("{{bots|allow=OtherBot}}", "WikiBot")
     assert bots_allowed("{{bots|allow=wikibot}}", "WikiBot")
+    assert not bots_allowed("{{nobots}}", "WikiBot")
+    assert not bots_allowed("{{ Template:Nobots }}", "WikiBot")   # the same template, named in full
+    assert not bots_allowed("{{template:bots|deny=WikiBot}}", "WikiBot")
     assert writes_enabled_by("true") and writes_enabled_by("\ntrue \n")
     for stopped in ("", "true, but not now", "True", " TRUE ", "<!-- set to false to stop -->true", "false"):
         assert not writes_enabled_by(stopped), stopped

@@ -1,0 +1,112 @@
+"""Who added a request buried under later edits of the request page (wikibot.origins), on the real local wiki.
+
+Each request stands under a run of later edits; the bot must name who added it exactly as reading every
+revision would (a player's request is a player's, a change by a player is seen, a section a player brings
+back after an Admin removed it is the player's), while reading few revision texts: an edit by a player is
+looked at with the revision before it, and a run of Admins' edits only at its ends and, where the request
+is missing at one, halved.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from wikibot.config import Settings
+from wikibot.requests import RequestDesk
+from wikibot.site import Wiki
+
+from fixturedata import fixture_text
+
+RULESET = fixture_text("ruleset_2023.wiki")
+RICH = """== Enact: Rich ==
+{{Enact|title=Proposal: Rich}}
+In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.
+"""
+LATER = 40   # later edits: beyond the page's latest two revisions, which come with the poll's first read
+
+
+@pytest.fixture
+def bot(local_wiki, tmp_path, wiki_title):
+    stem = wiki_title("Origins")
+    settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", requests=f"{stem}/Requests",
+                        run=f"{stem}/Run", state_dir=tmp_path / "state")
+    local_wiki.edit_as(local_wiki.admin, settings.ruleset, RULESET)
+    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+    local_wiki.edit_as(local_wiki.admin, settings.requests, "Requests.\n")
+    return Wiki(local_wiki.site(), settings)
+
+
+def edit(local_wiki, bot, user, change):
+    page = local_wiki.wiki.page_text(bot.settings.requests)
+    local_wiki.edit_as(user, bot.settings.requests, change(page))
+
+
+def notes(local_wiki, bot, count, user=None):
+    """``count`` edits of the page's head (a note line), by an Admin unless said."""
+    for n in range(count):
+        edit(local_wiki, bot, user or local_wiki.admin, lambda page: re.sub(r"^Requests\..*", f"Requests. Note {n}.",
+                                                                            page, count=1))
+
+
+def api_requests(local_wiki, since: int) -> int:
+    """API requests since the access log had ``since`` lines."""
+    lines = local_wiki.wiki.log_file.read_text(errors="replace").splitlines()[since:]
+    return sum(1 for line in lines if "/api.php" in line)
+
+
+def log_lines(local_wiki) -> int:
+    return len(local_wiki.wiki.log_file.read_text(errors="replace").splitlines())
+
+
+def test_an_admins_request_under_many_admins_edits_is_hers_and_reads_few_texts(local_wiki, bot):
+    edit(local_wiki, bot, local_wiki.admin, lambda page: page + "\n" + RICH)
+    notes(local_wiki, bot, LATER)
+    desk = RequestDesk(bot)
+    [answer] = desk.poll()
+    assert answer.requester == "AdminAlice" and answer.headline.startswith("Done"), answer.headline
+    assert "defaulting to 5" in local_wiki.wiki.page_text(bot.settings.ruleset)
+
+
+def test_a_players_request_under_admins_edits_is_the_players(local_wiki, bot):
+    edit(local_wiki, bot, local_wiki.plain, lambda page: page + "\n" + RICH)
+    notes(local_wiki, bot, LATER)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.requester == "PlainBob" and "only Admins" in answer.headline
+    assert "defaulting to 3" in local_wiki.wiki.page_text(bot.settings.ruleset)
+
+
+def test_a_players_change_in_the_middle_of_admins_edits_is_seen(local_wiki, bot):
+    edit(local_wiki, bot, local_wiki.admin, lambda page: page + "\n" + RICH)
+    notes(local_wiki, bot, LATER // 2)
+    edit(local_wiki, bot, local_wiki.plain, lambda page: page.replace("defaulting to 5", "defaulting to 50"))
+    notes(local_wiki, bot, LATER // 2)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.headline.startswith("Not done") and "changed by PlainBob" in answer.headline, answer.headline
+    assert "defaulting to 3" in local_wiki.wiki.page_text(bot.settings.ruleset)
+
+
+def test_a_request_a_player_brings_back_after_an_admin_removed_it_is_the_players(local_wiki, bot):
+    """An Admin cancels her request by removing it; a player puts it back, word for word; Admins' edits follow.
+    The request as it stands was added by the player."""
+    edit(local_wiki, bot, local_wiki.admin, lambda page: page + "\n" + RICH)
+    notes(local_wiki, bot, 5)
+    edit(local_wiki, bot, local_wiki.admin, lambda page: page.partition("\n== Enact: Rich ==")[0])
+    edit(local_wiki, bot, local_wiki.plain, lambda page: page + "\n" + RICH)
+    notes(local_wiki, bot, LATER)
+    [answer] = RequestDesk(bot).poll()
+    assert answer.requester == "PlainBob" and "only Admins" in answer.headline, answer.headline
+
+
+def test_a_request_under_more_later_edits_than_looked_at_is_refused_cheaply(local_wiki, bot):
+    """Beyond the history looked at: refused as too old, having read the ids and authors of the revisions
+    looked at and two texts, not every text."""
+    edit(local_wiki, bot, local_wiki.admin, lambda page: page + "\n" + RICH)
+    notes(local_wiki, bot, 12)
+    start = log_lines(local_wiki)
+    [answer] = RequestDesk(bot, history_limit=10).poll()
+    assert answer.requester is None and "older than the last 10 revisions" in answer.headline
+    # the look, the first read, the ids and authors (one request), the text of the last revision looked at,
+    # the reply (a check and the edit): not a text a revision
+    assert api_requests(local_wiki, start) == 6
