@@ -150,6 +150,7 @@ def _refs():
     return [(s, KEEPER) for s in _ref_wordings()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variable, cases", [("Worth", _numbers), ("Kind", lambda: list(_set_wordings())),
                                              ("Keeper", _refs)], ids=["a number", "a set of values", "a player's name"])
 def test_one_meaning_in_many_wordings_reads_the_same(variable, cases):

@@ -730,6 +730,7 @@ names = st.from_regex(r"[A-Za-z][A-Za-z0-9_.\-]{3,12}", fullmatch=True)
 cell_values = st.from_regex(r"[A-Za-z0-9⚪]{0,6}", fullmatch=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(names, min_size=1, max_size=6, unique_by=lambda n: n.replace("_", " ").casefold()),

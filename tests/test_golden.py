@@ -40,6 +40,7 @@ def test_golden_files_are_there():
         "a changed reading needs its why"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", range(4))
 def test_proposals_read_as_recorded(part):
     entries = PROPOSALS[part::4]

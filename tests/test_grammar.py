@@ -377,6 +377,7 @@ def test_text_removed_if_it_exists():
 
 
 # --------------------------------------------------------------------------- a new wording is one grammar line
+@pytest.mark.slow
 @pytest.mark.parametrize("rule,line,sentence,check", [
     ("v_reword: REWORD | REWRITE", 'v_reword: REWORD | REWRITE | "redraft"i',
      "Redraft the rule \x010\x02 to", lambda sp: sp.cls.__name__ == "ReplaceRuleText"),

@@ -154,6 +154,7 @@ def test_the_audit_lists_exactly_the_unexplained_change_and_the_slipped_enactmen
     assert f"puts back the text of r{story.marks['Wick 12']}, undoing r{story.marks['unauthorised']} (unexplained)" in revert["detail"]
 
 
+@pytest.mark.slow
 def test_the_audit_since_a_revision_or_a_date(capsys, export, story):
     since = story.marks["reenact"]
     code, out, _err = run_cli(capsys, "audit", "--export-file", str(export), "--since", str(since), "--json")
@@ -224,6 +225,7 @@ store.classify()
 '''
 
 
+@pytest.mark.slow
 def test_a_store_killed_while_classifying_goes_on_where_it_stopped(tmp_path, export, store):
     script = tmp_path / "killer.py"
     script.write_text(KILLER)

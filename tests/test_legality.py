@@ -8,6 +8,7 @@ gives the page "as the step would leave it" that ``check`` is asked about.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -110,12 +111,14 @@ def era_steps(draw, eras=tuple(sorted(ERAS))):
     return era, draw(hs.sampled_from(kinds))
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=era_steps())
 def test_enactment_and_check_agree(case):
     _agree(case)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=era_steps(eras=("relics",)))
 def test_enactment_and_check_agree_on_names_dashes_lists_and_words_read_in_part(case):

@@ -877,6 +877,7 @@ def _covered(body: str, steps) -> str:
     return "".join(body[a:b] for a, b in spans)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(BODY)
 def test_property_no_crash_and_no_text_dropped(body):

@@ -168,6 +168,7 @@ new_word = st.from_regex(r"[A-Z][a-z]{3,9}", fullmatch=True)
 new_term = st.one_of(new_word, st.tuples(new_word, new_word).map(" ".join))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(era=st.sampled_from(sorted(ERA_KEYS)), data=st.data())
 def test_change_and_inverse_is_byte_identical(era, data):

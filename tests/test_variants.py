@@ -25,6 +25,7 @@ def _sample(make):
     return every[::stride]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", MEANINGS, ids=lambda m: m.__name__)
 def test_every_wording_reads_as_its_meaning_or_is_refused(make):
     wrong, refused, read = [], [], 0
@@ -49,6 +50,7 @@ def test_the_matrix_crosses_its_parts():
     assert sum(counts.values()) > 15000 and min(counts.values()) >= 30, counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", MEANINGS, ids=lambda m: m.__name__)
 def test_a_wording_broken_over_two_lines_reads_the_same(make):
     """An instruction broken off mid-sentence ("In the rule “X”, remove" ⏎ "“old text”.") is one instruction:

@@ -66,12 +66,13 @@ class Game:
                 self.graveyard: None}
 
 
-def make_game(local_wiki, state_dir, **settings) -> Game:
+def make_game(local_wiki, state_dir, ruleset: str | None = None, **settings) -> Game:
+    """A game on the 2023 Ruleset (or *ruleset*, a page in its shape that links ``[[Puzzle Board]]``)."""
     stem = local_wiki.title("Game")
     gamestate, graveyard = local_wiki.title("Puzzle Board"), local_wiki.title("Graveyard")
     config = Settings(config_dir=state_dir, ruleset=f"{stem}/Ruleset", building_blocks=f"{stem}/Building Blocks",
                       requests=f"{stem}/Requests", run=f"{stem}/Run", state_dir=state_dir, **settings)
-    ruleset = fixture_text("ruleset_2023.wiki").replace("[[Puzzle Board]]", f"[[{gamestate}]]")
+    ruleset = (ruleset or fixture_text("ruleset_2023.wiki")).replace("[[Puzzle Board]]", f"[[{gamestate}]]")
     assert f"[[{gamestate}]]" in ruleset
     blocks, gamestate_text = fixture_text("building_blocks_2023.wiki"), fixture_text("gamestate_puzzle_board.wiki")
     for title, text in ((config.ruleset, ruleset), (config.building_blocks, blocks), (gamestate, gamestate_text),
@@ -185,6 +186,7 @@ def test_synonyms_request_replaces_the_term_throughout(local_wiki, game):
 
 
 # --------------------------------------------------------------------------- scheduled
+@pytest.mark.slow
 def test_scheduled_ascension_fires_at_its_time_from_the_daemon_and_not_before(local_wiki, tmp_path):
     game = make_game(local_wiki, tmp_path / "state", poll_seconds=0.5)
     expected = game.expected_reset()

@@ -5,9 +5,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_demo_answers_and_cleans_up(tmp_path):
     """Run with ``--port``: the wiki is served on the port asked for (a free one is found otherwise, as the test
     wiki's own fixture does)."""

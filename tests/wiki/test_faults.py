@@ -171,6 +171,7 @@ def test_lost_login_is_renewed_and_the_edit_is_the_bots(local_wiki, wiki, wiki_t
     assert last["user"] == "WikiBot" and last["bot"] is True and last["revid"] == saved.revid
 
 
+@pytest.mark.slow
 def test_lagging_database_is_retried_then_named(local_wiki, tmp_path, wiki_title, monkeypatch):
     """MediaWiki counts waiting jobs as database lag ($wgJobQueueIncludeInMaxLagFactor): with jobs
     left queued, an edit sent with maxlag gets MediaWiki's own maxlag error."""
@@ -331,6 +332,7 @@ print(json.dumps(saved and saved.revid))
 """
 
 
+@pytest.mark.slow
 def test_edit_made_but_its_answer_lost_is_found_and_not_repeated(local_wiki, tmp_path, wiki_title):
     """The wiki saves the edit, then answers too late: the bot's HTTP client gives up and pywikibot
     sends the edit again. The bot must find its edit (MediaWiki answers the repeat with "nochange")

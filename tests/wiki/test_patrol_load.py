@@ -16,6 +16,8 @@ import random
 import time
 from collections import Counter
 
+import pytest
+
 from wikibot.config import Settings
 from wikibot import patrol as patrol_module
 from wikibot.patrol import REPORTED, UNDONE, Patrol
@@ -73,6 +75,7 @@ class Poster:
         return answer["newrevid"]
 
 
+@pytest.mark.slow
 def test_burst_of_edits_is_patrolled_once_each(local_wiki, tmp_path, wiki_title, full_load, monkeypatch):
     edits = FULL_EDITS if full_load else EDITS
     if not full_load:

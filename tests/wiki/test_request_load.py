@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from parsers import request_page
 from parsers import ruleset as ruleset_parser
 from wikibot.config import Settings
@@ -61,6 +63,7 @@ def api_requests(local_wiki) -> int:
     return len(re.findall(r"\]: (?:GET|POST) /api\.php", local_wiki.wiki.log_file.read_text(errors="replace")))
 
 
+@pytest.mark.slow
 def test_queued_requests_are_answered_once_in_page_order_at_a_fixed_cost(local_wiki, tmp_path, capsys, full_load):
     n = FULL_N if full_load else N
     stem = local_wiki.title("Load")

@@ -265,6 +265,7 @@ def test_delay_fault_slows_every_request(local_wiki):
     assert time.monotonic() - started < 0.5
 
 
+@pytest.mark.slow
 def test_lag_fault_gives_mediawikis_maxlag_error_while_a_job_waits(
         local_wiki):
     wiki = local_wiki.wiki
