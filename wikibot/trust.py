@@ -119,8 +119,8 @@ class Trust:
 
     # ------------------------------------------------------------------ histories and texts
     def history(self, title: str) -> list[dict]:
-        """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment, sha1),
-        newest first; read once a turn, and not at all when the turn's first look found the page at the
+        """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment, sha1), and
+        older ones back to a known point (:meth:`_read_history`), newest first; read once a turn, and not at all when the turn's first look found the page at the
         revision the bot read its history at before (:class:`wikibot.site.Memory`), or missing."""
         if title not in self._histories:
             seen = self.latest.get(title)
