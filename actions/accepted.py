@@ -21,8 +21,14 @@ says, until a trusted act above takes them in. A trusted edit on top of a pendin
 it in by being on top: only its own change counts. A pending edit whose text is the accepted text
 (a player undoing her own edit) leaves nothing pending.
 
-Before the first revision looked at, the page is taken as accepted: the caller decides how far
-back to look (:data:`wikibot.trust.HISTORY` revisions).
+The page before the first revision looked at is **never taken as accepted** on trust: the walk knows
+the accepted text only from a known point on — the page's creation (the first revision looked at
+has no parent), an Admin's Accept or restore, or a state the caller remembers from an earlier walk
+(``start``: :mod:`wikibot.known`). Before such a point each revision's state is unknown
+(:attr:`Accepted.known` false), whatever was edited on top: a player's edit followed by a trusted
+edit and then by many more edits is not taken in because the look-back ends at the trusted one. The
+caller decides how far back to look (:data:`wikibot.trust.HISTORY`, read further back to a known
+point) and what an unknown state means (it refuses to read the page, and says an Admin should accept it).
 """
 
 from __future__ import annotations
@@ -68,14 +74,17 @@ class Accepted:
     own_text: str | None                        # the accepted text; None when it is the revision's own
     pending: list[Revision] = field(default_factory=list)    # edits by others not (yet) accepted
     uncarried: list[Revision] = field(default_factory=list)  # trusted edits whose change could not be carried
+    known: bool = True                          # False: no known accepted point before it was looked at
 
     @property
     def clean(self) -> bool:
-        """The page as it stands at :attr:`revid` is the accepted text."""
-        return self.own_text is None
+        """The page as it stands at :attr:`revid` is the accepted text (never so when it is not known)."""
+        return self.known and self.own_text is None
 
     def text(self, text: Callable[[int], str]) -> str:
         """The accepted text (``text(revid)`` gives a revision's text)."""
+        if not self.known:
+            raise ValueError(f"the accepted text as of revision {self.revid} is not known")
         return text(self.revid) if self.own_text is None else self.own_text
 
     def unaccepted(self) -> str:
@@ -88,33 +97,50 @@ def accepts_whole(revision: Revision, earlier: set[str]) -> bool:
     return revision.admin and (bool(ACCEPT.match(revision.comment or "")) or revision.sha1 in earlier)
 
 
-def walk(revisions: list[Revision], text: Callable[[int], str]) -> dict[int, Accepted]:
+def walk(revisions: list[Revision], text: Callable[[int], str], start: Accepted | None = None
+         ) -> dict[int, Accepted]:
     """The accepted text after each of ``revisions`` (oldest first, each the parent of the next);
-    ``text(revid)`` gives a revision's text and is asked only where the answer depends on it. The
-    page before the first revision counts as accepted."""
+    ``text(revid)`` gives a revision's text and is asked only where the answer depends on it.
+
+    Known only from a known point on: the page's creation (the first revision has no parent), ``start``
+    (the accepted state as of one of the revisions, remembered from an earlier walk), or an Admin's
+    Accept or restore. Revisions before any of them get an unknown state (``known=False``): the page
+    before the first revision is never assumed accepted."""
     states: dict[int, Accepted] = {}
     earlier: set[str] = set()
-    clean_sum: str | None = sha1("") if revisions and not revisions[0].parent else None
-    clean_rev = revisions[0].parent if revisions else 0
+    known = bool(revisions) and not revisions[0].parent       # the first revision creates the page
+    clean_sum: str | None = sha1("") if known else None
+    clean_rev = 0
     accepted: str | None = None        # None: the accepted text is revision clean_rev's own
     pending: list[Revision] = []
     uncarried: list[Revision] = []
     for r in revisions:
-        now = clean_sum if accepted is None else sha1(accepted)
-        if r.sha1 == now or (r.trusted and (accepted is None or accepts_whole(r, earlier))):
-            accepted, pending, uncarried = None, [], []     # the page is the accepted text again
-        elif not r.trusted:
-            if accepted is None:
-                accepted = text(clean_rev) if clean_rev else ""
-            pending = pending + [r]
-        else:
-            carried = reverse_onto(text(r.parent) if r.parent else "", text(r.revid), accepted)
-            if carried is None:
-                uncarried = uncarried + [r]
-            elif sha1(carried) == r.sha1:
-                accepted, pending, uncarried = None, [], []
+        if start is not None and r.revid == start.revid and start.known:
+            known = True                   # remembered: the state as of this revision
+            accepted, pending, uncarried = start.own_text, list(start.pending), list(start.uncarried)
+        elif not known:
+            if r.trusted and accepts_whole(r, earlier):
+                known, accepted, pending, uncarried = True, None, [], []
             else:
-                accepted = carried
+                earlier.add(r.sha1)
+                states[r.revid] = Accepted(r.revid, None, known=False)
+                continue
+        else:
+            now = clean_sum if accepted is None else sha1(accepted)
+            if r.sha1 == now or (r.trusted and (accepted is None or accepts_whole(r, earlier))):
+                accepted, pending, uncarried = None, [], []     # the page is the accepted text again
+            elif not r.trusted:
+                if accepted is None:
+                    accepted = text(clean_rev) if clean_rev else ""
+                pending = pending + [r]
+            else:
+                carried = reverse_onto(text(r.parent) if r.parent else "", text(r.revid), accepted)
+                if carried is None:
+                    uncarried = uncarried + [r]
+                elif sha1(carried) == r.sha1:
+                    accepted, pending, uncarried = None, [], []
+                else:
+                    accepted = carried
         if accepted is None:
             clean_rev, clean_sum = r.revid, r.sha1
         earlier.add(r.sha1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from actions.accepted import Revision, sha1, walk
 
 RULES = "== Coins ==\nCoins cannot exceed 10.\n\n== Hats ==\nA Hat is a Fez or a Top.\n\n== Gems ==\nGems are red.\n"
@@ -105,3 +107,76 @@ def test_a_later_trusted_edit_that_puts_the_accepted_text_back_cleans_the_page()
     page.change("Bot", "exceed 1000", "exceed 10", "Undid revision 2")
     state, text = page.accepted()
     assert state.clean and text == RULES
+
+
+# --------------------------------------------------------------------------- the page before the revisions looked at
+
+def buried(page: Page) -> tuple[int, int]:
+    """A player's raise, an Admin's unrelated edit on top, then more of the player's edits: (raise, Admin's edit)."""
+    raised = page.change("Player", "exceed 10", "exceed 1000")
+    admins = page.change("Admin", "Gems are red.", "Gems are red or blue.", "wording")
+    for n in range(3):
+        page.edit("Player", page.texts[len(page.revisions)] + f"<!-- tidy {n} -->\n")
+    return raised, admins
+
+
+def test_the_page_before_the_revisions_looked_at_is_not_taken_as_accepted():
+    """A look-back that starts at an Admin's edit on top of a player's raise knows nothing: the raise is not
+    taken in because the window begins after it."""
+    page = Page(RULES)
+    _raised, admins = buried(page)
+    window = page.revisions[admins - 1:]          # from the Admin's edit on: its parent holds the raise
+    states = walk(window, page.text)
+    assert all(not s.known and not s.clean for s in states.values()) and page.asked == []
+    with pytest.raises(ValueError):
+        states[len(page.revisions)].text(page.text)
+
+
+def test_a_remembered_state_before_the_window_keeps_the_buried_raise_pending():
+    page = Page(RULES)
+    page.change("Bot", "a Fez or a Top", "a Fez, a Cap or a Top", "Enacted “Caps”")
+    before = len(page.revisions)
+    raised, admins = buried(page)
+    remembered = walk(page.revisions[:before], page.text)[before]     # an earlier turn's state: clean
+    states = walk(page.revisions[before - 1:], page.text, remembered)
+    state = states[len(page.revisions)]
+    assert state.known and not state.clean and [r.revid for r in state.pending][0] == raised
+    assert "exceed 10." in state.text(page.text) and "red or blue" in state.text(page.text)
+    # the state as of that revision, remembered later (unclean: its own text), is a start as good
+    later = walk(page.revisions[admins - 1:], page.text, states[admins])[len(page.revisions)]
+    assert later.known and later.own_text == state.own_text and later.pending[0].revid == raised
+
+
+def test_an_admins_accept_or_restore_in_the_window_is_a_known_point():
+    page = Page(RULES)
+    _raised, admins = buried(page)
+    accepted = page.change("Admin", "== Gems ==", "\n== Gems ==", "Accept")
+    after = page.change("Player", "exceed 1000", "exceed 5000")
+    states = walk(page.revisions[admins - 1:], page.text)
+    assert not states[accepted - 1].known and states[accepted].clean
+    assert "exceed 1000." in states[after].text(page.text) and [r.revid for r in states[after].pending] == [after]
+    # an Admin's restore of an earlier text counts as well; the bot's does not
+    page = Page(RULES)
+    _raised, admins = buried(page)
+    by_bot = page.edit("Bot", page.texts[admins], "Revert to revision %d" % admins)
+    restored = page.edit("Admin", page.texts[admins + 1], "Revert to revision %d" % (admins + 1))
+    states = walk(page.revisions[admins - 1:], page.text)
+    assert not states[by_bot].known and states[restored].clean
+
+
+def test_the_states_remembered_in_the_state_directory_come_back_as_walked_and_old_ones_are_dropped(tmp_path):
+    from wikibot.known import Known
+
+    page = Page(RULES)
+    raised, admins = buried(page)
+    states = walk(page.revisions, page.text)
+    Known(tmp_path / "accepted.sqlite").keep("Ruleset", False, states.values(), oldest=1)
+    store = Known(tmp_path / "accepted.sqlite")
+    assert store.revids("Ruleset", False) == set(states) and store.revids("Ruleset", True) == set()
+    assert store.get("Ruleset", False, len(page.revisions)) == states[len(page.revisions)]
+    assert store.get("Ruleset", False, 1).clean and store.get("Ruleset", False, raised).pending[0].revid == raised
+    store.keep("Ruleset", False, [], oldest=admins)          # nothing known: nothing forgotten either
+    assert store.revids("Ruleset", False) == set(states)
+    unknown = walk(page.revisions[admins - 1:], page.text)
+    store.keep("Ruleset", False, list(unknown.values()) + [states[admins]], oldest=admins)
+    assert store.revids("Ruleset", False) == {r for r in states if r >= admins}

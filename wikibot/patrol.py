@@ -98,7 +98,7 @@ from parsers.limits import TooLarge
 from parsers import language, markup, request_page
 from parsers.hazards import inert
 from wikibot import operations, reviews, statefile
-from wikibot.trust import TextHidden, Trust, read_overrides
+from wikibot.trust import NotKnown, TextHidden, Trust, read_overrides
 from wikibot.pages import WikiPages
 from wikibot.site import (BotsExcluded, ConflictChangedMeaning, PageProtected, PageText, Wiki,
                           WikiError, WritesDisabled, bots_allowed, writes_enabled_by)
@@ -333,7 +333,11 @@ class Patrol:
         self._overrides = self._read_overrides()
         self._current = ruleset_page.revid
         self._constraints = {}
-        self._constraints_at(self._current)  # kept for the whole cycle (the texts are not)
+        try:
+            self._constraints_at(self._current)  # kept for the whole cycle (the texts are not)
+        except TextHidden as error:
+            log.warning("patrol: %s Gamestate edits cannot be judged until then: each is reported, none passed.",
+                        error)
         gamestate = ruleset.gamestate_title()
         self.wiki.memory.tracking[self.settings.ruleset] = (ruleset_page.revid, gamestate)
         if gamestate is None:
@@ -479,6 +483,15 @@ class Patrol:
         Admins page as the wiki's sysops left it."""
         return self.trust.accepted(title, revid, sysops_only=title == self.settings.admins)
 
+    def _known_state(self, title: str, revid: int) -> Accepted | None:
+        """:meth:`_accepted`, or None (logged) when what Admins left cannot be told: a trusted edit's change is then
+        carried onto nothing, and the pages' readers say so themselves."""
+        try:
+            return self._accepted(title, revid)
+        except NotKnown as error:
+            log.warning("patrol: %s", error)
+            return None
+
     def _constraints_at(self, revid: int) -> tuple[ruleset_parser.Ruleset, list[Constraint]]:
         """What judges a gamestate edit made while the Ruleset's revision ``revid`` stood: that revision as
         Admins and the bot left it (edits by others count only once an Admin accepts them)."""
@@ -486,7 +499,9 @@ class Patrol:
             try:
                 state = self._accepted(self.settings.ruleset, revid) or Accepted(revid, None)
                 text = state.text(self._text)
-            except (WikiError, TextHidden) as error:   # a text hidden or deleted: judged by the Ruleset as it is now
+            except (WikiError, TextHidden) as error:   # a text hidden or deleted, no known point: judged by the
+                if revid == self._current or self._current not in self._constraints:   # Ruleset as it is now
+                    raise                               # unknown now: each gamestate edit is reported, not passed
                 log.warning("patrol: %s; gamestate edits are judged by the Ruleset as it is now", error)
                 return self._constraints[self._current]
             if not state.clean and revid not in self._said:
@@ -628,8 +643,8 @@ class Patrol:
         admins_page = title == self.settings.admins
         trusted = change.user == self.wiki.username or (
             change.user in self.trust.sysops([change.user]) if admins_page else self._is_admin(change.user))
-        state = self._accepted(title, change.revid) if title != self.settings.run else None
         if trusted:
+            state = self._known_state(title, change.revid) if title != self.settings.run else None
             if state is not None and change.revid in {r.revid for r in state.uncarried}:
                 return [self._report(change, f"the edit of “{title}” could not be carried onto the page as Admins "
                                              f"left it: it touches lines changed by edits no Admin has accepted "
@@ -658,7 +673,7 @@ class Patrol:
         found = [reviewed] if reviewed is not None else []
         review = review_edit(old, new)
         if self._trusted(change.user):
-            state = self._accepted(change.title, change.revid) if change.kind == RULESET else None
+            state = self._known_state(change.title, change.revid) if change.kind == RULESET else None
             if state is not None and change.revid in {r.revid for r in state.uncarried}:
                 found.append(self._report(change, f"the change could not be carried onto the Ruleset as Admins left "
                                                   f"it: it touches lines changed by edits no Admin has accepted "

@@ -40,7 +40,7 @@ from parsers.hazards import inert
 from wikibot.origins import NOT_FOUND, History, Origin, trace
 from wikibot.pages import UNDO_PREFIX, WikiPages
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
-from wikibot.trust import TextHidden, Trust
+from wikibot.trust import NotKnown, TextHidden, Trust
 
 log = logging.getLogger("wikibot")
 
@@ -380,6 +380,11 @@ class RequestDesk:
         of them, and they still do not count (:mod:`actions.accepted`)."""
         try:
             state = self.trust.accepted(self.wiki.settings.ruleset)
+        except NotKnown as error:
+            log.warning("%s", error)
+            return (" Note: the bot cannot tell which edits of the Ruleset an Admin has accepted (no Admin's Accept "
+                    "among the revisions it looked at), so none of them counts for the guard until an Admin accepts "
+                    "the Ruleset as it stands (an Admin's edit of it with a summary starting “Accept”).")
         except (WikiError, TextHidden) as error:
             log.warning("could not tell whether the Ruleset carries unaccepted edits: %s", error)
             return ""

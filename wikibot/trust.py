@@ -10,10 +10,17 @@ on the wiki counts from the next turn on.
 * **The accepted text** of the Ruleset and of the constraints page is the page as Admins and the bot
   left it (:mod:`actions.accepted`): an edit by anyone else does not count until an Admin accepts
   it. The page's latest :data:`HISTORY` revisions are looked at (who made them, their summaries and
-  checksums: one API request), and further back, :data:`FURTHER` at a time, while the oldest of them is
-  an edit by someone else — never is a player's edit taken as accepted because more edits were piled
-  on it — up to :data:`DEEPEST`; revision texts are read only where an edit by someone else was
-  followed by a trusted one, whose own change must then be carried onto the accepted text.
+  checksums: one API request), and further back, :data:`FURTHER` at a time, until they reach a known
+  point: a revision whose accepted state the bot remembers from an earlier turn
+  (:mod:`wikibot.known`, in the state directory: normally the newest revision of the last turn, so no
+  further read), the page's creation, or an Admin's Accept or restore. Never is the page before the
+  revisions read taken as accepted: a player's edit with a trusted edit on top and many more edits
+  on that is still found pending. Beyond :data:`DEEPEST` revisions without a known point the page
+  cannot be read as Admins left it: :class:`NotKnown` is raised, and each caller fails closed (the
+  constraints page and the Admins page count as empty, a gamestate edit judged by such a Ruleset is
+  reported for humans, not passed) and says that an Admin should accept the page. Revision texts are
+  read only where an edit by someone else was followed by a trusted one, whose own change must then
+  be carried onto the accepted text.
 """
 
 from __future__ import annotations
@@ -23,15 +30,17 @@ from typing import Any, Iterable
 
 from actions import accepted as acc
 from parsers.errors import WIKI, WikibotError
+from wikibot import known as known_mod
 
 log = logging.getLogger("wikibot")
 
-#: Revisions of a page looked at to find what Admins left, at first: further back only while the oldest is
-#: an edit by someone other than an Admin or the bot.
+#: Revisions of a page looked at to find what Admins left, at first: further back only until they reach a
+#: known point (a remembered state, the page's creation, an Admin's Accept or restore).
 HISTORY = 50
 #: Revisions read at a time beyond the first :data:`HISTORY` (MediaWiki's most for ``rvlimit``).
 FURTHER = 500
-#: The most revisions looked at: an edit further back counts as accepted (a warning says so).
+#: The most revisions looked at: without a known point among them the page cannot be read as Admins left it
+#: (:class:`NotKnown`), never is it taken as accepted.
 DEEPEST = 2000
 #: Users asked about in one API request (MediaWiki's limit for ``list=users``).
 USERS_PER_REQUEST = 50
@@ -43,6 +52,11 @@ class TextHidden(WikibotError):
     """A revision whose text the bot needs cannot be read (hidden or deleted)."""
 
     kind = WIKI
+
+
+class NotKnown(TextHidden):
+    """No known point (a remembered state, the page's creation, an Admin's Accept or restore) among the
+    revisions looked at: what Admins left on the page cannot be told, and nothing on it is taken as accepted."""
 
 
 class Trust:
@@ -58,6 +72,7 @@ class Trust:
         self._histories: dict[str, list[dict]] = {}
         self._texts: dict[int, str | None] = {}
         self._walks: dict[tuple[str, bool], dict[int, acc.Accepted]] = {}
+        self._remembered: dict[tuple[str, bool], set[int]] = {}
 
     # ------------------------------------------------------------------ who is an Admin
     def sysops(self, users: Iterable[str]) -> set[str]:
@@ -81,7 +96,11 @@ class Trust:
             self._listed = set()
             title = self.wiki.settings.admins
             if title:
-                state = self.accepted(title, sysops_only=True)
+                try:
+                    state = self.accepted(title, sysops_only=True)
+                except NotKnown as error:
+                    log.warning("“%s” lists no Admins until a sysop accepts it: %s", title, error)
+                    state = None
                 if state is not None:
                     self._listed = admin_names(state.text(self.text))
         return self._listed
@@ -100,8 +119,8 @@ class Trust:
 
     # ------------------------------------------------------------------ histories and texts
     def history(self, title: str) -> list[dict]:
-        """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment, sha1),
-        newest first; read once a turn, and not at all when the turn's first look found the page at the
+        """The page's latest :data:`HISTORY` revisions (revid, parentid, user, timestamp, comment, sha1), and
+        older ones back to a known point (:meth:`_read_history`), newest first; read once a turn, and not at all when the turn's first look found the page at the
         revision the bot read its history at before (:class:`wikibot.site.Memory`), or missing."""
         if title not in self._histories:
             seen = self.latest.get(title)
@@ -118,28 +137,56 @@ class Trust:
         return self._histories[title]
 
     def _read_history(self, title: str) -> list[dict]:
-        """The latest :data:`HISTORY` revisions, and older ones while the oldest read is not an Admin's or the bot's
-        (a pending edit buried under later edits is still found pending), at most :data:`DEEPEST`."""
+        """The latest :data:`HISTORY` revisions, and older ones until they reach a known point (:meth:`_reaches_known`):
+        a pending edit buried under later edits, trusted or not, is still found pending. At most :data:`DEEPEST`."""
         params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title,
                                   "rvprop": "ids|user|timestamp|comment|sha1", "rvlimit": self.depth}
         revisions: list[dict] = []
         sysops_only = title == getattr(self.wiki.settings, "admins", None)
-
-        def trusted(user: str) -> bool:
-            return user == self.wiki.username or bool(self.sysops([user]) if sysops_only else self.is_admin(user))
-
         while True:
             data = self.wiki.api(f"reading the history of “{title}”", **params)
             pages = data.get("query", {}).get("pages", [])
             pages = pages.values() if isinstance(pages, dict) else pages
             revisions += [rev for page in pages for rev in page.get("revisions", [])]
-            if "continue" not in data or not revisions or trusted(revisions[-1].get("user", "")):
-                return revisions
+            if "continue" not in data or not revisions or self._reaches_known(title, revisions, sysops_only):
+                return revisions     # no "continue": the oldest read is the page's creation
             if len(revisions) >= DEEPEST:
-                log.warning("“%s”: none of its latest %d revisions is an Admin's or the bot's; what lies further "
-                            "back counts as accepted", title, len(revisions))
+                log.warning("“%s”: none of its latest %d revisions is a known point (a revision the bot read before, "
+                            "the page's creation, an Admin's Accept or restore): what Admins left on it cannot be "
+                            "told until an Admin accepts it", title, len(revisions))
                 return revisions
             params.update(data["continue"], rvlimit=min(FURTHER, DEEPEST - len(revisions)))
+
+    def _reaches_known(self, title: str, revisions: list[dict], sysops_only: bool) -> bool:
+        """Whether the revisions read (newest first) hold a point the accepted text is known from: one whose
+        state is remembered (:mod:`wikibot.known`), or an Admin's Accept or restore
+        (:func:`actions.accepted.accepts_whole`). Only the authors of Accept-like or restoring revisions are
+        asked about."""
+        remembered = self._remembered_revids(title, sysops_only)
+        if any(int(rev["revid"]) in remembered for rev in revisions):
+            return True
+        candidates: list[dict] = []
+        older: set[str] = set()
+        for rev in reversed(revisions):
+            if rev.get("user") and (acc.ACCEPT.match(rev.get("comment", "") or "") or rev.get("sha1") in older):
+                candidates.append(rev)
+            older.add(rev.get("sha1", ""))
+        if not candidates:
+            return False
+        users = [rev["user"] for rev in candidates if rev["user"] != self.wiki.username]
+        admins = self.sysops(users) if sysops_only else self.admins(users)
+        return any(rev["user"] in admins for rev in candidates)
+
+    def _remembered_revids(self, title: str, sysops_only: bool) -> set[int]:
+        key = (title, sysops_only)
+        if key not in self._remembered:
+            store = known_mod.Known.open(self.wiki.settings.state_dir)
+            try:
+                self._remembered[key] = store.revids(title, sysops_only) if store else set()
+            finally:
+                if store:
+                    store.close()
+        return self._remembered[key]
 
     def known_authors(self, title: str) -> list[str]:
         """The authors of the page's history the bot holds at the revision the turn's first look found: whose
@@ -188,7 +235,9 @@ class Trust:
     # ------------------------------------------------------------------ accepted texts
     def accepted(self, title: str, revid: int | None = None, *, sysops_only: bool = False) -> acc.Accepted | None:
         """The accepted text of ``title`` as of revision ``revid`` (default: the latest); None when the page
-        does not exist. A revision older than the history looked at counts as accepted."""
+        does not exist. :class:`NotKnown` when the revisions looked at hold no known point before ``revid``
+        (or ``revid`` is older than them): never is a revision taken as accepted for want of history. The
+        states reached are remembered (:mod:`wikibot.known`), for the next turn to start from."""
         history = self.history(title)
         if not history:
             return None
@@ -200,13 +249,49 @@ class Trust:
         key = (title, sysops_only)
         if key not in self._walks:
             revisions = self._revisions(history, sysops_only)
-            untrusted = [i for i, r in enumerate(revisions) if not r.trusted]
+            start = self._start(title, sysops_only, revisions)
+            begin = next((i for i, r in enumerate(revisions) if start is not None and r.revid == start.revid), 0)
+            untrusted = [i for i, r in enumerate(revisions) if not r.trusted and i > begin]
             if untrusted and any(r.trusted for r in revisions[untrusted[0]:]):
                 # a trusted edit after an untrusted one: its change is carried, from texts read in batches
                 first = revisions[untrusted[0]]
                 self.fetch([first.parent] + [r.revid for r in revisions[untrusted[0]:]])
-            self._walks[key] = acc.walk(revisions, self.text)
-        return self._walks[key].get(revid) or acc.Accepted(revid, None)
+            self._walks[key] = states = acc.walk(revisions, self.text, start)
+            self._remember(title, sysops_only, states, revisions[0].revid)
+        state = self._walks[key].get(revid)
+        if state is None or not state.known:
+            raise NotKnown(f"What Admins left on “{title}” as of revision {revid} cannot be told: the bot found no "
+                           f"known point before it in the {len(history)} latest revisions (a revision it read "
+                           "before, the page's creation, an Admin's Accept or restore), so none of the edits is taken as "
+                           "accepted; an Admin should accept the page as it stands (an edit of it with a summary "
+                           "starting “Accept”).")
+        return state
+
+    def _start(self, title: str, sysops_only: bool, revisions: list[acc.Revision]) -> acc.Accepted | None:
+        """The remembered state the walk starts from: the oldest of the revisions read that has one."""
+        remembered = self._remembered_revids(title, sysops_only)
+        oldest = next((r.revid for r in revisions if r.revid in remembered), None)
+        if oldest is None:
+            return None
+        store = known_mod.Known.open(self.wiki.settings.state_dir)
+        if store is None:
+            return None
+        try:
+            return store.get(title, sysops_only, oldest)
+        finally:
+            store.close()
+
+    def _remember(self, title: str, sysops_only: bool, states: dict[int, acc.Accepted], oldest: int) -> None:
+        if not any(s.known for s in states.values()):
+            return
+        store = known_mod.Known.open(self.wiki.settings.state_dir)
+        if store is None:
+            return
+        try:
+            store.keep(title, sysops_only, states.values(), oldest)
+            self._remembered[(title, sysops_only)] = store.revids(title, sysops_only)
+        finally:
+            store.close()
 
     def _revisions(self, history: list[dict], sysops_only: bool) -> list[acc.Revision]:
         bot = self.wiki.username
@@ -229,7 +314,11 @@ def read_overrides(wiki: Any, trust: "Trust | None" = None) -> list:
     log = logging.getLogger("wikibot")
     trust = trust or Trust(wiki)
     title = wiki.settings.constraints
-    state = trust.accepted(title)
+    try:
+        state = trust.accepted(title)
+    except NotKnown as error:
+        log.warning("none of the lines of “%s” applies until an Admin accepts it: %s", title, error)
+        return []
     if state is None:
         return []
     if not state.clean:
@@ -250,4 +339,4 @@ def admin_names(text: str) -> set[str]:
     return names
 
 
-__all__ = ["Trust", "TextHidden", "read_overrides", "admin_names", "HISTORY"]
+__all__ = ["Trust", "TextHidden", "NotKnown", "read_overrides", "admin_names", "HISTORY"]

@@ -269,3 +269,40 @@ def test_a_line_buried_under_more_player_edits_than_the_history_first_read_still
     assert not state.clean and state.text(trust.Trust(game.wiki).text).strip() == "* Hat: off"
     rich = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 500", "payday")
     assert (rich, UNDONE) in found(Patrol(game.wiki).cycle())
+
+
+def test_a_players_line_under_an_admins_edit_and_more_of_her_edits_than_the_history_read_counts_for_nothing(
+        game, local_wiki, monkeypatch, tmp_path):
+    """The look-back's blind spot: a player's line, an Admin's unrelated edit on top, then as many of her own
+    edits as make the bot's first read of the history end at the Admin's edit, whose parent holds the line:
+    that parent is not taken as accepted. The bot reads back to the state it remembers (its state directory), or with the
+    state lost to the page's creation; where neither is within reach it reads the page as holding no line at
+    all, and says an Admin should accept it."""
+    import dataclasses
+
+    from wikibot import trust
+    from wikibot.site import Wiki
+
+    monkeypatch.setattr(trust, "HISTORY", 3)
+    capped(game, local_wiki)
+    page = game.settings.constraints
+    local_wiki.edit_as(local_wiki.admin, page, "* Hat: off\n")
+    Patrol(game.wiki).cycle()
+    local_wiki.edit_as(local_wiki.plain, page, "* Hat: off\n* Coins: off\n", "tidying")
+    local_wiki.edit_as(local_wiki.admin, page, "<!-- corrections -->\n* Hat: off\n* Coins: off\n", "a heading")
+    for n in range(trust.HISTORY - 1):  # the first read of the history ends at the Admin's edit
+        local_wiki.edit_as(local_wiki.plain, page, f"<!-- corrections -->\n* Hat: off\n* Coins: off\n<!-- {n} -->\n")
+    # the state directory lost: read back to the page's creation
+    lost = Wiki(game.wiki.site, dataclasses.replace(game.settings, state_dir=tmp_path / "lost"))
+    state = trust.Trust(lost).accepted(page)
+    assert not state.clean and state.text(trust.Trust(lost).text) == "<!-- corrections -->\n* Hat: off"
+    # no known point within the deepest look-back: the page is not read as Admins left it, and none of it counts
+    monkeypatch.setattr(trust, "DEEPEST", trust.HISTORY + 1)   # short of the creation
+    gone = Wiki(game.wiki.site, dataclasses.replace(game.settings, state_dir=tmp_path / "gone"))
+    with pytest.raises(trust.NotKnown, match="an Admin should accept the page"):
+        trust.Trust(gone).accepted(page)
+    assert trust.read_overrides(gone) == []
+    # the bot's own state directory: the state remembered at the Admin's first edit; the line counts for nothing
+    rich = game.edit(local_wiki.plain, "| PlainBob || 3", "| PlainBob || 500", "payday")
+    assert (rich, UNDONE) in found(Patrol(game.wiki).cycle())
+    assert "| PlainBob || 3" in game.text()
