@@ -558,9 +558,15 @@ def _each_rule(build: Callable[[dict[str, Any], Clause], list[Spec] | str], role
     named = _rules(place, clause)
     if isinstance(named, str):
         return named  # "the rules Lords and Ladies": one rule may be called so
+    return _for_each(build, roles, "rule", place.items, clause)
+
+
+def _for_each(build: Callable[[dict[str, Any], Clause], list[Spec] | str], roles: dict[str, Any], role: str,
+              items: Iterable[NP], clause: Clause) -> list[Spec] | str:
+    """The steps ``build`` makes with each of ``items`` in ``role``, in order; the first refusal, if any."""
     out: list[Spec] = []
-    for item in place.items:
-        made = build({**roles, "rule": item}, clause)
+    for item in items:
+        made = build({**roles, role: item}, clause)
         if isinstance(made, str):
             return made
         out.extend(made)
@@ -580,13 +586,7 @@ def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     roles = _throughout_rule(roles)
     old = _np(roles, "old")
     if old.kind == "many":  # "Replace “A” and “B” with “C”": one step for each
-        out: list[Spec] = []
-        for item in old.items:
-            made = build_replace({**roles, "old": item}, clause)
-            if isinstance(made, str):
-                return made
-            out.extend(made)
-        return out
+        return _for_each(build_replace, roles, "old", old.items, clause)
     rule = _text_rule(roles, [old, _np(roles, "scope")])
     t = _scoped(target(old), roles)
     if "glossary" in roles and t.kind != KEYWORD:

@@ -22,6 +22,20 @@ def capped(game, local_wiki):
     Patrol(game.wiki).cycle()
 
 
+def player_line_pending(game, local_wiki, monkeypatch):
+    """A capped game whose constraints page an Admin wrote (“* Hat: off”) and a player then added “* Coins: off” to
+    (pending), with the bot's first read of a history cut to 3 revisions; the page's title."""
+    from wikibot import trust
+
+    monkeypatch.setattr(trust, "HISTORY", 3)
+    capped(game, local_wiki)
+    page = game.settings.constraints
+    local_wiki.edit_as(local_wiki.admin, page, "* Hat: off\n")
+    Patrol(game.wiki).cycle()
+    local_wiki.edit_as(local_wiki.plain, page, "* Hat: off\n* Coins: off\n", "tidying")
+    return page
+
+
 def found(patrol_findings):
     return [(f.change.revid, f.action) for f in patrol_findings]
 
@@ -257,12 +271,7 @@ def test_a_line_buried_under_more_player_edits_than_the_history_first_read_still
     page's history: the bot reads further back, to an Admin's edit, and the line still counts for nothing."""
     from wikibot import trust
 
-    monkeypatch.setattr(trust, "HISTORY", 3)
-    capped(game, local_wiki)
-    page = game.settings.constraints
-    local_wiki.edit_as(local_wiki.admin, page, "* Hat: off\n")
-    Patrol(game.wiki).cycle()
-    local_wiki.edit_as(local_wiki.plain, page, "* Hat: off\n* Coins: off\n", "tidying")
+    page = player_line_pending(game, local_wiki, monkeypatch)
     for n in range(4):  # more than HISTORY edits on top of it
         local_wiki.edit_as(local_wiki.plain, page, f"* Hat: off\n* Coins: off\n<!-- tidy {n} -->\n", "tidying")
     state = trust.Trust(game.wiki).accepted(page)
@@ -283,12 +292,7 @@ def test_a_players_line_under_an_admins_edit_and_more_of_her_edits_than_the_hist
     from wikibot import trust
     from wikibot.site import Wiki
 
-    monkeypatch.setattr(trust, "HISTORY", 3)
-    capped(game, local_wiki)
-    page = game.settings.constraints
-    local_wiki.edit_as(local_wiki.admin, page, "* Hat: off\n")
-    Patrol(game.wiki).cycle()
-    local_wiki.edit_as(local_wiki.plain, page, "* Hat: off\n* Coins: off\n", "tidying")
+    page = player_line_pending(game, local_wiki, monkeypatch)
     local_wiki.edit_as(local_wiki.admin, page, "<!-- corrections -->\n* Hat: off\n* Coins: off\n", "a heading")
     for n in range(trust.HISTORY - 1):  # the first read of the history ends at the Admin's edit
         local_wiki.edit_as(local_wiki.plain, page, f"<!-- corrections -->\n* Hat: off\n* Coins: off\n<!-- {n} -->\n")
