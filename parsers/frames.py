@@ -739,7 +739,7 @@ def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     rule = _a_rule(rule_ref(_np(roles, "rule")))
     source = _np(roles, "from")
     if source is not None:  # "the subrule X from Y": X as it stands under Y; "to Z" makes it Z's subrule
-        if _np(roles, "rule").kind != "rule":  # "Move 2 Coins from Kevan to Josh", "Move Zed from … to …"
+        if _np(roles, "rule").kind != "rule" and "as" not in roles:  # "Move 2 Coins from Kevan to Josh", "Move Zed …"
             return "moved “from” somewhere, but not named as a rule"
         rule = dataclasses.replace(rule, parent=_a_rule(rule_ref(source)))
         if roles["dest"].prep == "to" and roles["dest"].np.kind in RULE_KINDS and "as" not in roles:
@@ -1424,6 +1424,12 @@ FRAMES: tuple[Frame, ...] = (
              and np.number is not None and (np.number == -1 or np.number > 0) and np.of is not None and np.of.kind in RULE_KINDS),
         *_NEW_BODY,
     ), (), build_append),
+    # Extend the rule X with the following paragraph: (the rule named as a rule: "Append “x” …" is text)
+    Frame("extend a rule", _verbs("append"), (
+        Slot("rule", (OBJ,), ("rule", "it")),
+        Slot("body", ("with",), ("following", NONE)),
+        Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
+    ), ("rule", "body"), build_append),
     # Add “Tallow” to the list of Wick Types [in the rule Wicks]. / Add to the list of X:
     Frame("add to a list", _verbs("add", "insert", "append"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece")),

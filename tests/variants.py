@@ -96,6 +96,11 @@ def append_to_rule() -> Iterable[Variant]:
             yield Variant("append", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("append", _payload(f"To {rule}, {verb.lower()} {obj}{intro}"), exp)
         yield Variant("append", _payload(f"At the end of {rule}, {verb.lower()} {obj}{intro}"), exp)
+    for rule in rule_forms("Lanterns"):
+        if "rule" in rule:
+            yield Variant("append", _payload(f"Extend {rule} with the following paragraph:"), exp)
+            yield Variant("append", _payload(f"Extend {rule} with the following:"), exp)
+        yield Variant("append", _payload(f"Add the following two paragraphs to the end of {rule}:"), exp)
     for rule, where in itertools.product(rule_forms("Lanterns"), ("before its subrules", "above its subrules",
                                                                   "before its first subrule")):
         yield Variant("append", _payload(f"In {rule}, add the following {where}:"), exp)
@@ -304,7 +309,7 @@ def repeal() -> Iterable[Variant]:
                 continue  # "Remove “Lanterns”" is text to remove, not a rule to repeal
             yield Variant("repeal", f"{verb} {rule}.", exp)
             yield Variant("repeal", f"{verb} {rule} from the Ruleset.", exp)
-            for whole in ("entirely", "completely", "in its entirety", "along with its subrules",
+            for whole in ("entirely", "completely", "in its entirety", "along with its subrules", "with its subrules",
                           "along with any subrules it has", "(and its subrules)", "together with all of its subrules"):
                 yield Variant("repeal", f"{verb} {rule} {whole}.", exp)
         if "rule" in rule:
@@ -377,6 +382,11 @@ def move() -> Iterable[Variant]:
             if not rule.startswith("rule "):  # “Put rule “Shades” under …”: also a new rule “Shades” (refused: two readings)
                 yield Variant("move", f"{verb} {rule} under {parent} as a subrule.", exp)
         yield Variant("move", f"Move {rule}, along with its subrules, under {parent} as a subrule.", exp)
+        yield Variant("move", f"Move {rule}, with its subrules, under {parent} as a subrule.", exp)
+        after = _step(MoveRule, rule=RuleRef(name="Shades"), after=RuleRef(name="Lanterns"))
+        yield Variant("move", f"Move {rule} so that it comes after {parent}.", after)
+        yield Variant("move", f"Move {rule} so that it comes immediately after {parent}.", after)
+        yield Variant("move", f"Move {rule} to be after {parent}.", after)
 
 
 def move_subrule() -> Iterable[Variant]:
