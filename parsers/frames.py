@@ -1257,6 +1257,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame("rename", _verbs("rename"), (
         Slot("rule", (OBJ,), RULE_KINDS),
         Slot("new", ("to", "as", "to_be", "called"), ("quote", "name")),
+        Slot("new", (OBJ2,), ("quote",)),  # "Rename the rule Lighthouse “Watchtower”"
     ), ("rule", "new"), build_rename),
     Frame("retitle", _verbs("change", "set", "rename"), (
         Slot("rule", (OBJ,), ("title",)),

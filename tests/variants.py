@@ -332,6 +332,8 @@ def rename() -> Iterable[Variant]:
         yield Variant("rename", f"Rename {rule} so that it is called {n}.", exp)
         yield Variant("rename", f"Rename {rule} so it is called {n}.", exp)
         yield Variant("rename", f"Rename {rule}, calling it {n}.", exp)
+        if q == "curly":
+            yield Variant("rename", f"Rename {rule} {n}.", exp)
     for q in ("curly", "straight"):
         old, n = _quotes("Lanterns")[q], _quotes("Lamps")[q]
         for word in ("name", "title"):
