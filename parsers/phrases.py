@@ -237,6 +237,8 @@ class Reader:
             return self._terms(tree, kind)
         nps = [self.np(x) for x in tree.children if isinstance(x, (Tree, Token)) and
                (isinstance(x, Tree) or x.type == "QUOTE")]
+        if kind == "transfer_to":  # "Marlowe gives Perpetua 1 Coin": the receiver before the amount
+            kind, nps = "transfer", [nps[0], nps[2], nps[1]]
         c = Clause(verb=kind, verb_word=kind)
         c.parts.append(Part("subject", nps[0], words=nps[0].words))
         c.objects.append(nps[1])

@@ -215,6 +215,17 @@ def every_occurrence_in_rule() -> Iterable[Variant]:
         yield Variant("every occurrence", f"In {rule}, replace every {a} with nothing.", gone)
 
 
+def replace_in_paragraph() -> Iterable[Variant]:
+    """A replacement only in one paragraph of a rule."""
+    exp = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text="tallow", number=1), new="wax")
+    for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
+        a, b = _quotes("tallow")[q], _quotes("wax")[q]
+        for scope in ("in the first paragraph", "only in the first paragraph", "in the first paragraph only"):
+            yield Variant("in a paragraph", f"In {rule}, replace {a} with {b} {scope}.", exp)
+        yield Variant("in a paragraph", f"Replace {a} with {b} only in the first paragraph of {rule}.", exp)
+        yield Variant("in a paragraph", f"In the first paragraph of {rule}, replace {a} with {b}.", exp)
+
+
 def several_rules() -> Iterable[Variant]:
     """One edit made in each of several rules named together (quoted, or with “rules”)."""
     steps = {}
@@ -559,6 +570,7 @@ def transfer() -> Iterable[Variant]:
         for src, dst in (("Wren", "Marlin"), ("“Wren”", "“Marlin”")):
             for verb in ("transfers", "gives", "sends"):
                 yield Variant("transfer", f"{src} {verb} {n} Pearls to {dst}.", exp)
+                yield Variant("transfer", f"{src} {verb} {dst} {n} Pearls.", exp)
             yield Variant("transfer", f"Transfer {n} Pearls from {src} to {dst}.", exp)
             yield Variant("transfer", f"Move {n} Pearls from {src} to {dst}.", exp)
             yield Variant("transfer", f"Transfer {n} Pearls to {dst} from {src}.", exp)
@@ -721,7 +733,7 @@ def several_olds() -> Iterable[Variant]:
 
 
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
-    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, several_rules,
+    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, move_subrule, replace_everywhere, list_item, list_piece, action_step, change_value, set_value, transfer, things_attribute, single_value,
@@ -734,6 +746,8 @@ def wrapped(v: Variant, at: int) -> Variant:
     leaves it: the instruction is the same."""
     words = v.text.split(" ")
     at = 1 + at % (len(words) - 1)
+    if words[at - 1].endswith((")", "]")) and at + 1 < len(words):
+        at += 1  # a line ending with a closing bracket is complete by design (it ends a remark): wrap one word on
     return dataclasses.replace(v, text=" ".join(words[:at]) + "\n" + " ".join(words[at:]))
 
 
