@@ -62,6 +62,8 @@ class Frame:
     none: str | None = None         # the mark for none: "-", "None", "" (blank)
     refers: str | None = None       # the kind of thing a value names ("Player", "Island")
     unique: bool = False            # a list in which each thing appears at most once
+    distinct: bool = False          # no two of them hold the same value ("a distinct name")
+    not_named: str | None = None    # never the name of a thing of this kind ("cannot be the same as the name of a …")
     max_items: int | None = None    # a list of at most this many things
     other: bool = False             # "two other Barons": never the owner itself
     negative_ok: bool = False       # "may be negative"
@@ -82,7 +84,7 @@ class Frame:
         """Does the frame limit values, give a default or a place, or leave words unread?"""
         return bool(self.kind not in (None, TEXT) or self.min is not None or self.max is not None or self.allowed
                     or self.following or self.default is not None or self.none is not None or self.refers
-                    or self.negative_ok or self.page or self.table or self.unread or self.relative)
+                    or self.negative_ok or self.distinct or self.not_named or self.page or self.table or self.unread or self.relative)
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,7 @@ _IS_WORDS = (r"(?:a|an|one|either|publicly|privately|openly|secretly|non|integer
              r"no|not|less|more|greater|capped|initially|game|gamestate|\d+|[‘“\"'])")
 _LIMIT_VERBS = r"(?:be|exceed|fall|rise|go|drop|become|hold|have|only|either|never|not|also|always)"
 _OPENINGS = re.compile("|".join([
-    rf"^(?:Each|Every)\s+(?:such\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|{_MODAL}|is|are)\b",
+    rf"^(?:Each|Every)\s+(?:such\s+|individual\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|{_MODAL}|is|are)\b",
     rf"^{_N}\s+(?:also\s+)?(?:has|have|holds|hold|possesses)\s",
     rf"^(?:The\s+)?{_N}\s+(?:and\s+(?:their|its)\s+(?:respective\s+)?\w+\s+)?(?:is|are)\s+{_IS_WORDS}",
     rf"^(?:The\s+)?{_N}\s+(?:{_MODAL}\s+{_LIMIT_VERBS}|cannot|can't|can’t|does\s+not|do\s+not|never|defaults?|"
@@ -541,6 +543,16 @@ class _Reader:
 
     def d_unique(self, t: Tree, info: dict) -> None:
         info["unique"] = True
+
+    def d_distinct_name(self, t: Tree, info: dict) -> None:
+        return   # the named thing's own name: limits nothing of the value
+
+    def d_unique_value(self, t: Tree, info: dict) -> None:
+        info["distinct"] = True
+
+    def d_not_named(self, t: Tree, info: dict) -> None:
+        thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
+        info["not_named"] = _singular_name(_name(thing))
 
     def d_values(self, t: Tree, info: dict) -> None:
         items = next((x for x in t.iter_subtrees_topdown() if x.data in _ITEMS), None)
