@@ -347,3 +347,56 @@ def test_the_grammar_counts_with_the_shared_number_words():
     words = set(re.findall(r"[a-z]+(?: [a-z]+)?", re.search(r"\(\?i:zero\|([^)]*)\)", grammar).group(0)))
     words.discard("i")
     assert words == {w for w in language.NUMBER_WORDS}
+
+
+# --------------------------------------------------------------------------- the parser's predictions, cut
+
+CUT_SAMPLE = [
+    "Each Relic has a Name, which is flavour text; a Kind, which is one of Cup, Blade or Coin; and a Worth, which is "
+    "an integer between 1 and 5, defaulting to 1.",
+    "The Tide is a publicly tracked number between 1 and 6, defaulting to 1.",
+    "A Relic’s Worth may not rise above 8.",
+    "Each Plot may be owned by a single Player.",
+    "An unowned Plot is noted with a dash.",
+    "The Crew is a publicly tracked list of the names of Players, each at most once.",
+    "The Map is a publicly tracked 3 by 3 grid, each cell of which holds the name of a Player or a dash.",
+    "Lanterns have a number of Wicks which are tracked in the Lamps table on the “Harbour” wiki page.",
+    "The Worth of each Relic is a whole-number (minimum 1, maximum 5) (defaulting to 1).",
+    "Each Lantern has a Glow, which must never be a prime number, and a Colour.",
+    "Each Lantern has a Glow, which is an integer between 1 and 5 unless it is raining.",
+    "Each Lantern has a Glow, which is an integer between 1 and 5, and a shiny bright Halo no wider than 4 spans.",
+    "Lanterns are lit at dusk by any Keeper.",
+]
+
+
+def test_cutting_the_predictions_by_what_can_start_changes_no_reading():
+    """The predictor's table cut to the rules that can start where they are predicted gives the very trees the
+    grammar's uncut parser gives, in full and in part."""
+    from lark.exceptions import UnexpectedInput
+
+    def tree(parse, sentence):
+        try:
+            return parse(sentence)
+        except UnexpectedInput:
+            return None
+
+    for whole in (True, False):
+        cut, plain = D._parser(whole), D._lark(whole)
+        for sentence in CUT_SAMPLE:
+            expected = tree(lambda s: plain.parse(s, start="sentence"), sentence)
+            assert tree(lambda s: cut.parse(s, "sentence"), sentence) == expected, (whole, sentence)
+
+
+def test_the_predictions_are_cut_to_what_can_start_at_the_position():
+    from lark.grammar import NonTerminal
+
+    table = D._parser(whole=True).table
+    text = "Each Relic has a Kind, which is Cup or Coin."
+    table.at(text, text.index("Cup"))
+    try:
+        every, cut = dict.__getitem__(table, NonTerminal("desc_list")), table[NonTerminal("desc_list")]
+        # "Cup" can start a set of values, not a default, a bound, a type, a place …
+        assert 0 < len(cut) < len(every) / 4, (len(cut), len(every))
+        assert all(table.starts[r][1] or any(table._live(frozenset([t])) for t in table.starts[r][0]) for r in cut)
+    finally:
+        table.at("", 0)
