@@ -696,10 +696,13 @@ class _Reader:
             info["unread"] = tuple(info.get("unread", ())) + ("two different sets of values",)
         info["kind"] = ENUM
         info["allowed"] = tuple(values)
+        info["following"] = False
 
     def d_following(self, t: Tree, info: dict) -> None:
         info["kind"] = ENUM
-        info["following"] = True
+        # "one of the following: Cup, Blade, or Coin": the values the sentence itself lists after the colon,
+        # however the words split; "the following" is the list below only when the sentence lists none
+        info["following"] = not info.get("allowed")
 
     def d_valued(self, t: Tree, info: dict) -> None:
         for c in t.children:

@@ -240,6 +240,9 @@ def test_an_attribute_list_in_any_punctuation_reads_each_attribute(sep, last):
      ("Lantern", ENUM, None, None, ("Red", "Amber", "Blue"), "Amber")),
     ("The Weather is publicly tracked and may be Calm, Gale or Fog.", "Weather",
      (None, ENUM, None, None, ("Calm", "Gale", "Fog"), None)),
+    # "one of the following:" then the values in the same sentence: they are the set, not a list below it
+    ("Each Lantern has a Colour, which can only be one of the following: Red, Amber, or Blue, defaulting to Amber.",
+     "Colour", ("Lantern", ENUM, None, None, ("Red", "Amber", "Blue"), "Amber")),
     # defaults
     ("Each Lantern has a Glow, which is an integer starting at 3.", "Glow", ("Lantern", INTEGER, None, None, (), "3")),
     ("Each Lantern has a Glow, which defaults to zero.", "Glow", ("Lantern", INTEGER, None, None, (), "0")),
