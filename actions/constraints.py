@@ -212,6 +212,7 @@ def _new(frame: D.Frame, rule: Rule) -> Constraint:
                    page=frame.page, table=frame.table, rule=rule.name, sentences=[frame.sentence],
                    owner=_title(singular_phrase(frame.owner)) if frame.owner else None, grid=frame.grid,
                    refers=frame.refers, none=frame.none, unique=frame.unique, max_items=frame.max_items,
+                   distinct=frame.distinct, not_named=frame.not_named,
                    other=frame.other, partial=list(frame.unread), relative=list(frame.relative))
     if frame.negative_ok:
         c.min, c.min_source = None, "negative"
@@ -247,11 +248,12 @@ def _absorb(have: Constraint, frame: D.Frame) -> None:
             have.allowed = list(frame.allowed)
     if frame.default is not None:
         have.default = frame.default if have.default in (None, frame.default) else None
-    for attr in ("page", "table", "grid", "refers", "none", "max_items"):
+    for attr in ("page", "table", "grid", "refers", "none", "max_items", "not_named"):
         new = getattr(frame, attr)
         if new is not None and getattr(have, attr) is None:
             setattr(have, attr, new)
     have.unique = have.unique or frame.unique
+    have.distinct = have.distinct or frame.distinct
     have.other = have.other or frame.other
     if frame.negative_ok:
         have.min, have.min_source = None, "negative"
@@ -260,7 +262,8 @@ def _absorb(have: Constraint, frame: D.Frame) -> None:
 def _says_something(c: Constraint) -> bool:
     """Does the constraint limit values (or leave words unread that could), name a default or a thing?"""
     read = bool(c.kind not in ("", TEXT) or c.min is not None or c.max is not None or c.allowed or
-                c.default is not None or c.refers or c.none is not None or c.relative or c.min_source == "negative")
+                c.default is not None or c.refers or c.none is not None or c.relative or c.min_source == "negative" or
+                c.distinct or c.not_named)
     if read:
         return True
     return any(_VALUE_WORDS.search(w) for w in c.partial)

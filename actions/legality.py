@@ -378,6 +378,9 @@ class Legality:
                 v = self._names(c, column, new.strip(), shown, place, row, old, column_old, new_row, notes, where)
                 if v is not None:
                     return v
+            v = self._distinct(c, column, new.strip(), shown, place, row, old, column_old, new_row, where)
+            if v is not None:
+                return v
             return self._unchecked(c, column, where)  # text, list: nothing more to check
         # No rule describes it: the Appendix default, only for plainly numeric columns.
         if self.numeric is None or self.numeric_off:
@@ -399,6 +402,28 @@ class Legality:
         """A value the read limits allow, of a variable the rules also limit by other values: cannot judge."""
         if c.relative:
             raise CannotJudge(f"{where}: {c.describe(column)} ({c.source})")
+        return None
+
+    def _distinct(self, c: Constraint, column: str, value: str, shown: str, place: Place | None, row: str | None,
+                  old: str | None, column_old: list[str], new_row: bool, where: str) -> Violation | None:
+        """A text no two rows share ("a distinct name"), and never the name of a thing of a kind ("cannot be the
+        same as the name of a Monster Species"): the kind's things not on the page cannot be judged."""
+        if not value or not (c.distinct or c.not_named):
+            return None
+        table_name = place.name if place else None
+        if c.distinct:
+            others = list(column_old)
+            if old is not None and old.strip() in [v.strip() for v in others]:
+                others.remove(next(v for v in others if v.strip() == old.strip()))   # its own old value
+            if name_key(value) in {name_key(v) for v in others if v.strip()}:
+                return self._violation(table_name, row, column, old, shown, c, new_row)
+        if c.not_named:
+            known = self.things(c.not_named)
+            if known is None:
+                raise CannotJudge(f"{where}: {c.describe(column)} ({c.source}): the page has no table of "
+                                  f"{language.plural(c.not_named)} to compare with")
+            if name_key(value) in {name_key(k) for k in known}:
+                return self._violation(table_name, row, column, old, shown, c, new_row)
         return None
 
     def things(self, kind: str) -> list[str] | None:

@@ -1,10 +1,14 @@
-"""Reading the rules' definitions stays linear: Rulesets of 1, 4 and 16 KB of definition sentences,
+"""Reading the rules' definitions stays linear: Rulesets of about 1, 4 and 16 KB of definition sentences,
 read by ``infer_constraints`` (every sentence parsed by the definition grammar, nothing remembered
 between runs); time per KB, and its growth from the smallest to the largest.
 
+Each text is whole rules (never a rule cut short, which would make the smallest text cheaper per KB than
+its rules are), and time per KB is of the text's own length. Times are medians (the machine is shared);
+the load average is printed with them.
+
     .venv/bin/python bench/definitions.py
 
-Prints ``name: value`` lines. Target: ``definitions_<kind>_growth`` at most 1.5. The kinds: a rule of
+Prints ``name: value`` lines, and ``definitions_<kind>_sentence_ms`` (the median cost of one sentence). Target: ``definitions_<kind>_growth`` at most 1.5. The kinds: a rule of
 ordinary definitions (an attribute list, a single value, a bound) repeated with new names; the
 longest sentence the grammar parses (:data:`parsers.definitions.MAX_WORDS` words of attributes);
 sentences read in part. A sentence of more words is not parsed, so no sentence costs more than these.
@@ -12,7 +16,9 @@ sentences read in part. A sentence of more words is not parsed, so no sentence c
 
 from __future__ import annotations
 
-from common import print_growth  # (puts the project on sys.path)
+import os
+
+from common import median_seconds  # (puts the project on sys.path)
 
 from actions.constraints import infer_constraints  # noqa: E402
 from parsers import definitions  # noqa: E402
@@ -28,12 +34,15 @@ PARTIAL = ("== Hoard {i} ==\nEach Wight{i} has a Glow, which must never be a pri
 
 
 def _rules(template: str):
+    """Whole rules of ``template`` (new names in each), as many as fit in ``size`` characters (at least one)."""
     def make(size: int) -> str:
         out, i = [], 0
-        while sum(map(len, out)) < size:
-            out.append(template.format(i=i, j=i + 5))
+        while True:
+            rule = template.format(i=i, j=i + 5)
+            if out and sum(map(len, out)) + len(rule) > size:
+                return "".join(out)
+            out.append(rule)
             i += 1
-        return "".join(out)[:size].rsplit("\n\n", 1)[0] + "\n"
     return make
 
 
@@ -44,11 +53,27 @@ def _read(text: str) -> object:
 
 
 KINDS = {"ordinary": _rules(ORDINARY), "longest": _rules(LONGEST), "partial": _rules(PARTIAL)}
+SENTENCES = {"ordinary": 3, "longest": 1, "partial": 2}   # definition sentences in one rule of each kind
 SIZES = (1000, 4000, 16000)
+BUDGET = 16000   # characters read per timed run: small texts are read several times a run
 
 
 def main() -> None:
-    print_growth("definitions", KINDS, SIZES, _read, budget=4000, repeat=3)
+    print(f"load_average_1min: {os.getloadavg()[0]:.2f}")
+    for kind, make in KINDS.items():
+        per_kb = {}
+        for size in SIZES:
+            text = make(size)
+            _read(text)   # warm: the grammar compiled is not reading
+            inner = max(1, BUDGET // len(text))
+            seconds = median_seconds(lambda: _read(text), repeat=5, inner=inner)
+            per_kb[size] = seconds / (len(text) / 1000)
+            sentences = text.count("== Hoard") * SENTENCES[kind]
+            print(f"definitions_{kind}_{size // 1000}kb_ms: {seconds * 1000:.1f}  ({len(text)} characters)")
+            if size == SIZES[-1]:
+                print(f"definitions_{kind}_sentence_ms: {seconds * 1000 / max(1, sentences):.1f}")
+        print(f"definitions_{kind}_growth: {per_kb[SIZES[-1]] / per_kb[SIZES[0]]:.2f}")
+    print(f"load_average_1min: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

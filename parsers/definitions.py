@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -62,6 +63,8 @@ class Frame:
     none: str | None = None         # the mark for none: "-", "None", "" (blank)
     refers: str | None = None       # the kind of thing a value names ("Player", "Island")
     unique: bool = False            # a list in which each thing appears at most once
+    distinct: bool = False          # no two of them hold the same value ("a distinct name")
+    not_named: str | None = None    # never the name of a thing of this kind ("cannot be the same as the name of a …")
     max_items: int | None = None    # a list of at most this many things
     other: bool = False             # "two other Barons": never the owner itself
     negative_ok: bool = False       # "may be negative"
@@ -82,7 +85,7 @@ class Frame:
         """Does the frame limit values, give a default or a place, or leave words unread?"""
         return bool(self.kind not in (None, TEXT) or self.min is not None or self.max is not None or self.allowed
                     or self.following or self.default is not None or self.none is not None or self.refers
-                    or self.negative_ok or self.page or self.table or self.unread or self.relative)
+                    or self.negative_ok or self.distinct or self.not_named or self.page or self.table or self.unread or self.relative)
 
 
 @dataclass(frozen=True)
@@ -139,16 +142,141 @@ def _keyword_groups(grammar: str) -> str:
     return compact + "\n" + "\n".join(f"{name}: {body}" for body, name in made.items()) + "\n"
 
 
-@functools.lru_cache(maxsize=2)
-def _parser(whole: bool = False) -> Lark:
-    """The grammar's parser; ``whole``: the same grammar with no word left unread (``UNREAD_WORD``
+class _Lookahead(dict):
+    """The Earley predictor's table (nonterminal → the rules it predicts), each list cut to the rules that can
+    start with what stands at the parser's position.
+
+    Lark's Earley predicts every rule a nonterminal can expand to at every place it may start: about a
+    thousand items at each word of a definition, nearly all of them for rules whose first word is not the
+    word there ("defaulting to", "between", "one of" … where the text says "Cup"). Such an item can never
+    be scanned, so leaving it out changes no parse and no tree. A rule is kept when it can derive nothing,
+    or when one of the terminals it can start with matches at the position or after the spaces there."""
+
+    def __init__(self, table: dict, regexps: dict):
+        super().__init__(table)
+        self.regexps = regexps
+        self.text = ""
+        self.position = -1
+        self.starts: dict[str, tuple[frozenset[str], bool]] = {}
+        self._cut: dict = {}
+        self._matches: dict[str, bool] = {}
+        self._plans: dict = {}
+        self._first(table)
+
+    def _first(self, table: dict) -> None:
+        rules = {r for rs in table.values() for r in rs}
+        nullable: set = set()
+        first: dict = {}
+        changed = True
+        while changed:
+            changed = False
+            for r in rules:
+                terms = first.setdefault(r.origin, set())
+                size, empty = len(terms), True
+                for sym in r.expansion:
+                    if sym.is_term:
+                        terms.add(sym.name)
+                        empty = False
+                        break
+                    terms |= first.get(sym, set())
+                    if sym not in nullable:
+                        empty = False
+                        break
+                if empty and r.origin not in nullable:
+                    nullable.add(r.origin)
+                    changed = True
+                changed = changed or len(terms) != size
+        for r in rules:
+            terms, empty = set(), True
+            for sym in r.expansion:
+                if sym.is_term:
+                    terms.add(sym.name)
+                    empty = False
+                    break
+                terms |= first.get(sym, set())
+                if sym not in nullable:
+                    empty = False
+                    break
+            self.starts[r] = (frozenset(terms), empty)
+
+    def at(self, text: str, position: int) -> None:
+        if text is not self.text or position != self.position:
+            self.text, self.position = text, position
+            after = len(text) - len(text[position:].lstrip())
+            self._after = after if after != position else None
+            self._cut, self._matches = {}, {}
+
+    def _live(self, names: frozenset[str]) -> bool:
+        """Can one of these terminals match here? (each terminal tried once a position)"""
+        matches = self._matches
+        for name in names:
+            got = matches.get(name)
+            if got is None:
+                regexp = self.regexps[name]
+                got = matches[name] = bool(regexp.match(self.text, self.position) or (
+                    self._after is not None and regexp.match(self.text, self._after)))
+            if got:
+                return True
+        return False
+
+    def __getitem__(self, symbol):
+        cut = self._cut.get(symbol)
+        if cut is None:
+            plan = self._plans.get(symbol)
+            if plan is None:   # the rules in their order, and the distinct ways they can start
+                rules = dict.__getitem__(self, symbol)
+                keys = list(dict.fromkeys(self.starts[r] for r in rules))
+                plan = self._plans[symbol] = (rules, [keys.index(self.starts[r]) for r in rules], keys, {})
+            rules, ids, keys, made = plan
+            live = tuple(empty or self._live(names) for names, empty in keys)
+            cut = made.get(live)
+            if cut is None:
+                cut = made[live] = [r for r, k in zip(rules, ids) if live[k]]
+            self._cut[symbol] = cut
+        return cut
+
+
+class _Parser:
+    """The grammar's Lark parser with the predictor's table cut by what can start where (:class:`_Lookahead`)."""
+
+    def __init__(self, lark: Lark):
+        self.lark = lark
+        self.lock = threading.Lock()
+        earley = lark.parser.parser
+        self.table = _Lookahead(earley.predictions, earley.term_matcher.__self__.regexps)
+        earley.predictions = self.table
+        table, predict = self.table, earley.predict_and_complete
+
+        def predict_and_complete(i, *rest):
+            table.at(table.text, i)
+            return predict(i, *rest)
+
+        earley.predict_and_complete = predict_and_complete
+
+    def parse(self, text: str, start: str):
+        with self.lock:   # the table's position is the one parse's under way
+            self.table.at(text, 0)
+            try:
+                return self.lark.parse(text, start=start)
+            finally:
+                self.table.at("", 0)
+
+
+def _lark(whole: bool = False) -> Lark:
+    """The grammar compiled by Lark; ``whole``: the same grammar with no word left unread (``UNREAD_WORD``
     matches nothing), which reads a sentence read in full in about half the time."""
     grammar = GRAMMAR_FILE.read_text(encoding="utf-8")
     if whole:
         grammar, found = _UNREAD_TERMINAL.subn(r"UNREAD_WORD\1: /\\x00(?!)/", grammar)
         assert found == 1, "definitions.lark must define UNREAD_WORD on one line"
-    return Lark(_keyword_groups(grammar), start=["sentence", "bullet"], parser="earley", lexer="dynamic", ambiguity="resolve",
-                propagate_positions=True)
+    return Lark(_keyword_groups(grammar), start=["sentence", "bullet"], parser="earley", lexer="dynamic",
+                ambiguity="resolve", propagate_positions=True)
+
+
+@functools.lru_cache(maxsize=2)
+def _parser(whole: bool = False) -> _Parser:
+    """The grammar's parser, its predictions cut by what can start where."""
+    return _Parser(_lark(whole))
 
 
 def _normal(text: str) -> str:
@@ -166,7 +294,7 @@ _IS_WORDS = (r"(?:a|an|one|either|publicly|privately|openly|secretly|non|integer
              r"no|not|less|more|greater|capped|initially|game|gamestate|\d+|[‘“\"'])")
 _LIMIT_VERBS = r"(?:be|exceed|fall|rise|go|drop|become|hold|have|only|either|never|not|also|always)"
 _OPENINGS = re.compile("|".join([
-    rf"^(?:Each|Every)\s+(?:such\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|{_MODAL}|is|are)\b",
+    rf"^(?:Each|Every)\s+(?:such\s+|individual\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|{_MODAL}|is|are)\b",
     rf"^{_N}\s+(?:also\s+)?(?:has|have|holds|hold|possesses)\s",
     rf"^(?:The\s+)?{_N}\s+(?:and\s+(?:their|its)\s+(?:respective\s+)?\w+\s+)?(?:is|are)\s+{_IS_WORDS}",
     rf"^(?:The\s+)?{_N}\s+(?:{_MODAL}\s+{_LIMIT_VERBS}|cannot|can't|can’t|does\s+not|do\s+not|never|defaults?|"
@@ -542,6 +670,16 @@ class _Reader:
     def d_unique(self, t: Tree, info: dict) -> None:
         info["unique"] = True
 
+    def d_distinct_name(self, t: Tree, info: dict) -> None:
+        return   # the named thing's own name: limits nothing of the value
+
+    def d_unique_value(self, t: Tree, info: dict) -> None:
+        info["distinct"] = True
+
+    def d_not_named(self, t: Tree, info: dict) -> None:
+        thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
+        info["not_named"] = _singular_name(_name(thing))
+
     def d_values(self, t: Tree, info: dict) -> None:
         items = next((x for x in t.iter_subtrees_topdown() if x.data in _ITEMS), None)
         if items is None:
@@ -558,10 +696,13 @@ class _Reader:
             info["unread"] = tuple(info.get("unread", ())) + ("two different sets of values",)
         info["kind"] = ENUM
         info["allowed"] = tuple(values)
+        info["following"] = False
 
     def d_following(self, t: Tree, info: dict) -> None:
         info["kind"] = ENUM
-        info["following"] = True
+        # "one of the following: Cup, Blade, or Coin": the values the sentence itself lists after the colon,
+        # however the words split; "the following" is the list below only when the sentence lists none
+        info["following"] = not info.get("allowed")
 
     def d_valued(self, t: Tree, info: dict) -> None:
         for c in t.children:

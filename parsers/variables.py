@@ -60,6 +60,8 @@ class Constraint:
     none: str | None = None         # the mark for none ("-", "None"; "" for blank)
     unique: bool = False            # a list names each thing at most once
     max_items: int | None = None    # a list names at most this many things
+    distinct: bool = False          # no two rows hold the same value ("a distinct name")
+    not_named: str | None = None    # never the name of a thing of this kind ("Monster Species")
     other: bool = False             # a list never names its own row ("two other Barons")
     partial: list[str] = field(default_factory=list)    # words of its sentences the bot could not read
     relative: list[str] = field(default_factory=list)   # limits read, but set by other values ("than the Speaker …")
@@ -145,7 +147,12 @@ class Constraint:
             if self.none is not None:
                 none = f", or {_shown(self.none)} for none"
             return f"{name} names one {self.refers}{none}"
-        return f"{name} is text"
+        bits = [f"{name} is text"]
+        if self.distinct:
+            bits.append("no two the same")
+        if self.not_named:
+            bits.append(f"never the name of a {self.not_named}")
+        return ", ".join(bits)
 
     def to_dict(self) -> dict:
         d = asdict(self)

@@ -214,3 +214,36 @@ def test_words_unread_where_an_attribute_stood_govern_the_columns_they_name():
     assert halo.verdict == "cannot judge" and "no wider than 4 spans" in halo.summary
     assert check_edit(rules, found, page, edit("| Alice", "| Bob", page)).verdict == "legal"   # not named there
     assert check_edit(rules, found, page, edit("| Red ||", "| Green ||", page)).verdict == "illegal"
+
+
+def test_a_name_that_is_flavour_text_and_never_the_name_of_a_thing_of_another_kind():
+    # "which has a distinct name": the Crest's own name (two Lanterns may bear one Crest); "cannot be the
+    # same as the name of a Dock": checked against the Docks on the page, and never "legal" without them
+    rules = RULES + ("\n== Crests ==\nEach Lantern also has a publicly tracked Crest that it belongs to, which has a "
+                     "distinct name that is flavour text and cannot be the same as the name of a Dock.\n")
+    model = parse(rules)
+    found = infer_constraints(model)
+    crest = next(c for c in found if c.variable == "Crest")
+    assert not crest.partial and crest.not_named == "Dock" and not crest.distinct, crest
+    assert "never the name of a Dock" in crest.describe()
+    page = PAGE.replace("! Lantern !! Glow !! Port\n|-\n| Old Gleam || 4 || Gull Quay",
+                        "! Lantern !! Glow !! Port !! Crest\n|-\n| Old Gleam || 4 || Gull Quay || Heron\n|-\n"
+                        "| Dim Wick || 4 || Reed Pier || Heron")
+    assert check_edit(model, found, page, page.replace("|| Reed Pier || Heron", "|| Reed Pier || Otter")).verdict \
+        == "legal"
+    bad = check_edit(model, found, page, page.replace("|| Reed Pier || Heron", "|| Reed Pier || Gull Quay"))
+    assert bad.verdict == "illegal" and "never the name of a Dock" in bad.summary
+    no_docks = page[:page.index("== Docks ==")]
+    unknown = check_edit(model, found, no_docks, no_docks.replace("|| Reed Pier || Heron", "|| Reed Pier || Otter"))
+    assert unknown.verdict == "cannot judge" and "Dock" in unknown.summary
+
+
+def test_a_value_that_must_be_unique_is_never_shared():
+    rules = RULES + "\n== Wicks ==\nEach Lantern has a Wick, which is flavour text and must be unique.\n"
+    model = parse(rules)
+    found = infer_constraints(model)
+    page = PAGE.replace("! Lantern !! Glow !! Port\n|-\n| Old Gleam || 4 || Gull Quay",
+                        "! Lantern !! Glow !! Port !! Wick\n|-\n| Old Gleam || 4 || Gull Quay || Tallow\n|-\n"
+                        "| Dim Wick || 4 || Reed Pier || Flax")
+    assert check_edit(model, found, page, page.replace("|| Flax", "|| Hemp")).verdict == "legal"
+    assert check_edit(model, found, page, page.replace("|| Flax", "|| Tallow")).verdict == "illegal"

@@ -60,11 +60,14 @@ EXPECTED = {
          ["Bear", "Bird", "Cat", "Dino", "Dog", "Elephant", "Frog", "Monkey", "Mouse", "Rabbit"]),
         # ‘Jock has no closing quote in the rule; it is still the value Jock.
         ("Personality", ENUM, None, None, None, ["Friendly", "Jock", "Lazy", "Skittish"]),
+        # "An Island’s Name cannot be more than 20 characters long, must be unique and cannot be “None”.":
+        # no two Islands share a Name (its length is a text's shape, not checked)
+        ("Name", TEXT, None, None, None, None),
         # "Each Villager has a Location, which is the Name of an Island or “None” and defaults to “None”."
         # The allowed set depends on the Islands table: only the default is taken (text).
         ("Location", TEXT, None, None, "None", None),
-        # Not inferred: villager Name (≤ 12 alphanumerics, spaces inside), Appearance (1–6 words),
-        # Island Name (≤ 20 characters, unique, not “None”): lengths of text, not values.
+        # Not inferred: villager Name (≤ 12 alphanumerics, spaces inside), Appearance (1–6 words): lengths
+        # of text, not values.
     ],
     # 2022, Barons, on "Monster Metropolis".
     "2022": [
@@ -75,12 +78,15 @@ EXPECTED = {
         ("Personal Resources Stockpile", LIST, None, None, "", None),
         # "Each Monster Species also has a publicly tracked Classification that they belong to, which has a
         # distinct name that is flavour text and cannot be the same as the name of a Monster Species."
-        # Read in part (the bot does not read "has a distinct name …"): listed, so that no value of it
-        # is called legal.
+        # Read in full: flavour text (the Classification's own name: two Species may share one), never the
+        # name of a Monster Species.
         ("Classification", TEXT, None, None, None, None),
         # "an Affinity for every Attribute, which is one of “Amazing”, “Good”, “Average”, or “Bad”
         # and defaults to “Bad”"
         ("Affinity", ENUM, None, None, "Bad", ["Amazing", "Good", "Average", "Bad"]),
+        # "Each individual Migrant must have a subtype, and that subtype must be one of the publicly tracked
+        # Monster Species as defined in the rule Demographics.": it names a Monster Species
+        ("Subtype", TEXT, None, None, None, None),
         # "a publicly tracked numerical Influence Score which defaults to 0"
         ("Influence Score", INTEGER, 0, None, "0", None),
         # "Each Human King has a Keep, and that keep has a stockpile which can contain a list of
@@ -406,3 +412,12 @@ def test_no_column_of_a_fixture_page_is_read_in_part(era, page):
         named = {(r.table, r.column) for r in rules if r.constraint is not None and r.how != "guess"}
         assert named >= {(None, "Crew"), ("Relics", "Kind"), ("Relics", "Worth"), ("Relics", "Keeper"),
                          ("Plots", "Owner"), ("Puzzlers", "Coins"), ("Puzzlers", "Matches")}
+
+
+def test_the_2022_rules_a_careful_admin_reads_in_full_are_read_in_full():
+    found = {c.variable: c for c in _inferred("2022")}
+    classification, subtype = found["Classification"], found["Subtype"]
+    assert (classification.partial, classification.not_named, classification.distinct) == ([], "Monster Species", False)
+    assert (subtype.partial, subtype.refers) == ([], "Monster Species")
+    # the Keep's sentence speaks of a second owner's stockpile and a Crown: read in part, and said so
+    assert [c.variable for c in found.values() if c.partial] == ["Keep"]
