@@ -655,7 +655,7 @@ def build_insert(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
             if anchor_np.how != "end":
                 return "the beginning of a paragraph"
             anchor_np = anchor_np.of
-    rule = _text_rule(roles, [anchor_np, _np(roles, "anchor")])
+    rule = _text_rule(roles, [anchor_np, _np(roles, "anchor"), _np(roles, "scope")])
     t = _scoped(target(anchor_np), roles)
     if rule is None:
         rule = _no_rule(t, anchor_np) if anchor_np.kind == "piece" else RuleRef(previous=True)
@@ -1406,6 +1406,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("rule", ("in", "of", "to", "within"), PLACE_KINDS),
         Slot("as", ("as",), ("new_piece",)),
         Slot("within", ("in",), ("quote",), lead_only=True),
+        Slot("scope", ("in",), ("piece",), _is_paragraph),  # "In the second paragraph of X, after “A”, add …"
         *_NEW_BODY,
         Slot("in_list", ("in", "within", "of"), ("action",)),
     ), ("anchor",), build_insert),

@@ -988,3 +988,13 @@ def test_the_authors_own_space_at_the_joining_edge_is_the_space():
                         ("In the rule “Storms”, after “ten”, add “(or twelve)”.", "lasts ten (or twelve) days.")):
         r = enact(parse_proposal("Test", words), page)
         assert want in r.pages["Ruleset"], (words, r.pages["Ruleset"])
+
+
+def test_text_inserted_after_words_inside_one_paragraph_from_the_words():
+    """“In the second paragraph of X, after “A”, add …”: “A” looked for in that paragraph only (it stands in two)."""
+    from parsers.proposal import parse_proposal
+    page = ("==Dynastic Rules==\n===Beacons===\nA Beacon may be lit once per day. It burns.\n\n"
+            "A Keeper may light a Beacon once per day.\n")
+    r = enact(parse_proposal("Test", "In the second paragraph of “Beacons”, after “once per day”, add “, at dusk”."), page)
+    assert statuses(r) == [APPLIED], r.report.steps[0].detail
+    assert "lit once per day. It burns." in r.pages["Ruleset"] and "a Beacon once per day, at dusk." in r.pages["Ruleset"]

@@ -173,6 +173,13 @@ def insert_after_text() -> Iterable[Variant]:
             yield Variant("insert after text", _payload(f"In {rule}, after the sentence ending {e}, {verb}{intro}"), exp_end)
             yield Variant("insert after text", _payload(f"{verb.capitalize()} the following after the sentence ending {e} in {rule}{intro}"),
                           exp_end)
+    # inside one paragraph: “In the second paragraph of X, after “A”, add “, at dusk””
+    scoped = _step(InsertText, rule=RuleRef(name="Lanterns"), anchor=Target(kind=TEXT, text="once a day", number=2),
+                   body=", at dusk", position="after")
+    for rule, verb in itertools.product(rule_forms("Lanterns"), ("add", "insert")):
+        yield Variant("insert after text", f"In the second paragraph of {rule}, after “once a day”, {verb} “, at dusk”.", scoped)
+        yield Variant("insert after text", f"In {rule}, in the second paragraph, after “once a day”, {verb} “, at dusk”.", scoped)
+        yield Variant("insert after text", f"In {rule}, {verb} “, at dusk” after “once a day” in the second paragraph.", scoped)
 
 
 def replace_text() -> Iterable[Variant]:
@@ -199,7 +206,7 @@ def every_occurrence_in_rule() -> Iterable[Variant]:
     gone = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text="tallow", occurrence="all"))
     for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
         a, b = _quotes("tallow")[q], _quotes("wax")[q]
-        for old in (f"every {a}", f"every instance of {a}", f"all instances of {a}", f"each occurrence of {a}",
+        for old in (f"every {a}", f"each {a}", f"every instance of {a}", f"all instances of {a}", f"each occurrence of {a}",
                     f"all references to {a}", f"all occurrences of {a}"):
             for verb, new in (("replace", f"with {b}"), ("change", f"to {b}")):
                 yield Variant("every occurrence", f"In {rule}, {verb} {old} {new}.", exp)
