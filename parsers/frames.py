@@ -595,8 +595,9 @@ def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         if rule is not None:
             return "a keyword's definition in a named rule"  # the glossary is found on the page
     elif "everywhere" in roles:
-        if rule is not None:
+        if rule is not None and roles["everywhere"].words.strip().casefold() != "everywhere":
             return "both a rule and the whole Ruleset named"
+        # "In the rule X, replace “A” with “B” everywhere": every occurrence, in that rule
     elif rule is None:
         rule = _no_rule(t, old)  # "Reword the third paragraph to:" continues the rule before
     new_np = _np(roles, "new")
@@ -1380,7 +1381,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("rule", ("in", "from"), ("many",), _all_rules_named),  # "from the rules “A” and “B”": from each
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("glossary", ("from", "in"), ("glossary", "section")),
-        Slot("in_list", ("in", "within", "of"), ("action",)),
+        Slot("in_list", ("in", "within", "of", "from"), ("action",)),
         Slot("wherever", ("wherever",), (NONE,)),
         Slot("throughout", ("throughout",), RULE_KINDS),
     ), ("old",), build_remove),

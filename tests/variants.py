@@ -218,6 +218,7 @@ def every_occurrence_in_rule() -> Iterable[Variant]:
             yield Variant("every occurrence", f"Replace {a} with {b} {where}.", exp)
             yield Variant("every occurrence", f"Remove {a} {where}.", gone)
         yield Variant("every occurrence", f"In {rule}, replace {a} with {b} wherever it appears.", exp)
+        yield Variant("every occurrence", f"In {rule}, replace {a} with {b} everywhere.", exp)
         yield Variant("every occurrence", f"In {rule}, remove {a} wherever it appears.", gone)
         yield Variant("every occurrence", f"In {rule}, replace every {a} with nothing.", gone)
 
@@ -350,6 +351,8 @@ def rename() -> Iterable[Variant]:
         yield Variant("rename", f"Rename {rule} so that it is called {n}.", exp)
         yield Variant("rename", f"Rename {rule} so it is called {n}.", exp)
         yield Variant("rename", f"Rename {rule}, calling it {n}.", exp)
+        if rule.startswith("the rule "):
+            yield Variant("rename", f"Rename the rule currently called {rule[len('the rule '):]} to {n}.", exp)
         if q == "curly":
             yield Variant("rename", f"Rename {rule} {n}.", exp)
     for q in ("curly", "straight"):
