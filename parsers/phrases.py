@@ -877,6 +877,11 @@ class Reader:
         name, quoted = self._quote_or_name(tree)
         return NP("synonym", words=words, text=name, quoted=quoted)
 
+    def np_status_of_possessive(self, tree: Tree, words: str) -> NP:
+        """"Fog's status": the status of the rule so named (one unquoted word)."""
+        name = re.sub(r"['’]s?$", "", str(self.toks_of(tree, "POSSESSIVE")[0]))
+        return NP("status_of", words=words, of=NP("name", words=name, text=name))
+
     def np_np_status_of(self, tree: Tree, words: str) -> NP:
         return NP("status_of", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))
 

@@ -381,6 +381,9 @@ def set_status() -> Iterable[Variant]:
             yield Variant("status", f"Set {rule} to {status}.", exp)
             yield Variant("status", f"Set the status of {rule} to {status}.", exp)
             yield Variant("status", f"Toggle {rule} to {status}.", exp)
+            if rule == "rule Lanterns":  # once per status: the rule's unquoted name in the possessive
+                yield Variant("status", f"Set Lanterns's status to {status}.", exp)
+                yield Variant("status", f"Set Lanterns’ status to [{status}].", exp)
             other = "Inactive" if status == "Active" else "Active"
             yield Variant("status", f"Change the status of {rule} from {other} to {status}.", exp)
             yield Variant("status", f"Set {rule} from {other} to {status}.", exp)
