@@ -723,6 +723,8 @@ def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
             return f"“{lst.words}”: the bot adds an item at the end of a list"
         lst = lst.of
     if lst.kind == "piece":  # "as the last item of the list in X" / "as the last bullet point" (the rule's only list)
+        if lst.number != -1:  # "as the third step of the X atomic action": after its second (the first: before it)
+            return _as_nth_item(lst, roles)
         lst = lst.of if lst.of is not None else NP("list", words=lst.words)
     if lst.how == "bare" and isinstance(roles.get("rule"), Part) and roles["rule"].prep == "of":
         return f"“{lst.words} {roles['rule'].words}” is the list of something, not a rule's list"
@@ -734,6 +736,25 @@ def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if lst.how == "same":
         return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": SAME_LIST})]
     return [Spec(AddListItem, {"rule": rule, "items": body(roles.get("body"), roles), "of": lst.text})]
+
+
+def _as_nth_item(piece: NP, roles: dict[str, Any]) -> list[Spec] | str:
+    """An item added as the Nth of a list: inserted after item N−1, or before the first."""
+    container = piece.of
+    if container is not None and container.how == "bare" and isinstance(roles.get("rule"), Part) \
+            and roles["rule"].prep == "of":
+        return f"“{container.words} {roles['rule'].words}” is the list of something, not a rule's list"
+    rule = _one_rule(roles, "rule")
+    if container is not None and container.of is not None:
+        if rule is not None:
+            return "two rules named for one list"
+        rule = rule_ref(container.of)
+    if rule is None:
+        return f"“{piece.words}”, but no rule named"
+    n = piece.number
+    anchor = Target(kind=ITEM, number=n - 1 if n > 1 else 1, in_list=_list_name(container))
+    return [Spec(InsertText, {"rule": rule, "anchor": anchor, "body": body(roles.get("body"), roles),
+                              "position": "after" if n > 1 else "before"})]
 
 
 def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -1442,8 +1463,8 @@ FRAMES: tuple[Frame, ...] = (
         Slot("rule", ("in", "of"), RULE_KINDS),
         Slot("as", ("as",), ("new_piece",), lambda np: np.unit == "item"),  # "as a new bullet point"
         # "as the last item (of the list in X)", "as the last bullet point"
-        Slot("list", ("as",), ("piece",), lambda np: np.unit == "item" and np.how == "nth" and np.number == -1
-             and (np.of is None or np.of.kind in ("list", "action"))),
+        Slot("list", ("as",), ("piece",), lambda np: np.unit == "item" and np.how == "nth" and np.number is not None
+             and (np.number == -1 or np.number > 0) and (np.of is None or np.of.kind in ("list", "action"))),
         *_NEW_BODY,
     ), ("list",), build_list_item),
     # Move the rule X to the Core section / to become a subrule of Y / to be after Y.

@@ -998,3 +998,14 @@ def test_text_inserted_after_words_inside_one_paragraph_from_the_words():
     r = enact(parse_proposal("Test", "In the second paragraph of “Beacons”, after “once per day”, add “, at dusk”."), page)
     assert statuses(r) == [APPLIED], r.report.steps[0].detail
     assert "lit once per day. It burns." in r.pages["Ruleset"] and "a Beacon once per day, at dusk." in r.pages["Ruleset"]
+
+
+def test_an_item_added_as_the_nth_step_of_a_named_atomic_action_from_the_words():
+    """“as the second step of the “Light a Lantern” atomic action”: after its first step; “as the first step”: before it."""
+    from parsers.proposal import parse_proposal
+    for nth, want in (("second", "* Pay 1 Coin.\n* Trim the wick.\n* Choose a Lantern."),
+                      ("first", "* Trim the wick.\n* Pay 1 Coin.\n* Choose a Lantern.")):
+        words = f"In the rule “Lanterns”, add “Trim the wick.” as the {nth} step of the “Light a Lantern” atomic action."
+        r = enact(parse_proposal("Test", words), ACTION_PAGE)
+        assert statuses(r) == [APPLIED], r.report.steps[0].detail
+        assert want in r.pages["Ruleset"] and "* Oil\n* Tallow" in r.pages["Ruleset"]

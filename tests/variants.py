@@ -493,6 +493,12 @@ def action_step() -> Iterable[Variant]:
                     yield Variant("action step", f"{verb} {obj} {where} in {rule}:\n\n{item}", exp)
                 else:
                     yield Variant("action step", f"{verb} {obj} {where}:\n\n{item}", exp)
+            if rule_at == "lead":  # as the Nth step: after the one before it, or before the first
+                for nth, anchor, where in (("second", 1, "after"), ("third", 2, "after"), ("first", 1, "before")):
+                    nth_exp = _step(InsertText, rule=RuleRef(name="Lanterns"),
+                                    anchor=Target(kind="item", number=anchor, in_list="Light a Lantern"),
+                                    body="Trim the wick.", position=where)
+                    yield Variant("action step", f"In {rule}, add “Trim the wick.” as the {nth} step of {action}.", nth_exp)
             if rule_at == "after":
                 yield Variant("action step", f"Add “Trim the wick.” as a new step at the end of {action} in {rule}.", quoted)
                 yield Variant("action step", f"Add “Trim the wick.” to the end of {action} in {rule}.", quoted)
