@@ -832,18 +832,18 @@ def test_sentences_by_number_in_a_rule_or_in_a_numbered_paragraph():
 
 
 def test_quoted_text_replaced_inside_a_named_list_only():
-    """"… wherever it appears in the “Totaling Votes” atomic action": the text outside that list stays."""
-    rs = ("== Dynastic Rules ==\n===Votes===\nA Vote Submission is a comment.\n\n"
-          "Totaling Votes is an atomic action with the following steps:\n* Count each Vote Submission.\n"
-          "* Announce the total of each Vote Submission.\n\nAny Vote Submission may be withdrawn.\n")
-    r = enact(parse_proposal("Proposal: Ballots", "Replace “Vote Submission” with “Ballot Submission” wherever it "
-                                                  "appears in the “Totaling Votes” atomic action."), rs)
+    """"… wherever it appears in the “Counting Marks” atomic action": the text outside that list stays."""
+    rs = ("== Dynastic Rules ==\n===Marks===\nA Tally Mark is a comment.\n\n"
+          "Counting Marks is an atomic action with the following steps:\n* Count each Tally Mark.\n"
+          "* Announce the total of each Tally Mark.\n\nAny Tally Mark may be withdrawn.\n")
+    r = enact(parse_proposal("Proposal: Scores", "Replace “Tally Mark” with “Score Mark” wherever it "
+                                                 "appears in the “Counting Marks” atomic action."), rs)
     assert statuses(r) == [APPLIED]
     after = r.pages["Ruleset"]
-    assert after.count("Ballot Submission") == 2 and after.count("Vote Submission") == 2
-    assert "* Count each Ballot Submission.\n* Announce the total of each Ballot Submission.\n" in after
-    once = enact(parse_proposal("Proposal: Ballots", "Replace “Vote Submission” with “Ballot Submission” in the "
-                                                     "“Totaling Votes” atomic action."), rs)
+    assert after.count("Score Mark") == 2 and after.count("Tally Mark") == 2
+    assert "* Count each Score Mark.\n* Announce the total of each Score Mark.\n" in after
+    once = enact(parse_proposal("Proposal: Scores", "Replace “Tally Mark” with “Score Mark” in the "
+                                                    "“Counting Marks” atomic action."), rs)
     assert statuses(once) == [UNSUPPORTED] and "occurs 2 times" in once.report.steps[0].detail
 
 

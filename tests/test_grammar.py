@@ -355,16 +355,16 @@ def test_a_numbered_rule_entitled_and_a_heading_called_a_section():
     assert step.rule == RuleRef(name="Rule 1.4 (Votable Matters)", number="1.4")
     [step] = parse_steps("To the section “Dormancy”, add:\n\nSleep is restful.")
     assert isinstance(step, AppendText) and step.rule == RuleRef(name="Dormancy")
-    [step] = parse_steps("In the Fair Play section of the Core Rules, add the following bullet point:\n\n* Be kind.")
-    assert isinstance(step, AddListItem) and step.rule == RuleRef(name="Fair Play")  # a bullet: the list's item
+    [step] = parse_steps("In the Courtesy section of the Core Rules, add the following bullet point:\n\n* Be kind.")
+    assert isinstance(step, AddListItem) and step.rule == RuleRef(name="Courtesy")  # a bullet: the list's item
 
 
 def test_new_pieces_and_whole_ruleset_forms():
     assert isinstance(parse_steps("To Rule 4 (Voting), add the paragraph:-\n\nVotes count.")[0], AppendText)
-    [item] = parse_steps("Add a new Institution to the list of Institutions in Rule 2.6:\n\n* The Mint")
-    assert item.of == "Institutions" and item.items == "* The Mint"
-    [ins] = parse_steps("In Rule 15, add the following text to the paragraph beginning with “If a Player has”:\n\nor not.")
-    assert isinstance(ins, InsertText) and ins.position == "end" and ins.anchor.text == "If a Player has"
+    [item] = parse_steps("Add a new Guild to the list of Guilds in Rule 3.4:\n\n* The Tanners")
+    assert item.of == "Guilds" and item.items == "* The Tanners"
+    [ins] = parse_steps("In Rule 9, add the following text to the paragraph beginning with “When a Keeper holds”:\n\nor not.")
+    assert isinstance(ins, InsertText) and ins.position == "end" and ins.anchor.text == "When a Keeper holds"
     assert type(parse_steps("Delete all dynastic rules from the ruleset.")[0]).__name__ == "RepealAll"
 
 
