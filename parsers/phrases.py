@@ -879,7 +879,7 @@ class Reader:
 
     def np_status_of_possessive(self, tree: Tree, words: str) -> NP:
         """"Fog's status": the status of the rule so named (one unquoted word)."""
-        name = re.sub(r"['’]s?$", "", str(self.toks_of(tree, "POSSESSIVE")[0]))
+        name = self.possessor(self.toks_of(tree, "POSSESSIVE")[0])
         return NP("status_of", words=words, of=NP("name", words=name, text=name))
 
     def np_np_status_of(self, tree: Tree, words: str) -> NP:
