@@ -667,6 +667,14 @@ def build_insert(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     place = _np(roles, "place")
+    at_end = _np(roles, "at_end")
+    if at_end is not None:  # "to “X” (at the end)": the end of the rule named
+        if place is None:
+            place = at_end
+        elif place.kind in RULE_KINDS:
+            place = dataclasses.replace(at_end, of=place)
+        else:
+            return f"“{place.words}” and “{at_end.words}”"
     at = "start" if clause.verb == "prepend" else "end"
     as_np = _np(roles, "as")
     subrules = _np(roles, "before_subrules")
@@ -680,6 +688,12 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
                 return "two places named"
             place = subrules.of
     if as_np is not None and as_np.kind == "piece":  # "as the first paragraph of X"
+        if as_np.of is None:  # "Insert the following into X as its second paragraph": the rule named apart
+            named = place if place is not None and place.kind in RULE_KINDS else _np(roles, "rule")
+            if named is None or (place is not None and "rule" in roles):
+                return f"“{as_np.words}”, but of which rule is not said"
+            as_np, place = dataclasses.replace(as_np, of=named), None
+            roles = {k: v for k, v in roles.items() if k != "rule"}
         if place is not None or "rule" in roles:
             return f"“{as_np.words}” and another place"
         if (clause.verb, as_np.number) in (("prepend", -1), ("append", 1)) or (clause.verb in ("prepend", "append")
@@ -1281,6 +1295,11 @@ FRAMES: tuple[Frame, ...] = (
         Slot("new", ("to", "as", "to_be", "called"), ("quote", "name")),
         Slot("new", (OBJ2,), ("quote",)),  # "Rename the rule Lighthouse “Watchtower”"
     ), ("rule", "new"), build_rename),
+    # Give the rule X the new title “Y”.
+    Frame("give a title", _verbs("give"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("new", (OBJ2,), ("new_title",)),
+    ), ("rule", "new"), build_rename),
     Frame("retitle", _verbs("change", "set", "rename"), (
         Slot("rule", (OBJ,), ("title",)),
         Slot("new", ("to", "to_be", "reading"), ("quote", "name")),
@@ -1441,11 +1460,13 @@ FRAMES: tuple[Frame, ...] = (
         Slot("before_subrules", ("before",), ("subrules",)),
         Slot("place", ("to", "at", "into"), PLACE_KINDS + ("end",), lambda np: np.kind != "end" or (np.of is not None and np.of.kind in RULE_KINDS)),
         Slot("place", ("at", "to"), ("end",), lambda np: np.of is None),
+        # "Add the following to “X” (at the end)": the rule, and where in it
+        Slot("at_end", ("at",), ("end",), lambda np: np.of is None),
         Slot("rule", ("in", "within"), PLACE_KINDS),
         Slot("as", ("as",), ("new_piece",)),
         # "Add the following as the first (last) paragraph of X": at its start (end)
         Slot("as", ("as",), ("piece",), lambda np: np.unit == "paragraph" and np.how == "nth"
-             and np.number is not None and (np.number == -1 or np.number > 0) and np.of is not None and np.of.kind in RULE_KINDS),
+             and np.number is not None and (np.number == -1 or np.number > 0) and (np.of is None or np.of.kind in RULE_KINDS)),
         *_NEW_BODY,
     ), (), build_append),
     # Extend the rule X with the following paragraph: (the rule named as a rule: "Append “x” …" is text)

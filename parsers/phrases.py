@@ -644,6 +644,10 @@ class Reader:
     def np_np_title(self, tree: Tree, words: str) -> NP:
         return NP("title", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))
 
+    def np_np_new_title(self, tree: Tree, words: str) -> NP:
+        name, quoted = self._quote_or_name(tree)
+        return NP("new_title", words=words, text=name, quoted=quoted)
+
     def np_keyword(self, tree: Tree, words: str) -> NP:
         name, quoted = self._quote_or_name(tree)
         return NP("keyword", words=words, text=name, quoted=quoted)
@@ -841,6 +845,8 @@ class Reader:
 
     def np_quantity(self, tree: Tree, words: str) -> NP:
         number, _, rest = self._amount(self.toks_of(tree))
+        if rest and rest[0].type == "NEW":  # "Give X a new name": something new, not one of a thing counted
+            raise NotRead(f"“{words}” is something new, not an amount")
         return NP("quantity", words=words, number=number, text=" ".join(str(t) for t in rest))
 
     def np_np_attrs(self, tree: Tree, words: str) -> NP:

@@ -390,8 +390,14 @@ def _remarks_inside(payload: str) -> list[str]:
 
 
 #: A sentence that finishes the one before it: "Add a new rule. Call it “X” and give it …".
+#: A sentence that only goes on with the one before it: its name ("Call it “X”.", "It is called “X”.") or
+#: where its text starts ("Its text is:", "It reads:", "It should read as follows:"); the grammar reads
+#: the two as one instruction.
 _CONTINUATION = re.compile(r"\s*(?:and\s+)?(?:call|name|title|entitle)\s+it\b|\s*it\s+(?:is|shall\s+be|should\s+be|will\s+be)\s+"
-                           r"(?:called|named|titled|entitled)\b", re.I)
+                           r"(?:called|named|titled|entitled)\b"
+                           r"|\s*(?:its\s+(?:full\s+)?text|the\s+text\s+of\s+(?:the\s+)?(?:new\s+)?(?:sub)?rule)\s+"
+                           r"(?:is|shall\s+be|should\s+be|will\s+be)\s*(?:as\s+follows\s*)?[:“\"]"
+                           r"|\s*it\s+(?:reads|shall\s+read|should\s+read|will\s+read)\s*(?:as\s+follows\s*)?[:“\"]", re.I)
 
 
 def _unread(sentence: str) -> bool:

@@ -92,7 +92,8 @@ def append_to_rule() -> Iterable[Variant]:
                "a paragraph", "a new paragraph", "the following as a new paragraph"]
     verbs = ["Add", "Append"]
     for verb, obj, rule, intro in itertools.product(verbs, objects, rule_forms("Lanterns"), [":", ":-", ""]):
-        for where in (f"to the end of {rule}", f"to {rule}", f"at the end of {rule}", f"to the bottom of {rule}"):
+        for where in (f"to the end of {rule}", f"to {rule}", f"at the end of {rule}", f"to the bottom of {rule}",
+                      f"to {rule} (at the end)", f"to {rule} at the end", f"(at the end of {rule})"):
             yield Variant("append", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("append", _payload(f"To {rule}, {verb.lower()} {obj}{intro}"), exp)
         yield Variant("append", _payload(f"At the end of {rule}, {verb.lower()} {obj}{intro}"), exp)
@@ -155,6 +156,11 @@ def insert_after_paragraph() -> Iterable[Variant]:
             yield Variant("insert after paragraph", _payload(f"After {anchor} of {rule}, add {obj}{intro}"), exp)
             yield Variant("insert after paragraph", _payload(f"In {rule}, add {obj} immediately after {anchor}{intro}"), exp)
             yield Variant("insert after paragraph", _payload(f"Add {obj} as the {next_one} paragraph of {rule}{intro}"), exp)
+            for det in ("the new", "a new", "its", "its new"):
+                if not det.startswith("its"):
+                    yield Variant("insert after paragraph", _payload(f"Add {obj} as {det} {next_one} paragraph of {rule}{intro}"), exp)
+                yield Variant("insert after paragraph", _payload(f"Insert {obj} into {rule} as {det} {next_one} paragraph{intro}"), exp)
+                yield Variant("insert after paragraph", _payload(f"In {rule}, add {obj} as {det} {next_one} paragraph{intro}"), exp)
 
 
 def insert_after_text() -> Iterable[Variant]:
@@ -302,6 +308,8 @@ def add_subrule() -> Iterable[Variant]:
                 yield Variant("add subrule", _payload(f"Under {parent}, {verb.lower()} a subrule {called}{intro}"), exp)
                 yield Variant("add subrule", _payload(f"{verb} a subrule to {parent}, {called}{intro}"), exp)
         yield Variant("add subrule", _payload(f"Give {parent} a subrule called {y}, with the following text:"), exp)
+        for then in ("Its text is:", "It reads:", "The text of the subrule is:"):
+            yield Variant("add subrule", _payload(f"Create a subrule of {parent} called {y}. {then}"), exp)
         yield Variant("add subrule", _payload(f"Add the following as a subrule to {parent}, called {y}:"), exp)
 
 
@@ -318,6 +326,11 @@ def add_rule() -> Iterable[Variant]:
                     yield Variant("add rule", _payload(f"{verb} a new {adj}rule {called}{intro}"), exp)
                     yield Variant("add rule", _payload(f"{verb} a {adj}rule {called}{intro}"), exp)
                 yield Variant("add rule", _payload(f"{verb} a new {adj}rule to the Ruleset, called {y}{intro}"), exp)
+            # the text introduced by a sentence of its own: "… called “Wicks”. Its text is:"
+            for then in ("Its text is:", "Its text shall be as follows:", "It reads:", "It should read:",
+                         "The text of the new rule is:", "It shall read as follows:"):
+                yield Variant("add rule", _payload(f"{verb} a new {adj}rule called {y}. {then}"), exp)
+                yield Variant("add rule", _payload(f"{verb} a {adj}rule, {y}. {then}"), exp)
 
 
 def repeal() -> Iterable[Variant]:
@@ -355,6 +368,8 @@ def rename() -> Iterable[Variant]:
             yield Variant("rename", f"Rename the rule currently called {rule[len('the rule '):]} to {n}.", exp)
         if q == "curly":
             yield Variant("rename", f"Rename {rule} {n}.", exp)
+        for title in (f"the new title {n}", f"a new title, {n}", f"the name {n}", f"a new name: {n}", f"the title {n}"):
+            yield Variant("rename", f"Give {rule} {title}.", exp)
     for q in ("curly", "straight"):
         old, n = _quotes("Lanterns")[q], _quotes("Lamps")[q]
         for word in ("name", "title"):
