@@ -597,6 +597,24 @@ def is_remark(paragraph: str) -> bool:
     return signs >= 2
 
 
+#: Added text that speaks of its own enactment ("Upon enactment of this rule, the Season advances", "When this
+#: rule is first enacted, each Player gains 3 Coins"): besides rule text, an effect that happens once, when the
+#: Proposal is enacted — which the enacting Admin carries out.
+_ON_ITS_ENACTMENT = re.compile(
+    r"\b(?:upon|on|at|after|with|following)\s+(?:the\s+)?(?:enactment|passage|passing|adoption|creation)\s+of\s+this\s+"
+    r"(?:rule|sub-?rule|proposal|amendment|paragraph|text)\b|"
+    r"\b(?:when|once|as\s+soon\s+as)\s+this\s+(?:rule|sub-?rule|proposal|paragraph|text)\s+(?:is|was|has\s+been|becomes?)\s+"
+    r"(?:first\s+)?(?:enacted|passed|adopted|added|created|part\s+of)\b",
+    re.I)
+
+
+def speaks_of_its_enactment(text: str) -> list[str]:
+    """The sentences of added text that speak of its own enactment: a one-time effect the enacting Admin
+    carries out, not rule text alone."""
+    return [x.strip() for x in language.sentences(text) if _ON_ITS_ENACTMENT.search(x)] if _ON_ITS_ENACTMENT.search(
+        text) else []
+
+
 def may_be_remark(paragraph: str) -> bool:
     """Could this paragraph be a remark rather than rule text ("Note: …", "This change lets …")?"""
     body = paragraph.strip()

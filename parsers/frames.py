@@ -863,7 +863,12 @@ def _gs_value(np: NP | None) -> str:
     if np is None:
         raise NotRead("no value given")
     if np.kind == "quote":
-        return np.text
+        text = np.text
+        if text.endswith(".") and not text.endswith(".."):  # “None.”: the sentence's full stop, inside the quotes
+            if re.search(r"\s", text.strip()) or not text[:-1].strip():
+                raise NotRead(f"“{text}”: the full stop inside the quotes may be the sentence's or the value's")
+            return text[:-1]
+        return text
     if np.kind == "amount":
         if np.number is None:  # "2 (five)"
             raise NotRead(f"“{np.words}”: the figures and the words are different numbers")
@@ -1886,6 +1891,10 @@ def meaning(clause: Clause, address: bool = False, names: Callable[[str], list[s
                 out.problems.append(f"as “{frame.name}”: {specs}")
                 out.refused = True
                 continue
+            if any(isinstance(x, Part) and x.np is not None and x.np.kind == "ruleset" for x in roles.values()):
+                # "throughout the Ruleset", "in every rule": said of the whole Ruleset, which no heading above narrows
+                specs = [Spec(sp.cls, {**sp.fields, "_everywhere": True}) if "rule" in sp.fields
+                         and sp.fields["rule"] is None else sp for sp in specs]
             key = tuple(s.key() for s in specs)
             if key not in seen:
                 seen.add(key)

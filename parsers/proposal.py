@@ -40,6 +40,7 @@ from parsers.discourse import (
     SAME_LIST,
     PAYLOAD_PREFIX,
     ends_added_text,
+    speaks_of_its_enactment,
     is_remark,
     looks_like_instruction,
     may_be_remark,
@@ -389,7 +390,6 @@ def _remarks_inside(payload: str) -> list[str]:
     return [line.strip() for line in payload.split("\n") if may_be_remark(line)]
 
 
-#: A sentence that finishes the one before it: "Add a new rule. Call it “X” and give it …".
 #: A sentence that only goes on with the one before it: its name ("Call it “X”.", "It is called “X”.") or
 #: where its text starts ("Its text is:", "It reads:", "It should read as follows:"); the grammar reads
 #: the two as one instruction.
@@ -571,11 +571,16 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             if cls is Unsupported and "reason" not in fields:
                 fields["reason"] = f"not understood: “{src}”"
             not_steps = fields.pop("_not_steps", False)
+            everywhere = fields.pop("_everywhere", False)
             heading = fields.pop("_scope", None)
             if heading is not None:
                 scope.begin(heading)
             elif cls not in (Ignored, Unsupported):
-                fields = scope.apply(fields)
+                clash = scope.clash(everywhere)
+                if clash:
+                    cls, fields = Unsupported, {"reason": f"{clash}: “{src}”"}
+                else:
+                    fields = scope.apply(fields, everywhere=everywhere)
             if fields.get("of") is SAME_LIST:  # "the same list": the list the step before added to
                 before = steps[-1] if steps else None
                 if type(before).__name__ != "AddListItem" or (fields.get("rule") is not None
@@ -606,7 +611,19 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             if governs:
                 governing.append((len(steps), governs, src))
             steps.append(cls(index=len(steps) + 1, text=src, span=(start, end), **fields))
+            said = speaks_of_its_enactment(payload) if payload and cls not in (Ignored, Unsupported) else []
+            if said:  # "Upon enactment of this rule, the Season advances": the text is added, and the effect is the Admin's
+                steps.append(Unsupported(index=len(steps) + 1, text=src, span=(start, end), reason=(
+                    "the text added speaks of its own enactment (" + "; ".join(f"“{x}”" for x in said)
+                    + "): besides adding the text, a one-time effect for the enacting Admin to carry out")))
     steps = _govern(steps, governing)
+    if steps and all(isinstance(s, Ignored) and s.category in ("remark", "note") for s in steps) \
+            and any(s.category == "remark" for s in steps):
+        # every paragraph reads as the author's words: a post that passed asks for something, or says it asks
+        # for nothing — which of the two is an Admin's reading, never "nothing to do"
+        steps.append(Unsupported(index=len(steps) + 1, text=text.strip(), span=(0, len(text)), reason=(
+            "the bot finds no instruction in the post: every paragraph reads as the author's remarks — an Admin "
+            "reads it to see whether it asks for any change")))
     return tuple(_unclosed_quote(steps, text))
 
 
@@ -707,15 +724,32 @@ class _ScopeState:
         if self.used and re.search(r"\n[ \t]*\n", gap) and not PAYLOAD_PREFIX.match(src) and not _NUMBERED.match(src):
             self.current = None
 
-    def apply(self, fields: dict) -> dict:
+    def clash(self, everywhere: bool) -> str | None:
+        """Why a step said of the whole Ruleset ("throughout the Ruleset", "in every rule") cannot stand
+        under this heading: one that names a rule ("In the rule “X”:") says the opposite.  A bare line that
+        may be a rule's title ("Harbour:") is only a guess at the rule meant, and the step's own words win."""
+        h = self.current
+        if not everywhere or h is None:
+            return None
+        if (h.rule is not None and h.rule.named_as != "heading") or h.paragraph is not None:
+            return (f"the step is said of the whole Ruleset, but the line above it names "
+                    f"{'the rule “' + h.rule.name + '”' if h.rule is not None and h.rule.name else 'a place'}")
+        return None
+
+    def apply(self, fields: dict, everywhere: bool = False) -> dict:
         h = self.current
         if h is None:
             return fields
         fields = dict(fields)
         rule = h.rule or (h.when.rule if h.when is not None and not h.when.negated else None)
-        if rule is not None and "rule" in fields and (
+        if rule is not None and "rule" in fields and not everywhere and (
                 fields["rule"] is None or (fields["rule"] == RuleRef(previous=True) and self.first)):
             fields["rule"] = rule
+        if everywhere:
+            self.used, self.first = True, False
+            if h.when is not None and fields.get("when") is None:
+                fields["when"] = h.when
+            return fields
         if h.paragraph is not None:
             for key in ("target", "anchor"):
                 t = fields.get(key)

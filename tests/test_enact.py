@@ -868,6 +868,41 @@ def test_a_heading_of_the_post_that_names_a_rule_is_that_rules():
     assert status == [APPLIED] and "made of wax" in page
 
 
+def test_a_step_said_of_the_whole_ruleset_is_never_narrowed_by_the_line_above_it():
+    """"Replace “tallow” with “wax” throughout the Ruleset" under a bare line that may be a rule's title
+    ("Lanterns:") edits every rule — the step's own words win over the heading's guess; under a line that
+    names a rule ("In the rule “Lanterns”:") the two contradict each other and an Admin is asked."""
+    rs = ("== Dynastic Rules ==\n===Lanterns===\nLanterns burn tallow.\n"
+          "===Candles===\nCandles are made of tallow.\n")
+
+    def run(text):
+        r = enact(parse_proposal("Proposal: Everywhere", text), rs)
+        return [s.status for s in r.report.steps][1:], r.report.steps[-1].detail, r.pages.get("Ruleset", rs)
+
+    for everywhere in ("throughout the Ruleset", "in every rule", "across the ruleset", "everywhere in the Ruleset"):
+        status, _, page = run(f"Lanterns:\n* Replace “tallow” with “wax” {everywhere}.")
+        assert status == [APPLIED] and page.count("wax") == 2 and "tallow" not in page, everywhere
+        status, detail, page = run(f"In the rule “Lanterns”:\n* Replace “tallow” with “wax” {everywhere}.")
+        assert status == [UNSUPPORTED] and "whole Ruleset" in detail and page == rs, everywhere
+    status, _, page = run("Lanterns:\n* Replace “tallow” with “wax” wherever it appears.")  # in the heading's rule
+    assert status == [APPLIED] and "Candles are made of tallow" in page and "Lanterns burn wax" in page
+
+
+def test_added_text_that_speaks_of_its_own_enactment_names_the_effect_for_an_admin():
+    """"Upon enactment of this rule, every Lamp is lit." in the text a step adds: the text is the rule's, and the
+    effect happens once, when the Proposal is enacted — the bot adds the text and names the effect as a step an
+    Admin carries out, never passing over it; rule text about enactment in general is only text."""
+    rs = "= Dynastic Rules =\n==Lanterns==\nLanterns burn tallow.\n"
+    for effect in ("Upon enactment of this rule, every Lamp is lit.", "When this rule is first enacted, each Lamplighter "
+                   "gains 2 Coins.", "On the passage of this Proposal, the Season advances by one."):
+        r = enact(parse_proposal("Proposal: Lamps", f"Add a new rule called “Lamps”:\n\nLamps glow. {effect}"), rs)
+        assert [s.status for s in r.report.steps] == [APPLIED, UNSUPPORTED], effect
+        assert "its own enactment" in r.report.steps[1].detail and effect in r.report.steps[1].detail
+    r = enact(parse_proposal("Proposal: Lamps", "Add a new rule called “Lamps”:\n\nWhen a Proposal is enacted, "
+                                                "each Lamp dims."), rs)
+    assert [s.status for s in r.report.steps] == [APPLIED]
+
+
 def test_every_occurrence_in_one_rule_from_the_words():
     """“Remove “A” wherever it appears in X” / “… throughout X” / “replace every “A” with nothing”: each
     occurrence in that rule goes, and the rest of the Ruleset keeps the text."""

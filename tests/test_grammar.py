@@ -14,7 +14,7 @@ from parsers import frames, language
 from parsers.parsing import MAX_TOKENS
 from parsers.proposal import parse_proposal, parse_steps
 from parsers.steps import (
-    AddListItem,
+    AddListItem, SetSingleValue, SetValue,
     PARAGRAPH, TEXT, AppendText, Condition, Ignored, InsertText, RemoveText, RenameRule, RepealRule, ReplaceText,
     RuleRef, Target, Unsupported,
 )
@@ -398,3 +398,15 @@ def test_a_new_wording_is_one_line_of_the_grammar(tmp_path, rule, line, sentence
     taught.write_text(text.replace(rule, line, 1), encoding="utf-8")
     [spec] = frames.read(sentence, m, grammar=Grammar(taught)).specs  # … read after it
     assert check(spec)
+
+
+# --------------------------------------------------------------------------- a value's full stop
+def test_a_full_stop_inside_the_closing_quote_of_a_value_is_the_sentences():
+    """“Set the Weather to “Rain.”” sets Rain: the full stop closing the sentence stands inside the quotes;
+    a value of several words ending so ("“Fortune favours the bold.”") may keep it or not — an Admin says."""
+    assert [s.value for s in parse_steps("Set the Weather to “Rain.”")] == [s.value for s in parse_steps(
+        "Set the Weather to “Rain”.")]
+    assert [(type(s), s.value) for s in parse_steps("Set the Weather to “Rain.”")] == [(SetSingleValue, "Rain")]
+    assert [(type(s), s.value) for s in parse_steps("Change the Lamp of Kevan to “None.”")] == [(SetValue, "None")]
+    refused = parse_steps("Set Kevan’s Motto to “Fortune favours the bold.”")
+    assert [type(s) for s in refused] == [Unsupported] and "full stop" in refused[0].reason
