@@ -63,7 +63,12 @@ def _players(page: GamestatePage, legality: Legality, term: str | None = None) -
     if other:
         # the era's word for a player unknown: only a table headed with the step's own word (“every Ship's
         # Cargo”: the Ship table), never the players' table found by its “Player” heading
-        candidates = [term]
+        headed = [t for t in page.tables if t.headers and language.singular_or_same(name_key(t.headers[0]))
+                  == language.singular_or_same(name_key(term))]
+        if len(headed) != 1:
+            raise _unsupported(f"“{term}” is not a word the page heads a table with, and the Ruleset does not say "
+                               "what a player is called: the bot cannot tell which rows the step means")
+        return headed[0]
     else:
         ours = [t for t in page.tables if legality.is_players_table(t)]
         if len(ours) == 1:

@@ -213,7 +213,8 @@ _CONDITIONAL_INNER = re.compile(
 _DEFERRED = re.compile(
     rf"\b{_NUM}\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:after|from|later|following|since)\b|"
     r"\b(?:tomorrow|next week|next month|next dynasty|in the next dynasty)\b|"
-    r"^(?:(?:after|before)(?!\s+(?:the\s+)?(?:sentence|paragraph|text|words?|phrase|rule|sub-?rule|first|second|third|last|final|\x01))|"
+    r"^(?:(?:after|before)(?!\s+(?:the\s+)?(?:(?:existing|current|present|whole|entire)\s+)?(?:sentence|paragraph|text|words?|"
+    r"phrase|rule|sub-?rule|first|second|third|last|final|\x01))|"
     r"when|whenever|once|until|at the (?:start|end|beginning) of(?!\s+(?:the\s+)?(?:\w+\s+)?(?:paragraph|sentence|rule|sub-?rule|"
     r"list|text|section|bullet|step)\b|\s+\x01)|on the next|from now on|"
     r"starting (?:from|next|on)|beginning (?:next|on))\b",

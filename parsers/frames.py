@@ -478,7 +478,11 @@ def build_rename(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     np = _np(roles, "rule")
     if np.kind == "title":
         np = np.of
-    return [Spec(RenameRule, {"rule": rule_ref(np), "new_name": _name(_np(roles, "new"))})]
+    new = _np(roles, "new")
+    if not new.quoted and not (new.text or " ")[:1].isupper() and not (new.text or " ")[:1].isdigit():
+        # "Rename Tithes to whatever the Mayor chooses": words that describe a name, not a title
+        return f"“{new.text}” is not a title (unquoted, and not capitalised)"
+    return [Spec(RenameRule, {"rule": rule_ref(np), "new_name": _name(new)})]
 
 
 def build_reword(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -667,6 +671,11 @@ def build_insert(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     place = _np(roles, "place")
+    around = roles.get("around_text")
+    if around is not None:  # "before the existing text of X": its start
+        if place is not None or "rule" in roles:
+            return f"“{around.words}” and another place"
+        place = NP("end", words=around.words, how="start" if around.prep == "before" else "end", of=around.np.of)
     at_end = _np(roles, "at_end")
     if at_end is not None:  # "to “X” (at the end)": the end of the rule named
         if place is None:
@@ -845,7 +854,10 @@ _NOT_IN_VAR = {"at", "for", "if", "when", "per", "each", "every", "from", "on", 
                "fewer", "extra", "additional", "again", "too", "instead"}
 _NOT_A_VALUE = {"their", "his", "her", "its", "the", "a", "an", "that", "this", "half", "twice", "active", "inactive"}
 _A_RULES_OWN = {"title", "name", "heading", "text", "wording", "status"}
-_NOT_A_PLAYER = {"the", "a", "an", "it", "this", "that", "rule", "each", "every", "all", "they", "he", "she"}
+_NOT_A_PLAYER = {"the", "a", "an", "it", "this", "that", "rule", "each", "every", "all", "they", "he", "she", "him",
+                 "her", "them", "me", "us", "you", "we", "i", "someone", "anyone", "everyone", "nobody"}
+#: "Orrin may gain 3 Bushels": a name never ends with a modal, which makes the sentence a rule's, not an order
+_MODALS = {"may", "might", "can", "could", "should", "shall", "will", "would", "must", "cannot", "can't", "won't"}
 
 
 def _gs_var(text: str | None) -> str:
@@ -890,6 +902,8 @@ def _who(np: NP):
     name = (np.text or "").strip()
     if np.kind not in ("name", "quote") or not name or name.lower() in _NOT_A_PLAYER or len(name.split()) > 3:
         raise NotRead(f"“{np.words}” is not a player")
+    if not np.quoted and any(w.lower() in _MODALS for w in name.split()):
+        raise NotRead(f"“{np.words}”: a player who may do something is a rule's saying, not an order")
     return name
 
 
@@ -1467,6 +1481,8 @@ FRAMES: tuple[Frame, ...] = (
         Slot("place", ("at", "to"), ("end",), lambda np: np.of is None),
         # "Add the following to “X” (at the end)": the rule, and where in it
         Slot("at_end", ("at",), ("end",), lambda np: np.of is None),
+        # "Before the existing text of X, add:": at its start; "after all the text of X": at its end
+        Slot("around_text", ("before", "after"), ("ruletext",), lambda np: np.of is not None and np.of.kind in RULE_KINDS),
         Slot("rule", ("in", "within"), PLACE_KINDS),
         Slot("as", ("as",), ("new_piece",)),
         # "Add the following as the first (last) paragraph of X": at its start (end)
@@ -2048,6 +2064,9 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
             continue
         for combo in _product([mc.readings for mc in per_clause]):
             specs = [s for group in combo for s in group]
+            if any(s.needs_payload() for group in combo[:-1] for s in group) \
+                    and not any(s.needs_payload() for s in combo[-1]):
+                continue  # the text below belongs to the sentence's last instruction, never to one before another
             if address:
                 specs = [_as_term(s) for s in specs]
             all_readings.setdefault(tuple(s.key() for s in specs), specs)

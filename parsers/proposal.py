@@ -621,9 +621,9 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             and any(s.category == "remark" for s in steps):
         # every paragraph reads as the author's words: a post that passed asks for something, or says it asks
         # for nothing — which of the two is an Admin's reading, never "nothing to do"
-        steps.append(Unsupported(index=len(steps) + 1, text=text.strip(), span=(0, len(text)), reason=(
-            "the bot finds no instruction in the post: every paragraph reads as the author's remarks — an Admin "
-            "reads it to see whether it asks for any change")))
+        steps = [Unsupported(index=s.index, text=s.text, span=s.span, reason=(
+            f"{s.reason}; but the bot finds no instruction in the whole post — an Admin reads it to see whether it "
+            "asks for any change")) if s.category == "remark" else s for s in steps]
     return tuple(_unclosed_quote(steps, text))
 
 

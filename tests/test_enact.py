@@ -1014,6 +1014,20 @@ def test_every_things_value_never_lands_on_the_players_table():
     assert "Osprey" not in r.pages["GS"] and "Marlowe" in r.pages["GS"]
 
 
+def test_every_thing_of_a_kind_the_page_has_no_table_of_is_never_every_player():
+    """“Set the Crop of every Field to Rye” where the rules do not say what a player is called and the page has
+    no Field table: never every player's Crop (the players' table has a Crop column) — an Admin is asked."""
+    from parsers.proposal import parse_proposal
+    rules = "==Dynastic Rules==\n===Crops===\nEach Field has a Crop, which may be Rye or Barley.\n"
+    page = "{| class=\"wikitable\"\n! Player !! Crop\n|-\n| Marlowe || Barley\n|-\n| Perpetua || Barley\n|}\n"
+    for words in ("Set the Crop of every Field to Rye.", "Set each Field's Crop to Rye."):
+        r = enact(parse_proposal("Test", words), rules, page, gamestate_title="GS")
+        assert statuses(r) == [UNSUPPORTED], (words, r.report.steps[0].detail)
+        assert "Rye" not in r.pages.get("GS", page)
+    r = enact(parse_proposal("Test", "Set each Player's Crop to Rye."), rules, page, gamestate_title="GS")
+    assert statuses(r) == [APPLIED] and r.pages["GS"].count("Rye") == 2
+
+
 def test_the_authors_own_space_at_the_joining_edge_is_the_space():
     """“after “ten”, add “ (or twelve)””: one space, the author's — not the author's and the bot's."""
     from parsers.proposal import parse_proposal

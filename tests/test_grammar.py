@@ -410,3 +410,23 @@ def test_a_full_stop_inside_the_closing_quote_of_a_value_is_the_sentences():
     assert [(type(s), s.value) for s in parse_steps("Change the Lamp of Kevan to “None.”")] == [(SetValue, "None")]
     refused = parse_steps("Set Kevan’s Motto to “Fortune favours the bold.”")
     assert [type(s) for s in refused] == [Unsupported] and "full stop" in refused[0].reason
+
+
+# --------------------------------------------------------------------------- words that only look like a step
+@pytest.mark.parametrize("text", [
+    "Rename Tithes to whatever the Mayor chooses.",  # a description of a name, not a title
+    "Rename the rule Tithes to something more fitting.",
+    "Orrin may gain 3 Bushels.",  # a rule's saying: a name never ends with a modal
+    "Tamsin could lose 2 Bushels.",
+    "Set Orrin’s Favour to 0, and give him 3 Bushels.",  # “him” is nobody the page names
+])
+def test_words_that_only_look_like_a_step_are_refused_whole(text):
+    steps = parse_steps(text)
+    assert steps and all(isinstance(s, Unsupported) for s in steps), steps
+
+
+def test_a_part_set_off_by_commas_after_the_verb_is_a_part():
+    """"Replace, in Tithes, “two” with “three”": one step — and the text below is never given to a clause
+    that another clause follows."""
+    [step] = parse_steps("Replace, in the rule Tithes, “two Bushels” with “three Bushels”.")
+    assert isinstance(step, ReplaceText) and step.rule == RuleRef(name="Tithes") and step.new == "three Bushels"

@@ -937,10 +937,9 @@ def test_a_plain_remark_after_added_text_is_never_written_into_the_rule(remark):
 @pytest.mark.parametrize("aside", ["If I recall correctly, a similar rule once stood in the Ruleset.",
                                    "We’ve all been reading subrules as separate from their parent rules, haven’t we?"])
 def test_the_author_speaking_of_rules_is_a_remark(aside):
-    step, whole = parse_steps(aside)
-    assert isinstance(step, Ignored) and step.category == "remark"
     # a post of remarks only gives no instruction the bot can find: an Admin reads it, never "nothing to do"
-    assert isinstance(whole, Unsupported) and "finds no instruction" in whole.reason
+    [whole] = parse_steps(aside)
+    assert isinstance(whole, Unsupported) and "finds no instruction" in whole.reason and "remark" in whole.reason
     step, = parse_steps(f"Repeal the rule “Coins”.\n\n{aside}")[1:]
     assert isinstance(step, Ignored) and step.category == "remark"
 

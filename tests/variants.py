@@ -131,9 +131,12 @@ def prepend_to_rule() -> Iterable[Variant]:
     for verb, obj, rule, intro in itertools.product(["Add", "Insert"], ["the following", "the following paragraph", "this text"],
                                                     rule_forms("Lanterns"), [":", ":-"]):
         for where in (f"to the beginning of {rule}", f"at the start of {rule}", f"at the beginning of {rule}",
-                      f"to the top of {rule}", f"at the very beginning of {rule}", f"to the very start of {rule}"):
+                      f"to the top of {rule}", f"at the very beginning of {rule}", f"to the very start of {rule}",
+                      f"before the text of {rule}", f"before the existing text of {rule}", f"to {rule} (at the start)",
+                      f"to {rule} at the beginning"):
             yield Variant("prepend", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("prepend", _payload(f"At the beginning of {rule}, {verb.lower()} {obj}{intro}"), exp)
+        yield Variant("prepend", _payload(f"Before the existing text of {rule}, {verb.lower()} {obj}{intro}"), exp)
     for rule in rule_forms("Lanterns"):
         yield Variant("prepend", _payload(f"Prepend the following to {rule}:"), exp)
         for verb, obj in itertools.product(["Add", "Insert"], ["the following", "this text", "this paragraph"]):
