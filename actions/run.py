@@ -165,9 +165,9 @@ class Run:
             if lookalike:  # "Cоins" with a Cyrillic о: a reader sees Coins, the page does not
                 raise _unsupported(f"{exc} The name “{reference}” holds {lookalike}; an Admin decides which rule "
                                    "it means") from None
-            if within is not None and ref.parent is not None:
+            if within is not None:
                 elsewhere = self._may_mean(reference, None) or self._found_anywhere(reference)
-                if elsewhere:  # "the subrule X of Y" where X stands elsewhere: never ignored as no such rule
+                if elsewhere:  # "the subrule X of Y" / "X, in the Core Rules" where X stands elsewhere: never ignored
                     raise _unsupported(f"No rule “{reference}” is under “{within.title}”, but there is {elsewhere}: "
                                        "an Admin decides which rule is meant.") from None
             meant = self._may_mean(reference, within)

@@ -589,6 +589,8 @@ def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         return each
     roles = _throughout_rule(roles)
     old = _np(roles, "old")
+    if "entirely" in roles and old.kind != "piece":
+        return f"“{roles['entirely'].words}” of “{old.words}”"
     if old.kind == "many":  # "Replace “A” and “B” with “C”": one step for each
         return _for_each(build_replace, roles, "old", old.items, clause)
     rule = _text_rule(roles, [old, _np(roles, "scope")])
@@ -599,7 +601,7 @@ def build_replace(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         if rule is not None:
             return "a keyword's definition in a named rule"  # the glossary is found on the page
     elif "everywhere" in roles:
-        if rule is not None and roles["everywhere"].words.strip().casefold() != "everywhere":
+        if rule is not None and roles["everywhere"].words.strip().casefold() not in ("everywhere", "throughout"):
             return "both a rule and the whole Ruleset named"
         # "In the rule X, replace “A” with “B” everywhere": every occurrence, in that rule
     elif rule is None:
@@ -782,6 +784,11 @@ def _as_nth_item(piece: NP, roles: dict[str, Any]) -> list[Spec] | str:
 
 def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     rule = _a_rule(rule_ref(_np(roles, "rule")))
+    now_in = _np(roles, "from_section")
+    if now_in is not None:  # the rule is looked up in the section it is said to stand in
+        if rule.section is not None and rule.section != now_in.text:
+            return f"“{_np(roles, 'rule').words}” and “{now_in.words}”: two sections"
+        rule = dataclasses.replace(rule, section=now_in.text)
     source = _np(roles, "from")
     if source is not None:  # "the subrule X from Y": X as it stands under Y; "to Z" makes it Z's subrule
         if _np(roles, "rule").kind != "rule" and "as" not in roles:  # "Move 2 Coins from Kevan to Josh", "Move Zed …"
@@ -1018,6 +1025,9 @@ def build_move_name(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
             or (not name.quoted and language.number(name.text.split()[0], article=True) is not None):
         return f"“{name.words}” is not a name"  # "Move 2 Coins from Kevan to Josh" moves an amount
     source = _np(roles, "from")
+    for end in (source, _np(roles, "to")):
+        if end is not None and not end.quoted and language.section_kind(end.words) is not None:
+            return f"“{end.words}” is a section of the Ruleset, not a place a name is kept"
     target, tt = _place_of(_np(roles, "to"))
     src, ts = _place_of(source) if source is not None else (None, None)
     return [Spec(MoveName, {"name": name.text.strip(), "source": src, "target": target,
@@ -1332,19 +1342,29 @@ FRAMES: tuple[Frame, ...] = (
     Frame("reword a rule", _verbs("reword"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "it", "ruletext")),
         Slot("new", ("to", "as", "reading", "as_follows", "with"), BODY_KINDS),
+        Slot("entirely", ("entirely",), (NONE,)),
     ), ("rule", "new"), build_reword),
     Frame("amend a rule to read", _verbs("amend"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "it", "ruletext")),
         Slot("new", ("to", "reading"), BODY_KINDS),
+        Slot("entirely", ("entirely",), (NONE,)),
     ), ("rule", "new"), build_reword),
     Frame("change a rule to read", _verbs("change", "replace"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "it", "ruletext")),
         Slot("new", ("reading",), BODY_KINDS),
+        Slot("entirely", ("entirely",), (NONE,)),
     ), ("rule", "new"), build_reword),
+    # Edit the rule X to say “B” instead of “A”. / Amend X to read “B” in place of “A”.
+    Frame("amend to say instead", _verbs("amend", "change"), (
+        Slot("rule", (OBJ,), RULE_KINDS),
+        Slot("new", ("reading",), ("quote",)),
+        Slot("old", ("instead",), ("quote", "occurrence")),
+    ), ("rule", "new", "old"), build_replace),
     # Replace the text of the rule X with: / Replace the rule X with the following rule, called Y:
     Frame("replace a rule's text", _verbs("replace", "change"), (
         Slot("rule", (OBJ,), ("ruletext",)),
         Slot("new", ("with",), BODY_KINDS),
+        Slot("entirely", ("entirely",), (NONE,)),
     ), ("rule", "new"), build_reword),
     # Set the text of the rule “X” to: / Change the wording of the rule “X” to:
     Frame("set a rule's text", _verbs("set", "change"), (
@@ -1373,6 +1393,7 @@ FRAMES: tuple[Frame, ...] = (
     ), ("old", "new"), build_replace),
     Frame("replace text", _verbs("replace", "change", "substitute", "swap"), (
         Slot("old", (OBJ,), TEXT_KINDS + ("many",), _is_text_piece),
+        Slot("entirely", ("entirely",), (NONE,)),  # "replace the third paragraph in its entirety with:"
         Slot("new", ("with", "by", "to", "into", "reading", "as_follows", "as"), BODY_KINDS + ("name",)),
         Slot("colon", ("reading",), ("quote",), lambda np: np.words.lstrip().startswith(":")),
         Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
@@ -1385,6 +1406,15 @@ FRAMES: tuple[Frame, ...] = (
         Slot("in_list", ("in", "within", "of"), ("action",)),
         Slot("in_list", ("in", "within"), ("list",), lambda np: bool(np.text)),  # "in the list of Ships"
         Slot("glossary", ("in", "within"), ("section", "glossary"), lambda np: np.kind == "glossary" or (np.text or "") == "Appendix"),
+    ), ("old", "new"), build_replace),
+    # In X, amend “A” to “B”. (quoted text to quoted text: "Amend “X” to read:" rewords the rule X)
+    Frame("amend text to text", _verbs("amend"), (
+        Slot("old", (OBJ,), ("quote", "occurrence", "many"), lambda np: np.kind != "many" or all(
+            i.kind == "quote" for i in np.items)),
+        Slot("new", ("to",), ("quote",)),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+        Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
+        Slot("wherever", ("wherever",), (NONE,)),
     ), ("old", "new"), build_replace),
     # Rename “A” to “B” throughout the Ruleset: a term, not a rule's title
     Frame("rename throughout", _verbs("rename"), (
@@ -1519,6 +1549,7 @@ FRAMES: tuple[Frame, ...] = (
         Slot("as", ("as",), ("new_rule",), lambda np: np.unit == "subrule" and np.of is None),  # "as a subrule"
         Slot("together", ("together",), (NONE,)),
         Slot("from", ("from",), RULE_KINDS),  # "Move the subrule X from Y to Z": X is looked up under Y
+        Slot("from_section", ("from",), ("section",)),  # "Move X from the Core Rules to …": where it stands now
     ), ("rule", "dest"), build_move),
     # Place “Wicks” under “Lanterns” as a subrule.
     Frame("place as a subrule", _verbs("insert"), (
@@ -1907,7 +1938,8 @@ def meaning(clause: Clause, address: bool = False, names: Callable[[str], list[s
                 out.problems.append(f"as “{frame.name}”: {specs}")
                 out.refused = True
                 continue
-            if any(isinstance(x, Part) and x.np is not None and x.np.kind == "ruleset" for x in roles.values()):
+            if any(isinstance(x, Part) and x.np is not None and x.np.kind == "ruleset" and re.search(r"\brules?", x.np.words, re.I)
+                   for x in roles.values()):
                 # "throughout the Ruleset", "in every rule": said of the whole Ruleset, which no heading above narrows
                 specs = [Spec(sp.cls, {**sp.fields, "_everywhere": True}) if "rule" in sp.fields
                          and sp.fields["rule"] is None else sp for sp in specs]

@@ -472,6 +472,8 @@ class Reader:
             parent = NP("rule", words=self.words(last), ref=RuleRef(name=self.quote(last).strip(), named_as="quote"))
         else:
             parent = self.np(next(c for c in tree.children if isinstance(c, Tree) and c.data != "title_words"))
+        if parent.kind == "name" and parent.text:  # "the Silos subrule of Granaries": bare words a subrule's parent
+            parent = NP("rule", words=parent.words, ref=RuleRef(name=parent.text, named_as="words"))
         if parent.kind != "rule":
             raise NotRead(f"“{parent.words}” does not name a rule")
         return NP("rule", words=words, ref=RuleRef(name=name, parent=parent.ref), text=name, quoted=quoted,
@@ -577,8 +579,11 @@ class Reader:
     def np_new_rule(self, tree: Tree, words: str) -> NP:
         quotes = self.toks_of(tree, "QUOTE")
         name = self.quote(quotes[0]).strip() if quotes else None
+        named = self.sub(tree, "name")
+        if named and name is None:  # "a new rule, Scarecrows, reading …": its name between commas
+            name = self.name_text(named[0])
         parent = None
-        nps = [c for c in tree.children if isinstance(c, Tree) and c.data not in ("section_word",)]
+        nps = [c for c in tree.children if isinstance(c, Tree) and c.data not in ("section_word", "name")]
         if nps:
             parent = self.np(nps[0])
         following = any(t.type == "FOLLOWING" for t in self.toks_of(tree))

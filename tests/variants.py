@@ -197,9 +197,15 @@ def replace_text() -> Iterable[Variant]:
         a, b = _quotes("one Lantern")[q], _quotes("two Lanterns")[q]
         for body in (f"replace {a} with {b}", f"change {a} to {b}", f"swap {a} for {b}", f"substitute {b} for {a}",
                      f"use {b} in place of {a}", f"use {b} instead of {a}", f"replace the text {a} with {b}",
-                     f"change the words {a} to {b}", f"substitute {a} with {b}", f"change {a} into {b}"):
+                     f"change the words {a} to {b}", f"substitute {a} with {b}", f"change {a} into {b}",
+                     f"amend {a} to {b}"):
             yield Variant("replace", f"In {rule}, {body}.", exp)
             yield Variant("replace", f"{body[0].upper()}{body[1:]} in {rule}.", exp)
+        for verb in ("Replace", "Change"):
+            yield Variant("replace", f"{verb}, in {rule}, {a} {'with' if verb == 'Replace' else 'to'} {b}.", exp)
+        for verb, say in itertools.product(("Edit", "Amend", "Change"), ("say", "read")):
+            yield Variant("replace", f"{verb} {rule} to {say} {b} instead of {a}.", exp)
+            yield Variant("replace", f"{verb} {rule} to {say} {b} in place of {a}.", exp)
         yield Variant("replace", f"Replace {a} in {rule} with {b}.", exp)
         yield Variant("replace", f"Amend {rule} so that {a} reads {b}.", exp)
         yield Variant("replace", f"Amend {rule} by replacing {a} with {b}.", exp)
@@ -216,7 +222,8 @@ def every_occurrence_in_rule() -> Iterable[Variant]:
     for rule, q in itertools.product(rule_forms("Lanterns"), ("curly", "straight")):
         a, b = _quotes("tallow")[q], _quotes("wax")[q]
         for old in (f"every {a}", f"each {a}", f"every instance of {a}", f"all instances of {a}", f"each occurrence of {a}",
-                    f"all references to {a}", f"all occurrences of {a}"):
+                    f"all references to {a}", f"all occurrences of {a}", f"all {a}", f"every mention of {a}",
+                    f"all mentions of {a}"):
             for verb, new in (("replace", f"with {b}"), ("change", f"to {b}")):
                 yield Variant("every occurrence", f"In {rule}, {verb} {old} {new}.", exp)
                 yield Variant("every occurrence", f"{verb.capitalize()} {old} in {rule} {new}.", exp)
@@ -228,6 +235,9 @@ def every_occurrence_in_rule() -> Iterable[Variant]:
             yield Variant("every occurrence", f"Remove {a} {where}.", gone)
         yield Variant("every occurrence", f"In {rule}, replace {a} with {b} wherever it appears.", exp)
         yield Variant("every occurrence", f"In {rule}, replace {a} with {b} everywhere.", exp)
+        for every in ("throughout", "(all instances)", "(every occurrence)", "in all instances"):
+            yield Variant("every occurrence", f"In {rule}, replace {a} with {b} {every}.", exp)
+            yield Variant("every occurrence", f"Replace {a} with {b} in {rule} {every}.", exp)
         yield Variant("every occurrence", f"In {rule}, remove {a} wherever it appears.", gone)
         yield Variant("every occurrence", f"In {rule}, replace every {a} with nothing.", gone)
 
@@ -349,6 +359,12 @@ def repeal() -> Iterable[Variant]:
                 yield Variant("repeal", f"{verb} {rule} {whole}.", exp)
         if "rule" in rule:
             yield Variant("repeal", f"Repeal the entire {rule.removeprefix('the ')}.", exp)
+    both = (exp, _step(RepealRule, rule=RuleRef(name="Candles")))
+    for q in ("curly", "straight"):
+        a, b = _quotes("Lanterns")[q], _quotes("Candles")[q]
+        for verb in ("Repeal", "Abolish"):
+            for rules in (f"both {a} and {b}", f"each of the following rules: {a}, {b}", f"the rules {a} and {b}"):
+                yield Variant("repeal", f"{verb} {rules}.", exp, steps=both)
 
 
 def rename() -> Iterable[Variant]:
@@ -387,7 +403,10 @@ def reword_rule() -> Iterable[Variant]:
                      f"Change the text of {rule} to read", f"Reword {rule} to read as follows", f"Amend {rule} so that it reads",
                      f"Set the text of {rule} to", f"Change the wording of {rule} to", f"Replace all the text in {rule} with",
                      f"Replace everything in {rule} with", f"Overwrite the text of {rule} with",
-                     f"Change the text of {rule} to be") + ((f"Replace {rule} entirely with the following text",)
+                     f"Change the text of {rule} to be", f"Replace all of the text in {rule} with",
+                     f"Change {rule} so that it reads, in full", f"Amend {rule} to read in full",
+                     f"Replace the text of {rule} in its entirety with the following",
+                     f"Replace the existing text of {rule} with") + ((f"Replace {rule} entirely with the following text",)
                                                                if "rule" in rule else ()):
             yield Variant("reword", _payload(f"{head}{intro}"), exp)
 
@@ -748,6 +767,10 @@ def subrule_paths() -> Iterable[Variant]:
                                                                                          new_name="Fuses"))
             yield Variant("subrules", f"In {child} of {parent}, replace “tallow” with “wax”.",
                           _step(ReplaceText, rule=sub, target=Target(kind=TEXT, text="tallow"), new="wax"))
+        for child in ("the Wicks subrule", "the “Wicks” subrule", "the \"Wicks\" subrule"):
+            yield Variant("subrules", f"Repeal {child} of {parent}.", _step(RepealRule, rule=sub))
+            yield Variant("subrules", f"Rename {child} of {parent} to “Fuses”.", _step(RenameRule, rule=sub,
+                                                                                         new_name="Fuses"))
         for child in rule_forms("Wicks"):
             yield Variant("subrules", f"Make {child} a subrule of {parent}.",
                           _step(MoveRule, rule=RuleRef(name="Wicks"), parent=RuleRef(name="Lanterns")))
