@@ -673,6 +673,8 @@ def build_insert(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     place = _np(roles, "place")
+    if place is not None and place.kind == "it" and clause.gerund and "rule" in roles:
+        place = None  # "Amend X by adding the following paragraph to it": it is X
     around = roles.get("around_text")
     if around is not None:  # "before the existing text of X": its start
         if place is not None or "rule" in roles:
@@ -1306,6 +1308,11 @@ FRAMES: tuple[Frame, ...] = (
         Slot("entirely", ("entirely",), (NONE,)),
         Slot("ruleset", ("from",), ("ruleset",)),
     ), ("rule",), build_repeal),
+    # Delete Scarecrows from the ruleset. (bare words: "Remove “at dawn” from the Ruleset" removes text)
+    Frame("remove a rule from the ruleset", _verbs("remove"), (
+        Slot("rule", (OBJ,), ("name",)),
+        Slot("ruleset", ("from",), ("ruleset",)),
+    ), ("rule", "ruleset"), build_repeal),
     Frame("remove a rule", _verbs("remove"), (
         Slot("rule", (OBJ,), ("rule", "many"), _has_rule_word),
         Slot("section", ("in",), ("section",), lead_only=True),
@@ -1491,6 +1498,8 @@ FRAMES: tuple[Frame, ...] = (
     # After “A” in X, add: / Add the following after the first paragraph of X: / add “B” to the end of the 2nd paragraph
     Frame("insert text", _verbs("add", "insert", "append", "prepend"), (
         Slot("body", (OBJ,), ("quote", "following", "new_piece")),
+        # "add a new paragraph after the third paragraph, reading:": what is added, its text given by "reading"
+        Slot("what", (OBJ,), ("new_piece",), lambda np: np.text is None and np.unit != "item"),
         Slot("anchor", ("after", "before"), ("quote", "piece")),
         Slot("anchor", ("to", "at", "in"), ("piece", "end"), lambda np: _a_paragraph(np) or (np.kind == "end" and np.of is not None and _a_paragraph(np.of))),
         Slot("rule", ("in", "of", "to", "within"), PLACE_KINDS),
@@ -1569,7 +1578,7 @@ FRAMES: tuple[Frame, ...] = (
     ), ("rule", "dest"), build_make_subrule),
     # Set X to Inactive. / Activate “X”. / Deactivate the Special Case rules A, B and C.
     Frame("set a status", _verbs("set", "change"), (
-        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "status_of")),
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "status_of", "it")),
         Slot("status", ("to", "as", "to_be"), ("status",)),
         Slot("was", ("from",), ("status",)),  # "from Inactive to Active": the status it leaves
     ), ("rule", "status"), build_status),

@@ -231,6 +231,11 @@ class Reader:
         Address, what the reset does, stated ("X is switched on", "All other dynastic rules are repealed",
         "Dynastic rules to keep: X, Y"): the clause of the instruction it states, marked ``stated``."""
         kind = tree.data[3:]  # st_gain → gain
+        if kind == "new_rule":  # "New rule: “Scarecrows”", its text below: an order with its verb left out
+            name, quoted = self._quote_or_name(tree)
+            new = NP("new_rule", words=self.words(tree), unit=self._ruleword(tree), section=self._section(tree), text=name,
+                     quoted=quoted)
+            return Clause(verb="add", verb_word="new", objects=[new])
         if kind in ("status", "repealed", "kept", "keep_list"):
             return self._stated(tree, kind)
         if kind in ("term", "terms"):
@@ -724,6 +729,13 @@ class Reader:
         return NP("many", words=words, unit="rule", items=tuple(
             NP("rule", words=f"Rule {n}", ref=RuleRef(name=f"Rule {n}", number=str(n), named_as="rule"), unit="rule")
             for n in range(a, b + 1)))
+
+    def np_np_rule_numbers(self, tree: Tree, words: str) -> NP:
+        """"Rules 13 and 14": each rule by its number."""
+        numbers = [str(t) for t in self.toks_of(tree, "NUMBER")]
+        return NP("many", words=words, unit="rule", items=tuple(
+            NP("rule", words=f"Rule {n}", ref=RuleRef(name=f"Rule {n}", number=n, named_as="rule"), unit="rule")
+            for n in numbers))
 
     def np_np_action(self, tree: Tree, words: str) -> NP:
         name, quoted = self._quote_or_name(tree)

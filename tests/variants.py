@@ -108,7 +108,7 @@ def append_to_rule() -> Iterable[Variant]:
         yield Variant("append", _payload(f"Add the following to {rule}, {where}:"), exp)
         yield Variant("append", _payload(f"Add the following to the end of {rule}, {where}:"), exp)
         yield Variant("append", _payload(f"Add the following before the subrules of {rule}:"), exp)
-    for rule, where in itertools.product(rule_forms("Lanterns"), ("at its end", "to its end", "at the end")):
+    for rule, where in itertools.product(rule_forms("Lanterns"), ("at its end", "to its end", "at the end", "to it")):
         yield Variant("append", _payload(f"Amend {rule} by adding the following paragraph {where}:"), exp)
     for verb, obj, rule in itertools.product(verbs, ["the following", "this text"], rule_forms("Lanterns")):
         yield Variant("append", _payload(f"{verb} {obj} as the last paragraph of {rule}:"), exp)
@@ -159,6 +159,7 @@ def insert_after_paragraph() -> Iterable[Variant]:
             yield Variant("insert after paragraph", _payload(f"After {anchor} of {rule}, add {obj}{intro}"), exp)
             yield Variant("insert after paragraph", _payload(f"In {rule}, add {obj} immediately after {anchor}{intro}"), exp)
             yield Variant("insert after paragraph", _payload(f"Add {obj} as the {next_one} paragraph of {rule}{intro}"), exp)
+            yield Variant("insert after paragraph", _payload(f"In {rule}, add a new paragraph after {anchor}, reading{intro}"), exp)
             for det in ("the new", "a new", "its", "its new"):
                 if not det.startswith("its"):
                     yield Variant("insert after paragraph", _payload(f"Add {obj} as {det} {next_one} paragraph of {rule}{intro}"), exp)
@@ -339,6 +340,10 @@ def add_rule() -> Iterable[Variant]:
                     yield Variant("add rule", _payload(f"{verb} a new {adj}rule {called}{intro}"), exp)
                     yield Variant("add rule", _payload(f"{verb} a {adj}rule {called}{intro}"), exp)
                 yield Variant("add rule", _payload(f"{verb} a new {adj}rule to the Ruleset, called {y}{intro}"), exp)
+            if not adj:
+                yield Variant("add rule", _payload(f"New rule: {y}"), exp)
+            else:
+                yield Variant("add rule", _payload(f"New {adj}rule: {y}"), exp)
             # the text introduced by a sentence of its own: "… called “Wicks”. Its text is:"
             for then in ("Its text is:", "Its text shall be as follows:", "It reads:", "It should read:",
                          "The text of the new rule is:", "It shall read as follows:"):
@@ -365,6 +370,12 @@ def repeal() -> Iterable[Variant]:
         for verb in ("Repeal", "Abolish"):
             for rules in (f"both {a} and {b}", f"each of the following rules: {a}, {b}", f"the rules {a} and {b}"):
                 yield Variant("repeal", f"{verb} {rules}.", exp, steps=both)
+    for verb in ("Delete", "Remove", "Get rid of"):
+        yield Variant("repeal", f"{verb} Lanterns from the Ruleset.", exp)
+    numbered = tuple(_step(RepealRule, rule=RuleRef(name=f"Rule {n}", number=str(n))) for n in (13, 14, 16))
+    for verb in ("Repeal", "Abolish"):
+        yield Variant("repeal", f"{verb} Rules 13 and 14.", numbered[0], steps=numbered[:2])
+        yield Variant("repeal", f"{verb} rules 13, 14 and 16.", numbered[0], steps=numbered)
 
 
 def rename() -> Iterable[Variant]:
