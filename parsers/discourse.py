@@ -137,7 +137,10 @@ _COMMENTARY = re.compile(
     # a lead-in only an author writes ("Arguably, …", "Either way, …", "At the time of writing, …")
     r"(?i:^(?:arguably|either\s+way|okay|ok|anyway|honestly|frankly|personally|admittedly|as\s+seen|"
     r"at\s+the\s+time\s+of\s+writing|by\s+the\s+time\s+you\s+read\s+this)\b)|"
-    r"(?i:^this\s+(?:also\s+)?(?:fixes|swaps|gives\s+us|lets\s+us)\b))")
+    r"(?i:^this\s+(?:also\s+)?(?:fixes|swaps|gives\s+us|lets\s+us)\b)|"
+    # "It seems that …", "This is an attempt to …", "Full explanation in …", "Brothers of X, let us …"
+    r"(?i:^it\s+seems\s+(?:that|like|to\s+me)\b|^this\s+is\s+(?:an?\s+)?(?:attempt|proposal|fix|follow-?up|tweak|"
+    r"re-?proposal)\b|^full\s+explanation\b|^(?:[\w’' ]{1,40},\s+)?let\s+us\b))")
 #: What may be a remark or may be rule text: a note, an explanation of the change, "Let’s …".
 #: Where one stands in the text a step adds, the step is left to an Admin, naming it.
 _MAYBE_REMARK = re.compile(
@@ -339,7 +342,12 @@ def read_sentence(sentence: str) -> _Read:
             rest = _conditional_rest(s)
             return _set_aside(s, m, stripped, reason, category, instruction=rest,
                               condition=s[: len(s) - len(rest)] if rest else s)
+    # "1a. Mantle Passing", "Changes:": a heading of the post (its number, which _clean drops, is the sign)
+    label_line = bool(_LABEL.fullmatch(s) or (re.match(r"\d+[a-z]?[.)]", stripped) and _LABEL.fullmatch(stripped)))
     read = read_instruction(s, m)
+    if read is not None and all(sp.cls is Unsupported for sp in read.specs) and label_line \
+            and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
+        read = None  # a heading whatever words its title holds ("Recommended Blocks")
     if read is not None:
         if not read.opens and _is_imperative_on_something(s):
             read.opens_instruction = True  # an instruction the bot recognises but cannot read exactly
@@ -360,7 +368,7 @@ def read_sentence(sentence: str) -> _Read:
     if _INTRODUCES_STEPS.fullmatch(s):
         return _Read([_Spec(Ignored, {"reason": f"introduces the steps below it: “{stripped}”", "category": "note"})],
                      opens_instruction=True)
-    if _LABEL.fullmatch(s) and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
+    if label_line and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
         read = _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
         label = re.sub(r"^\d+[a-z]?[.)]\s*", "", stripped).rstrip(":").strip()
         if capitalised(label) and len(label.split()) <= 6 and label.casefold() not in _POST_LABELS:

@@ -1054,3 +1054,18 @@ def test_one_step_is_one_step():
     reading = read_proposal(parse_proposal("Proposal: One", "Repeal the rule “Coins”.\n"))
     assert headline(reading).startswith("Reading of “One”: 1 step, 1 read")
     assert render(reading).splitlines()[-1].startswith("1 step: 1 read")
+
+
+@pytest.mark.parametrize("remark", ["It seems that most of the crew would rather sail at dawn.",
+                                    "This is an attempt to make the harbour livelier.",
+                                    "Full explanation in the thread about tides.",
+                                    "Sailors of the Eastern Quay, let us keep the harbour tidy."])
+def test_an_authors_remark_by_its_opening_words_is_set_aside(remark):
+    step = parse_steps(f"Repeal the rule “Coins”.\n\n{remark}")[1]
+    assert isinstance(step, Ignored) and step.category == "remark"
+
+
+@pytest.mark.parametrize("heading", ["1. Harbour Blocks", "1a. Tide Passing", "2b. Dormancy"])
+def test_a_numbered_heading_of_the_post_is_a_heading_whatever_its_words(heading):
+    step = parse_steps(f"{heading}\n\nRepeal the rule “Coins”.")[0]
+    assert isinstance(step, Ignored) and step.category == "note" and "heading" in step.reason
