@@ -161,7 +161,10 @@ _MAYBE_REMARK = re.compile(
     r"Reverting|Renaming|Repealing|Tweaking|Updating|Rephrasing|Rewording|Restating|Reintroducing|Reviving|Moving)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
     r"counts?|takes?|costs?|requires?|means?)\b)|\?$|"
     # an exclamation: rule text rarely exclaims ("Cooperation is encouraged! However, so is …")
-    r"!\s*$|!\s+(?-i:[A-Z])|^Per\s+(?:the\s+)?(?:comments?|discussion|feedback|suggestion)", re.I)
+    r"!\s*$|!\s+(?-i:[A-Z])|^Per\s+(?:the\s+)?(?:comments?|discussion|feedback|suggestion)|"
+    # where the change comes from: "Reworded from the earlier attempt", "Rephrasing of <link>"
+    r"^(?:reworded|rephrased|reworked|reproposed|resubmitted|reposted|adapted|borrowed)\s+from\b|"
+    r"^(?:rephrasing|rewording|reworking|a\s+rewrite|a\s+re-?proposal|a\s+repost)\s+of\b", re.I)
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
     r"^(?:please\s+)?(?:post|place|send|message|dm|pm|e-?mail|vote|fail|enact|withdraw|veto|comment|announce|notify|tell|"

@@ -385,6 +385,45 @@ def _peel_remarks(lines: list[str], first: int, end_line: int) -> int:
     return end_line
 
 
+#: An instruction that adds one paragraph, one bullet point, one list item: "Add the following bullet point:",
+#: "Add to X as a new paragraph:", "… the following list item to the sole list:".
+_ONE_UNIT = re.compile(r"\b(?:the\s+following|a\s+new|an?\s+(?:additional|extra|further))\s+(?P<unit>paragraph|bullet(?:\s+point)?|"
+                       r"list\s+item|item|sentence|step|entry)\b(?!s)", re.I)
+_LIST_LINE = re.compile(r"^(\s*)([*#•·-]+|\d{1,2}[.)])\s")
+
+
+def _one_unit(instruction: str, lines: list[str], first: int, end_line: int, inline: str) -> tuple[int, list[int]]:
+    """Where the payload of an instruction that adds one paragraph (bullet point, list item) ends, and the
+    lines after it that are the author's: when the text below holds more than that one unit and every line
+    after the first unit may be the author's remark ("The goal is …", "Rephrasing of …", "… is encouraged!"),
+    the step takes its one unit and the rest is set aside, each line named.  Otherwise the payload stays as
+    it was found (and a remark inside it sends the step to an Admin)."""
+    one = _ONE_UNIT.search(instruction)
+    if not one or inline.strip():
+        return end_line, []
+    body = [k for k in range(first, end_line) if lines[k].strip()]
+    if len(body) < 2:
+        return end_line, []
+    k0 = body[0]
+    unit_end = k0 + 1
+    head = _LIST_LINE.match(lines[k0])
+    if head:  # a bullet point and the deeper ones under it
+        depth = (len(head.group(1)), len(head.group(2)))
+        while unit_end < end_line:
+            sub = _LIST_LINE.match(lines[unit_end])
+            if not lines[unit_end].strip() or not sub or (len(sub.group(1)), len(sub.group(2))) <= depth:
+                break
+            unit_end += 1
+    elif one.group("unit").lower() == "paragraph":  # a paragraph: to its blank line (or one line, as blogs keep them)
+        while unit_end < end_line and lines[unit_end].strip() and not may_be_remark(lines[unit_end]) \
+                and not is_remark(lines[unit_end]):
+            unit_end += 1
+    rest = [k for k in body if k >= unit_end]
+    if not rest or not all(is_remark(lines[k]) or may_be_remark(lines[k]) for k in rest):
+        return end_line, []
+    return unit_end, rest
+
+
 def _remarks_inside(payload: str) -> list[str]:
     """Lines of an unquoted payload that may be the author's remarks rather than rule text."""
     return [line.strip() for line in payload.split("\n") if may_be_remark(line)]
@@ -510,8 +549,10 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                 if split is not None:  # ': “The text.” This is mostly flavour.': the quote is the text
                     inline, said_after = split
                 end_line, delimited = _collect_payload(lines, i + 1, inline)
+                asides: list[int] = []
                 if not delimited:
                     end_line = _peel_remarks(lines, i + 1, end_line)
+                    end_line, asides = _one_unit(line[a:b], lines, i + 1, end_line, inline)
                 last = end_line - 1
                 while last > i and not lines[last].strip():
                     last -= 1
@@ -530,7 +571,12 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     out.append((offsets[i] + a, end, [_Spec(Ignored, {
                         "reason": f"the author's remark, not an instruction: “{said_after}”", "category": "remark"})],
                         None, []))
-                next_i = end_line
+                for k in asides:  # after the one paragraph (bullet point) the step adds: the author's words
+                    lead_k = len(lines[k]) - len(lines[k].lstrip())
+                    out.append((offsets[k] + lead_k, offsets[k] + len(lines[k].rstrip()), [_Spec(Ignored, {
+                        "reason": f"the author's remark after the one {_ONE_UNIT.search(line[a:b]).group('unit').lower()} "
+                                  f"the step adds: “{lines[k].strip()}”", "category": "remark"})], None, []))
+                next_i = max(end_line, asides[-1] + 1) if asides else end_line
                 break
             if read.needs_payload:
                 read = unsupported(f"expects text after it but another sentence follows: “{line[a:b].strip()}”")

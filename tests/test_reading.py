@@ -1069,3 +1069,20 @@ def test_an_authors_remark_by_its_opening_words_is_set_aside(remark):
 def test_a_numbered_heading_of_the_post_is_a_heading_whatever_its_words(heading):
     step = parse_steps(f"{heading}\n\nRepeal the rule “Coins”.")[0]
     assert isinstance(step, Ignored) and step.category == "note" and "heading" in step.reason
+
+
+def test_one_bullet_point_or_paragraph_added_and_the_authors_words_after_it():
+    """"Add the following bullet point:" then the bullet point and the author's words: the step adds the one
+    bullet point (and the deeper ones under it); the words after it are set aside, each named. When what follows
+    may be rule text, the step goes to an Admin as before — never a second paragraph silently dropped."""
+    steps = parse_steps("Amend the rule “Harbour” by appending the following list item to the sole list:\n\n"
+                        "* A Sailor may not fish after dusk, unless:\n** the tide is high.\n\n"
+                        "Reworded from the earlier attempt, with stricter terms.")
+    assert [type(s).__name__ for s in steps] == ["AddListItem", "Ignored"]
+    assert steps[0].items == "* A Sailor may not fish after dusk, unless:\n** the tide is high."
+    assert steps[1].category == "remark" and "Reworded" in steps[1].text
+    steps = parse_steps("Add to the rule “Market” as a new paragraph:\nStalls close at dusk.\nTrade is good for all! "
+                        "So is rest.")
+    assert [type(s).__name__ for s in steps] == ["AppendText", "Ignored"] and steps[0].body == "Stalls close at dusk."
+    steps = parse_steps("Add to the rule “Market” as a new paragraph:\nStalls close at dusk.\n\nStalls open at dawn.")
+    assert [type(s).__name__ for s in steps] == ["AppendText"] and "open at dawn" in steps[0].body
