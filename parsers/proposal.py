@@ -165,6 +165,10 @@ def _collect_payload(lines: list[str], first: int, inline: str) -> tuple[int, bo
                 if nxt and nxt[1].lstrip()[:1] == head[0] and not is_instruction_line(nxt[1]):
                     k, text_from, depth = nxt[0], nxt[1], 0
                     continue
+                after = next_nonblank(nxt[0]) if nxt and _PAIR_WITH.match(nxt[1]) else None
+                if after and after[1].lstrip()[:1] == head[0]:  # “old” ⏎ with: ⏎ “new”: old and new, each quoted
+                    k, text_from, depth = after[0], after[1], 0
+                    continue
                 closed_at = k + 1
                 break
             k += 1

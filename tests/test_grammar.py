@@ -430,3 +430,11 @@ def test_a_part_set_off_by_commas_after_the_verb_is_a_part():
     that another clause follows."""
     [step] = parse_steps("Replace, in the rule Tithes, “two Bushels” with “three Bushels”.")
     assert isinstance(step, ReplaceText) and step.rule == RuleRef(name="Tithes") and step.new == "three Bushels"
+
+
+def test_old_and_new_text_each_quoted_on_lines_of_their_own():
+    """"In X, replace:" ⏎ “old” ⏎ with: ⏎ “new”: one replacement, whatever blank lines stand between."""
+    for text in ("In “Tithes”, replace:\n\n“two Bushels”\n\nwith:\n\n“three Bushels”",
+                 "In “Tithes”, replace:\n“two Bushels”\nwith\n“three Bushels”"):
+        [step] = parse_steps(text)
+        assert isinstance(step, ReplaceText) and step.target.text == "two Bushels" and step.new == "three Bushels"
