@@ -677,9 +677,15 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         place = None  # "Amend X by adding the following paragraph to it": it is X
     around = roles.get("around_text")
     if around is not None:  # "before the existing text of X": its start
-        if place is not None or "rule" in roles:
+        how = "start" if around.prep == "before" else "end"
+        its = around.np.of is not None and around.np.of.ref is not None and around.np.of.ref.previous
+        if its and place is not None:  # "to the very start of X, before its existing text": one place, said twice
+            if place.kind != "end" or place.how != how:
+                return f"“{place.words}” and “{around.words}”"
+        elif place is not None or "rule" in roles:
             return f"“{around.words}” and another place"
-        place = NP("end", words=around.words, how="start" if around.prep == "before" else "end", of=around.np.of)
+        else:
+            place = NP("end", words=around.words, how=how, of=around.np.of)
     at_end = _np(roles, "at_end")
     if at_end is not None:  # "to “X” (at the end)": the end of the rule named
         if place is None:
@@ -1521,7 +1527,7 @@ FRAMES: tuple[Frame, ...] = (
         # "Add the following to “X” (at the end)": the rule, and where in it
         Slot("at_end", ("at",), ("end",), lambda np: np.of is None),
         # "Before the existing text of X, add:": at its start; "after all the text of X": at its end
-        Slot("around_text", ("before", "after"), ("ruletext",), lambda np: np.of is not None and np.of.kind in RULE_KINDS),
+        Slot("around_text", ("before", "after"), ("ruletext",), lambda np: np.of is None or np.of.kind in RULE_KINDS),
         Slot("rule", ("in", "within"), PLACE_KINDS),
         Slot("as", ("as",), ("new_piece",)),
         # "Add the following as the first (last) paragraph of X": at its start (end)

@@ -133,7 +133,8 @@ def prepend_to_rule() -> Iterable[Variant]:
         for where in (f"to the beginning of {rule}", f"at the start of {rule}", f"at the beginning of {rule}",
                       f"to the top of {rule}", f"at the very beginning of {rule}", f"to the very start of {rule}",
                       f"before the text of {rule}", f"before the existing text of {rule}", f"to {rule} (at the start)",
-                      f"to {rule} at the beginning"):
+                      f"to {rule} at the beginning", f"to the very start of {rule}, before its existing text",
+                      f"to the beginning of {rule}, above its current text"):
             yield Variant("prepend", _payload(f"{verb} {obj} {where}{intro}"), exp)
         yield Variant("prepend", _payload(f"At the beginning of {rule}, {verb.lower()} {obj}{intro}"), exp)
         yield Variant("prepend", _payload(f"Before the existing text of {rule}, {verb.lower()} {obj}{intro}"), exp)
