@@ -625,7 +625,12 @@ def build_replace_pairs(roles: dict[str, Any], clause: Clause) -> list[Spec] | s
     rule = _text_rule(roles, [_np(roles, "old")])
     if rule is None:
         return "old and new text given below, but no rule named"
-    return [Spec(ReplaceText, {"rule": rule, "target": PAIRS, "new": PAIRS})]
+    fields = {"rule": rule, "target": PAIRS, "new": PAIRS}
+    old = _np(roles, "old")
+    if old is not None and old.kind == "piece" and old.how == "nth" and old.unit in ("paragraph", "sentence"):
+        # "Change the last paragraph of X:" ⏎ its new text (no "with" line): that paragraph, replaced
+        fields["_piece"] = target(old)
+    return [Spec(ReplaceText, fields)]
 
 
 def build_remove(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:

@@ -638,6 +638,11 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     cls, fields = Unsupported, {"reason": f"“the same list”, but the step before added to no list: “{src}”"}
                 else:
                     fields = {**fields, "rule": before.rule, "of": before.of}
+            piece = fields.pop("_piece", None)
+            if fields.get("target") is PAIRS and piece is not None and not any(
+                    _PAIR_WITH.match(x) and x.strip() for x in (payload_raw or "").split("\n")):
+                # "Change the last paragraph of X:" ⏎ the new text alone: that paragraph, replaced by it
+                fields = {**fields, "target": piece, "new": PAYLOAD}
             if fields.get("target") is PAIRS:
                 made = _pairs(payload_raw or "", fields["rule"], src, start, end, len(steps))
                 steps.extend(made)

@@ -309,6 +309,10 @@ def replace_paragraph() -> Iterable[Variant]:
             link = {"Replace": "with", "Change": "to", "Reword": "to", "Amend": "to read", "Rewrite": "as"}[verb]
             yield Variant("replace paragraph", _payload(f"{verb} the second paragraph of {rule} {link}{intro}"), exp)
             yield Variant("replace paragraph", _payload(f"In {rule}, {verb.lower()} the second paragraph {link}{intro}"), exp)
+        # the new text alone below the paragraph named: that paragraph, replaced
+        yield Variant("replace paragraph", _payload(f"Change the second paragraph of {rule}{intro}"), exp)
+        yield Variant("replace paragraph", _payload(f"I propose to change the second paragraph of {rule}{intro}"), exp)
+        yield Variant("replace paragraph", _payload(f"We propose to replace the second paragraph of {rule} with{intro}"), exp)
 
 
 def add_subrule() -> Iterable[Variant]:
