@@ -34,7 +34,7 @@ from parsers.steps import (
     ITEM, ITEM_BEGINNING, ITEM_CONTAINING, Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
     Target, Unsupported, AddColumn, AddPlayer, AddRow, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer,
     RemoveRow, SetAttribute, SetSingleValue, SetValue, TransferValue, ChangeAttribute, Cell, SwapValues, MoveName,
-    AddToCell, RemoveFromCell,
+    AddToCell, RemoveFromCell, Derived, DeriveValues,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -899,7 +899,8 @@ _EVERY_IN_A_TABLE = ("every player's value in the table “{table}”: the bot c
 
 def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     value = _np(roles, "value")
-    new = _gs_value(_np(roles, "to"))
+    to = _np(roles, "to")
+    new = _gs_value(to) if to.kind != "its" else ""
     owner = value.of
     var = _gs_var(value.text)
     if var.casefold() == "value" and owner.kind in ("name", "quote"):  # "the value of “Max Fuel”"
@@ -909,6 +910,11 @@ def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     # "Kevan’s Coins", "the Coins of Kevan", "every Puzzler’s Coins": a player's value (a bare name may be
     # a thing's; the page tells, when the step is applied); "the Worth of the Relic “Cup”": a thing's
     table = _table(_np(roles, "table"))
+    to = _np(roles, "to")
+    if to.kind == "its":  # "Set each Ship’s Wealth to its Captain’s Coins": from the row its Captain names
+        if owner.kind != "every" or table is not None:
+            return f"“{to.words}”: whose “{to.how}” is meant is not said"
+        return [Spec(DeriveValues, {"kind": owner.text, "column": var, "derived": _derived(to)})]
     if owner.kind == "every" and table is not None:
         return _EVERY_IN_A_TABLE.format(table=table)
     if owner.kind == "range":  # "the Colour of Plots 2 to 5": each of them
@@ -929,14 +935,50 @@ _MOST_IN_A_RANGE = 100
 
 def _things_in(np: NP) -> list[str]:
     """"Plots 2 to 5" → Plot 2, Plot 3, Plot 4, Plot 5 (the page tells whether its rows are named “Plot 2”
-    or “2” under a Plot heading)."""
+    or “2” under a Plot heading); "Plots 2, 4 and 5" → each."""
+    kind = language.singular(np.text) or np.text
+    if np.items:
+        numbers = [i.number for i in np.items]
+        if None in numbers or len(set(numbers)) != len(numbers):
+            raise NotRead(f"“{np.words}” is not a list of different numbers")
+        return [f"{kind} {n}" for n in numbers]
     first, last = np.number, int(np.how) if (np.how or "").isdigit() else None
     if first is None or last is None or last < first:
         raise NotRead(f"“{np.words}” is not a range of numbers, lowest first")
     if last - first >= _MOST_IN_A_RANGE:
         raise NotRead(f"“{np.words}”: more than {_MOST_IN_A_RANGE} things at once")
-    kind = language.singular(np.text) or np.text
     return [f"{kind} {n}" for n in range(first, last + 1)]
+
+
+def _derived(np: NP) -> Derived:
+    """"its Captain’s Coins" → the Coins of the row its Captain names."""
+    return Derived(link=_gs_var(np.how), value=_gs_var(np.text))
+
+
+def build_set_things(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    """"Set Plots 2 to 5 to Green", "Paint Plots 2 to 5 Green": no column named; the page and the rules tell it
+    (the one column of the things' table that may hold the value; for a paint, their colour)."""
+    things = _np(roles, "things")
+    new = _gs_value(_np(roles, "to")) if _np(roles, "to") is not None else _hue(_np(roles, "hue"))
+    table = _table(_np(roles, "table"))
+    names = _things_in(things) if things.kind == "range" else [_thing_name(things)]
+    return [Spec(SetAttribute, {"thing": t, "attribute": None, "value": new, "table": table,
+                                "colour": clause.verb == "paint"}) for t in names]
+
+
+def _hue(np: NP | None) -> str:
+    if np is not None and np.kind == "hue":
+        return np.text or ""
+    return _gs_value(np)
+
+
+def _thing_name(np: NP) -> str:
+    """One thing a step names by itself: "the Plot “North Field”", "“North Field”", "Plot 2"."""
+    if np.kind == "name" and _not_a_single_value(np):
+        raise NotRead(f"“{np.words}” is not the name of a thing")
+    if not np.text or (np.kind == "name" and np.text.lower() in _NOT_A_PLAYER):
+        raise NotRead(f"“{np.words}” is not the name of a thing")
+    return np.text.strip()
 
 
 def _cell(np: NP) -> tuple[Cell, str | None]:
@@ -1063,8 +1105,19 @@ def build_add_column(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         return "the new column has no name" if not names_ else "it gives the column two names"
     default = _np(roles, "default")
     table = _np(roles, "table")
-    return [Spec(AddColumn, {"column": names_[0], "default": _gs_value(default) if default else None,
-                             "table": table.text if table is not None else None})]
+    fields = {"column": names_[0], "default": _gs_value(default) if default else None,
+              "table": table.text if table is not None else None}
+    derived = roles.get("derived")
+    if derived is not None:
+        # "; each Ship’s Wealth is its Captain’s Coins": the new column's value in every row, from another table
+        whose = derived.second
+        if default is not None:
+            return "it gives the new column a value and takes it from another table"
+        if whose is not None and whose.kind == "value" and (
+                whose.of is None or whose.of.kind != "every" or _gs_var(whose.text).casefold() != names_[0].casefold()):
+            return f"“{whose.words}” is not the new column of every row"
+        fields["derived"] = _derived(derived.np)
+    return [Spec(AddColumn, fields)]
 
 
 def _values(attrs: NP | None) -> tuple[tuple[str, str], ...]:
@@ -1091,6 +1144,9 @@ def build_add_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if not name:
         return "the new row has no name"
     table = _table(table_np)
+    kind = row.of.text if row is not None and row.kind == "new_piece" and row.of is not None else None
+    if table is None and table_np is None and kind is not None and _table(NP("table", text=kind)) is not None:
+        table = kind  # "Add a new Ship named “Osprey”": a row of the Ships' table, never a player so named
     if table is None and not values:
         return [Spec(AddPlayer, {"name": _who(NP("name", words=name, text=name))})]
     if table is None:
@@ -1553,9 +1609,20 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
     # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
     Frame("set a value", _verbs("set", "change", "reset"), (
         Slot("value", (OBJ,), ("value",)),
-        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "its")),
         Slot("table", ("in",), ("table",)),
     ), ("value", "to"), build_set_value),
+    # Set Plots 2 to 5 to Green. / Paint Plots 2 to 5 Green. / Paint the Plot “North Field” “Teal”.
+    Frame("set things", _verbs("set", "change"), (
+        Slot("things", (OBJ,), ("range", "thing")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+        Slot("table", ("in",), ("table",)),
+    ), ("things", "to"), build_set_things),
+    Frame("paint", _verbs("paint"), (
+        Slot("things", (OBJ,), ("range", "thing", "name", "quote")),
+        Slot("hue", (OBJ2,), ("hue", "quote")),
+        Slot("table", ("in",), ("table",)),
+    ), ("things", "hue"), build_set_things),
     # Set the Round to 3. / Set “Max Fuel” to 9.
     Frame("set a single value", _verbs("set", "change"), (
         Slot("name", (OBJ,), ("name", "quote")),
@@ -1612,6 +1679,7 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("name", ("called",), ("name",)),
         Slot("table", ("to", "in", "on"), ("table",)),
         Slot("default", ("default",), ("value_given",)),
+        Slot("derived", ("derived",), ("its",)),
     ), ("column",), build_add_column),
     # Add a row for “Harbour” to the Stops table, with a Type of Ferry. / Add a row for Kevan. / Add a new Ferry called “X” …
     Frame("add a row", _verbs("add", "create"), (
@@ -2067,11 +2135,20 @@ def _names_a_place(c: Clause) -> bool:
 
 def _column_with_values(specs: list[Spec]) -> list[Spec]:
     """"Add a column called Pearls to the Divers table, and set every Diver’s Pearls to 2": one new
-    column with its value for everyone."""
-    if (len(specs) == 2 and specs[0].cls is AddColumn and specs[0].fields.get("default") is None
-            and specs[1].cls is SetValue and isinstance(specs[1].fields["player"], EachPlayer)
-            and specs[1].fields["variable"].casefold() == specs[0].fields["column"].casefold()):
-        return [Spec(AddColumn, {**specs[0].fields, "default": specs[1].fields["value"]})]
+    column with its value for everyone ("…, and set each Ship’s Wealth to its Captain’s Coins": taken from
+    another table)."""
+    if len(specs) != 2 or specs[0].cls is not AddColumn or specs[0].fields.get("default") is not None \
+            or specs[0].fields.get("derived") is not None:
+        return specs
+    column, then = specs[0].fields["column"].casefold(), specs[1].fields
+    if (specs[1].cls is SetValue and isinstance(then["player"], EachPlayer)
+            and then["variable"].casefold() == column):
+        return [Spec(AddColumn, {**specs[0].fields, "default": then["value"]})]
+    table = specs[0].fields.get("table")
+    if specs[1].cls is DeriveValues and then["column"].casefold() == column and table is not None \
+            and {f.casefold() for f in language.plural_forms(then["kind"])} & {
+                f.casefold() for f in language.plural_forms(table)}:
+        return [Spec(AddColumn, {**specs[0].fields, "derived": then["derived"]})]
     return specs
 
 

@@ -433,9 +433,14 @@ def _wraps_onto_next(lines: list[str], i: int) -> bool:
 
 
 def _join_continuations(line: str, sentences: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Sentences that continue the one before: "…, and call it “X”"; and after a semicolon, one that reads
+    only with the sentence before it ("Add a Wealth column to the Ships table; each Ship’s Wealth is its
+    Captain’s Coins.")."""
     out: list[tuple[int, int, str]] = []
     for a, b, term in sentences:
         if out and _CONTINUATION.match(line[a:b]):
+            out[-1] = (out[-1][0], b, term)
+        elif out and line[out[-1][1] - 1] == ";" and _unread(line[a:b]) and _complete(line[out[-1][0]:b]):
             out[-1] = (out[-1][0], b, term)
         else:
             out.append((a, b, term))
