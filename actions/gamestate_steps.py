@@ -397,17 +397,17 @@ _COLOUR_COLUMNS = {"colour", "color", "paint", "hue"}
 
 
 def _column_for(page: GamestatePage, table: Table, step: st.SetAttribute, legality: Legality) -> str:
-    """The column a step that names none sets ("Set Plots 2 to 5 to Green", "Paint Plot 2 Green"): the one
-    column of the thing's table whose values the rules list and which lists the value, or — for a paint —
-    the table's colour column; the table's only column besides the names. Two, or none: said, never guessed."""
+    """The column a step that names none sets ("Set Plots 2 to 5 to Green", "Paint Plot 2 Green"): for a paint,
+    the table's colour column; else the one column of the thing's table whose values the rules list with the
+    value among them, or the table's only column besides the names. Two, or none: said, never guessed."""
     place = _place(page, table)
     value = step.value.strip()
     columns = [h for h in table.headers[1:] if h]
-    listing = [h for h in columns if (c := legality.find(h, place)) is not None and c.kind == ENUM and conforms(c, value)]
-    found = set(listing)
-    if step.colour:
-        found |= {h for h in columns if variable_key(h) in _COLOUR_COLUMNS}
-    elif not found and len(columns) == 1 and not table.is_key_value:
+    found = {h for h in columns if (c := legality.find(h, place)) is not None and c.kind == ENUM and conforms(c, value)}
+    colours = {h for h in columns if variable_key(h) in _COLOUR_COLUMNS}
+    if step.colour and colours:
+        found = colours   # a paint sets the colour, whatever else may hold the value
+    elif not found and len(columns) == 1 and not step.colour:
         found = set(columns)
     said = f"“{step.text.strip()}”" if step.text.strip() else "the step"
     if len(found) == 1:
@@ -656,6 +656,8 @@ def _as_the_page_has_it(page: GamestatePage, step: st.Step, legality: Legality) 
     """The words cannot tell a player from a thing ("Set Cup’s Worth to 4", "Set the Coins of Kevan to 1");
     the page can. A player's value named as a thing's, and a thing's named as a player's, are read as what
     the page holds: a row of the players' table is a player, a row of one other table with that column a thing."""
+    if isinstance(step, st.SetSingleValue):
+        return _single_or_thing(page, step)
     if isinstance(step, (st.SetValue, st.ChangeValue)) and not isinstance(step.player, st.EachPlayer):
         name, column = step.player, step.variable
     elif isinstance(step, (st.SetAttribute, st.ChangeAttribute)) and step.table is None and step.attribute is not None:
@@ -684,6 +686,20 @@ def _as_the_page_has_it(page: GamestatePage, step: st.Step, legality: Legality) 
     if len(tables) != 1:
         return step
     return _as_other(step, thing=name, attribute=column)
+
+
+def _single_or_thing(page: GamestatePage, step: st.SetSingleValue) -> st.Step:
+    """"Set Plot 1 to Green": the words cannot tell a single value from a thing whose column the page tells; a
+    name the page has no single value of, but one table a row of, is that thing."""
+    try:
+        page.single(step.name)
+        return step
+    except GamestateError:
+        pass
+    if sum(1 for t in page.tables if not t.is_key_value and _row_in(t, step.name) is not None) != 1:
+        return step
+    return st.SetAttribute(index=step.index, text=step.text, when=step.when, thing=step.name, attribute=None,
+                           value=step.value)
 
 
 #: A player's step and a thing's step that say the same ("Set Cup’s Worth", "Set the Worth of Cup").

@@ -856,6 +856,8 @@ def _gs_value(np: NP | None) -> str:
         if not re.fullmatch(r"[-−+]?\d+", np.text):  # "three", "2 (two)": the number, as the page writes it
             return str(np.number)
         return np.text.replace("−", "-")
+    if np.kind == "hue":  # "green"
+        return np.text or ""
     if np.kind in ("name", "value_given"):
         words = (np.text or "").split()
         if np.quoted or (1 <= len(words) <= 3 and words[0].lower() not in _NOT_A_VALUE
@@ -1044,14 +1046,19 @@ def build_list_in_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | st
 
 def _not_a_single_value(np: NP) -> str | None:
     """Why unquoted words cannot name a single value: they name someone's value ("Kevan’s Coins", "the Coins
-    of Kevan", "their faction"), which another reading of the same words reads."""
+    of Kevan", "their faction"), or several things by number ("Plots 4 and 5"), which another reading of the
+    same words reads."""
     text = np.text or ""
     if np.quoted:
         return None
     if re.search(r"\w['’](?:s\b|\s|$)", text) or text.split()[0].lower() in _NOT_A_VALUE \
-            or re.search(r"\s+of\s+", text, re.I):
+            or re.search(r"\s+of\s+", text, re.I) or _SEVERAL_BY_NUMBER.fullmatch(text):
         return f"“{text}” is not the name of a single value"
     return None
+
+
+#: "Plots 4 and 5", "Plots 2, 3 and 7": things of a kind by number (parsers/instructions.lark, np_things)
+_SEVERAL_BY_NUMBER = re.compile(r"\S+\s+\d+(?:\s*,\s*\d+)*\s*,?\s+and\s+\d+", re.I)
 
 
 def build_set_single(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -1609,13 +1616,13 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
     # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
     Frame("set a value", _verbs("set", "change", "reset"), (
         Slot("value", (OBJ,), ("value",)),
-        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "its")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "its", "hue")),
         Slot("table", ("in",), ("table",)),
     ), ("value", "to"), build_set_value),
     # Set Plots 2 to 5 to Green. / Paint Plots 2 to 5 Green. / Paint the Plot “North Field” “Teal”.
     Frame("set things", _verbs("set", "change"), (
         Slot("things", (OBJ,), ("range", "thing")),
-        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "hue")),
         Slot("table", ("in",), ("table",)),
     ), ("things", "to"), build_set_things),
     Frame("paint", _verbs("paint"), (
@@ -1626,12 +1633,12 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
     # Set the Round to 3. / Set “Max Fuel” to 9.
     Frame("set a single value", _verbs("set", "change"), (
         Slot("name", (OBJ,), ("name", "quote")),
-        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "hue")),
     ), ("name", "to"), build_set_single),
     # Set the cell at Row 3, Column 4 of the Game Board to Lemon.
     Frame("set a cell", _verbs("set", "change"), (
         Slot("cell", (OBJ,), ("cell",)),
-        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "hue")),
     ), ("cell", "to"), build_set_cell),
     # Increase Kevan’s Score by 2. / Reduce the Coins of every Puzzler by 1. / Increase the Round by 1.
     Frame("change a value", _verbs("increase", "decrease"), (
