@@ -92,7 +92,9 @@ class Reading:
         from parsers.steps import Ignored
         if self.opens_instruction is not None:
             return self.opens_instruction
-        return any(sp.cls not in (Ignored, Unsupported) for sp in self.specs)
+        # a statement read only after the step it completes ("each Ship’s Wealth is its Captain’s Coins") opens
+        # nothing: rule text says such things
+        return any(sp.cls not in (Ignored, Unsupported) and not sp.fields.get("_stated") for sp in self.specs)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -895,6 +897,13 @@ def _owner(value: NP) -> NP:
     return value.of
 
 
+def _one_owner(np: NP) -> NP:
+    """Whose value a step names: "Plots 2 and 4" unquoted is several things (read as such), never one."""
+    if np.kind == "name" and _SEVERAL_BY_NUMBER.fullmatch(np.text or ""):
+        raise NotRead(f"“{np.words}” names several things")
+    return np
+
+
 _EVERY_IN_A_TABLE = ("every player's value in the table “{table}”: the bot changes every player's value in the "
                      "players' table only")
 
@@ -903,7 +912,7 @@ def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     value = _np(roles, "value")
     to = _np(roles, "to")
     new = _gs_value(to) if to.kind != "its" else ""
-    owner = value.of
+    owner = _one_owner(value.of)
     var = _gs_var(value.text)
     if var.casefold() == "value" and owner.kind in ("name", "quote"):  # "the value of “Max Fuel”"
         return [Spec(SetSingleValue, {"name": owner.text, "value": new})]
@@ -950,6 +959,13 @@ def _things_in(np: NP) -> list[str]:
     if last - first >= _MOST_IN_A_RANGE:
         raise NotRead(f"“{np.words}”: more than {_MOST_IN_A_RANGE} things at once")
     return [f"{kind} {n}" for n in range(first, last + 1)]
+
+
+def build_derived_statement(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    specs = build_set_value(roles, clause)
+    if isinstance(specs, str):
+        return specs
+    return [Spec(sp.cls, {**sp.fields, "_stated": True}) for sp in specs]
 
 
 def _derived(np: NP) -> Derived:
@@ -1079,7 +1095,7 @@ def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
             return why
         return [Spec(ChangeSingleValue, {"name": target.text, "delta": sign * _amount(amount)})]
     if target is not None:
-        owner = target.of
+        owner = _one_owner(target.of)
         table = _table(_np(roles, "table"))
         if owner.kind == "every" and table is not None:
             return _EVERY_IN_A_TABLE.format(table=table)
@@ -1625,6 +1641,11 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("to", ("to", "to_be"), ("amount", "quote", "name", "hue")),
         Slot("table", ("in",), ("table",)),
     ), ("things", "to"), build_set_things),
+    # Each Ship’s Wealth is its Captain’s Coins. (stated: read only after the new column it fills)
+    Frame("a column's values, stated", _verbs("derive"), (
+        Slot("value", (OBJ,), ("value",)),
+        Slot("to", ("to",), ("its",)),
+    ), ("value", "to"), build_derived_statement),
     Frame("paint", _verbs("paint"), (
         Slot("things", (OBJ,), ("range", "thing", "name", "quote")),
         Slot("hue", (OBJ2,), ("hue", "quote")),
@@ -2151,12 +2172,19 @@ def _column_with_values(specs: list[Spec]) -> list[Spec]:
     if (specs[1].cls is SetValue and isinstance(then["player"], EachPlayer)
             and then["variable"].casefold() == column):
         return [Spec(AddColumn, {**specs[0].fields, "default": then["value"]})]
-    table = specs[0].fields.get("table")
-    if specs[1].cls is DeriveValues and then["column"].casefold() == column and table is not None \
-            and {f.casefold() for f in language.plural_forms(then["kind"])} & {
-                f.casefold() for f in language.plural_forms(table)}:
+    if specs[1].cls is DeriveValues and fills_new_column(specs[0].fields, then):
         return [Spec(AddColumn, {**specs[0].fields, "derived": then["derived"]})]
     return specs
+
+
+def fills_new_column(column: dict[str, Any], derive: dict[str, Any]) -> bool:
+    """Do a DeriveValues step's fields (``derive``) give every value of the new column an AddColumn step's
+    fields (``column``) add — the same column, of the table of the same things, with no values of its own?"""
+    table = column.get("table")
+    return column.get("default") is None and column.get("derived") is None and table is not None \
+        and derive["column"].casefold() == column["column"].casefold() \
+        and bool({f.casefold() for f in language.plural_forms(derive["kind"]) if f}
+                 & {f.casefold() for f in language.plural_forms(table) if f})
 
 
 def _product(lists: list[list[list[Spec]]]) -> Iterable[tuple[list[Spec], ...]]:

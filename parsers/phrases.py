@@ -263,6 +263,9 @@ class Reader:
             return self._stated(tree, kind)
         if kind in ("term", "terms"):
             return self._terms(tree, kind)
+        if kind == "derived":  # "each Ship’s Wealth is its Captain’s Coins": a column's values, stated
+            value, its = (self.np(x) for x in tree.children if isinstance(x, Tree))
+            return Clause(verb="derive", verb_word="is", objects=[value], parts=[Part("to", its, words=its.words)])
         nps = [self.np(x) for x in tree.children if isinstance(x, (Tree, Token)) and
                (isinstance(x, Tree) or x.type == "QUOTE")]
         if kind == "transfer_to":  # "Marlowe gives Perpetua 1 Coin": the receiver before the amount

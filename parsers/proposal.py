@@ -52,7 +52,10 @@ from parsers.discourse import (
     unsupported,
 )
 from parsers.frames import Spec as _Spec
-from parsers.steps import SENTENCE, TEXT, Ignored, Proposal, ReplaceText, RuleRef, Step, Target, Unsupported
+from parsers.frames import fills_new_column
+from parsers.steps import (
+    SENTENCE, TEXT, AddColumn, DeriveValues, Ignored, Proposal, ReplaceText, RuleRef, Step, Target, Unsupported,
+)
 
 __all__ = [
     "ExtractedProposal",
@@ -425,22 +428,17 @@ def _wraps_onto_next(lines: list[str], i: int) -> bool:
     if not _unread(last) and (_complete(last) or _complete(following)) and not _unread(alone):
         return False  # "Replace “A” with" takes the lines below as its text, unless it reads on
     joined = last + " " + alone.strip()
-    if first[1] < len(following.rstrip()) - 1:
-        return False
+    if first[1] < len(following.rstrip()) - 1 and not alone.rstrip().endswith(";"):
+        return False  # the next line holds more than the rest of this sentence (a semicolon's clause continues it)
     if following.rstrip().endswith(":"):  # "Add a new rule called" ⏎ "“Lanterns”:" ⏎ its text
         return not _unread(joined)
     return _complete(joined)
 
 
 def _join_continuations(line: str, sentences: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """Sentences that continue the one before: "…, and call it “X”"; and after a semicolon, one that reads
-    only with the sentence before it ("Add a Wealth column to the Ships table; each Ship’s Wealth is its
-    Captain’s Coins.")."""
     out: list[tuple[int, int, str]] = []
     for a, b, term in sentences:
         if out and _CONTINUATION.match(line[a:b]):
-            out[-1] = (out[-1][0], b, term)
-        elif out and line[out[-1][1] - 1] == ";" and _unread(line[a:b]) and _complete(line[out[-1][0]:b]):
             out[-1] = (out[-1][0], b, term)
         else:
             out.append((a, b, term))
@@ -570,6 +568,19 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             if cls is Unsupported and "reason" not in fields:
                 fields["reason"] = f"not understood: “{src}”"
             not_steps = fields.pop("_not_steps", False)
+            stated = fields.pop("_stated", False)
+            if cls is DeriveValues:
+                # "…; each Ship’s Wealth is its Captain’s Coins": the values of the column added just before it
+                before = steps[-1] if steps else None
+                if isinstance(before, AddColumn) and before.when is None and fields.get("when") is None \
+                        and fills_new_column(vars(before), fields):
+                    steps[-1] = dataclasses.replace(before, derived=fields["derived"], text=text[before.span[0]:end],
+                                                    span=(before.span[0], end))
+                    continue
+                if stated:
+                    cls, fields = Unsupported, {"reason": f"“{src}” says what each row's value is, but follows no "
+                                                          "new column it fills; an Admin decides whether it is an "
+                                                          "instruction"}
             heading = fields.pop("_scope", None)
             if heading is not None:
                 scope.begin(heading)
