@@ -800,17 +800,8 @@ def test_grid_cells_by_coordinates_in_the_order_the_caption_gives():
 
 def _fleet_pages(plots_extra: str = "", ships_extra: str = ""):
     """The Relics rules and page with coloured Plots and a Ships table whose Captains are Puzzlers."""
-    from fixturedata import fixture_text, relics_ruleset
-    rs = relics_ruleset().replace("== Lanterns ==", (
-        "== Paint ==\nEach Plot has a Colour, which is one of Red, Green or Blue, defaulting to Red." + plots_extra +
-        "\n\n== Fleet ==\nEach Ship has a Captain, which is the name of a Puzzler." + ships_extra +
-        "\n\n== Lanterns =="), 1)
-    gs = fixture_text("gamestate_relics.wiki").replace(
-        "! Plot !! Owner\n|-\n| North Field || Lulu\n|-\n| Salt Flat || -\n",
-        "! Plot !! Owner !! Colour\n" + "".join(f"|-\n| {n} || {o} || {c}\n" for n, o, c in (
-            (1, "Lulu", "Red"), (2, "-", "Red"), (3, "Kevan", "Blue"), (4, "-", "Red"), (5, "-", "Red"))), 1) + (
-        '\n== Ships ==\n{| class="wikitable"\n! Ship !! Captain\n|-\n| Gull || Kevan\n|-\n| Tern || Lulu\n|}\n')
-    return rs, gs
+    from fixturedata import fleet_page, fleet_ruleset
+    return fleet_ruleset(plots_extra, ships_extra), fleet_page()
 
 
 def _fleet(text, rs=None, gs=None):
