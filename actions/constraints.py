@@ -52,7 +52,7 @@ from dataclasses import replace
 from actions.synonyms import player_term  # noqa: F401  (the era's word for a player: re-exported)
 from parsers import definitions as D
 from parsers import language
-from parsers.overrides import OverrideError, parse_overrides  # noqa: F401  (re-exported)
+from parsers.overrides import OverrideError, override_line, parse_overrides  # noqa: F401  (re-exported)
 from parsers.ruleset import ACTIVE, APPENDIX, BUILDING_BLOCKS, CORE, DYNASTIC, SPECIAL_CASE, Rule, Ruleset, plain
 from parsers.variables import (  # noqa: F401  (re-exported: the model lives in parsers.variables)
     APPENDIX_ORIGIN, DEFAULT_OVERRIDE_PAGE, ENUM, INTEGER, LIST, NAME, NAME_CHARACTERS, NUMERIC, OFF,
@@ -387,8 +387,8 @@ def _place(c: Constraint, things: list[D.Things], grids: list[D.Grid], tracking:
 
 def merge(inferred: list[Constraint], overrides: list[Constraint | Disable]) -> list[Constraint]:
     """Inferred constraints with the overrides applied: an override replaces every inferred
-    constraint of its variable (in its table, when it names one); ``off`` becomes an ``off``
-    constraint that tells the check to leave that variable alone."""
+    constraint of its variable (in its table, grid or owner's things, when it names one); ``off``
+    becomes an ``off`` constraint that tells the check to leave that variable alone."""
     result = list(inferred)
     for o in overrides:
         c = o.as_constraint() if isinstance(o, Disable) else o
@@ -396,7 +396,10 @@ def merge(inferred: list[Constraint], overrides: list[Constraint | Disable]) -> 
         kept = []
         for old in result:
             same_var = bool(keys & old.keys()) or old.key == c.key
-            same_scope = c.table is None or old.table is None or variable_key(old.table) == variable_key(c.table)
+            same_scope = all(mine is None or theirs is None or same(mine, theirs) for mine, theirs, same in (
+                (c.table, old.table, lambda a, b: variable_key(a) == variable_key(b)),
+                (c.grid, old.grid, lambda a, b: label_key(a) == label_key(b)),
+                (c.owner, old.owner, lambda a, b: _owner_key(a) == _owner_key(b))))
             if same_var and same_scope:
                 continue
             kept.append(old)
@@ -405,8 +408,9 @@ def merge(inferred: list[Constraint], overrides: list[Constraint | Disable]) -> 
 
 
 def constraints_to_json(constraints: list[Constraint]) -> list[dict]:
-    """JSON-able list for ``wikibot constraints --json``."""
-    return [c.to_dict() for c in constraints]
+    """JSON-able list for ``wikibot constraints --json``; each with ``override``: the overrides page's line
+    that states it (to copy onto the page and correct)."""
+    return [{**c.to_dict(), "override": override_line(c) if c.variable else None} for c in constraints]
 
 
 def describe_constraints(constraints: list[Constraint]) -> list[str]:
@@ -428,6 +432,8 @@ def describe_constraints(constraints: list[Constraint]) -> list[str]:
         lines.append(line)
         for s in c.sentences:
             lines.append(f"    “{s}”")
+        if c.variable and c.origin != OVERRIDE_ORIGIN:
+            lines.append(f"    to override: {override_line(c)}")
     return lines
 
 

@@ -105,6 +105,8 @@ class Constraint:
         """Human text: "Coins hold non-negative integers", "Species is one of Bear, Bird or Cat"; with
         ``unchecked`` also the limits set by other values, which the bot does not check."""
         name = name or self.variable
+        if self.partial and self.origin == OVERRIDE_ORIGIN:
+            return f"{name} is judged by hand, as the overrides page says ({unread_words(self.partial)})"
         if self.partial:
             return f"{name} is defined in words the bot could not read in full ({unread_words(self.partial)})"
         text = self._describe(name)

@@ -8,6 +8,8 @@ comment says so; those are left to the overrides page rather than guessed.
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from actions.constraints import (
     ENUM, INTEGER, LIST, NAME, NUMERIC, OFF, PLAYER_NAMES, TEXT, Constraint, Disable, OverrideError,
@@ -302,6 +304,129 @@ def test_merge_scoped_override_keeps_other_tables():
     merged = merge(inferred, parse_overrides("* Species (table Pets): one of Cat, Dog\n"))
     species = [c for c in merged if c.variable == "Species"]
     assert {(c.table, c.origin) for c in species} == {("Villagers", "rule"), ("Pets", "override")}
+
+
+# --------------------------------------------------------------------------- every property stated on the overrides page
+
+_PROPERTIES = ("kind", "min", "max", "allowed", "default", "page", "table", "grid", "owner", "refers", "none", "unique",
+               "max_items", "distinct", "not_named", "other", "partial", "relative")
+
+
+def _stated_again(c: Constraint) -> Constraint:
+    from parsers.overrides import override_line
+    [o] = parse_overrides(override_line(c))
+    return o.as_constraint() if isinstance(o, Disable) else o
+
+
+def test_every_constraint_the_rules_give_can_be_stated_as_an_override():
+    """The line ``wikibot constraints`` offers for each constraint, read back from the overrides page, is the same
+    constraint: every property the rules can give one (names of a kind, the mark for none, each at most once,
+    never its own, no two the same, never the name of a kind, read in part, limits the bot does not check, a grid,
+    an owner) can be stated — and so corrected — by an Admin."""
+    from fixturedata import fleet_ruleset, relics_ruleset
+    texts = [fixture_text(f"ruleset_{era}.wiki") for era in ("2004", "2016", "2020", "2022", "2023")]
+    seen = set()
+    for text in texts + [relics_ruleset(), fleet_ruleset()]:
+        for c in infer_constraints(parse(text)):
+            if not c.variable:
+                continue
+            again = _stated_again(c)
+            assert {p: getattr(again, p) for p in _PROPERTIES} == {p: getattr(c, p) for p in _PROPERTIES}, c
+            seen |= {p for p in _PROPERTIES if getattr(c, p) not in (None, False, [], "")}
+    assert {"refers", "none", "unique", "distinct", "not_named", "partial", "relative", "grid", "owner"} <= seen
+
+
+_NAMES = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+
+
+@st.composite
+def _constraints(draw):
+    kind = draw(st.sampled_from([INTEGER, ENUM, TEXT, LIST]))
+    scope = {k: draw(st.one_of(st.none(), _NAMES.map(str.title))) for k in ("table", "grid", "owner")}
+    c = Constraint(draw(_NAMES).title(), kind, relative=draw(st.lists(_NAMES.map(lambda w: f"at most the {w}"),
+                                                                       max_size=2)), **scope)
+    if kind == INTEGER:
+        c.min, c.max = draw(st.one_of(st.none(), st.integers(-5, 5))), draw(st.one_of(st.none(), st.integers(6, 20)))
+        c.default = draw(st.one_of(st.none(), st.integers(0, 5).map(str)))
+    elif kind == ENUM:
+        c.allowed = draw(st.lists(_NAMES.map(str.title), min_size=2, max_size=4, unique_by=str.casefold))
+        c.default = draw(st.one_of(st.none(), st.sampled_from(c.allowed)))
+        c.none = draw(st.one_of(st.none(), st.sampled_from(["-", "None"])))
+    elif draw(st.booleans()):   # names of things
+        c.refers = draw(_NAMES).title()
+        c.none = draw(st.one_of(st.none(), st.sampled_from(["-", "", "None"])))
+        if kind == LIST:
+            c.unique, c.other = draw(st.booleans()), draw(st.booleans())
+            c.max_items = draw(st.one_of(st.none(), st.integers(1, 9)))
+    elif kind == TEXT:
+        c.distinct = draw(st.booleans())
+        c.not_named = draw(st.one_of(st.none(), _NAMES.map(str.title)))
+        c.default = draw(st.one_of(st.none(), st.just("")))
+    if draw(st.integers(0, 9)) == 0:
+        c.partial = draw(st.lists(_NAMES, min_size=1, max_size=3))
+        c.kind, c.min, c.max, c.allowed, c.refers, c.none, c.relative = TEXT, None, None, None, None, None, []
+        c.unique = c.other = c.distinct = False
+        c.max_items = c.not_named = c.default = None
+    return c
+
+
+@settings(max_examples=150, deadline=None)
+@given(_constraints())
+def test_any_constraint_is_stated_and_read_back_the_same(c):
+    again = _stated_again(c)
+    assert {p: getattr(again, p) for p in _PROPERTIES} == {p: getattr(c, p) for p in _PROPERTIES}
+
+
+def test_the_newer_properties_stated_by_an_admin_are_what_check_judges_by():
+    """An Admin's lines for names of a kind (a stranger is illegal, the dash is none), a list each at most once,
+    text no two rows share, a column judged by hand, and a limit the bot does not check."""
+    from actions.check import check_edit
+    from fixturedata import relics_ruleset
+    rules = parse(relics_ruleset())
+    page = fixture_text("gamestate_relics.wiki")
+    overrides = parse_overrides("* Worth: name of a Puzzler, or - for none\n"
+                                "* Keeper (table Relics): list of names of Puzzlers, each at most once, at most 2\n"
+                                "* Glow: by hand: the Lamplighter decides\n"
+                                "* Kind: text, no two the same\n"
+                                "* Coins: integer 0..9; also at most the Bank's Coins\n", page="User:Bot/Constraints")
+    merged = merge(infer_constraints(rules), overrides)
+
+    def verdict(old, new):
+        return check_edit(rules, merged, page, page.replace(old, new, 1))
+
+    assert verdict("| Sunken Bell || Cup || 2 || Kevan", "| Sunken Bell || Cup || - || Kevan").verdict == "legal"
+    assert verdict("| Sunken Bell || Cup || 2 || Kevan", "| Sunken Bell || Cup || Zed || Kevan").verdict == "illegal"
+    assert verdict("| Sunken Bell || Cup || 2 || Kevan", "| Sunken Bell || Cup || qenya || Lulu, Kevan").verdict \
+        == "legal"
+    assert verdict("|| Kevan\n|-\n| Rust", "|| Kevan, Kevan\n|-\n| Rust").verdict == "illegal"
+    assert verdict("| Sunken Bell || Cup", "| Sunken Bell || Blade").verdict == "illegal"      # two Blades
+    glow = verdict("| Old Gleam || 4", "| Old Gleam || 5")
+    assert glow.verdict == "cannot judge" and "the Lamplighter decides" in " ".join(glow.cannot_judge)
+    coins = verdict("| Kevan || 2 || 3", "| Kevan || 4 || 3")
+    assert coins.verdict == "cannot judge" and "the Bank's Coins" in " ".join(coins.cannot_judge)
+    assert verdict("| Kevan || 2 || 3", "| Kevan || 12 || 3").verdict == "illegal"
+
+
+def test_an_override_for_one_owner_or_grid_leaves_the_others():
+    overrides = parse_overrides("* Type (owner Stop): one of Ferry, Bus\n* Content (grid Map): one of Sand, Sea\n")
+    inferred = [Constraint("Type", TEXT, owner="Stop"), Constraint("Type", ENUM, owner="Organism", allowed=["A", "B"]),
+                Constraint("Content", ENUM, grid="Game Board", allowed=["Lemon", "Kiwi"])]
+    merged = merge(inferred, overrides)
+    assert sorted((c.owner or c.grid, c.origin) for c in merged) == [
+        ("Game Board", "rule"), ("Map", "override"), ("Organism", "rule"), ("Stop", "override")]
+
+
+@pytest.mark.parametrize("line, words", [
+    ("* Keeper: name of a Puzzler, each at most once", "cannot read “each at most once”"),
+    ("* Crew: list of names of Puzzlers, no two the same", "cannot read “no two the same”"),
+    ("* Notes: text, at most 3", "takes no limits"),
+    ("* Coins: integer 0..9; also", "say"),
+    ("* Coins (grid Map): off", "scoped by"),
+])
+def test_newer_override_lines_that_cannot_be_read_say_so(line, words):
+    with pytest.raises(OverrideError) as info:
+        parse_overrides(line)
+    assert words in str(info.value)
 
 
 def test_json_and_listing():
