@@ -213,7 +213,9 @@ def _new(frame: D.Frame, rule: Rule) -> Constraint:
                    owner=_title(singular_phrase(frame.owner)) if frame.owner else None, grid=frame.grid,
                    refers=frame.refers, none=frame.none, unique=frame.unique, max_items=frame.max_items,
                    distinct=frame.distinct, not_named=frame.not_named,
-                   other=frame.other, partial=list(frame.unread), relative=list(frame.relative))
+                   other=frame.other, partial=list(frame.unread), relative=list(frame.relative),
+                   min_length=frame.min_length, max_length=frame.max_length, length_unit=frame.length_unit,
+                   excluded=list(frame.excluded))
     if frame.negative_ok:
         c.min, c.min_source = None, "negative"
     return c
@@ -252,6 +254,19 @@ def _absorb(have: Constraint, frame: D.Frame) -> None:
         new = getattr(frame, attr)
         if new is not None and getattr(have, attr) is None:
             setattr(have, attr, new)
+    if frame.length_unit is not None:
+        if have.length_unit not in (None, frame.length_unit):   # "at most 3 words" and "at most 20 characters"
+            have.relative.append(f"{frame.variable} is also limited in {frame.length_unit}s")
+        else:
+            have.length_unit = frame.length_unit
+            for attr, pick in (("min_length", max), ("max_length", min)):
+                new, old = getattr(frame, attr), getattr(have, attr)
+                if new is not None:
+                    setattr(have, attr, new if old is None else pick(old, new))
+    have.excluded.extend(x for x in frame.excluded if x not in have.excluded)
+    if have.kind != TEXT:   # "a single word" and "one of …": the values listed are all it may be
+        have.min_length = have.max_length = have.length_unit = None
+        have.excluded = []
     have.unique = have.unique or frame.unique
     have.distinct = have.distinct or frame.distinct
     have.other = have.other or frame.other
@@ -263,7 +278,7 @@ def _says_something(c: Constraint) -> bool:
     """Does the constraint limit values (or leave words unread that could), name a default or a thing?"""
     read = bool(c.kind not in ("", TEXT) or c.min is not None or c.max is not None or c.allowed or
                 c.default is not None or c.refers or c.none is not None or c.relative or c.min_source == "negative" or
-                c.distinct or c.not_named)
+                c.distinct or c.not_named or c.min_length is not None or c.max_length is not None or c.excluded)
     if read:
         return True
     return any(_VALUE_WORDS.search(w) for w in c.partial)

@@ -325,7 +325,7 @@ def _add_row(page: GamestatePage, table: Table, name: str, given: dict[str, str]
     place = _place(page, table)
     values = _defaults(legality, page, table, given)
     refusals: list[str] = []   # every value of the new row the rules forbid, named together
-    v = legality.judge_name(name, place)
+    v = legality.judge_row_name(name, place, [r for r in table.row_names if r])
     if v is not None:
         refusals.append(v.sentence()[:-1])
     for h in table.headers[1:]:

@@ -24,6 +24,8 @@ joined by commas: ``(table T, page P)``. SPEC is one of::
     * Mood: one of “Happy, mostly”, Sad         “…” or "…"), optionally "; default Fez"
     * Notes: text, default blank               free text ("default blank" lets the cell be empty)
     * Title: text, no two the same             text no two rows share
+    * Motto: text, 1..6 words, never “None”    a text's length ("at most 20 characters", "at least 2
+                                               words") and texts it may never be
     * Nickname: text, never the name of a Species   text that is never the name of such a thing
     * Keeper: name of a Puzzler, or - for none  one Puzzler's name (the players, by the era's word,
                                                or the rows of the table of that kind); "or blank
@@ -97,6 +99,10 @@ _O_NAMES_OF = re.compile(r"^(?:(?:a\s+)?list\s+of\s+)?(?:the\s+)?names\s+of\s+(?
 _O_NONE = re.compile(r"^(?:or\s+)?(?P<mark>.+?)\s+(?:for|means|marks)\s+none$|^none\s*(?:[:=]|is)?\s*(?P<mark2>.+)$", re.I)
 _O_NEVER_NAMED = re.compile(r"^never\s+(?:the\s+)?name\s+of\s+(?:a|an|any)\s+(?P<kind>.+?)$", re.I)
 _O_MOST = re.compile(r"^at\s+most\s+(?P<n>\d+)(?:\s+names?)?$", re.I)
+#: a text's length: "1..2 words", "1 to 2 words", "at most 20 characters", "at least 3 characters", "one word"
+_O_LENGTH = re.compile(r"^(?:(?P<lo>\d+)\s*(?:\.\.|…|to)\s*(?P<hi>\d+)|at\s+most\s+(?P<most>\d+)|at\s+least\s+(?P<least>\d+)|"
+                       r"(?P<just>\d+|one))\s+(?P<unit>characters?|chars?|words?)$", re.I)
+_O_NEVER_TEXT = re.compile(r"^(?:never|not)\s+[“\"](?P<text>[^”\"]*)[”\"]$", re.I)
 _DISTINCT = ("no two the same", "distinct", "unique", "no two alike", "each different")
 _UNIQUE = ("each at most once", "none twice", "no name twice", "each once at most")
 _OTHER = ("never its own", "never its own name", "never the row's own name", "never itself")
@@ -205,7 +211,8 @@ def _override_line(line: str, number: int, page: str) -> Constraint | Disable:
         kind = strip_quotes(kind.strip())
         plural = names is not None and names.group("kind") is not None
         c = Constraint(name, TEXT if named else LIST, refers=_kind(kind, plural=plural), default=default, **base)
-        _clauses(c, clauses[1:], ("none", "distinct", "not_named") if named else ("none", "unique", "max_items", "other"))
+        _clauses(c, clauses[1:], ("none", "distinct", "not_named", "length", "excluded") if named
+                 else ("none", "unique", "max_items", "other"))
         return c
     head_words = head.split(None, 1)
     kind_word = head_words[0].casefold()
@@ -214,7 +221,7 @@ def _override_line(line: str, number: int, page: str) -> Constraint | Disable:
     if kind_word in ("text", "string", "list"):
         c = Constraint(name, LIST if kind_word == "list" else TEXT, default=default, **base)
         try:
-            _clauses(c, rest, ("distinct", "not_named", "none") if kind_word != "list" else ("none",))
+            _clauses(c, rest, ("distinct", "not_named", "none", "length", "excluded") if kind_word != "list" else ("none",))
         except ValueError:
             raise ValueError(f"“{kind_word}” takes no limits but “no two the same”, “never the name of a …” and "
                              f"“or - for none” (and “, default X”); found “{', '.join(rest)}”") from None
@@ -271,8 +278,20 @@ def _clauses(c: Constraint, clauses: list[str], allowed: tuple[str, ...]) -> Non
         none = _O_NONE.match(clause)
         never = _O_NEVER_NAMED.match(clause)
         most = _O_MOST.match(cl)
+        length = _O_LENGTH.match(cl)
+        never_text = _O_NEVER_TEXT.match(clause.strip())
         if "distinct" in allowed and cl in _DISTINCT:
             c.distinct = True
+        elif "length" in allowed and length:
+            just = length.group("just")
+            n = 1 if just == "one" else int(just) if just else None
+            lo = n if n is not None else length.group("lo") or length.group("least")
+            hi = n if n is not None else length.group("hi") or length.group("most")
+            c.min_length = int(lo) if lo is not None else None
+            c.max_length = int(hi) if hi is not None else None
+            c.length_unit = "word" if length.group("unit").startswith("w") else "character"
+        elif "excluded" in allowed and never_text:
+            c.excluded.append(never_text.group("text"))
         elif "unique" in allowed and cl in _UNIQUE:
             c.unique = True
         elif "other" in allowed and cl in _OTHER:
@@ -320,12 +339,8 @@ def override_line(c: Constraint) -> str:
                                  ("never its own", c.other)) if on]
         if c.none is not None:
             bits.append(_none(c.none))
-    elif c.refers:
-        bits = [f"name of {_a(c.refers)} {c.refers}"]
-        if c.none is not None:
-            bits.append(_none(c.none))
     else:
-        bits = ["list" if c.kind == LIST else "text"]
+        bits = [f"name of {_a(c.refers)} {c.refers}" if c.refers else "list" if c.kind == LIST else "text"] + _shape(c)
         if c.distinct:
             bits.append("no two the same")
         if c.not_named:
@@ -338,6 +353,19 @@ def override_line(c: Constraint) -> str:
     if c.default is not None:
         text += f"; default {c.default if c.default != '' else 'blank'}"
     return head + text
+
+
+def _shape(c: Constraint) -> list[str]:
+    """A text's length and the texts it may never be, as clauses."""
+    lo, hi, unit = c.min_length, c.max_length, c.length_unit or "character"
+    bits = []
+    if lo is not None and hi is not None:
+        bits.append(f"{lo}..{hi} {unit}s")
+    elif hi is not None:
+        bits.append(f"at most {hi} {unit}s")
+    elif lo is not None:
+        bits.append(f"at least {lo} {unit}s")
+    return bits + [f"never “{x}”" for x in c.excluded]
 
 
 def _a(word: str) -> str:

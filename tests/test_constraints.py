@@ -38,6 +38,10 @@ EXPECTED = {
         (NUMERIC, INTEGER, 0, None, None, None),
         # Cards: "a score (which is a nonnegative integer)"
         ("Score", INTEGER, 0, None, None, None),
+        # Communities: "a Name (between one and two words)": a text of one or two words (its length below)
+        ("Name", TEXT, None, None, None, None),
+        # Factions: "A community's faction must be one of the following:" + bullets (and "a single word")
+        ("Faction", ENUM, None, None, None, ["Neutral", "Mudling", "Barban", "Redlander", "Grassfolk"]),
         # Communities: "Ratings for War, Culture and Economy (all integers defaulting to zero)":
         # integers whose non-negativity comes from the Appendix.
         ("War", INTEGER, 0, None, "0", None),
@@ -46,8 +50,6 @@ EXPECTED = {
         # "an Attitude towards each Wizard, which is either Suspicious, Indifferent or Friendly,
         # defaulting to Indifferent"
         ("Attitude", ENUM, None, None, "Indifferent", ["Suspicious", "Indifferent", "Friendly"]),
-        # Factions: "A community's faction must be one of the following:" + bullets
-        ("Faction", ENUM, None, None, None, ["Neutral", "Mudling", "Barban", "Redlander", "Grassfolk"]),
         # Not inferred: Hand ("up to nine cards … a comma-delineated list in the field “Hand”"): a
         # list length limit is not something the check can read reliably from a cell.
     ],
@@ -58,18 +60,20 @@ EXPECTED = {
         # “Archipelago” wiki page." + "A Player’s Action Points cannot exceed 10".
         # The default ("three or the median value … whichever is higher") is not one value: none.
         ("Action Points", INTEGER, 0, 10, None, None),
+        # Villagers: "Name: Can be any alphanumeric string of no more than 12 characters.", "Appearance: Can be a
+        # short phrase between one and six words": texts of those lengths (checked; see test_text_lengths…)
+        ("Name", TEXT, None, None, None, None),
+        ("Appearance", TEXT, None, None, None, None),
         ("Species", ENUM, None, None, None,
          ["Bear", "Bird", "Cat", "Dino", "Dog", "Elephant", "Frog", "Monkey", "Mouse", "Rabbit"]),
         # ‘Jock has no closing quote in the rule; it is still the value Jock.
         ("Personality", ENUM, None, None, None, ["Friendly", "Jock", "Lazy", "Skittish"]),
         # "An Island’s Name cannot be more than 20 characters long, must be unique and cannot be “None”.":
-        # no two Islands share a Name (its length is a text's shape, not checked)
+        # no two Islands share a Name, of at most 20 characters, never “None”
         ("Name", TEXT, None, None, None, None),
         # "Each Villager has a Location, which is the Name of an Island or “None” and defaults to “None”."
         # The allowed set depends on the Islands table: only the default is taken (text).
         ("Location", TEXT, None, None, "None", None),
-        # Not inferred: villager Name (≤ 12 alphanumerics, spaces inside), Appearance (1–6 words): lengths
-        # of text, not values.
     ],
     # 2022, Barons, on "Monster Metropolis".
     "2022": [
@@ -203,9 +207,49 @@ def test_unclear_sentences_are_not_guessed():
             "Stamina defaults to three or the median value, whichever is higher.\n\n")
     text = base.replace("== Coins ==", rule + "== Coins ==")
     got = {c.variable: c for c in infer_constraints(parse(text))}
-    assert "Party" not in got and "Name" not in got
+    assert "Party" not in got
+    assert (got["Name"].max_length, got["Name"].length_unit) == (20, "character")   # a text's length is clear
     assert "Stamina" not in got  # the default has an alternative: not one value
     assert got["Coins"].max is None
+
+
+def test_text_lengths_and_texts_never_allowed_are_read_and_checked():
+    """"a Name (between one and two words)", "no more than 12 characters", "a single word", "cannot be “None”": a
+    careful Admin checks each; so does check, for a thing's name (its table's first column) as for any column."""
+    from actions.check import check_edit
+    rules = parse(fixture_text("ruleset_2020.wiki"))
+    found = {(c.variable, c.owner): c for c in infer_constraints(rules)}
+    found.update({(c.variable, "Villager"): c for c in infer_constraints(rules) if c.table == "Villagers"})
+    island, villager = found[("Name", "Island")], found[("Name", "Villager")]
+    assert (island.max_length, island.length_unit, island.excluded, island.distinct) == (20, "character", ["None"], True)
+    assert (villager.max_length, villager.length_unit) == (12, "character")
+    appearance = next(c for c in infer_constraints(rules) if c.variable == "Appearance")
+    assert (appearance.min_length, appearance.max_length, appearance.length_unit) == (1, 6, "word")
+    page = fixture_text("gamestate_archipelago_2020.wiki")
+    row = "| Bramble || Frog || Lazy || None"
+    assert row in page
+
+    def verdict(new_row):
+        return check_edit(rules, None, page, page.replace(row, row + "\n|-\n" + new_row, 1), page="Archipelago")
+
+    assert verdict("| Clover || Cat || Lazy || None").verdict == "legal"
+    long_name = verdict("| Cloverleafington || Cat || Lazy || None")   # 16 characters: a new Villager's name
+    assert long_name.verdict == "illegal" and "Name is text of at most 12 characters" in long_name.summary
+    rules16 = parse(fixture_text("ruleset_2016.wiki"))
+    page16 = fixture_text("gamestate_communities_2016.wiki")
+    last = "| Greenreach || Grassfolk || 1 || 2 || 0"
+
+    def verdict16(new_row):
+        return check_edit(rules16, None, page16, page16.replace(last, last + "\n|-\n" + new_row, 1))
+
+    assert verdict16("| Old Mill || Neutral || 0 || 0 || 0").verdict == "legal"
+    assert verdict16("| The Old Mill || Neutral || 0 || 0 || 0").verdict == "illegal"   # three words
+    assert verdict16("| Saltmarsh || Neutral || 0 || 0 || 0").verdict == "legal"       # names need not differ
+    text = Constraint("Name", TEXT, max_length=20, length_unit="character", excluded=["None"])
+    from actions.legality import Legality
+    legality = Legality(None, [text])
+    assert legality.judge("Name", "none") is not None and legality.judge("Name", "x" * 21) is not None
+    assert legality.judge("Name", "Nonesuch") is None
 
 
 def test_player_term_per_era():
@@ -309,7 +353,8 @@ def test_merge_scoped_override_keeps_other_tables():
 # --------------------------------------------------------------------------- every property stated on the overrides page
 
 _PROPERTIES = ("kind", "min", "max", "allowed", "default", "page", "table", "grid", "owner", "refers", "none", "unique",
-               "max_items", "distinct", "not_named", "other", "partial", "relative")
+               "max_items", "distinct", "not_named", "other", "partial", "relative", "min_length", "max_length",
+               "length_unit", "excluded")
 
 
 def _stated_again(c: Constraint) -> Constraint:
@@ -358,15 +403,21 @@ def _constraints(draw):
         if kind == LIST:
             c.unique, c.other = draw(st.booleans()), draw(st.booleans())
             c.max_items = draw(st.one_of(st.none(), st.integers(1, 9)))
-    elif kind == TEXT:
+    if kind == TEXT and not draw(st.booleans()):
         c.distinct = draw(st.booleans())
         c.not_named = draw(st.one_of(st.none(), _NAMES.map(str.title)))
         c.default = draw(st.one_of(st.none(), st.just("")))
+        c.min_length, c.max_length = draw(st.one_of(st.none(), st.integers(1, 3))), draw(
+            st.one_of(st.none(), st.integers(4, 30)))
+        c.length_unit = draw(st.sampled_from(["character", "word"])) if (c.min_length, c.max_length) != (None, None) \
+            else None
+        c.excluded = draw(st.lists(_NAMES, max_size=2, unique=True))
     if draw(st.integers(0, 9)) == 0:
         c.partial = draw(st.lists(_NAMES, min_size=1, max_size=3))
         c.kind, c.min, c.max, c.allowed, c.refers, c.none, c.relative = TEXT, None, None, None, None, None, []
         c.unique = c.other = c.distinct = False
-        c.max_items = c.not_named = c.default = None
+        c.max_items = c.not_named = c.default = c.min_length = c.max_length = c.length_unit = None
+        c.excluded = []
     return c
 
 
@@ -479,9 +530,9 @@ def test_a_grid_of_cells_constrains_every_cell():
 
 ERA_PAGES = [  # (era, gamestate fixture, {table: columns the rules constrain})
     ("2004", "gamestate_gndt_2004.wiki", {"Lord table": {"Confidence", "Electoral Votes"}}),
-    ("2016", "gamestate_communities_2016.wiki", {"Communities": {"Faction", "War", "Culture", "Economy"}}),
+    ("2016", "gamestate_communities_2016.wiki", {"Communities": {"Name", "Faction", "War", "Culture", "Economy"}}),
     ("2020", "gamestate_archipelago_2020.wiki", {"Players": {"Action Points"},
-                                                "Villagers": {"Species", "Personality", "Location"}}),
+                                                "Villagers": {"Name", "Species", "Personality", "Location"}}),
     ("2022", "gamestate_metropolis_2022.wiki", {"Baron table": {"Baron", "Influence", "Personal Resources Stockpile"},
                                                "Monster Species": {"Affinity"}}),
     ("2023", "gamestate_puzzle_board.wiki", {"Game Board (Row, Column)": {"every cell"},
