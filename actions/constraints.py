@@ -200,7 +200,7 @@ def _owner_key(owner: str | None) -> str:
 #: Words that could say something of a value: a sentence read in part that says nothing where
 #: read is left alone unless its unread words hold one of these.
 _VALUE_WORDS = re.compile(
-    rf"\d|[“”\"‘’]|\b(?:{language.NUMBER})\b|\b(?:integers?|numbers?\s+(?:between|from|of\s+at)|between|exceeds?|"
+    rf"\d|#|[“”\"‘’]|\bformat\b|\b(?:{language.NUMBER})\b|\b(?:integers?|numbers?\s+(?:between|from|of\s+at)|between|exceeds?|"
     r"least|most|maximum|minimum|defaults?|defaulting|one\s+of|either|list|negative|positive|tracked|names?\s+of|"
     r"greater|fewer|less|more\s+than|above|below|only|must|cannot|can't|can’t|may\s+not|can\s+be|may\s+be|"
     r"flavou?r|text)\b", re.I)
@@ -215,7 +215,7 @@ def _new(frame: D.Frame, rule: Rule) -> Constraint:
                    distinct=frame.distinct, not_named=frame.not_named,
                    other=frame.other, partial=list(frame.unread), relative=list(frame.relative),
                    min_length=frame.min_length, max_length=frame.max_length, length_unit=frame.length_unit,
-                   excluded=list(frame.excluded))
+                   excluded=list(frame.excluded), pattern=frame.pattern)
     if frame.negative_ok:
         c.min, c.min_source = None, "negative"
     return c
@@ -264,8 +264,13 @@ def _absorb(have: Constraint, frame: D.Frame) -> None:
                 if new is not None:
                     setattr(have, attr, new if old is None else pick(old, new))
     have.excluded.extend(x for x in frame.excluded if x not in have.excluded)
+    if frame.pattern is not None:
+        if have.pattern not in (None, frame.pattern):
+            have.relative.append(f"{frame.variable} is also written in the form {frame.pattern}")
+        else:
+            have.pattern = frame.pattern
     if have.kind != TEXT:   # "a single word" and "one of …": the values listed are all it may be
-        have.min_length = have.max_length = have.length_unit = None
+        have.min_length = have.max_length = have.length_unit = have.pattern = None
         have.excluded = []
     have.unique = have.unique or frame.unique
     have.distinct = have.distinct or frame.distinct
@@ -278,7 +283,8 @@ def _says_something(c: Constraint) -> bool:
     """Does the constraint limit values (or leave words unread that could), name a default or a thing?"""
     read = bool(c.kind not in ("", TEXT) or c.min is not None or c.max is not None or c.allowed or
                 c.default is not None or c.refers or c.none is not None or c.relative or c.min_source == "negative" or
-                c.distinct or c.not_named or c.min_length is not None or c.max_length is not None or c.excluded)
+                c.distinct or c.not_named or c.min_length is not None or c.max_length is not None or c.excluded
+                or c.pattern)
     if read:
         return True
     return any(_VALUE_WORDS.search(w) for w in c.partial)

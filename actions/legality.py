@@ -54,7 +54,7 @@ from actions.synonyms import player_term as ruleset_player_term
 from parsers import characters, language
 from parsers.gamestate import Table, name_key
 from parsers.ruleset import Ruleset
-from parsers.variables import DASHES
+from parsers.variables import DASHES, pattern_regex
 
 # First-column headings of a players table; not "Name", which also heads tables of non-players.
 PLAYER_HEADERS = ("player", "nomicer", "user")
@@ -378,8 +378,17 @@ class Legality:
                 v = self._names(c, column, new.strip(), shown, place, row, old, column_old, new_row, notes, where)
                 if v is not None:
                     return v
-            if c.kind == TEXT and not c.refers and self._misshapen(c, new.strip()):
-                return self._violation(table_name, row, column, old, shown, c, new_row)
+            if c.kind == TEXT and not c.refers:
+                written = True
+                if c.pattern and c.origin != OVERRIDE_ORIGIN:
+                    nonblank = [v for v in column_old if v.strip()]
+                    if len(nonblank) >= 2 and sum(1 for v in nonblank if pattern_regex(c.pattern).fullmatch(v.strip())) \
+                            * 2 < len(nonblank):
+                        written = False   # the page writes it some other way: the form is not checked
+                        notes.append(f"{where}: not checked against the form {c.pattern}: the column's values are "
+                                     "written some other way")
+                if self._misshapen(c, new.strip(), written):
+                    return self._violation(table_name, row, column, old, shown, c, new_row)
             v = self._distinct(c, column, new.strip(), shown, place, row, old, column_old, new_row, where)
             if v is not None:
                 return v
@@ -400,12 +409,14 @@ class Legality:
         return None
 
     @staticmethod
-    def _misshapen(c: Constraint, value: str) -> bool:
-        """A text longer or shorter than the rules allow ("between one and two words"), or one it may never be
-        ("cannot be “None”")."""
+    def _misshapen(c: Constraint, value: str, written: bool = True) -> bool:
+        """A text longer or shorter than the rules allow ("between one and two words"), one it may never be
+        ("cannot be “None”"), or (``written``: as the page writes the column) not in the rules' form ("#(#)")."""
         if not value:
             return False
         if any(value.casefold() == x.casefold() for x in c.excluded):
+            return True
+        if c.pattern and written and not pattern_regex(c.pattern).fullmatch(value):
             return True
         size = len(value.split()) if c.length_unit == "word" else len(value)
         return (c.min_length is not None and size < c.min_length) or (c.max_length is not None and size > c.max_length)

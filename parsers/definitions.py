@@ -79,6 +79,7 @@ class Frame:
     max_length: int | None = None
     length_unit: str | None = None  # "character" or "word"
     excluded: tuple[str, ...] = ()  # texts it may never be: "cannot be “None”"
+    pattern: str | None = None      # "in the format #(#)": "#" a whole number, the rest as written
     sentence: str = ""
 
     @property
@@ -90,7 +91,7 @@ class Frame:
         return bool(self.kind not in (None, TEXT) or self.min is not None or self.max is not None or self.allowed
                     or self.following or self.default is not None or self.none is not None or self.refers
                     or self.negative_ok or self.distinct or self.not_named or self.page or self.table or self.unread or self.relative
-                    or self.min_length is not None or self.max_length is not None or self.excluded)
+                    or self.min_length is not None or self.max_length is not None or self.excluded or self.pattern)
 
 
 @dataclass(frozen=True)
@@ -708,6 +709,10 @@ class _Reader:
 
     def d_unique_value(self, t: Tree, info: dict) -> None:
         info["distinct"] = True
+
+    def d_format_clause(self, t: Tree, info: dict) -> None:
+        info.setdefault("kind", TEXT)
+        info["pattern"] = next(str(x) for x in _tokens(t) if x.type == "FORMAT")
 
     def d_not_named(self, t: Tree, info: dict) -> None:
         thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")

@@ -26,6 +26,7 @@ joined by commas: ``(table T, page P)``. SPEC is one of::
     * Title: text, no two the same             text no two rows share
     * Motto: text, 1..6 words, never “None”    a text's length ("at most 20 characters", "at least 2
                                                words") and texts it may never be
+    * Voting Record: text, in the form #(#)    whole numbers written so ("#" a whole number)
     * Nickname: text, never the name of a Species   text that is never the name of such a thing
     * Keeper: name of a Puzzler, or - for none  one Puzzler's name (the players, by the era's word,
                                                or the rows of the table of that kind); "or blank
@@ -102,6 +103,7 @@ _O_MOST = re.compile(r"^at\s+most\s+(?P<n>\d+)(?:\s+names?)?$", re.I)
 #: a text's length: "1..2 words", "1 to 2 words", "at most 20 characters", "at least 3 characters", "one word"
 _O_LENGTH = re.compile(r"^(?:(?P<lo>\d+)\s*(?:\.\.|…|to)\s*(?P<hi>\d+)|at\s+most\s+(?P<most>\d+)|at\s+least\s+(?P<least>\d+)|"
                        r"(?P<just>\d+|one))\s+(?P<unit>characters?|chars?|words?)$", re.I)
+_O_FORM = re.compile(r"^in\s+the\s+(?:form|format)\s+(?P<form>#\S*)$", re.I)
 _O_NEVER_TEXT = re.compile(r"^(?:never|not)\s+[“\"](?P<text>[^”\"]*)[”\"]$", re.I)
 _DISTINCT = ("no two the same", "distinct", "unique", "no two alike", "each different")
 _UNIQUE = ("each at most once", "none twice", "no name twice", "each once at most")
@@ -292,6 +294,8 @@ def _clauses(c: Constraint, clauses: list[str], allowed: tuple[str, ...]) -> Non
             c.length_unit = "word" if length.group("unit").startswith("w") else "character"
         elif "excluded" in allowed and never_text:
             c.excluded.append(never_text.group("text"))
+        elif "length" in allowed and _O_FORM.match(clause.strip()):
+            c.pattern = _O_FORM.match(clause.strip()).group("form")
         elif "unique" in allowed and cl in _UNIQUE:
             c.unique = True
         elif "other" in allowed and cl in _OTHER:
@@ -365,7 +369,8 @@ def _shape(c: Constraint) -> list[str]:
         bits.append(f"at most {hi} {unit}s")
     elif lo is not None:
         bits.append(f"at least {lo} {unit}s")
-    return bits + [f"never “{x}”" for x in c.excluded]
+    bits += [f"never “{x}”" for x in c.excluded]
+    return bits + ([f"in the form {c.pattern}"] if c.pattern else [])
 
 
 def _a(word: str) -> str:

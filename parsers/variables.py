@@ -67,6 +67,7 @@ class Constraint:
     max_length: int | None = None   # … of at most so many ("cannot be more than 20 characters long")
     length_unit: str | None = None  # "character" or "word"
     excluded: list[str] = field(default_factory=list)   # texts it may never be ("cannot be “None”")
+    pattern: str | None = None      # "in the format #(#)": each "#" a whole number, the rest as written
     partial: list[str] = field(default_factory=list)    # words of its sentences the bot could not read
     relative: list[str] = field(default_factory=list)   # limits read, but set by other values ("than the Speaker …")
 
@@ -153,7 +154,8 @@ class Constraint:
             if self.none is not None:
                 none = f", or {_shown(self.none)} for none"
             return f"{name} names one {self.refers}{none}"
-        bits = [f"{name} is text" + self.shape()]
+        bits = [f"{name} is text" + self.shape() + (f" in the form {self.pattern} (# a whole number)"
+                                                    if self.pattern else "")]
         if self.excluded:
             bits.append("never " + _or_list([f"“{x}”" for x in self.excluded]))
         if self.distinct:
@@ -196,6 +198,13 @@ class Disable:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def pattern_regex(pattern: str) -> re.Pattern:
+    """"#(#)" → a text of whole numbers written so: each "#" a whole number (signed), the rest as written, spaces
+    around them free."""
+    parts = [r"[-−+]?\d+" if ch == "#" else r"\s*" + re.escape(ch) + r"\s*" for ch in pattern if not ch.isspace()]
+    return re.compile("".join(parts), re.I)
 
 
 def unread_words(partial: list[str]) -> str:

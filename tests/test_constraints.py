@@ -30,8 +30,10 @@ EXPECTED = {
         # "Each Lord holds a number of Electoral Votes" + "A Lord must not hold less than 1 Electoral Vote."
         # ("A Rogue Lord may only hold 1" is conditional: not inferred.)
         ("Electoral Votes", INTEGER, 1, None, None, None),
-        # Not inferred: Party / Vote for Speaker (free text), V.R. "#(#)" (may go negative),
-        # Perc (a percentage, blank for non-speakers).
+        # "A Lord's Voting Record is tracked in the GNDT entry titled V.R. (for compactness) in the format #(#)":
+        # a text of two whole numbers written so (they may go negative)
+        ("Voting Record", TEXT, None, None, None, None),
+        # Not inferred: Party / Vote for Speaker (free text), Perc (a percentage, blank for non-speakers).
     ],
     # 2016, Wizards. Gamestate in the GNDT.
     "2016": [
@@ -252,6 +254,29 @@ def test_text_lengths_and_texts_never_allowed_are_read_and_checked():
     assert legality.judge("Name", "Nonesuch") is None
 
 
+def test_a_value_in_a_form_of_numbers_is_checked_where_the_page_writes_it_so():
+    """"tracked in the GNDT entry titled V.R. (for compactness) in the format #(#)": "3(1)", "-2(0)"; a page that
+    writes the column some other way is noted, not judged by the form."""
+    from actions.check import check_edit
+    rules = parse(fixture_text("ruleset_2004.wiki"))
+    record = next(c for c in infer_constraints(rules) if c.variable == "Voting Record")
+    assert (record.kind, record.pattern, record.partial) == (TEXT, "#(#)", [])
+    page = fixture_text("gamestate_gndt_2004.wiki")
+    numbered = page
+    for k, old in enumerate(("FFAF", "FAAF", "AFFA")):
+        numbered = numbered.replace(f"| {old}\n", f"| {k}({k - 1})\n", 1)
+    assert "| 0(-1)\n" in numbered
+
+    def verdict(before, old, new):
+        return check_edit(rules, None, before, before.replace(old, new, 1))
+
+    assert verdict(numbered, "| 0(-1)\n", "| -1(0)\n").verdict == "legal"
+    bad = verdict(numbered, "| 0(-1)\n", "| FFAF\n")
+    assert bad.verdict == "illegal" and "in the form #(#)" in bad.summary
+    unnumbered = verdict(page, "| FFAF\n", "| FFFF\n")
+    assert unnumbered.verdict == "legal" and any("written some other way" in n for n in unnumbered.notes)
+
+
 def test_player_term_per_era():
     terms = {era: player_term(parse(fixture_text(f"ruleset_{era}.wiki"))) for era in EXPECTED}
     assert terms == {"2004": "Lord", "2016": "Wizard", "2020": "Player", "2022": "Baron", "2023": "Puzzler"}
@@ -354,7 +379,7 @@ def test_merge_scoped_override_keeps_other_tables():
 
 _PROPERTIES = ("kind", "min", "max", "allowed", "default", "page", "table", "grid", "owner", "refers", "none", "unique",
                "max_items", "distinct", "not_named", "other", "partial", "relative", "min_length", "max_length",
-               "length_unit", "excluded")
+               "length_unit", "excluded", "pattern")
 
 
 def _stated_again(c: Constraint) -> Constraint:
@@ -412,11 +437,12 @@ def _constraints(draw):
         c.length_unit = draw(st.sampled_from(["character", "word"])) if (c.min_length, c.max_length) != (None, None) \
             else None
         c.excluded = draw(st.lists(_NAMES, max_size=2, unique=True))
+        c.pattern = draw(st.sampled_from([None, "#(#)", "#/#", "#-#", "#"]))
     if draw(st.integers(0, 9)) == 0:
         c.partial = draw(st.lists(_NAMES, min_size=1, max_size=3))
         c.kind, c.min, c.max, c.allowed, c.refers, c.none, c.relative = TEXT, None, None, None, None, None, []
         c.unique = c.other = c.distinct = False
-        c.max_items = c.not_named = c.default = c.min_length = c.max_length = c.length_unit = None
+        c.max_items = c.not_named = c.default = c.min_length = c.max_length = c.length_unit = c.pattern = None
         c.excluded = []
     return c
 
@@ -529,7 +555,7 @@ def test_a_grid_of_cells_constrains_every_cell():
 
 
 ERA_PAGES = [  # (era, gamestate fixture, {table: columns the rules constrain})
-    ("2004", "gamestate_gndt_2004.wiki", {"Lord table": {"Confidence", "Electoral Votes"}}),
+    ("2004", "gamestate_gndt_2004.wiki", {"Lord table": {"Confidence", "Electoral Votes", "Voting Record"}}),
     ("2016", "gamestate_communities_2016.wiki", {"Communities": {"Name", "Faction", "War", "Culture", "Economy"}}),
     ("2020", "gamestate_archipelago_2020.wiki", {"Players": {"Action Points"},
                                                 "Villagers": {"Name", "Species", "Personality", "Location"}}),
