@@ -625,6 +625,8 @@ class Reader:
         elif not any(t.type == "NAME_WORD" and str(t)[:1].isupper() for t in self.toks_of(tree)):
             raise NotRead(f"“{words}” names no kind of thing")
         kind_words = self.name_text(kind[0]) if kind else None
+        if kind and not self.toks_of(kind[0], "NAME_WORD"):   # "a new Keyword", "a new Section": the Ruleset's own
+            raise NotRead(f"“{words}” names a part of the Ruleset, not a kind of thing of the gamestate")
         return NP("new_piece", words=words, unit="item", text=None, how="thing",
                   of=NP("name", words=kind_words, text=kind_words) if kind_words else None)
 

@@ -544,6 +544,8 @@ def test_a_new_thing_of_a_kind_is_a_row_of_its_table_never_a_player():
     [step] = parse_steps("Add a new Ship named “Osprey” with Captain Kevan and 3 Coins.")
     assert step.values == (("Captain", "Kevan"), ("Coins", "3"))
     assert type(one("Add a new Player named Kevan.")).__name__ == "AddPlayer"
+    # the Ruleset's own nouns name no kind of thing of the gamestate: neither a row nor a player
+    assert isinstance(one("Add a new Keyword called “Osprey”."), Unsupported)
 
 
 def test_several_things_by_number_are_never_one_things_name():
