@@ -371,8 +371,9 @@ def _add_named_row(page: GamestatePage, step: st.AddRow, legality: Legality) -> 
 
 def _remove_named_row(page: GamestatePage, step: st.RemoveRow, legality: Legality) -> str:
     table = _named_table(page, step.table)
-    _call(table.remove_row, step.name.strip())
-    return f"removed the row “{step.name.strip()}” from “{_place(page, table).name}”"
+    name = _row_in(table, step.name.strip()) or step.name.strip()   # "Plot 2": the row “2” of the Plots table
+    _call(table.remove_row, name)
+    return f"removed the row “{name}” from “{_place(page, table).name}”"
 
 
 def _things_table(page: GamestatePage, thing: str, attribute: str, table: str | None) -> Table:

@@ -873,7 +873,8 @@ def _who(np: NP):
     if np.kind == "every":
         return EachPlayer(term=np.text)
     name = (np.text or "").strip()
-    if np.kind not in ("name", "quote") or not name or name.lower() in _NOT_A_PLAYER or len(name.split()) > 3:
+    if np.kind not in ("name", "quote") or not name or name.lower() in _NOT_A_PLAYER or len(name.split()) > 3 \
+            or (np.kind == "name" and _not_a_single_value(np)):   # "from Kevan’s Coins": a value, not a player
         raise NotRead(f"“{np.words}” is not a player")
     return name
 
@@ -1053,8 +1054,9 @@ def build_move_name(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_list_in_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     name = _np(roles, "name")
-    if name.kind not in ("name", "quote") or not name.text or (not name.quoted and language.number(name.text) is not None):
-        return f"“{name.words}” is not a name"  # "Add 2 to Kevan’s Coins" adds to a number
+    if name.kind not in ("name", "quote") or not name.text or (
+            not name.quoted and language.number(name.text.split()[0], article=True) is not None):
+        return f"“{name.words}” is not a name"  # "Add 2 to Kevan’s Coins", "Add 2 Coins to …" add to a number
     cell, table = _cell(_np(roles, "cell"))
     cls = AddToCell if clause.verb == "add" else RemoveFromCell
     return [Spec(cls, {"name": name.text.strip(), "cell": cell, "table": _one_table(table, _table(_np(roles, "table")))})]
@@ -1094,6 +1096,10 @@ def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         if why:
             return why
         return [Spec(ChangeSingleValue, {"name": target.text, "delta": sign * _amount(amount)})]
+    if target is not None and amount.kind == "quantity" and not language.is_plural_pair(amount.text or "", target.text or "") \
+            and (amount.text or "").casefold() != (target.text or "").casefold():
+        # "Add 2 Coins to Kevan’s Coins"; "Add 2 Hats to Kevan’s Coins" says two things
+        return f"“{amount.words}” is not an amount of {target.text}"
     if target is not None:
         owner = _one_owner(target.of)
         table = _table(_np(roles, "table"))
@@ -1180,6 +1186,13 @@ def build_add_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 def build_remove_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     row = _np(roles, "row")
     table = _table(_np(roles, "table"))
+    if row.kind == "range":  # "Remove Plots 2 to 4 from the Plots table": each of them
+        if table is None:
+            return f"“{row.words}” from the players' table"
+        return [Spec(RemoveRow, {"table": table, "name": thing}) for thing in _things_in(row)]
+    if row.kind == "name" and (_SEVERAL_BY_NUMBER.fullmatch(row.text or "")
+                               or re.fullmatch(r"\d+(?:\s*(?:,|,?\s*and)\s*\d+)*", row.text or "")):
+        return f"“{row.words}” unquoted is several things, or a number, not a row's name"   # "Plots 2 and 4"
     name = row.text
     if not name:
         return "no row named"
@@ -1669,11 +1682,11 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
     ), ("value", "amount"), build_change),
     # Add 2 to Kevan’s Coins. / Subtract 1 from each Puzzler’s Coins.
     Frame("add to a value", _verbs("add"), (
-        Slot("amount", (OBJ,), ("amount",)),
+        Slot("amount", (OBJ,), ("amount", "quantity")),
         Slot("value", ("to",), ("value",)),
     ), ("amount", "value"), build_change),
-    Frame("take from a value", _verbs("subtract"), (
-        Slot("amount", (OBJ,), ("amount",)),
+    Frame("take from a value", _verbs("subtract", "remove"), (
+        Slot("amount", (OBJ,), ("amount", "quantity")),
         Slot("value", ("from",), ("value",)),
     ), ("amount", "value"), build_change),
     # Give Kevan 3 Coins. / Kevan gains 2 Coins. / Each Puzzler loses one Coin.
@@ -1749,7 +1762,7 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("table", ("in",), ("table",)),
     ), ("name", "cell"), build_list_in_cell),
     Frame("remove a thing", _verbs("remove"), (
-        Slot("row", (OBJ,), ("name", "quote", "thing")),
+        Slot("row", (OBJ,), ("name", "quote", "thing", "range")),
         Slot("table", ("from",), ("table",)),
     ), ("row", "table"), build_remove_row),
 )

@@ -830,6 +830,13 @@ def test_things_painted_or_set_with_no_column_named():
     assert "| 1 || Lulu || Green || Gold\n" in r.pages["Relics"]
 
 
+def test_things_by_number_removed_are_the_rows_their_table_numbers_so():
+    r = _fleet("Remove Plots 2 to 3 from the Plots table.\nRemove Plots 4 and 9 from the Plots table.\n")
+    assert statuses(r) == [APPLIED, APPLIED, APPLIED, UNSUPPORTED], [s.detail for s in r.report.steps]
+    after = r.pages["Relics"]
+    assert "| 1 || Lulu || Red\n|-\n| 5 || - || Red\n" in after   # Plot 9 there is none: said, the rest applied
+
+
 def test_a_new_column_whose_values_come_from_another_table():
     """"each Ship’s Wealth is its Captain’s Coins": every row's value is the Coins of the Puzzler its Captain
     names, judged before it is written; a Captain that names no one (the dash) leaves the step to an Admin."""

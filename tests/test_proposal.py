@@ -557,6 +557,15 @@ def test_several_things_by_number_are_never_one_things_name():
     assert isinstance(one("Set Plots 5 and 5 to Blue."), Unsupported)
 
 
+def test_an_amount_added_to_a_value_is_a_change_never_a_name_put_in_a_list():
+    """“Add 2 Coins to Kevan’s Coins”: Kevan's Coins up by 2 — never the words “2 Coins” put beside the number the
+    cell holds; an amount of something else (“2 Hats” to the Coins) is refused."""
+    step = one("Add 2 Coins to Kevan’s Coins.")
+    assert (type(step).__name__, step.player, step.variable, step.delta) == ("ChangeValue", "Kevan", "Coins", 2)
+    assert isinstance(one("Add 2 Hats to Kevan’s Coins."), Unsupported)
+    assert one("Subtract one Coin from each Puzzler’s Coins.").delta == -1
+
+
 def test_gamestate_expression_is_not_guessed():
     assert isinstance(one("Set each Player’s Coins to their Score."), Unsupported)
     assert isinstance(one("Kevan gains 2 Coins for every Hat he owns."), Unsupported)

@@ -543,10 +543,14 @@ def change_value() -> Iterable[Variant]:
         for value, n in itertools.product(forms, NUMBERS[abs(delta)]):
             for verb in (("Increase", "Raise") if up else ("Decrease", "Reduce", "Lower")):
                 yield Variant("change a value", f"{verb} {value} by {n}.", exp)
+            noun = "Pearls" if abs(delta) != 1 else "Pearl"
             if up:
                 yield Variant("change a value", f"Add {n} to {value}.", exp)
+                yield Variant("change a value", f"Add {n} {noun} to {value}.", exp)
             else:
                 yield Variant("change a value", f"Subtract {n} from {value}.", exp)
+                yield Variant("change a value", f"Subtract {n} {noun} from {value}.", exp)
+                yield Variant("change a value", f"Remove {n} {noun} from {value}.", exp)
         nouns = ("Pearls", "Pearl") if abs(delta) == 1 else ("Pearls",)
         for n, noun in itertools.product(NUMBERS[abs(delta)], nouns):
             exp = _step(ChangeValue, player=who, variable=noun, delta=delta)  # as written: the page's column
@@ -720,6 +724,11 @@ def things_by_number() -> Iterable[Variant]:
                 if table:
                     yield Variant("things by number", f"In the Plots table, paint {things} {hue}.", painted[0],
                                   steps=painted)
+                if not table:
+                    gone = tuple(_step(RemoveRow, table=t, name=f"Plot {n}") for n in numbers
+                                 for t in ("Plots",))
+                    for where in ("the Plots table", "the “Plots” table"):
+                        yield Variant("things by number", f"Remove {things} from {where}.", gone[0], steps=gone)
                 unnamed = each(None, False)
                 for verb, to in (("Set", "to"), ("Change", "to"), ("Set", "to be")):
                     yield Variant("things by number", f"{verb} {things} {to} {hue}{table}.", unnamed[0], steps=unnamed)
