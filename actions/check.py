@@ -367,10 +367,19 @@ def check_edit(ruleset: Ruleset | None, constraints: list[Constraint] | None, ol
     for ch in _changes(old_page, new_page, pairs):
         place = ch.table.place if ch.table is not None else None
         if ch.column_old == ["<name>"]:
-            # a new row: the player's name against the name rule, in players tables
-            v = legality.judge_name(ch.new, place) if place is not None else None
-            if place is not None and legality.names is not None and legality.is_players_table(place.table):
+            # a new row: the player's name against the name rule, in players tables; a thing's against the
+            # rules of its table's first column
+            if place is not None and (legality.names is not None and legality.is_players_table(place.table)
+                                      or legality.row_name_constraint(place) is not None):
                 checked += 1
+            try:
+                others = [n for n, _ in ch.table.rows] if ch.table is not None else []
+                if ch.new in others:
+                    others.remove(ch.new)   # the new row's own name; another row of that name stays
+                v = legality.judge_row_name(ch.new, place, others)
+            except CannotJudge as why:
+                unread.append(why.reason)
+                continue
             if v is not None:
                 violations.append(v)
             continue

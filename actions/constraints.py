@@ -52,7 +52,7 @@ from dataclasses import replace
 from actions.synonyms import player_term  # noqa: F401  (the era's word for a player: re-exported)
 from parsers import definitions as D
 from parsers import language
-from parsers.overrides import OverrideError, parse_overrides  # noqa: F401  (re-exported)
+from parsers.overrides import OverrideError, override_line, parse_overrides  # noqa: F401  (re-exported)
 from parsers.ruleset import ACTIVE, APPENDIX, BUILDING_BLOCKS, CORE, DYNASTIC, SPECIAL_CASE, Rule, Ruleset, plain
 from parsers.variables import (  # noqa: F401  (re-exported: the model lives in parsers.variables)
     APPENDIX_ORIGIN, DEFAULT_OVERRIDE_PAGE, ENUM, INTEGER, LIST, NAME, NAME_CHARACTERS, NUMERIC, OFF,
@@ -200,7 +200,7 @@ def _owner_key(owner: str | None) -> str:
 #: Words that could say something of a value: a sentence read in part that says nothing where
 #: read is left alone unless its unread words hold one of these.
 _VALUE_WORDS = re.compile(
-    rf"\d|[“”\"‘’]|\b(?:{language.NUMBER})\b|\b(?:integers?|numbers?\s+(?:between|from|of\s+at)|between|exceeds?|"
+    rf"\d|#|[“”\"‘’]|\bformat\b|\b(?:{language.NUMBER})\b|\b(?:integers?|numbers?\s+(?:between|from|of\s+at)|between|exceeds?|"
     r"least|most|maximum|minimum|defaults?|defaulting|one\s+of|either|list|negative|positive|tracked|names?\s+of|"
     r"greater|fewer|less|more\s+than|above|below|only|must|cannot|can't|can’t|may\s+not|can\s+be|may\s+be|"
     r"flavou?r|text)\b", re.I)
@@ -213,7 +213,9 @@ def _new(frame: D.Frame, rule: Rule) -> Constraint:
                    owner=_title(singular_phrase(frame.owner)) if frame.owner else None, grid=frame.grid,
                    refers=frame.refers, none=frame.none, unique=frame.unique, max_items=frame.max_items,
                    distinct=frame.distinct, not_named=frame.not_named,
-                   other=frame.other, partial=list(frame.unread), relative=list(frame.relative))
+                   other=frame.other, partial=list(frame.unread), relative=list(frame.relative),
+                   min_length=frame.min_length, max_length=frame.max_length, length_unit=frame.length_unit,
+                   excluded=list(frame.excluded), pattern=frame.pattern)
     if frame.negative_ok:
         c.min, c.min_source = None, "negative"
     return c
@@ -252,6 +254,24 @@ def _absorb(have: Constraint, frame: D.Frame) -> None:
         new = getattr(frame, attr)
         if new is not None and getattr(have, attr) is None:
             setattr(have, attr, new)
+    if frame.length_unit is not None:
+        if have.length_unit not in (None, frame.length_unit):   # "at most 3 words" and "at most 20 characters"
+            have.relative.append(f"{frame.variable} is also limited in {frame.length_unit}s")
+        else:
+            have.length_unit = frame.length_unit
+            for attr, pick in (("min_length", max), ("max_length", min)):
+                new, old = getattr(frame, attr), getattr(have, attr)
+                if new is not None:
+                    setattr(have, attr, new if old is None else pick(old, new))
+    have.excluded.extend(x for x in frame.excluded if x not in have.excluded)
+    if frame.pattern is not None:
+        if have.pattern not in (None, frame.pattern):
+            have.relative.append(f"{frame.variable} is also written in the form {frame.pattern}")
+        else:
+            have.pattern = frame.pattern
+    if have.kind != TEXT:   # "a single word" and "one of …": the values listed are all it may be
+        have.min_length = have.max_length = have.length_unit = have.pattern = None
+        have.excluded = []
     have.unique = have.unique or frame.unique
     have.distinct = have.distinct or frame.distinct
     have.other = have.other or frame.other
@@ -263,7 +283,8 @@ def _says_something(c: Constraint) -> bool:
     """Does the constraint limit values (or leave words unread that could), name a default or a thing?"""
     read = bool(c.kind not in ("", TEXT) or c.min is not None or c.max is not None or c.allowed or
                 c.default is not None or c.refers or c.none is not None or c.relative or c.min_source == "negative" or
-                c.distinct or c.not_named)
+                c.distinct or c.not_named or c.min_length is not None or c.max_length is not None or c.excluded
+                or c.pattern)
     if read:
         return True
     return any(_VALUE_WORDS.search(w) for w in c.partial)
@@ -387,8 +408,8 @@ def _place(c: Constraint, things: list[D.Things], grids: list[D.Grid], tracking:
 
 def merge(inferred: list[Constraint], overrides: list[Constraint | Disable]) -> list[Constraint]:
     """Inferred constraints with the overrides applied: an override replaces every inferred
-    constraint of its variable (in its table, when it names one); ``off`` becomes an ``off``
-    constraint that tells the check to leave that variable alone."""
+    constraint of its variable (in its table, grid or owner's things, when it names one); ``off``
+    becomes an ``off`` constraint that tells the check to leave that variable alone."""
     result = list(inferred)
     for o in overrides:
         c = o.as_constraint() if isinstance(o, Disable) else o
@@ -396,7 +417,10 @@ def merge(inferred: list[Constraint], overrides: list[Constraint | Disable]) -> 
         kept = []
         for old in result:
             same_var = bool(keys & old.keys()) or old.key == c.key
-            same_scope = c.table is None or old.table is None or variable_key(old.table) == variable_key(c.table)
+            same_scope = all(mine is None or theirs is None or same(mine, theirs) for mine, theirs, same in (
+                (c.table, old.table, lambda a, b: variable_key(a) == variable_key(b)),
+                (c.grid, old.grid, lambda a, b: label_key(a) == label_key(b)),
+                (c.owner, old.owner, lambda a, b: _owner_key(a) == _owner_key(b))))
             if same_var and same_scope:
                 continue
             kept.append(old)
@@ -405,8 +429,9 @@ def merge(inferred: list[Constraint], overrides: list[Constraint | Disable]) -> 
 
 
 def constraints_to_json(constraints: list[Constraint]) -> list[dict]:
-    """JSON-able list for ``wikibot constraints --json``."""
-    return [c.to_dict() for c in constraints]
+    """JSON-able list for ``wikibot constraints --json``; each with ``override``: the overrides page's line
+    that states it (to copy onto the page and correct)."""
+    return [{**c.to_dict(), "override": override_line(c) if c.variable else None} for c in constraints]
 
 
 def describe_constraints(constraints: list[Constraint]) -> list[str]:
@@ -428,6 +453,8 @@ def describe_constraints(constraints: list[Constraint]) -> list[str]:
         lines.append(line)
         for s in c.sentences:
             lines.append(f"    “{s}”")
+        if c.variable and c.origin != OVERRIDE_ORIGIN:
+            lines.append(f"    to override: {override_line(c)}")
     return lines
 
 

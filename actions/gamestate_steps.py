@@ -9,8 +9,10 @@ is one they accept, and a value they call illegal is refused here with the same 
 source. Nothing is written when any value of the step is refused.
 
 Steps: a player's (or every player's) value set, gained or lost; a transfer between players; a
-column added with a starting value for every row; a player added or removed; a row of any table
-added or removed; an attribute of a named thing set; a single value set or changed.
+column added with a starting value for every row, or with each row's value taken from another table;
+every row's value so taken; a player added or removed; a row of any table added or removed; an
+attribute of a named thing set (its column named, or the one the page and the rules tell: "Paint Plots 2
+to 5 Green"); a single value set or changed.
 """
 
 from __future__ import annotations
@@ -19,13 +21,13 @@ import dataclasses
 import re
 
 from actions.constraints import variable_key
-from actions.legality import Legality, Place, Violation, as_int, join_names, names_in
+from actions.legality import Legality, Place, Violation, as_int, conforms, join_names, names_in
 from actions.outcome import StepOutcome
 from actions.report import REFUSED, UNSUPPORTED
 from parsers import characters, language
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage, Table, name_key
-from parsers.variables import DASHES, LIST
+from parsers.variables import DASHES, ENUM, LIST
 
 
 def _unsupported(detail: str) -> StepOutcome:
@@ -228,6 +230,14 @@ def _add_column(page: GamestatePage, step: st.AddColumn, legality: Legality) -> 
     table = _players(page, legality) if step.table is None else _named_table(page, step.table)
     if any(h and _same(h, step.column) for h in table.headers):
         raise _unsupported(f"“{_place(page, table).name}” already has a column “{step.column}”")
+    if step.derived is not None:
+        values = _derived_values(page, table, step.derived, legality)
+        _judge_new(legality, page, table, step.column, values)
+        _call(table.add_column, step.column, "")
+        for row, value in values.items():
+            _call(table.set_cell, row, step.column, value)
+        return (f"added the column “{step.column}”, each row's the {step.derived.value} of the row its "
+                f"{step.derived.link} names ({_listed(values)})")
     default = (step.default or "").strip()
     number = _number(default) if default else None
     if number is not None:
@@ -240,6 +250,64 @@ def _add_column(page: GamestatePage, step: st.AddColumn, legality: Legality) -> 
         raise _refused(v)
     _call(table.add_column, step.column, default)
     return f"added the column “{step.column}”" + (f" with {default} in every row" if default else " (empty)")
+
+
+def _listed(values: dict[str, str]) -> str:
+    return "; ".join(f"{row}: {value or 'blank'}" for row, value in values.items())
+
+
+def _judge_new(legality: Legality, page: GamestatePage, table: Table, column: str, values: dict[str, str]) -> None:
+    """Judge every value of a column not yet on the page; refuse naming each one the rules forbid."""
+    place = _place(page, table)
+    refusals = []
+    for row, value in values.items():
+        v = legality.judge(column, value, place=place, row=row, old=None, column_old=[], new_row=False)
+        if v is not None:
+            refusals.append(v.sentence()[:-1])
+    if refusals:
+        raise StepOutcome(REFUSED, "; ".join(refusals) + ": an illegal value; nothing was changed")
+
+
+def _derived_values(page: GamestatePage, table: Table, derived: st.Derived, legality: Legality) -> dict[str, str]:
+    """Each row's value taken from another: the ``derived.value`` of the one row its ``derived.link`` names.
+    Every row's must be found exactly — a link that names nothing, several things or a row of no table (or
+    of several) is said, and nothing is written."""
+    name = _place(page, table).name
+    link = _column(table, derived.link, f"the table “{name}”")
+    out: dict[str, str] = {}
+    problems: list[str] = []
+    for row in (r for r in table.row_names if r):
+        held = _call(table.get, row, link).strip()
+        names = names_in(held)
+        if _empty(legality, page, table, link, held) or len(names) != 1:
+            problems.append(f"{row}’s {link} is {'“' + held + '”' if held else 'blank'}, "
+                            f"{'not one name' if held and len(names) != 1 else 'naming nothing'}")
+            continue
+        sources = _tables_with(page, names[0], derived.value)
+        if len(sources) != 1:
+            problems.append(f"{row}’s {link} “{names[0]}” is a row of {'no' if not sources else 'more than one'} "
+                            f"table with a “{derived.value}” column")
+            continue
+        src = sources[0]
+        column = _column(src, derived.value, f"the table “{_place(page, src).name}”")
+        out[row] = _call(src.get, _row_in(src, names[0]) or names[0], column).strip()
+    if problems:
+        raise _unsupported("the bot cannot take every row's value from another table: " + "; ".join(problems))
+    return out
+
+
+def _derive_values(page: GamestatePage, step: st.DeriveValues, legality: Legality) -> str:
+    term = legality.player_term
+    players = step.kind.casefold() in ("player", "players") or (
+        term and (language.is_plural_pair(step.kind, term) or step.kind.casefold() == term.casefold()))
+    table = _players(page, legality, step.kind) if players else _named_table(page, step.kind)
+    column = _column(table, step.column, f"the table “{_place(page, table).name}”")
+    values = _derived_values(page, table, step.derived, legality)
+    _judge(legality, page, table, [(row, column, value) for row, value in values.items()])
+    for row, value in values.items():
+        _call(table.set_cell, row, column, value)
+    return f"set each row's {column} to the {step.derived.value} of the row its {step.derived.link} names " \
+           f"({_listed(values)})"
 
 
 def _defaults(legality: Legality, page: GamestatePage, table: Table, given: dict[str, str]) -> dict[str, str]:
@@ -262,7 +330,7 @@ def _add_row(page: GamestatePage, table: Table, name: str, given: dict[str, str]
     place = _place(page, table)
     values = _defaults(legality, page, table, given)
     refusals: list[str] = []   # every value of the new row the rules forbid, named together
-    v = legality.judge_name(name, place)
+    v = legality.judge_row_name(name, place, [r for r in table.row_names if r])
     if v is not None:
         refusals.append(v.sentence()[:-1])
     for h in table.headers[1:]:
@@ -295,7 +363,11 @@ def _remove_player(page: GamestatePage, step: st.RemovePlayer, legality: Legalit
 
 
 def _add_named_row(page: GamestatePage, step: st.AddRow, legality: Legality) -> str:
-    table = _named_table(page, step.table)
+    term = legality.player_term
+    if term and (language.is_plural_pair(step.table, term) or step.table.casefold() == term.casefold()):
+        table = _players(page, legality, step.table)  # "Add a new Diver named “Marlin” with 3 Pearls"
+    else:
+        table = _named_table(page, step.table)
     given: dict[str, str] = {}
     for column, value in step.values:
         given[_column(table, column, f"the table “{step.table}”")] = value.strip()
@@ -304,8 +376,9 @@ def _add_named_row(page: GamestatePage, step: st.AddRow, legality: Legality) -> 
 
 def _remove_named_row(page: GamestatePage, step: st.RemoveRow, legality: Legality) -> str:
     table = _named_table(page, step.table)
-    _call(table.remove_row, step.name.strip())
-    return f"removed the row “{step.name.strip()}” from “{_place(page, table).name}”"
+    name = _row_in(table, step.name.strip()) or step.name.strip()   # "Plot 2": the row “2” of the Plots table
+    _call(table.remove_row, name)
+    return f"removed the row “{name}” from “{_place(page, table).name}”"
 
 
 def _things_table(page: GamestatePage, thing: str, attribute: str, table: str | None) -> Table:
@@ -325,15 +398,49 @@ def _tables_with(page: GamestatePage, thing: str, attribute: str) -> list[Table]
             and any(h and any(_same(h, f) for f in language.plural_forms(attribute)) for h in t.headers)]
 
 
+#: the column a step that paints a thing sets ("Paint Plot 2 Green"), by its heading
+_COLOUR_COLUMNS = {"colour", "color", "paint", "hue"}
+
+
+def _column_for(page: GamestatePage, table: Table, step: st.SetAttribute, legality: Legality) -> str:
+    """The column a step that names none sets ("Set Plots 2 to 5 to Green", "Paint Plot 2 Green"): for a paint,
+    the table's colour column; else the one column of the thing's table whose values the rules list with the
+    value among them, or the table's only column besides the names. Two, or none: said, never guessed."""
+    place = _place(page, table)
+    value = step.value.strip()
+    columns = [h for h in table.headers[1:] if h]
+    found = {h for h in columns if (c := legality.find(h, place)) is not None and c.kind == ENUM and conforms(c, value)}
+    colours = {h for h in columns if variable_key(h) in _COLOUR_COLUMNS}
+    if step.colour and colours:
+        found = colours   # a paint sets the colour, whatever else may hold the value
+    elif not found and len(columns) == 1 and not step.colour:
+        found = set(columns)
+    said = f"“{step.text.strip()}”" if step.text.strip() else "the step"
+    if len(found) == 1:
+        return found.pop()
+    if found:
+        raise _unsupported(f"{said} names no column, and more than one column of “{place.name}” could hold "
+                           f"“{value}” ({join_names(sorted(found), '')}); name the column")
+    what = "is a colour or " if step.colour else ""
+    raise _unsupported(f"{said} names no column, and no column of “{place.name}” {what}has values the rules list "
+                       f"with “{value}” among them; name the column")
+
+
 def _set_attribute(page: GamestatePage, step: st.SetAttribute, legality: Legality) -> str:
     table, thing, column = _cell_table(page, st.Cell(row=step.thing, column=step.attribute, pair=step.pair),
                                        step.table)
     step = dataclasses.replace(step, thing=thing)
+    if column is None:
+        column = _column_for(page, table, step, legality)
     place = _place(page, table)
     value = step.value.strip()
     symbols = {name.casefold(): symbol for symbol, name in place.legend.items()}
+    c = legality.find(column, place)
     if value.casefold() in symbols:  # a board written in symbols: "Lemon" is written as its symbol
         value = symbols[value.casefold()]
+    elif c is not None and c.kind == ENUM and conforms(c, value) and value not in (c.allowed or []):
+        # "green" where the rules list "Green": written as the rules spell it
+        value = next(a for a in c.allowed or [] if conforms(dataclasses.replace(c, allowed=[a]), value))
     else:
         value = _as_written(table, column, [step.thing], value)
     _judge(legality, page, table, [(step.thing, column, value)])
@@ -555,9 +662,11 @@ def _as_the_page_has_it(page: GamestatePage, step: st.Step, legality: Legality) 
     """The words cannot tell a player from a thing ("Set Cup’s Worth to 4", "Set the Coins of Kevan to 1");
     the page can. A player's value named as a thing's, and a thing's named as a player's, are read as what
     the page holds: a row of the players' table is a player, a row of one other table with that column a thing."""
+    if isinstance(step, st.SetSingleValue):
+        return _single_or_thing(page, step)
     if isinstance(step, (st.SetValue, st.ChangeValue)) and not isinstance(step.player, st.EachPlayer):
         name, column = step.player, step.variable
-    elif isinstance(step, (st.SetAttribute, st.ChangeAttribute)) and step.table is None:
+    elif isinstance(step, (st.SetAttribute, st.ChangeAttribute)) and step.table is None and step.attribute is not None:
         name, column = step.thing, step.attribute
     else:
         return step
@@ -583,6 +692,20 @@ def _as_the_page_has_it(page: GamestatePage, step: st.Step, legality: Legality) 
     if len(tables) != 1:
         return step
     return _as_other(step, thing=name, attribute=column)
+
+
+def _single_or_thing(page: GamestatePage, step: st.SetSingleValue) -> st.Step:
+    """"Set Plot 1 to Green": the words cannot tell a single value from a thing whose column the page tells; a
+    name the page has no single value of, but one table a row of, is that thing."""
+    try:
+        page.single(step.name)
+        return step
+    except GamestateError:
+        pass
+    if sum(1 for t in page.tables if not t.is_key_value and _row_in(t, step.name) is not None) != 1:
+        return step
+    return st.SetAttribute(index=step.index, text=step.text, when=step.when, thing=step.name, attribute=None,
+                           value=step.value)
 
 
 #: A player's step and a thing's step that say the same ("Set Cup’s Worth", "Set the Worth of Cup").
@@ -636,6 +759,7 @@ HANDLERS = {
     st.ChangeValue: ("change value", _change_value),
     st.TransferValue: ("transfer value", _transfer),
     st.AddColumn: ("add column", _add_column),
+    st.DeriveValues: ("take values from another table", _derive_values),
     st.AddPlayer: ("add player", _add_player),
     st.RemovePlayer: ("remove player", _remove_player),
     st.AddRow: ("add row", _add_named_row),

@@ -54,7 +54,7 @@ from actions.synonyms import player_term as ruleset_player_term
 from parsers import characters, language
 from parsers.gamestate import Table, name_key
 from parsers.ruleset import Ruleset
-from parsers.variables import DASHES
+from parsers.variables import DASHES, pattern_regex
 
 # First-column headings of a players table; not "Name", which also heads tables of non-players.
 PLAYER_HEADERS = ("player", "nomicer", "user")
@@ -378,6 +378,17 @@ class Legality:
                 v = self._names(c, column, new.strip(), shown, place, row, old, column_old, new_row, notes, where)
                 if v is not None:
                     return v
+            if c.kind == TEXT and not c.refers:
+                written = True
+                if c.pattern and c.origin != OVERRIDE_ORIGIN:
+                    nonblank = [v for v in column_old if v.strip()]
+                    if len(nonblank) >= 2 and sum(1 for v in nonblank if pattern_regex(c.pattern).fullmatch(v.strip())) \
+                            * 2 < len(nonblank):
+                        written = False   # the page writes it some other way: the form is not checked
+                        notes.append(f"{where}: not checked against the form {c.pattern}: the column's values are "
+                                     "written some other way")
+                if self._misshapen(c, new.strip(), written):
+                    return self._violation(table_name, row, column, old, shown, c, new_row)
             v = self._distinct(c, column, new.strip(), shown, place, row, old, column_old, new_row, where)
             if v is not None:
                 return v
@@ -396,6 +407,40 @@ class Legality:
             return Violation(table_name, row, column, old, shown, n.describe(column), n.source, new_row=new_row,
                              quote=n.sentence)
         return None
+
+    @staticmethod
+    def _misshapen(c: Constraint, value: str, written: bool = True) -> bool:
+        """A text longer or shorter than the rules allow ("between one and two words"), one it may never be
+        ("cannot be “None”"), or (``written``: as the page writes the column) not in the rules' form ("#(#)")."""
+        if not value:
+            return False
+        if any(value.casefold() == x.casefold() for x in c.excluded):
+            return True
+        if c.pattern and written and not pattern_regex(c.pattern).fullmatch(value):
+            return True
+        size = len(value.split()) if c.length_unit == "word" else len(value)
+        return (c.min_length is not None and size < c.min_length) or (c.max_length is not None and size > c.max_length)
+
+    def row_name_constraint(self, place: Place | None) -> Constraint | None:
+        """The constraint of a table's first column, where it names the table's things ("Each Community has a
+        Name (between one and two words)"): a rule of that column's own owner's, never another kind's."""
+        if place is None or place.table is None or not place.first_header or self.is_players_table(place.table):
+            return None
+        c = self.find(place.first_header, place)
+        if c is None or c.grid or (c.owner and not self._owns(c.owner, place)):
+            return None
+        return c
+
+    def judge_row_name(self, name: str, place: Place | None, others: list[str]) -> Violation | None:
+        """A new row's name: a player's against the name rule; a thing's against the rules of its table's first
+        column (``others``: the names already there)."""
+        if place is None:
+            return None
+        if self.is_players_table(place.table):
+            return self.judge_name(name, place)
+        if self.row_name_constraint(place) is None:
+            return None
+        return self.judge(place.first_header, name, place=place, row=name, old=None, column_old=others, new_row=True)
 
     @staticmethod
     def _unchecked(c: Constraint, column: str, where: str) -> None:
@@ -566,6 +611,8 @@ def page_constraints(legality: Legality, page) -> list[ColumnRule]:
             if i == 0 or not h:
                 if i == 0 and legality.is_players_table(table) and legality.names is not None:
                     out.append(ColumnRule(place.name, h, legality.names, legality.names.origin))
+                elif i == 0 and (named := legality.row_name_constraint(place)) is not None:
+                    out.append(ColumnRule(place.name, h, named, named.origin))   # the things' names
                 continue
             held = [vals.get(keys[i], "") for vals in values] if i < len(keys) else []
             out.append(_column_rule(legality, place, h, held))

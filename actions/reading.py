@@ -25,7 +25,9 @@ KIND_NAMES = {
     st.SetValue: "set a value", st.ChangeValue: "change a value", st.TransferValue: "transfer a value",
     st.AddColumn: "add a column", st.AddPlayer: "add a player", st.RemovePlayer: "remove a player",
     st.AddRow: "add a row", st.RemoveRow: "remove a row", st.SetAttribute: "set an attribute",
-    st.ChangeAttribute: "change an attribute",
+    st.ChangeAttribute: "change an attribute", st.DeriveValues: "take values from another table",
+    st.SwapValues: "swap two values", st.MoveName: "move a name", st.AddToCell: "add a name to a cell",
+    st.RemoveFromCell: "remove a name from a cell",
     st.SetSingleValue: "set a single value", st.ChangeSingleValue: "change a single value",
     st.Ignored: "set aside", st.Unsupported: "not read",
 }
@@ -91,6 +93,12 @@ def describe_step(step: st.Step) -> dict:
             row[key] = value
     if getattr(step, "values", None):
         row["values"] = dict(step.values)
+    if isinstance(step, st.SetAttribute) and step.attribute is None:
+        row["attribute"] = ("(its colour: the page's colour column)" if step.colour else
+                            "(not named: the one column of the page the rules let hold the value)")
+    derived = getattr(step, "derived", None)
+    if derived is not None:
+        row["derived"] = f"each row's is the {derived.value} of the row its {derived.link} names"
     player = getattr(step, "player", None)
     if player is not None:
         row["player"] = "every player" if isinstance(player, st.EachPlayer) else player
@@ -138,7 +146,8 @@ def render(reading: dict) -> str:
         for key, label in (("new_rule", "new rule"), ("section", "in section"), ("rule", "rule"),
                            ("changes", "changes"), ("occurrence", "where"), ("next_to", "next to"),
                            ("moves_to", "moves to"), ("repeals", "repeals"), ("new_name", "new name"),
-                           ("player", "player"), ("variable", "value"), ("value", "set to"), ("delta", "by"),
+                           ("player", "player"), ("thing", "thing"), ("attribute", "column"),
+                           ("variable", "value"), ("value", "set to"), ("derived", "values"), ("delta", "by"),
                            ("set_aside", "set aside as"), ("why", "why")):
             if key in row:
                 lines.append(f"      {label}: {row[key]}")

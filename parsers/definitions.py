@@ -75,6 +75,11 @@ class Frame:
     grid: str | None = None         # the grid every cell of which holds it
     unread: tuple[str, ...] = ()    # the words not read
     relative: tuple[str, ...] = ()  # limits read but relative to other values ("than the Speaker of his Party")
+    min_length: int | None = None   # a text's length: "between one and two words", "no more than 20 characters"
+    max_length: int | None = None
+    length_unit: str | None = None  # "character" or "word"
+    excluded: tuple[str, ...] = ()  # texts it may never be: "cannot be “None”"
+    pattern: str | None = None      # "in the format #(#)": "#" a whole number, the rest as written
     sentence: str = ""
 
     @property
@@ -85,7 +90,8 @@ class Frame:
         """Does the frame limit values, give a default or a place, or leave words unread?"""
         return bool(self.kind not in (None, TEXT) or self.min is not None or self.max is not None or self.allowed
                     or self.following or self.default is not None or self.none is not None or self.refers
-                    or self.negative_ok or self.distinct or self.not_named or self.page or self.table or self.unread or self.relative)
+                    or self.negative_ok or self.distinct or self.not_named or self.page or self.table or self.unread or self.relative
+                    or self.min_length is not None or self.max_length is not None or self.excluded or self.pattern)
 
 
 @dataclass(frozen=True)
@@ -641,6 +647,34 @@ class _Reader:
 
     def d_text_type(self, t: Tree, info: dict) -> None:
         info.setdefault("kind", TEXT)
+        shape = next((c for c in t.iter_subtrees_topdown() if c.data == "text_shape"), None)
+        if shape is not None:
+            self._shape(shape, info)
+
+    def _shape(self, t: Tree, info: dict) -> None:
+        """A text's length: "a single word", "between one and two words", "a string of no more than 12 characters";
+        a length in no unit the bot can count is a limit it does not check."""
+        if re.search(r"\bsingle\s+word$", self.text(t), re.I):
+            lo = hi = 1
+        else:
+            bounds: dict = {}
+            for c in t.children:
+                if isinstance(c, Tree):
+                    self.visit(c, bounds)
+            lo, hi = bounds.get("min"), bounds.get("max")
+            if lo is None and hi is None:
+                return   # "any alphanumeric string": no length said
+        units = [x for x in _tokens(t) if x.type == "TEXT_UNIT"] or \
+            [x for x in _tokens(t) if x.type == "TEXT_NOUN" and str(x).casefold() in ("word", "words")]
+        unit = str(units[-1]).casefold().split()[0].rstrip("s") if units else None
+        if lo == hi == 1 and unit is None:
+            unit = "word"   # "a single word"
+        if unit not in ("character", "word"):
+            info["relative"] = tuple(info.get("relative", ())) + (self.text(t),)
+            return
+        self._set(info, "min_length", lo)
+        self._set(info, "max_length", hi)
+        info["length_unit"] = unit
 
     def d_ref_type(self, t: Tree, info: dict) -> None:
         info["kind"] = TEXT
@@ -675,6 +709,10 @@ class _Reader:
 
     def d_unique_value(self, t: Tree, info: dict) -> None:
         info["distinct"] = True
+
+    def d_format_clause(self, t: Tree, info: dict) -> None:
+        info.setdefault("kind", TEXT)
+        info["pattern"] = next(str(x) for x in _tokens(t) if x.type == "FORMAT")
 
     def d_not_named(self, t: Tree, info: dict) -> None:
         thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
@@ -743,12 +781,23 @@ class _Reader:
     d_max_limit = d_at_most
 
     def d_text_length(self, t, info):
-        info.setdefault("kind", TEXT)   # "no more than 20 characters long": a text's shape, not checked
+        """"cannot be more than 20 characters long", "may not exceed 3 words": a text's greatest length."""
+        info.setdefault("kind", TEXT)
+        n = self._one_number(t)
+        unit = next((str(x).casefold().split()[0].rstrip("s") for x in _tokens(t) if x.type == "TEXT_UNIT"), None)
+        if n is None or unit not in ("character", "word"):
+            info["relative"] = tuple(info.get("relative", ())) + (self.text(t),)
+            return
+        self._set(info, "max_length", n)
+        info["length_unit"] = unit
 
     def d_text_rule(self, t, info):
-        """ "must be unique", "cannot be “None”": of a text, its shape (not checked); of anything else, a
-        limit the bot does not check."""
-        if info.get("kind") != TEXT:
+        """ "cannot be “None”": a text it may never be; "cannot be the same as …", and anything said so of a
+        value that is not text: a limit the bot does not check."""
+        quoted = [x for x in _tokens(t) if x.type == "QUOTED"]
+        if info.get("kind") == TEXT and quoted:
+            info["excluded"] = tuple(info.get("excluded", ())) + (_unquote(str(quoted[0])),)
+        else:
             info["relative"] = tuple(info.get("relative", ())) + (self.text(t),)
 
     def d_not_negative(self, t, info):

@@ -708,7 +708,8 @@ def reads_as_step(line: str) -> bool:
     if not stripped or PAYLOAD_PREFIX.match(line) or not spans:
         return False
     a, b, _ = spans[0]
-    return any(sp.cls not in (Ignored, Unsupported) for sp in read_sentence(stripped[a:b]).specs)
+    return any(sp.cls not in (Ignored, Unsupported) and not sp.fields.get("_stated")
+               for sp in read_sentence(stripped[a:b]).specs)
 
 
 #: The steps that change the Ruleset (not the gamestate, not set aside).

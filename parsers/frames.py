@@ -34,7 +34,7 @@ from parsers.steps import (
     ITEM, ITEM_BEGINNING, ITEM_CONTAINING, Condition, MoveRule, RemoveText, RenameRule, RepealAll, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus,
     Target, Unsupported, AddColumn, AddPlayer, AddRow, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer,
     RemoveRow, SetAttribute, SetSingleValue, SetValue, TransferValue, ChangeAttribute, Cell, SwapValues, MoveName,
-    AddToCell, RemoveFromCell,
+    AddToCell, RemoveFromCell, Derived, DeriveValues,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -92,7 +92,9 @@ class Reading:
         from parsers.steps import Ignored
         if self.opens_instruction is not None:
             return self.opens_instruction
-        return any(sp.cls not in (Ignored, Unsupported) for sp in self.specs)
+        # a statement read only after the step it completes ("each Ship’s Wealth is its Captain’s Coins") opens
+        # nothing: rule text says such things
+        return any(sp.cls not in (Ignored, Unsupported) and not sp.fields.get("_stated") for sp in self.specs)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -907,6 +909,8 @@ def _gs_value(np: NP | None) -> str:
         if not re.fullmatch(r"[-−+]?\d+", np.text):  # "three", "2 (two)": the number, as the page writes it
             return str(np.number)
         return np.text.replace("−", "-")
+    if np.kind == "hue":  # "green"
+        return np.text or ""
     if np.kind in ("name", "value_given"):
         words = (np.text or "").split()
         if np.quoted or (1 <= len(words) <= 3 and words[0].lower() not in _NOT_A_VALUE
@@ -920,7 +924,8 @@ def _who(np: NP):
     if np.kind == "every":
         return EachPlayer(term=np.text)
     name = (np.text or "").strip()
-    if np.kind not in ("name", "quote") or not name or name.lower() in _NOT_A_PLAYER or len(name.split()) > 3:
+    if np.kind not in ("name", "quote") or not name or name.lower() in _NOT_A_PLAYER or len(name.split()) > 3 \
+            or (np.kind == "name" and _not_a_single_value(np)):   # "from Kevan’s Coins": a value, not a player
         raise NotRead(f"“{np.words}” is not a player")
     if not np.quoted and any(w.lower() in _MODALS for w in name.split()):
         raise NotRead(f"“{np.words}”: a player who may do something is a rule's saying, not an order")
@@ -946,14 +951,22 @@ def _owner(value: NP) -> NP:
     return value.of
 
 
+def _one_owner(np: NP) -> NP:
+    """Whose value a step names: "Plots 2 and 4" unquoted is several things (read as such), never one."""
+    if np.kind == "name" and _SEVERAL_BY_NUMBER.fullmatch(np.text or ""):
+        raise NotRead(f"“{np.words}” names several things")
+    return np
+
+
 _EVERY_IN_A_TABLE = ("every player's value in the table “{table}”: the bot changes every player's value in the "
                      "players' table only")
 
 
 def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     value = _np(roles, "value")
-    new = _gs_value(_np(roles, "to"))
-    owner = value.of
+    to = _np(roles, "to")
+    new = _gs_value(to) if to.kind != "its" else ""
+    owner = _one_owner(value.of)
     var = _gs_var(value.text)
     if var.casefold() == "value" and owner.kind in ("name", "quote"):  # "the value of “Max Fuel”"
         return [Spec(SetSingleValue, {"name": owner.text, "value": new})]
@@ -962,6 +975,11 @@ def build_set_value(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     # "Kevan’s Coins", "the Coins of Kevan", "every Puzzler’s Coins": a player's value (a bare name may be
     # a thing's; the page tells, when the step is applied); "the Worth of the Relic “Cup”": a thing's
     table = _table(_np(roles, "table"))
+    to = _np(roles, "to")
+    if to.kind == "its":  # "Set each Ship’s Wealth to its Captain’s Coins": from the row its Captain names
+        if owner.kind != "every" or table is not None:
+            return f"“{to.words}”: whose “{to.how}” is meant is not said"
+        return [Spec(DeriveValues, {"kind": owner.text, "column": var, "derived": _derived(to)})]
     if owner.kind == "every" and table is not None:
         return _EVERY_IN_A_TABLE.format(table=table)
     if owner.kind == "range":  # "the Colour of Plots 2 to 5": each of them
@@ -982,14 +1000,57 @@ _MOST_IN_A_RANGE = 100
 
 def _things_in(np: NP) -> list[str]:
     """"Plots 2 to 5" → Plot 2, Plot 3, Plot 4, Plot 5 (the page tells whether its rows are named “Plot 2”
-    or “2” under a Plot heading)."""
+    or “2” under a Plot heading); "Plots 2, 4 and 5" → each."""
+    kind = language.singular(np.text) or np.text
+    if np.items:
+        numbers = [i.number for i in np.items]
+        if None in numbers or len(set(numbers)) != len(numbers):
+            raise NotRead(f"“{np.words}” is not a list of different numbers")
+        return [f"{kind} {n}" for n in numbers]
     first, last = np.number, int(np.how) if (np.how or "").isdigit() else None
     if first is None or last is None or last < first:
         raise NotRead(f"“{np.words}” is not a range of numbers, lowest first")
     if last - first >= _MOST_IN_A_RANGE:
         raise NotRead(f"“{np.words}”: more than {_MOST_IN_A_RANGE} things at once")
-    kind = language.singular(np.text) or np.text
     return [f"{kind} {n}" for n in range(first, last + 1)]
+
+
+def build_derived_statement(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    specs = build_set_value(roles, clause)
+    if isinstance(specs, str):
+        return specs
+    return [Spec(sp.cls, {**sp.fields, "_stated": True}) for sp in specs]
+
+
+def _derived(np: NP) -> Derived:
+    """"its Captain’s Coins" → the Coins of the row its Captain names."""
+    return Derived(link=_gs_var(np.how), value=_gs_var(np.text))
+
+
+def build_set_things(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    """"Set Plots 2 to 5 to Green", "Paint Plots 2 to 5 Green": no column named; the page and the rules tell it
+    (the one column of the things' table that may hold the value; for a paint, their colour)."""
+    things = _np(roles, "things")
+    new = _gs_value(_np(roles, "to")) if _np(roles, "to") is not None else _hue(_np(roles, "hue"))
+    table = _table(_np(roles, "table"))
+    names = _things_in(things) if things.kind == "range" else [_thing_name(things)]
+    return [Spec(SetAttribute, {"thing": t, "attribute": None, "value": new, "table": table,
+                                "colour": clause.verb == "paint"}) for t in names]
+
+
+def _hue(np: NP | None) -> str:
+    if np is not None and np.kind == "hue":
+        return np.text or ""
+    return _gs_value(np)
+
+
+def _thing_name(np: NP) -> str:
+    """One thing a step names by itself: "the Plot “North Field”", "“North Field”", "Plot 2"."""
+    if np.kind == "name" and _not_a_single_value(np):
+        raise NotRead(f"“{np.words}” is not the name of a thing")
+    if not np.text or (np.kind == "name" and np.text.lower() in _NOT_A_PLAYER):
+        raise NotRead(f"“{np.words}” is not the name of a thing")
+    return np.text.strip()
 
 
 def _cell(np: NP) -> tuple[Cell, str | None]:
@@ -1049,8 +1110,9 @@ def build_move_name(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_list_in_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     name = _np(roles, "name")
-    if name.kind not in ("name", "quote") or not name.text or (not name.quoted and language.number(name.text) is not None):
-        return f"“{name.words}” is not a name"  # "Add 2 to Kevan’s Coins" adds to a number
+    if name.kind not in ("name", "quote") or not name.text or (
+            not name.quoted and language.number(name.text.split()[0], article=True) is not None):
+        return f"“{name.words}” is not a name"  # "Add 2 to Kevan’s Coins", "Add 2 Coins to …" add to a number
     cell, table = _cell(_np(roles, "cell"))
     cls = AddToCell if clause.verb == "add" else RemoveFromCell
     return [Spec(cls, {"name": name.text.strip(), "cell": cell, "table": _one_table(table, _table(_np(roles, "table")))})]
@@ -1058,14 +1120,19 @@ def build_list_in_cell(roles: dict[str, Any], clause: Clause) -> list[Spec] | st
 
 def _not_a_single_value(np: NP) -> str | None:
     """Why unquoted words cannot name a single value: they name someone's value ("Kevan’s Coins", "the Coins
-    of Kevan", "their faction"), which another reading of the same words reads."""
+    of Kevan", "their faction"), or several things by number ("Plots 4 and 5"), which another reading of the
+    same words reads."""
     text = np.text or ""
     if np.quoted:
         return None
     if re.search(r"\w['’](?:s\b|\s|$)", text) or text.split()[0].lower() in _NOT_A_VALUE \
-            or re.search(r"\s+of\s+", text, re.I):
+            or re.search(r"\s+of\s+", text, re.I) or _SEVERAL_BY_NUMBER.fullmatch(text):
         return f"“{text}” is not the name of a single value"
     return None
+
+
+#: "Plots 4 and 5", "Plots 2, 3 and 7": things of a kind by number (parsers/instructions.lark, np_things)
+_SEVERAL_BY_NUMBER = re.compile(r"\S+\s+\d+(?:\s*,\s*\d+)*\s*,?\s+and\s+\d+", re.I)
 
 
 def build_set_single(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
@@ -1085,8 +1152,12 @@ def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         if why:
             return why
         return [Spec(ChangeSingleValue, {"name": target.text, "delta": sign * _amount(amount)})]
+    if target is not None and amount.kind == "quantity" and not language.is_plural_pair(amount.text or "", target.text or "") \
+            and (amount.text or "").casefold() != (target.text or "").casefold():
+        # "Add 2 Coins to Kevan’s Coins"; "Add 2 Hats to Kevan’s Coins" says two things
+        return f"“{amount.words}” is not an amount of {target.text}"
     if target is not None:
-        owner = target.of
+        owner = _one_owner(target.of)
         table = _table(_np(roles, "table"))
         if owner.kind == "every" and table is not None:
             return _EVERY_IN_A_TABLE.format(table=table)
@@ -1119,8 +1190,19 @@ def build_add_column(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         return "the new column has no name" if not names_ else "it gives the column two names"
     default = _np(roles, "default")
     table = _np(roles, "table")
-    return [Spec(AddColumn, {"column": names_[0], "default": _gs_value(default) if default else None,
-                             "table": table.text if table is not None else None})]
+    fields = {"column": names_[0], "default": _gs_value(default) if default else None,
+              "table": table.text if table is not None else None}
+    derived = roles.get("derived")
+    if derived is not None:
+        # "; each Ship’s Wealth is its Captain’s Coins": the new column's value in every row, from another table
+        whose = derived.second
+        if default is not None:
+            return "it gives the new column a value and takes it from another table"
+        if whose is not None and whose.kind == "value" and (
+                whose.of is None or whose.of.kind != "every" or _gs_var(whose.text).casefold() != names_[0].casefold()):
+            return f"“{whose.words}” is not the new column of every row"
+        fields["derived"] = _derived(derived.np)
+    return [Spec(AddColumn, fields)]
 
 
 def _values(attrs: NP | None) -> tuple[tuple[str, str], ...]:
@@ -1147,6 +1229,9 @@ def build_add_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if not name:
         return "the new row has no name"
     table = _table(table_np)
+    kind = row.of.text if row is not None and row.kind == "new_piece" and row.of is not None else None
+    if table is None and table_np is None and kind is not None and _table(NP("table", text=kind)) is not None:
+        table = kind  # "Add a new Ship named “Osprey”": a row of the Ships' table, never a player so named
     if table is None and not values:
         return [Spec(AddPlayer, {"name": _who(NP("name", words=name, text=name))})]
     if table is None:
@@ -1157,6 +1242,13 @@ def build_add_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 def build_remove_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     row = _np(roles, "row")
     table = _table(_np(roles, "table"))
+    if row.kind == "range":  # "Remove Plots 2 to 4 from the Plots table": each of them
+        if table is None:
+            return f"“{row.words}” from the players' table"
+        return [Spec(RemoveRow, {"table": table, "name": thing}) for thing in _things_in(row)]
+    if row.kind == "name" and (_SEVERAL_BY_NUMBER.fullmatch(row.text or "")
+                               or re.fullmatch(r"\d+(?:\s*(?:,|,?\s*and)\s*\d+)*", row.text or "")):
+        return f"“{row.words}” unquoted is several things, or a number, not a row's name"   # "Plots 2 and 4"
     name = row.text
     if not name:
         return "no row named"
@@ -1646,18 +1738,34 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
     # Set each Player’s Coins to 3. / Set Kevan’s Coins to 3. / Set the Type of the Stop “Harbour” to Ferry.
     Frame("set a value", _verbs("set", "change", "reset"), (
         Slot("value", (OBJ,), ("value",)),
-        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "its", "hue")),
         Slot("table", ("in",), ("table",)),
     ), ("value", "to"), build_set_value),
+    # Set Plots 2 to 5 to Green. / Paint Plots 2 to 5 Green. / Paint the Plot “North Field” “Teal”.
+    Frame("set things", _verbs("set", "change"), (
+        Slot("things", (OBJ,), ("range", "thing")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "hue")),
+        Slot("table", ("in",), ("table",)),
+    ), ("things", "to"), build_set_things),
+    # Each Ship’s Wealth is its Captain’s Coins. (stated: read only after the new column it fills)
+    Frame("a column's values, stated", _verbs("derive"), (
+        Slot("value", (OBJ,), ("value",)),
+        Slot("to", ("to",), ("its",)),
+    ), ("value", "to"), build_derived_statement),
+    Frame("paint", _verbs("paint"), (
+        Slot("things", (OBJ,), ("range", "thing", "name", "quote")),
+        Slot("hue", (OBJ2,), ("hue", "quote")),
+        Slot("table", ("in",), ("table",)),
+    ), ("things", "hue"), build_set_things),
     # Set the Round to 3. / Set “Max Fuel” to 9.
     Frame("set a single value", _verbs("set", "change"), (
         Slot("name", (OBJ,), ("name", "quote")),
-        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "hue")),
     ), ("name", "to"), build_set_single),
     # Set the cell at Row 3, Column 4 of the Game Board to Lemon.
     Frame("set a cell", _verbs("set", "change"), (
         Slot("cell", (OBJ,), ("cell",)),
-        Slot("to", ("to", "to_be"), ("amount", "quote", "name")),
+        Slot("to", ("to", "to_be"), ("amount", "quote", "name", "hue")),
     ), ("cell", "to"), build_set_cell),
     # Increase Kevan’s Score by 2. / Reduce the Coins of every Puzzler by 1. / Increase the Round by 1.
     Frame("change a value", _verbs("increase", "decrease"), (
@@ -1667,11 +1775,11 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
     ), ("value", "amount"), build_change),
     # Add 2 to Kevan’s Coins. / Subtract 1 from each Puzzler’s Coins.
     Frame("add to a value", _verbs("add"), (
-        Slot("amount", (OBJ,), ("amount",)),
+        Slot("amount", (OBJ,), ("amount", "quantity")),
         Slot("value", ("to",), ("value",)),
     ), ("amount", "value"), build_change),
-    Frame("take from a value", _verbs("subtract"), (
-        Slot("amount", (OBJ,), ("amount",)),
+    Frame("take from a value", _verbs("subtract", "remove"), (
+        Slot("amount", (OBJ,), ("amount", "quantity")),
         Slot("value", ("from",), ("value",)),
     ), ("amount", "value"), build_change),
     # Give Kevan 3 Coins. / Kevan gains 2 Coins. / Each Puzzler loses one Coin.
@@ -1705,6 +1813,7 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("name", ("called",), ("name",)),
         Slot("table", ("to", "in", "on"), ("table",)),
         Slot("default", ("default",), ("value_given",)),
+        Slot("derived", ("derived",), ("its",)),
     ), ("column",), build_add_column),
     # Add a row for “Harbour” to the Stops table, with a Type of Ferry. / Add a row for Kevan. / Add a new Ferry called “X” …
     Frame("add a row", _verbs("add", "create"), (
@@ -1746,7 +1855,7 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("table", ("in",), ("table",)),
     ), ("name", "cell"), build_list_in_cell),
     Frame("remove a thing", _verbs("remove"), (
-        Slot("row", (OBJ,), ("name", "quote", "thing")),
+        Slot("row", (OBJ,), ("name", "quote", "thing", "range")),
         Slot("table", ("from",), ("table",)),
     ), ("row", "table"), build_remove_row),
 )
@@ -2168,12 +2277,28 @@ def _names_a_place(c: Clause) -> bool:
 
 def _column_with_values(specs: list[Spec]) -> list[Spec]:
     """"Add a column called Pearls to the Divers table, and set every Diver’s Pearls to 2": one new
-    column with its value for everyone."""
-    if (len(specs) == 2 and specs[0].cls is AddColumn and specs[0].fields.get("default") is None
-            and specs[1].cls is SetValue and isinstance(specs[1].fields["player"], EachPlayer)
-            and specs[1].fields["variable"].casefold() == specs[0].fields["column"].casefold()):
-        return [Spec(AddColumn, {**specs[0].fields, "default": specs[1].fields["value"]})]
+    column with its value for everyone ("…, and set each Ship’s Wealth to its Captain’s Coins": taken from
+    another table)."""
+    if len(specs) != 2 or specs[0].cls is not AddColumn or specs[0].fields.get("default") is not None \
+            or specs[0].fields.get("derived") is not None:
+        return specs
+    column, then = specs[0].fields["column"].casefold(), specs[1].fields
+    if (specs[1].cls is SetValue and isinstance(then["player"], EachPlayer)
+            and then["variable"].casefold() == column):
+        return [Spec(AddColumn, {**specs[0].fields, "default": then["value"]})]
+    if specs[1].cls is DeriveValues and fills_new_column(specs[0].fields, then):
+        return [Spec(AddColumn, {**specs[0].fields, "derived": then["derived"]})]
     return specs
+
+
+def fills_new_column(column: dict[str, Any], derive: dict[str, Any]) -> bool:
+    """Do a DeriveValues step's fields (``derive``) give every value of the new column an AddColumn step's
+    fields (``column``) add — the same column, of the table of the same things, with no values of its own?"""
+    table = column.get("table")
+    return column.get("default") is None and column.get("derived") is None and table is not None \
+        and derive["column"].casefold() == column["column"].casefold() \
+        and bool({f.casefold() for f in language.plural_forms(derive["kind"]) if f}
+                 & {f.casefold() for f in language.plural_forms(table) if f})
 
 
 def _product(lists: list[list[list[Spec]]]) -> Iterable[tuple[list[Spec], ...]]:

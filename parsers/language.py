@@ -143,7 +143,7 @@ def strip_bom(text: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 #: Words after which a full stop does not end a sentence ("e.g.", "etc.", "No. 3", "St.").
-ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|no|st|mr|mrs|ms|dr)|\.\.)$", re.I)
+ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|no|st|mr|mrs|ms|dr)|\.\.|\b(?:[A-Z]\.)+[A-Z])$", re.I)  # "V.R."
 _ENUMERATOR = re.compile(r"\s*(?:\d+[a-z]?|[a-zA-Z]|[ivx]+)")  # "1." "1a." "a." "iv." opening a list item
 
 

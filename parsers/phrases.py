@@ -109,7 +109,7 @@ _VERBS = {
     "v_reword": "reword", "v_amend": "amend", "v_remove": "remove", "v_repeal": "repeal", "v_rename": "rename",
     "v_move": "move", "v_set": "set", "v_give": "give", "v_activate": "activate", "v_deactivate": "deactivate",
     "v_increase": "increase", "v_decrease": "decrease", "v_subtract": "subtract", "v_transfer": "transfer",
-    "v_keep": "keep", "v_reset": "reset", "v_keep_none": "keep_none",
+    "v_keep": "keep", "v_reset": "reset", "v_keep_none": "keep_none", "v_paint": "paint",
 }
 
 _UNITS = {"paragraph": "paragraph", "paragraphs": "paragraph", "sentence": "sentence", "sentences": "sentence",
@@ -178,8 +178,36 @@ class Reader:
             if isinstance(child, Tree) and child.data == "clause":
                 out.append(self.clause(child))
             elif isinstance(child, Tree) and child.data == "gap":
-                out.append(self.gap(child))
+                out.append(self._elided(self.gap(child), out))
+            elif isinstance(child, Tree) and child.data.startswith("also_"):
+                out.append(self.also(child, out))
         return out
+
+    def _elided(self, gap: Clause, before: list[Clause]) -> Clause:
+        """"… and Perpetua’s to 2": the value named by the clause before, of another owner."""
+        if not gap.objects or gap.objects[0].kind != "value" or gap.objects[0].text is not None:
+            return gap
+        named = next((o for c in reversed(before) for o in c.objects if o.kind == "value" and o.text), None)
+        if named is None:
+            raise NotRead(f"“{gap.objects[0].words}”: no value named before it")
+        gap.objects[0] = dataclasses.replace(gap.objects[0], text=named.text)
+        return gap
+
+    def also(self, tree: Tree, before: list[Clause]) -> Clause:
+        """"… and loses 1 Rope", "… and 2 Ropes": one more amount given to (or taken from) whoever the
+        clause before gives or takes from; that clause again, with this amount."""
+        amount = self.np(next(c for c in tree.children if isinstance(c, Tree)))
+        last = before[-1] if before else None
+        if last is None or last.verb is None or sum(1 for o in last.objects if o.kind == "quantity") != 1:
+            raise NotRead(f"“{amount.words}” follows no amount given or taken")
+        if tree.data == "also_amount":
+            return dataclasses.replace(last, objects=[amount if o.kind == "quantity" else o for o in last.objects],
+                                       parts=list(last.parts))
+        subject = [p for p in last.parts if p.prep == "subject"]
+        if last.verb not in ("gain", "lose") or len(subject) != 1:
+            raise NotRead(f"“{self.words(tree)}” has no one who gains or loses")
+        verb = "gain" if tree.data == "also_gain" else "lose"
+        return Clause(verb=verb, verb_word=verb, objects=[amount], parts=[subject[0]])
 
     def clause(self, tree: Tree) -> Clause:
         c = Clause(verb=None)
@@ -240,6 +268,9 @@ class Reader:
             return self._stated(tree, kind)
         if kind in ("term", "terms"):
             return self._terms(tree, kind)
+        if kind == "derived":  # "each Ship’s Wealth is its Captain’s Coins": a column's values, stated
+            value, its = (self.np(x) for x in tree.children if isinstance(x, Tree))
+            return Clause(verb="derive", verb_word="is", objects=[value], parts=[Part("to", its, words=its.words)])
         nps = [self.np(x) for x in tree.children if isinstance(x, (Tree, Token)) and
                (isinstance(x, Tree) or x.type == "QUOTE")]
         if kind == "transfer_to":  # "Marlowe gives Perpetua 1 Coin": the receiver before the amount
@@ -387,6 +418,8 @@ class Reader:
                         words=words, lead=lead)
         if name in ("wherever", "together"):
             return Part(name, None, words=words, lead=lead)
+        if name == "derived":  # "; each Ship’s Wealth is its Captain’s Coins": the value, and whose value it is
+            return Part(name, nps[-1], nps[0] if len(nps) > 1 else None, words=words, lead=lead)
         if name == "throughout" and not nps:
             return Part("throughout", NP("ruleset", words=words), words=words, lead=lead)
         return Part(name, nps[0] if nps else None, words=words, lead=lead)
@@ -601,7 +634,11 @@ class Reader:
             self.name_text(kind[0])  # "a new column" is no new thing called "column"
         elif not any(t.type == "NAME_WORD" and str(t)[:1].isupper() for t in self.toks_of(tree)):
             raise NotRead(f"“{words}” names no kind of thing")
-        return NP("new_piece", words=words, unit="item", text=None, how="thing")
+        kind_words = self.name_text(kind[0]) if kind else None
+        if kind and not self.toks_of(kind[0], "NAME_WORD"):   # "a new Keyword", "a new Section": the Ruleset's own
+            raise NotRead(f"“{words}” names a part of the Ruleset, not a kind of thing of the gamestate")
+        return NP("new_piece", words=words, unit="item", text=None, how="thing",
+                  of=NP("name", words=kind_words, text=kind_words) if kind_words else None)
 
     def np_new_piece(self, tree: Tree, words: str) -> NP:
         quotes = self.toks_of(tree, "QUOTE")
@@ -846,6 +883,37 @@ class Reader:
         first, last = (int(str(t)) if str(t).isdigit() else None for t in self.toks_of(tree, "NUMBER")[:2])
         return NP("range", words=words, text=kind, number=first, how=str(last))
 
+    def np_np_things(self, tree: Tree, words: str) -> NP:
+        """"Plots 2, 4 and 5": things of a kind, each by its number."""
+        kind = str(self.toks_of(tree, "NAME_WORD")[0])
+        return NP("range", words=words, text=kind, items=tuple(
+            NP("amount", words=str(t), text=str(t), number=int(str(t)) if str(t).isdigit() else None)
+            for t in self.toks_of(tree, "NUMBER")))
+
+    def np_value_its(self, tree: Tree, words: str) -> NP:
+        """"its Captain’s Coins": the Coins (``text``) of the row its Captain (``how``) names."""
+        link = self.possessor(self.toks_of(tree, "POSSESSIVE")[0])
+        return NP("its", words=words, text=self._var_text(tree, skip=2), how=link)
+
+    def np_value_of_its(self, tree: Tree, words: str) -> NP:
+        """"the Coins of its Captain"."""
+        toks = [t for t in tree.children if isinstance(t, Token) and t.type != "THE"]
+        at = next(i for i, t in enumerate(toks) if t.type == "OF")
+        return NP("its", words=words, text=" ".join(str(t) for t in toks[:at]),
+                  how=" ".join(str(t) for t in toks[at + 2:]))
+
+    def np_value_elided(self, tree: Tree, words: str) -> NP:
+        """"Perpetua’s", "that of Perpetua": a value whose name the clause before gives (filled in there)."""
+        owners = self.toks_of(tree, "POSSESSIVE")
+        if owners:
+            return NP("value", words=words, text=None, of=NP("name", words=str(owners[0]),
+                                                              text=self.possessor(owners[0])))
+        whose = [c for c in tree.children if isinstance(c, Tree) or (isinstance(c, Token) and c.type == "QUOTE")]
+        return NP("value", words=words, text=None, of=self.np(whose[-1]))
+
+    def np_hue(self, tree: Tree, words: str) -> NP:
+        return NP("hue", words=words, text=words)
+
     @staticmethod
     def _amount(toks: list[Token]) -> tuple[int | None, str, list[Token]]:
         """The number a quantity opens with, its words, and the tokens after it; "2 (two)" is one number,
@@ -881,6 +949,14 @@ class Reader:
             elif a.data == "attr_named":  # "the Name “X”"
                 var = " ".join(str(t) for t in toks if t.type not in ("THE", "QUOTE"))
                 value = self.quote(toks[-1]).strip()
+            elif a.data == "attr_bare":  # "Captain Kevan"
+                var, value = str(toks[0]), " ".join(self.quote(t).strip() if t.type == "QUOTE" else str(t)
+                                                    for t in toks[1:])
+            elif a.data == "attr_amount":  # "3 Coins", "2 (two) Coins"
+                number, _, rest = self._amount(toks)
+                if number is None:
+                    raise NotRead(f"“{self.words(a)}”: the figures and the words are different numbers")
+                var, value = " ".join(str(t) for t in rest), str(number)
             else:  # "Kevan as its Keeper"
                 k = next(i for i, t in enumerate(toks) if t.type == "AS")
                 value = " ".join(self.quote(t).strip() if t.type == "QUOTE" else str(t) for t in toks[:k])

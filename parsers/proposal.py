@@ -53,7 +53,10 @@ from parsers.discourse import (
     unsupported,
 )
 from parsers.frames import Spec as _Spec
-from parsers.steps import SENTENCE, TEXT, Ignored, Proposal, ReplaceText, RuleRef, Step, Target, Unsupported
+from parsers.frames import fills_new_column
+from parsers.steps import (
+    SENTENCE, TEXT, AddColumn, DeriveValues, Ignored, Proposal, ReplaceText, RuleRef, Step, Target, Unsupported,
+)
 
 __all__ = [
     "ExtractedProposal",
@@ -474,8 +477,8 @@ def _wraps_onto_next(lines: list[str], i: int) -> bool:
     if not _unread(last) and (_complete(last) or _complete(following)) and not _unread(alone):
         return False  # "Replace “A” with" takes the lines below as its text, unless it reads on
     joined = last + " " + alone.strip()
-    if first[1] < len(following.rstrip()) - 1:
-        return False
+    if first[1] < len(following.rstrip()) - 1 and not alone.rstrip().endswith(";"):
+        return False  # the next line holds more than the rest of this sentence (a semicolon's clause continues it)
     if following.rstrip().endswith(":"):  # "Add a new rule called" ⏎ "“Lanterns”:" ⏎ its text
         return not _unread(joined)
     return _complete(joined)
@@ -622,6 +625,19 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                 fields["reason"] = f"not understood: “{src}”"
             not_steps = fields.pop("_not_steps", False)
             everywhere = fields.pop("_everywhere", False)
+            stated = fields.pop("_stated", False)
+            if cls is DeriveValues:
+                # "…; each Ship’s Wealth is its Captain’s Coins": the values of the column added just before it
+                before = steps[-1] if steps else None
+                if isinstance(before, AddColumn) and before.when is None and fields.get("when") is None \
+                        and fills_new_column(vars(before), fields):
+                    steps[-1] = dataclasses.replace(before, derived=fields["derived"], text=text[before.span[0]:end],
+                                                    span=(before.span[0], end))
+                    continue
+                if stated:
+                    cls, fields = Unsupported, {"reason": f"“{src}” says what each row's value is, but follows no "
+                                                          "new column it fills; an Admin decides whether it is an "
+                                                          "instruction"}
             heading = fields.pop("_scope", None)
             if heading is not None:
                 scope.begin(heading)

@@ -272,11 +272,33 @@ class TransferValue(Step):
 
 @dataclass(frozen=True, kw_only=True)
 class AddColumn(Step):
-    """Add a column to a gamestate table, every existing row getting ``default``."""
+    """Add a column to a gamestate table, every existing row getting ``default`` (or, with
+    ``derived``, its value taken from another table: "each Ship's Wealth is its Captain's Coins")."""
 
     column: str
     default: str | None = None
     table: str | None = None  # None = the players' table
+    derived: "Derived | None" = None
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A value each row takes from the row another of its cells names: "its Captain's Coins" is the
+    Coins (``value``) of the row its Captain (``link``) names."""
+
+    link: str
+    value: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeriveValues(Step):
+    """Set every row's ``column`` from another table ("Set each Ship's Wealth to its Captain's Coins"):
+    the ``derived.value`` of the row its ``derived.link`` names; ``kind`` the rows' kind as written
+    ("Ship"), whose table holds the column."""
+
+    kind: str
+    column: str
+    derived: Derived
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -317,12 +339,16 @@ class SetAttribute(Step):
     grid's cell (``thing`` its row, ``attribute`` its column)."""
 
     thing: str
-    attribute: str
+    #: None: the step names no column ("Set Plots 2 to 5 to Green", "Paint Plot 2 Green"); the one column of
+    #: the thing's table the rules let hold the value (and, for ``colour``, the table's colour column) is it
+    attribute: str | None
     value: str
     table: str | None = None  # None = the one table that has both the row and the column
     #: a grid's cell written as coordinates, "(3, 4)": which is the row is the table caption's to say
     #: ("Game Board (Row, Column)"); ``thing`` holds the first number, ``attribute`` the second
     pair: bool = False
+    #: the step paints the thing ("Paint Plots 2 to 5 Green"): the value is its colour
+    colour: bool = False
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,11 @@ class Constraint:
     distinct: bool = False          # no two rows hold the same value ("a distinct name")
     not_named: str | None = None    # never the name of a thing of this kind ("Monster Species")
     other: bool = False             # a list never names its own row ("two other Barons")
+    min_length: int | None = None   # a text of at least this many ``length_unit``s ("between one and two words")
+    max_length: int | None = None   # … of at most so many ("cannot be more than 20 characters long")
+    length_unit: str | None = None  # "character" or "word"
+    excluded: list[str] = field(default_factory=list)   # texts it may never be ("cannot be “None”")
+    pattern: str | None = None      # "in the format #(#)": each "#" a whole number, the rest as written
     partial: list[str] = field(default_factory=list)    # words of its sentences the bot could not read
     relative: list[str] = field(default_factory=list)   # limits read, but set by other values ("than the Speaker …")
 
@@ -105,6 +110,8 @@ class Constraint:
         """Human text: "Coins hold non-negative integers", "Species is one of Bear, Bird or Cat"; with
         ``unchecked`` also the limits set by other values, which the bot does not check."""
         name = name or self.variable
+        if self.partial and self.origin == OVERRIDE_ORIGIN:
+            return f"{name} is judged by hand, as the overrides page says ({unread_words(self.partial)})"
         if self.partial:
             return f"{name} is defined in words the bot could not read in full ({unread_words(self.partial)})"
         text = self._describe(name)
@@ -147,12 +154,24 @@ class Constraint:
             if self.none is not None:
                 none = f", or {_shown(self.none)} for none"
             return f"{name} names one {self.refers}{none}"
-        bits = [f"{name} is text"]
+        bits = [f"{name} is text" + self.shape() + (f" in the form {self.pattern} (# a whole number)"
+                                                    if self.pattern else "")]
+        if self.excluded:
+            bits.append("never " + _or_list([f"“{x}”" for x in self.excluded]))
         if self.distinct:
             bits.append("no two the same")
         if self.not_named:
             bits.append(f"never the name of a {self.not_named}")
         return ", ".join(bits)
+
+    def shape(self) -> str:
+        """" of one to two words", " of at most 20 characters": how long a text may be ("" when not said)."""
+        lo, hi, unit = self.min_length, self.max_length, self.length_unit or "character"
+        if lo is None and hi is None:
+            return ""
+        if lo is not None and hi is not None:
+            return f" of {lo} {unit}" if lo == hi == 1 else f" of {lo} to {hi} {unit}s"
+        return f" of at most {hi} {unit}{'s' * (hi != 1)}" if lo is None else f" of at least {lo} {unit}{'s' * (lo != 1)}"
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -179,6 +198,13 @@ class Disable:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def pattern_regex(pattern: str) -> re.Pattern:
+    """"#(#)" → a text of whole numbers written so: each "#" a whole number (signed), the rest as written, spaces
+    around them free."""
+    parts = [r"[-−+]?\d+" if ch == "#" else r"\s*" + re.escape(ch) + r"\s*" for ch in pattern if not ch.isspace()]
+    return re.compile("".join(parts), re.I)
 
 
 def unread_words(partial: list[str]) -> str:

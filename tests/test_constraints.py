@@ -8,6 +8,8 @@ comment says so; those are left to the overrides page rather than guessed.
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from actions.constraints import (
     ENUM, INTEGER, LIST, NAME, NUMERIC, OFF, PLAYER_NAMES, TEXT, Constraint, Disable, OverrideError,
@@ -28,14 +30,20 @@ EXPECTED = {
         # "Each Lord holds a number of Electoral Votes" + "A Lord must not hold less than 1 Electoral Vote."
         # ("A Rogue Lord may only hold 1" is conditional: not inferred.)
         ("Electoral Votes", INTEGER, 1, None, None, None),
-        # Not inferred: Party / Vote for Speaker (free text), V.R. "#(#)" (may go negative),
-        # Perc (a percentage, blank for non-speakers).
+        # "A Lord's Voting Record is tracked in the GNDT entry titled V.R. (for compactness) in the format #(#)":
+        # a text of two whole numbers written so (they may go negative)
+        ("Voting Record", TEXT, None, None, None, None),
+        # Not inferred: Party / Vote for Speaker (free text), Perc (a percentage, blank for non-speakers).
     ],
     # 2016, Wizards. Gamestate in the GNDT.
     "2016": [
         (NUMERIC, INTEGER, 0, None, None, None),
         # Cards: "a score (which is a nonnegative integer)"
         ("Score", INTEGER, 0, None, None, None),
+        # Communities: "a Name (between one and two words)": a text of one or two words (its length below)
+        ("Name", TEXT, None, None, None, None),
+        # Factions: "A community's faction must be one of the following:" + bullets (and "a single word")
+        ("Faction", ENUM, None, None, None, ["Neutral", "Mudling", "Barban", "Redlander", "Grassfolk"]),
         # Communities: "Ratings for War, Culture and Economy (all integers defaulting to zero)":
         # integers whose non-negativity comes from the Appendix.
         ("War", INTEGER, 0, None, "0", None),
@@ -44,8 +52,6 @@ EXPECTED = {
         # "an Attitude towards each Wizard, which is either Suspicious, Indifferent or Friendly,
         # defaulting to Indifferent"
         ("Attitude", ENUM, None, None, "Indifferent", ["Suspicious", "Indifferent", "Friendly"]),
-        # Factions: "A community's faction must be one of the following:" + bullets
-        ("Faction", ENUM, None, None, None, ["Neutral", "Mudling", "Barban", "Redlander", "Grassfolk"]),
         # Not inferred: Hand ("up to nine cards … a comma-delineated list in the field “Hand”"): a
         # list length limit is not something the check can read reliably from a cell.
     ],
@@ -56,18 +62,20 @@ EXPECTED = {
         # “Archipelago” wiki page." + "A Player’s Action Points cannot exceed 10".
         # The default ("three or the median value … whichever is higher") is not one value: none.
         ("Action Points", INTEGER, 0, 10, None, None),
+        # Villagers: "Name: Can be any alphanumeric string of no more than 12 characters.", "Appearance: Can be a
+        # short phrase between one and six words": texts of those lengths (checked; see test_text_lengths…)
+        ("Name", TEXT, None, None, None, None),
+        ("Appearance", TEXT, None, None, None, None),
         ("Species", ENUM, None, None, None,
          ["Bear", "Bird", "Cat", "Dino", "Dog", "Elephant", "Frog", "Monkey", "Mouse", "Rabbit"]),
         # ‘Jock has no closing quote in the rule; it is still the value Jock.
         ("Personality", ENUM, None, None, None, ["Friendly", "Jock", "Lazy", "Skittish"]),
         # "An Island’s Name cannot be more than 20 characters long, must be unique and cannot be “None”.":
-        # no two Islands share a Name (its length is a text's shape, not checked)
+        # no two Islands share a Name, of at most 20 characters, never “None”
         ("Name", TEXT, None, None, None, None),
         # "Each Villager has a Location, which is the Name of an Island or “None” and defaults to “None”."
         # The allowed set depends on the Islands table: only the default is taken (text).
         ("Location", TEXT, None, None, "None", None),
-        # Not inferred: villager Name (≤ 12 alphanumerics, spaces inside), Appearance (1–6 words): lengths
-        # of text, not values.
     ],
     # 2022, Barons, on "Monster Metropolis".
     "2022": [
@@ -201,9 +209,72 @@ def test_unclear_sentences_are_not_guessed():
             "Stamina defaults to three or the median value, whichever is higher.\n\n")
     text = base.replace("== Coins ==", rule + "== Coins ==")
     got = {c.variable: c for c in infer_constraints(parse(text))}
-    assert "Party" not in got and "Name" not in got
+    assert "Party" not in got
+    assert (got["Name"].max_length, got["Name"].length_unit) == (20, "character")   # a text's length is clear
     assert "Stamina" not in got  # the default has an alternative: not one value
     assert got["Coins"].max is None
+
+
+def test_text_lengths_and_texts_never_allowed_are_read_and_checked():
+    """"a Name (between one and two words)", "no more than 12 characters", "a single word", "cannot be “None”": a
+    careful Admin checks each; so does check, for a thing's name (its table's first column) as for any column."""
+    from actions.check import check_edit
+    rules = parse(fixture_text("ruleset_2020.wiki"))
+    found = {(c.variable, c.owner): c for c in infer_constraints(rules)}
+    found.update({(c.variable, "Villager"): c for c in infer_constraints(rules) if c.table == "Villagers"})
+    island, villager = found[("Name", "Island")], found[("Name", "Villager")]
+    assert (island.max_length, island.length_unit, island.excluded, island.distinct) == (20, "character", ["None"], True)
+    assert (villager.max_length, villager.length_unit) == (12, "character")
+    appearance = next(c for c in infer_constraints(rules) if c.variable == "Appearance")
+    assert (appearance.min_length, appearance.max_length, appearance.length_unit) == (1, 6, "word")
+    page = fixture_text("gamestate_archipelago_2020.wiki")
+    row = "| Bramble || Frog || Lazy || None"
+    assert row in page
+
+    def verdict(new_row):
+        return check_edit(rules, None, page, page.replace(row, row + "\n|-\n" + new_row, 1), page="Archipelago")
+
+    assert verdict("| Clover || Cat || Lazy || None").verdict == "legal"
+    long_name = verdict("| Cloverleafington || Cat || Lazy || None")   # 16 characters: a new Villager's name
+    assert long_name.verdict == "illegal" and "Name is text of at most 12 characters" in long_name.summary
+    rules16 = parse(fixture_text("ruleset_2016.wiki"))
+    page16 = fixture_text("gamestate_communities_2016.wiki")
+    last = "| Greenreach || Grassfolk || 1 || 2 || 0"
+
+    def verdict16(new_row):
+        return check_edit(rules16, None, page16, page16.replace(last, last + "\n|-\n" + new_row, 1))
+
+    assert verdict16("| Old Mill || Neutral || 0 || 0 || 0").verdict == "legal"
+    assert verdict16("| The Old Mill || Neutral || 0 || 0 || 0").verdict == "illegal"   # three words
+    assert verdict16("| Saltmarsh || Neutral || 0 || 0 || 0").verdict == "legal"       # names need not differ
+    text = Constraint("Name", TEXT, max_length=20, length_unit="character", excluded=["None"])
+    from actions.legality import Legality
+    legality = Legality(None, [text])
+    assert legality.judge("Name", "none") is not None and legality.judge("Name", "x" * 21) is not None
+    assert legality.judge("Name", "Nonesuch") is None
+
+
+def test_a_value_in_a_form_of_numbers_is_checked_where_the_page_writes_it_so():
+    """"tracked in the GNDT entry titled V.R. (for compactness) in the format #(#)": "3(1)", "-2(0)"; a page that
+    writes the column some other way is noted, not judged by the form."""
+    from actions.check import check_edit
+    rules = parse(fixture_text("ruleset_2004.wiki"))
+    record = next(c for c in infer_constraints(rules) if c.variable == "Voting Record")
+    assert (record.kind, record.pattern, record.partial) == (TEXT, "#(#)", [])
+    page = fixture_text("gamestate_gndt_2004.wiki")
+    numbered = page
+    for k, old in enumerate(("FFAF", "FAAF", "AFFA")):
+        numbered = numbered.replace(f"| {old}\n", f"| {k}({k - 1})\n", 1)
+    assert "| 0(-1)\n" in numbered
+
+    def verdict(before, old, new):
+        return check_edit(rules, None, before, before.replace(old, new, 1))
+
+    assert verdict(numbered, "| 0(-1)\n", "| -1(0)\n").verdict == "legal"
+    bad = verdict(numbered, "| 0(-1)\n", "| FFAF\n")
+    assert bad.verdict == "illegal" and "in the form #(#)" in bad.summary
+    unnumbered = verdict(page, "| FFAF\n", "| FFFF\n")
+    assert unnumbered.verdict == "legal" and any("written some other way" in n for n in unnumbered.notes)
 
 
 def test_player_term_per_era():
@@ -304,6 +375,137 @@ def test_merge_scoped_override_keeps_other_tables():
     assert {(c.table, c.origin) for c in species} == {("Villagers", "rule"), ("Pets", "override")}
 
 
+# --------------------------------------------------------------------------- every property stated on the overrides page
+
+_PROPERTIES = ("kind", "min", "max", "allowed", "default", "page", "table", "grid", "owner", "refers", "none", "unique",
+               "max_items", "distinct", "not_named", "other", "partial", "relative", "min_length", "max_length",
+               "length_unit", "excluded", "pattern")
+
+
+def _stated_again(c: Constraint) -> Constraint:
+    from parsers.overrides import override_line
+    [o] = parse_overrides(override_line(c))
+    return o.as_constraint() if isinstance(o, Disable) else o
+
+
+def test_every_constraint_the_rules_give_can_be_stated_as_an_override():
+    """The line ``wikibot constraints`` offers for each constraint, read back from the overrides page, is the same
+    constraint: every property the rules can give one (names of a kind, the mark for none, each at most once,
+    never its own, no two the same, never the name of a kind, read in part, limits the bot does not check, a grid,
+    an owner) can be stated — and so corrected — by an Admin."""
+    from fixturedata import fleet_ruleset, relics_ruleset
+    texts = [fixture_text(f"ruleset_{era}.wiki") for era in ("2004", "2016", "2020", "2022", "2023")]
+    seen = set()
+    for text in texts + [relics_ruleset(), fleet_ruleset()]:
+        for c in infer_constraints(parse(text)):
+            if not c.variable:
+                continue
+            again = _stated_again(c)
+            assert {p: getattr(again, p) for p in _PROPERTIES} == {p: getattr(c, p) for p in _PROPERTIES}, c
+            seen |= {p for p in _PROPERTIES if getattr(c, p) not in (None, False, [], "")}
+    assert {"refers", "none", "unique", "distinct", "not_named", "partial", "relative", "grid", "owner"} <= seen
+
+
+_NAMES = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+
+
+@st.composite
+def _constraints(draw):
+    kind = draw(st.sampled_from([INTEGER, ENUM, TEXT, LIST]))
+    scope = {k: draw(st.one_of(st.none(), _NAMES.map(str.title))) for k in ("table", "grid", "owner")}
+    c = Constraint(draw(_NAMES).title(), kind, relative=draw(st.lists(_NAMES.map(lambda w: f"at most the {w}"),
+                                                                       max_size=2)), **scope)
+    if kind == INTEGER:
+        c.min, c.max = draw(st.one_of(st.none(), st.integers(-5, 5))), draw(st.one_of(st.none(), st.integers(6, 20)))
+        c.default = draw(st.one_of(st.none(), st.integers(0, 5).map(str)))
+    elif kind == ENUM:
+        c.allowed = draw(st.lists(_NAMES.map(str.title), min_size=2, max_size=4, unique_by=str.casefold))
+        c.default = draw(st.one_of(st.none(), st.sampled_from(c.allowed)))
+        c.none = draw(st.one_of(st.none(), st.sampled_from(["-", "None"])))
+    elif draw(st.booleans()):   # names of things
+        c.refers = draw(_NAMES).title()
+        c.none = draw(st.one_of(st.none(), st.sampled_from(["-", "", "None"])))
+        if kind == LIST:
+            c.unique, c.other = draw(st.booleans()), draw(st.booleans())
+            c.max_items = draw(st.one_of(st.none(), st.integers(1, 9)))
+    if kind == TEXT and not draw(st.booleans()):
+        c.distinct = draw(st.booleans())
+        c.not_named = draw(st.one_of(st.none(), _NAMES.map(str.title)))
+        c.default = draw(st.one_of(st.none(), st.just("")))
+        c.min_length, c.max_length = draw(st.one_of(st.none(), st.integers(1, 3))), draw(
+            st.one_of(st.none(), st.integers(4, 30)))
+        c.length_unit = draw(st.sampled_from(["character", "word"])) if (c.min_length, c.max_length) != (None, None) \
+            else None
+        c.excluded = draw(st.lists(_NAMES, max_size=2, unique=True))
+        c.pattern = draw(st.sampled_from([None, "#(#)", "#/#", "#-#", "#"]))
+    if draw(st.integers(0, 9)) == 0:
+        c.partial = draw(st.lists(_NAMES, min_size=1, max_size=3))
+        c.kind, c.min, c.max, c.allowed, c.refers, c.none, c.relative = TEXT, None, None, None, None, None, []
+        c.unique = c.other = c.distinct = False
+        c.max_items = c.not_named = c.default = c.min_length = c.max_length = c.length_unit = c.pattern = None
+        c.excluded = []
+    return c
+
+
+@settings(max_examples=150, deadline=None)
+@given(_constraints())
+def test_any_constraint_is_stated_and_read_back_the_same(c):
+    again = _stated_again(c)
+    assert {p: getattr(again, p) for p in _PROPERTIES} == {p: getattr(c, p) for p in _PROPERTIES}
+
+
+def test_the_newer_properties_stated_by_an_admin_are_what_check_judges_by():
+    """An Admin's lines for names of a kind (a stranger is illegal, the dash is none), a list each at most once,
+    text no two rows share, a column judged by hand, and a limit the bot does not check."""
+    from actions.check import check_edit
+    from fixturedata import relics_ruleset
+    rules = parse(relics_ruleset())
+    page = fixture_text("gamestate_relics.wiki")
+    overrides = parse_overrides("* Worth: name of a Puzzler, or - for none\n"
+                                "* Keeper (table Relics): list of names of Puzzlers, each at most once, at most 2\n"
+                                "* Glow: by hand: the Lamplighter decides\n"
+                                "* Kind: text, no two the same\n"
+                                "* Coins: integer 0..9; also at most the Bank's Coins\n", page="User:Bot/Constraints")
+    merged = merge(infer_constraints(rules), overrides)
+
+    def verdict(old, new):
+        return check_edit(rules, merged, page, page.replace(old, new, 1))
+
+    assert verdict("| Sunken Bell || Cup || 2 || Kevan", "| Sunken Bell || Cup || - || Kevan").verdict == "legal"
+    assert verdict("| Sunken Bell || Cup || 2 || Kevan", "| Sunken Bell || Cup || Zed || Kevan").verdict == "illegal"
+    assert verdict("| Sunken Bell || Cup || 2 || Kevan", "| Sunken Bell || Cup || qenya || Lulu, Kevan").verdict \
+        == "legal"
+    assert verdict("|| Kevan\n|-\n| Rust", "|| Kevan, Kevan\n|-\n| Rust").verdict == "illegal"
+    assert verdict("| Sunken Bell || Cup", "| Sunken Bell || Blade").verdict == "illegal"      # two Blades
+    glow = verdict("| Old Gleam || 4", "| Old Gleam || 5")
+    assert glow.verdict == "cannot judge" and "the Lamplighter decides" in " ".join(glow.cannot_judge)
+    coins = verdict("| Kevan || 2 || 3", "| Kevan || 4 || 3")
+    assert coins.verdict == "cannot judge" and "the Bank's Coins" in " ".join(coins.cannot_judge)
+    assert verdict("| Kevan || 2 || 3", "| Kevan || 12 || 3").verdict == "illegal"
+
+
+def test_an_override_for_one_owner_or_grid_leaves_the_others():
+    overrides = parse_overrides("* Type (owner Stop): one of Ferry, Bus\n* Content (grid Map): one of Sand, Sea\n")
+    inferred = [Constraint("Type", TEXT, owner="Stop"), Constraint("Type", ENUM, owner="Organism", allowed=["A", "B"]),
+                Constraint("Content", ENUM, grid="Game Board", allowed=["Lemon", "Kiwi"])]
+    merged = merge(inferred, overrides)
+    assert sorted((c.owner or c.grid, c.origin) for c in merged) == [
+        ("Game Board", "rule"), ("Map", "override"), ("Organism", "rule"), ("Stop", "override")]
+
+
+@pytest.mark.parametrize("line, words", [
+    ("* Keeper: name of a Puzzler, each at most once", "cannot read “each at most once”"),
+    ("* Crew: list of names of Puzzlers, no two the same", "cannot read “no two the same”"),
+    ("* Notes: text, at most 3", "takes no limits"),
+    ("* Coins: integer 0..9; also", "say"),
+    ("* Coins (grid Map): off", "scoped by"),
+])
+def test_newer_override_lines_that_cannot_be_read_say_so(line, words):
+    with pytest.raises(OverrideError) as info:
+        parse_overrides(line)
+    assert words in str(info.value)
+
+
 def test_json_and_listing():
     cs = _inferred("2020")
     data = constraints_to_json(cs)
@@ -353,10 +555,10 @@ def test_a_grid_of_cells_constrains_every_cell():
 
 
 ERA_PAGES = [  # (era, gamestate fixture, {table: columns the rules constrain})
-    ("2004", "gamestate_gndt_2004.wiki", {"Lord table": {"Confidence", "Electoral Votes"}}),
-    ("2016", "gamestate_communities_2016.wiki", {"Communities": {"Faction", "War", "Culture", "Economy"}}),
+    ("2004", "gamestate_gndt_2004.wiki", {"Lord table": {"Confidence", "Electoral Votes", "Voting Record"}}),
+    ("2016", "gamestate_communities_2016.wiki", {"Communities": {"Name", "Faction", "War", "Culture", "Economy"}}),
     ("2020", "gamestate_archipelago_2020.wiki", {"Players": {"Action Points"},
-                                                "Villagers": {"Species", "Personality", "Location"}}),
+                                                "Villagers": {"Name", "Species", "Personality", "Location"}}),
     ("2022", "gamestate_metropolis_2022.wiki", {"Baron table": {"Baron", "Influence", "Personal Resources Stockpile"},
                                                "Monster Species": {"Affinity"}}),
     ("2023", "gamestate_puzzle_board.wiki", {"Game Board (Row, Column)": {"every cell"},

@@ -798,6 +798,87 @@ def test_grid_cells_by_coordinates_in_the_order_the_caption_gives():
     assert statuses(r) == [APPLIED] and "|  || 🥝 || 🥝 || 🍇 ||  ||" in r.pages["Puzzle Board"]   # blank: Empty
 
 
+def _fleet_pages(plots_extra: str = "", ships_extra: str = ""):
+    """The Relics rules and page with coloured Plots and a Ships table whose Captains are Puzzlers."""
+    from fixturedata import fleet_page, fleet_ruleset
+    return fleet_ruleset(plots_extra, ships_extra), fleet_page()
+
+
+def _fleet(text, rs=None, gs=None):
+    pages = _fleet_pages()
+    return enact(parse_proposal("Proposal: Fleet", text), rs or pages[0], gs or pages[1], gamestate_title="Relics")
+
+
+def test_things_painted_or_set_with_no_column_named():
+    """"Paint Plots 2 to 4 Green", "Set Plots 4 and 5 to blue": the step names no column; a paint sets the Plots'
+    colour column, a plain set the one column whose values the rules list with the value among them (written as
+    the rules spell it). Where two columns could hold it, or none, the step is refused and says so."""
+    r = _fleet("Paint Plots 2 to 4 Green.\nSet Plots 4 and 5 to blue.\nPaint Plot 1 “Teal”.\n"
+               "Set Plots 1 to 2 to Purple.\n")
+    assert statuses(r) == [APPLIED] * 5 + [REFUSED] + [UNSUPPORTED] * 2, [s.detail for s in r.report.steps]
+    after = r.pages["Relics"]
+    assert "| 2 || - || Green\n|-\n| 3 || Kevan || Green\n|-\n| 4 || - || Blue\n|-\n| 5 || - || Blue\n" in after
+    assert "Colour is one of Red, Green or Blue (Paint)" in r.report.steps[5].detail
+    assert "names no column" in r.report.steps[6].detail and "“Purple”" in r.report.steps[6].detail
+    # a second column listing Green: a plain set cannot tell which is meant; a paint is the colour's
+    rs, gs = _fleet_pages(" Each Plot also has a Banner, which is one of Green or Gold.")
+    gs = gs.replace("! Plot !! Owner !! Colour\n", "! Plot !! Owner !! Colour !! Banner\n").replace(
+        "| 1 || Lulu || Red\n", "| 1 || Lulu || Red || Gold\n")
+    r = _fleet("Set Plot 1 to Green.\nSet Plots 1 to 2 to Green.\nPaint Plot 1 Green.\n", rs, gs)
+    assert statuses(r) == [UNSUPPORTED, UNSUPPORTED, UNSUPPORTED, APPLIED], [s.detail for s in r.report.steps]
+    assert "Banner, Colour" in r.report.steps[1].detail
+    assert "| 1 || Lulu || Green || Gold\n" in r.pages["Relics"]
+
+
+def test_things_by_number_removed_are_the_rows_their_table_numbers_so():
+    r = _fleet("Remove Plots 2 to 3 from the Plots table.\nRemove Plots 4 and 9 from the Plots table.\n")
+    assert statuses(r) == [APPLIED, APPLIED, APPLIED, UNSUPPORTED], [s.detail for s in r.report.steps]
+    after = r.pages["Relics"]
+    assert "| 1 || Lulu || Red\n|-\n| 5 || - || Red\n" in after   # Plot 9 there is none: said, the rest applied
+
+
+def test_a_new_column_whose_values_come_from_another_table():
+    """"each Ship’s Wealth is its Captain’s Coins": every row's value is the Coins of the Puzzler its Captain
+    names, judged before it is written; a Captain that names no one (the dash) leaves the step to an Admin."""
+    text = "Add a Wealth column to the Ships table; each Ship's Wealth is its Captain's Coins.\n"
+    r = _fleet(text)
+    assert statuses(r) == [APPLIED], [s.detail for s in r.report.steps]
+    assert "! Ship !! Captain !! Wealth\n|-\n| Gull || Kevan || 2\n|-\n| Tern || Lulu || 3\n" in r.pages["Relics"]
+    rs, gs = _fleet_pages()
+    r = _fleet(text, rs, gs.replace("| Tern || Lulu\n", "| Tern || -\n"))
+    assert statuses(r) == [UNSUPPORTED] and "Tern’s Captain is “-”, naming nothing" in r.report.steps[0].detail
+    assert r.pages == {}
+    rs, _ = _fleet_pages(ships_extra=" Each Ship has a Wealth, which is an integer between 0 and 2.")
+    r = _fleet(text, rs)
+    assert statuses(r) == [REFUSED] and "Wealth of Tern set to 3" in r.report.steps[0].detail and r.pages == {}
+    # every row's value of a column already there, taken so
+    _, gs = _fleet_pages()
+    gs = gs.replace("! Ship !! Captain\n|-\n| Gull || Kevan\n|-\n| Tern || Lulu\n",
+                    "! Ship !! Captain !! Crew Size\n|-\n| Gull || Kevan || 0\n|-\n| Tern || Lulu || 0\n")
+    r = _fleet("Set each Ship's Crew Size to its Captain's Matches.", gs=gs)
+    assert statuses(r) == [APPLIED] and "| Gull || Kevan || 3\n|-\n| Tern || Lulu || 1\n" in r.pages["Relics"]
+
+
+def test_gains_losses_and_several_values_in_one_sentence():
+    r = _fleet("Kevan gains 2 Coins and loses 1 Match.\nSet Kevan's Matches to 3 and Lulu's to 2.\n"
+               "Give qenya 1 Coin and 2 Matches.\nLulu gains 1 Coin and loses 9 Matches.\n")
+    assert statuses(r) == [APPLIED] * 7 + [REFUSED], [s.detail for s in r.report.steps]
+    after = r.pages["Relics"]
+    assert "| Kevan || 4 || 3\n|-\n| Lulu || 4 || 2\n|-\n| qenya || 4 || 2\n" in after
+    assert "Matches of Lulu set to -7" in r.report.steps[7].detail
+
+
+def test_a_new_thing_given_by_its_attributes():
+    """"Add a new Ship named “Osprey” with Captain Kevan": a row of the Ships table, its values judged; a thing of a
+    kind the page has no table of is never added as a player."""
+    r = _fleet("Add a new Ship named “Osprey” with Captain Kevan.\nAdd a new Ship called “Skua” with Captain Zed.\n"
+               "Add a new Barge named “Reed”.\n")
+    assert statuses(r) == [APPLIED, REFUSED, UNSUPPORTED], [s.detail for s in r.report.steps]
+    after = r.pages["Relics"]
+    assert "| Tern || Lulu\n|-\n| Osprey || Kevan\n" in after and "Reed" not in after
+    assert "Captain names one Puzzler (Fleet)" in r.report.steps[1].detail
+
+
 def test_no_players_table_by_the_rules_word_leaves_a_players_value_unwritten():
     """The rules now call players Necromancers, the page still heads its table Puzzler: the bot cannot tell
     the players' table, so a player's value is not written — not even as some table's row that has the name."""

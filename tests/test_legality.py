@@ -8,6 +8,8 @@ gives the page "as the step would leave it" that ``check`` is asked about.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
@@ -16,9 +18,9 @@ from actions import gamestate_steps
 from actions.check import check_edit
 from actions.constraints import ENUM, infer_constraints
 from actions.enact import enact
-from actions.legality import Legality
+from actions.legality import Legality, Place
 from actions.report import APPLIED, REFUSED, UNSUPPORTED
-from fixturedata import fixture_text, relics_ruleset
+from fixturedata import fixture_text, fleet_page, fleet_ruleset, relics_ruleset
 from parsers import steps as st
 from parsers.gamestate import parse_gamestate
 from parsers.ruleset import parse
@@ -35,6 +37,10 @@ ERAS = {era: (fixture_text(f"ruleset_{era}.wiki"), fixture_text(page), title) fo
 # the kinds the definition grammar reads beyond the five eras: a thing's kind, range and keeper; an owner
 # or a dash; a list of names each at most once; a definition read in part
 ERAS["relics"] = (relics_ruleset(), fixture_text("gamestate_relics.wiki"), "Puzzle Board")
+# things painted or set with no column named; a column whose values come from another table
+ERAS["fleet"] = (fleet_ruleset(" Each Plot also has a Banner, which is one of Green or Gold."),
+                 re.sub(r"(\| \d \|\| \S+ \|\| \w+)\n", r"\1 || Gold\n", fleet_page().replace(
+                     "! Plot !! Owner !! Colour\n", "! Plot !! Owner !! Colour !! Banner\n")), "Puzzle Board")
 MODELS = {era: parse(text) for era, (text, _, _) in ERAS.items()}
 
 
@@ -75,6 +81,14 @@ def era_steps(draw, eras=tuple(sorted(ERAS))):
         words += [r for r in page.players_table(legality.player_term).row_names if r] + ["-", "Zed", "Kevan, Lulu",
                                                                                           "Lulu, Lulu"]
     value = draw(hs.one_of(hs.integers(-5, 250).map(str), hs.sampled_from(["twelve", "zero", "Bogus", ""] + words)))
+    # a column whose values name things (the link), and the columns a value may be taken from: the players'
+    # table's first, then any other table's
+    place = Place.on(page, table)
+    naming = [h for h in table.headers[1:] if h and (c := legality.find(h, place)) is not None and c.refers]
+    link = draw(hs.sampled_from(naming)) if naming and draw(hs.booleans()) else column
+    players = [t for t in page.tables if legality.is_players_table(t)]
+    taken = [h for t in players for h in t.headers[1:] if h] or \
+        sorted({h for t in tables if t is not table for h in t.headers[1:] if h} or {"Coins"})
     delta = draw(hs.integers(-150, 150))
     kinds = [st.SetAttribute(index=1, text="x", thing=row, attribute=column, value=value, table=label),
              st.AddRow(index=1, text="x", table=label, name=draw(hs.sampled_from(["Newcomer", "Zy", "Qu_99"])),
@@ -92,7 +106,15 @@ def era_steps(draw, eras=tuple(sorted(ERAS))):
                          target=st.Cell(row=draw(hs.sampled_from([r for r in table.row_names if r])), column=column),
                          table=label),
              st.AddColumn(index=1, text="x", table=label, default=value,
-                          column=draw(hs.sampled_from(["Stars", column + "s", "Coins", "Species"])))]
+                          column=draw(hs.sampled_from(["Stars", column + "s", "Coins", "Species"]))),
+             # no column named: the one the rules list the value in, the colour, the table's only one
+             st.SetAttribute(index=1, text="x", thing=row, attribute=None, table=label, colour=draw(hs.booleans()),
+                             value=draw(hs.sampled_from(words)) if words and draw(hs.booleans()) else value),
+             # a column whose values come from another table, new or already there
+             st.AddColumn(index=1, text="x", table=label, column=draw(hs.sampled_from(["Stars", "Worth", "Coins"])),
+                          derived=st.Derived(link=link, value=draw(hs.sampled_from(taken)))),
+             st.DeriveValues(index=1, text="x", kind=label, column=draw(hs.sampled_from(table.headers[1:])),
+                             derived=st.Derived(link=link, value=draw(hs.sampled_from(taken))))]
     if legality.is_players_table(table) or table.is_players_table(legality.player_term):
         who = draw(hs.sampled_from([row, st.EACH]))
         other = draw(hs.sampled_from([r for r in table.row_names if r]))
@@ -120,7 +142,7 @@ def test_enactment_and_check_agree(case):
 
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(case=era_steps(eras=("relics",)))
+@given(case=era_steps(eras=("relics", "fleet")))
 def test_enactment_and_check_agree_on_names_dashes_lists_and_words_read_in_part(case):
     _agree(case)
 

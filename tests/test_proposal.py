@@ -522,6 +522,50 @@ def test_set_without_possessive_is_not_a_player():
     assert one("Set Charles' Coins to 2.").player == "Charles"
 
 
+def test_a_columns_values_stated_are_read_only_after_the_column_they_fill():
+    """“…; each Ship’s Wealth is its Captain’s Coins”: the new column's values, one step with it; the same words
+    with no such column before them are refused (an Admin decides), and inside a new rule's text they stay text."""
+    [step] = parse_steps("Add a Wealth column to the Ships table; each Ship's Wealth is its Captain's Coins.")
+    assert type(step).__name__ == "AddColumn" and (step.derived.link, step.derived.value) == ("Captain", "Coins")
+    [step] = parse_steps("Each Ship's Wealth is its Captain's Coins.")
+    assert isinstance(step, Unsupported) and "follows no new column" in step.reason
+    steps = parse_steps("Add a Hold column to the Ships table; each Ship's Wealth is its Captain's Coins.")
+    assert [type(s).__name__ for s in steps] == ["AddColumn", "Unsupported"] and steps[0].derived is None
+    [step] = parse_steps("Add a new rule called “Fleet”, with the following text:\n\nEach Ship has a Captain.\n\n"
+                         "Each Ship's Wealth is its Captain's Coins.\n")
+    assert step.body == "Each Ship has a Captain.\n\nEach Ship's Wealth is its Captain's Coins."
+    # a row's value taken from "its" nothing in particular is no step
+    assert isinstance(one("Set Kevan's Wealth to its Captain's Coins."), Unsupported)
+
+
+def test_a_new_thing_of_a_kind_is_a_row_of_its_table_never_a_player():
+    [step] = parse_steps("Add a new Ship named “Osprey”.")
+    assert type(step).__name__ == "AddRow" and (step.table, step.name) == ("Ship", "Osprey")
+    [step] = parse_steps("Add a new Ship named “Osprey” with Captain Kevan and 3 Coins.")
+    assert step.values == (("Captain", "Kevan"), ("Coins", "3"))
+    assert type(one("Add a new Player named Kevan.")).__name__ == "AddPlayer"
+    # the Ruleset's own nouns name no kind of thing of the gamestate: neither a row nor a player
+    assert isinstance(one("Add a new Keyword called “Osprey”."), Unsupported)
+
+
+def test_several_things_by_number_are_never_one_things_name():
+    """“Plots 4 and 5” unquoted: two Plots, never a single value or a thing so named."""
+    steps = parse_steps("Set Plots 4 and 5 to Blue.")
+    assert [(s.thing, s.attribute, s.value) for s in steps] == [("Plot 4", None, "Blue"), ("Plot 5", None, "Blue")]
+    steps = parse_steps("Set the Colour of Plots 4 and 5 in the Plots table to Blue.")
+    assert [(s.thing, s.attribute, s.table) for s in steps] == [("Plot 4", "Colour", "Plots"), ("Plot 5", "Colour", "Plots")]
+    assert isinstance(one("Set Plots 5 and 5 to Blue."), Unsupported)
+
+
+def test_an_amount_added_to_a_value_is_a_change_never_a_name_put_in_a_list():
+    """“Add 2 Coins to Kevan’s Coins”: Kevan's Coins up by 2 — never the words “2 Coins” put beside the number the
+    cell holds; an amount of something else (“2 Hats” to the Coins) is refused."""
+    step = one("Add 2 Coins to Kevan’s Coins.")
+    assert (type(step).__name__, step.player, step.variable, step.delta) == ("ChangeValue", "Kevan", "Coins", 2)
+    assert isinstance(one("Add 2 Hats to Kevan’s Coins."), Unsupported)
+    assert one("Subtract one Coin from each Puzzler’s Coins.").delta == -1
+
+
 def test_gamestate_expression_is_not_guessed():
     assert isinstance(one("Set each Player’s Coins to their Score."), Unsupported)
     assert isinstance(one("Kevan gains 2 Coins for every Hat he owns."), Unsupported)

@@ -19,6 +19,7 @@ from parsers.steps import (
     MoveRule, RemoveText, RenameRule, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus, Step, Target,
     AddColumn, AddPlayer, AddRow, ChangeAttribute, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer, RemoveRow,
     SetAttribute, SetSingleValue, SetValue, TransferValue, AddToCell, Cell, MoveName, RemoveFromCell, SwapValues,
+    Derived, DeriveValues,
 )
 
 BODY = "Lanterns may be hung from hooks."
@@ -595,10 +596,14 @@ def change_value() -> Iterable[Variant]:
         for value, n in itertools.product(forms, NUMBERS[abs(delta)]):
             for verb in (("Increase", "Raise") if up else ("Decrease", "Reduce", "Lower")):
                 yield Variant("change a value", f"{verb} {value} by {n}.", exp)
+            noun = "Pearls" if abs(delta) != 1 else "Pearl"
             if up:
                 yield Variant("change a value", f"Add {n} to {value}.", exp)
+                yield Variant("change a value", f"Add {n} {noun} to {value}.", exp)
             else:
                 yield Variant("change a value", f"Subtract {n} from {value}.", exp)
+                yield Variant("change a value", f"Subtract {n} {noun} from {value}.", exp)
+                yield Variant("change a value", f"Remove {n} {noun} from {value}.", exp)
         nouns = ("Pearls", "Pearl") if abs(delta) == 1 else ("Pearls",)
         for n, noun in itertools.product(NUMBERS[abs(delta)], nouns):
             exp = _step(ChangeValue, player=who, variable=noun, delta=delta)  # as written: the page's column
@@ -756,6 +761,112 @@ def cells() -> Iterable[Variant]:
                       _step(SwapValues, first=Cell(row="1", column="2"), second=Cell(row="3", column="4"), table=None))
 
 
+def things_by_number() -> Iterable[Variant]:
+    """Several things of a kind by number (a range, or listed), their column named or not: painted (the game's
+    own verb: their colour) or set to a value (the column the page and the rules tell)."""
+    for things, numbers in (("Plots 2 to 4", (2, 3, 4)), ("Plots 2 through 4", (2, 3, 4)), ("Plots 2–4", (2, 3, 4)),
+                            ("Plots 2, 3 and 4", (2, 3, 4)), ("Plots 2, 3, and 4", (2, 3, 4)),
+                            ("Plots 2 and 4", (2, 4))):
+        for table, named in (("", None), (" in the Plots table", "Plots")):
+            for hue, value in (("Green", "Green"), ("green", "green"), ("“Green”", "Green")):
+                def each(attribute, colour):
+                    return tuple(_step(SetAttribute, thing=f"Plot {n}", attribute=attribute, value=value, table=named,
+                                       colour=colour) for n in numbers)
+                painted = each(None, True)
+                yield Variant("things by number", f"Paint {things} {hue}{table}.", painted[0], steps=painted)
+                if table:
+                    yield Variant("things by number", f"In the Plots table, paint {things} {hue}.", painted[0],
+                                  steps=painted)
+                if not table:
+                    gone = tuple(_step(RemoveRow, table=t, name=f"Plot {n}") for n in numbers
+                                 for t in ("Plots",))
+                    for where in ("the Plots table", "the “Plots” table"):
+                        yield Variant("things by number", f"Remove {things} from {where}.", gone[0], steps=gone)
+                unnamed = each(None, False)
+                for verb, to in (("Set", "to"), ("Change", "to"), ("Set", "to be")):
+                    yield Variant("things by number", f"{verb} {things} {to} {hue}{table}.", unnamed[0], steps=unnamed)
+                    named_column = each("Colour", False)
+                    yield Variant("things by number", f"{verb} the Colour of {things}{table} {to} {hue}.",
+                                  named_column[0], steps=named_column)
+
+
+def derived_column() -> Iterable[Variant]:
+    """A new column whose every value comes from another table: each Ferry's Wealth is its Skipper's Pearls."""
+    exp = _step(AddColumn, column="Wealth", default=None, table="Ferries", derived=Derived(link="Skipper", value="Pearls"))
+    for column in ("a Wealth column", "a column called “Wealth”", "a new column named Wealth", "a “Wealth” column"):
+        for table in ("the Ferries table", "the “Ferries” table"):
+            for p in _apostrophes("Ferry"):
+                skipper = p.replace("Ferry", "Skipper")
+                for tail in (f"; each {p} Wealth is its {skipper} Pearls", f"; every {p} Wealth is its {skipper} Pearls",
+                             f"; the Wealth of each Ferry is the Pearls of its Skipper",
+                             f", with each {p} Wealth set to its {skipper} Pearls",
+                             f", with every {p} Wealth equal to the Pearls of its Skipper",
+                             f", and set each {p} Wealth to its {skipper} Pearls",
+                             f", whose value for each Ferry is its {skipper} Pearls",
+                             f", equal to its {skipper} Pearls", f", set to the Pearls of its Skipper"):
+                    yield Variant("derived column", f"Add {column} to {table}{tail}.", exp)
+    for p in _apostrophes("Ferry"):
+        skipper = p.replace("Ferry", "Skipper")
+        exp = _step(DeriveValues, kind="Ferry", column="Wealth", derived=Derived(link="Skipper", value="Pearls"))
+        for value in (f"each {p} Wealth", f"every {p} Wealth", "the Wealth of each Ferry", "the Wealth of every Ferry"):
+            for source in (f"its {skipper} Pearls", "the Pearls of its Skipper"):
+                yield Variant("derived column", f"Set {value} to {source}.", exp)
+
+
+def gains_and_losses() -> Iterable[Variant]:
+    """Several amounts given to or taken from one player in one sentence."""
+    for who, subject in (("Wren", "Wren"), ("Wren", "“Wren”"), (EachPlayer(term="Diver"), "Each Diver"),
+                         (EachPlayer(term="Diver"), "Every Diver")):
+        for two, one in itertools.product(NUMBERS[2], NUMBERS[1]):
+            for first, second, signs in ((f"gains {two} Pearls", f"loses {one} Shell", (2, -1)),
+                                         (f"loses {two} Pearls", f"gains {one} Shell", (-2, 1)),
+                                         (f"gains {two} Pearls", f"{one} Shell", (2, 1)),
+                                         (f"loses {two} Pearls", f"{one} Shell", (-2, -1))):
+                steps = (_step(ChangeValue, player=who, variable="Pearls", delta=signs[0]),
+                         _step(ChangeValue, player=who, variable="Shell", delta=signs[1]))
+                for join in (" and ", ", and ", ", then "):
+                    yield Variant("gains and losses", f"{subject} {first}{join}{second}.", steps[0], steps=steps)
+        if who == "Wren":
+            for verb in ("Give", "Award", "Grant"):
+                steps = (_step(ChangeValue, player="Wren", variable="Pearls", delta=2),
+                         _step(ChangeValue, player="Wren", variable="Shell", delta=1))
+                yield Variant("gains and losses", f"{verb} {subject} 2 Pearls and 1 Shell.", steps[0], steps=steps)
+
+
+def several_values() -> Iterable[Variant]:
+    """One value of several players set or changed in one sentence, named once."""
+    sets = (_step(SetValue, player="Wren", variable="Pearls", value="3"),
+            _step(SetValue, player="Marlin", variable="Pearls", value="2"))
+    ups = (_step(ChangeValue, player="Wren", variable="Pearls", delta=3),
+           _step(ChangeValue, player="Marlin", variable="Pearls", delta=2))
+    for first in player_value_forms("Wren", "Pearls"):
+        for again in ("Marlin’s", "Marlin's", "that of Marlin", "those of Marlin"):
+            for join in (" and ", ", and "):
+                for verb in ("Set", "Change"):
+                    yield Variant("several values", f"{verb} {first} to 3{join}{again} to 2.", sets[0], steps=sets)
+                for verb in ("Increase", "Raise"):
+                    yield Variant("several values", f"{verb} {first} by 3{join}{again} by 2.", ups[0], steps=ups)
+    three = sets + (_step(SetValue, player="Lulu", variable="Pearls", value="1"),)
+    yield Variant("several values", "Set Wren’s Pearls to 3, Marlin’s to 2 and Lulu’s to 1.", three[0], steps=three)
+
+
+def new_thing_rows() -> Iterable[Variant]:
+    """A new thing given by its kind, its name and its attributes (its table the kind's)."""
+    for verb, called, name in itertools.product(("Add", "Create"), ("named", "called"),
+                                                ("“Osprey”", "Osprey", "\"Osprey\"")):
+        for table, named in (("", "Ferry"), (" to the Ferries table", "Ferries")):
+            for attrs, values in (("", ()),
+                                  (" with Skipper Wren and 3 Pearls", (("Skipper", "Wren"), ("Pearls", "3"))),
+                                  (" with Skipper “Wren” and a Fare of 3", (("Skipper", "Wren"), ("Fare", "3"))),
+                                  (" with a Skipper of Wren and three Pearls", (("Skipper", "Wren"), ("Pearls", "3"))),
+                                  (" with Wren as its Skipper and 2 (two) Pearls", (("Skipper", "Wren"), ("Pearls", "2")))):
+                if verb == "Create" and not table and not attrs:
+                    continue  # “Create a new Ferry called Osprey” may name a rule's new kind of thing: not a row
+                exp = _step(AddRow, table=named, name="Osprey", values=values)
+                lead = f"{verb} a new Ferry {called} {name}"
+                yield Variant("new thing rows", f"{lead}{table}{',' if attrs and table else ''}{attrs}.", exp)
+
+
 def sentence_by_number() -> Iterable[Variant]:
     """A sentence by its place: in the rule, or in one of its paragraphs."""
     for (ordinal, occ), (para_words, para) in itertools.product(
@@ -813,7 +924,8 @@ MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, move_subrule, replace_everywhere, list_item, list_piece, action_step, change_value, set_value, transfer, things_attribute, single_value,
-    add_column, rows, cells, sentence_by_number, subrule_paths, several_olds,
+    add_column, rows, cells, sentence_by_number, subrule_paths, several_olds, things_by_number, derived_column,
+    gains_and_losses, several_values, new_thing_rows,
 )
 
 
