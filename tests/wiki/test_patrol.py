@@ -581,7 +581,7 @@ ERA_CASES = [  # era, gamestate fixture, the page's name in the Ruleset, (old, n
                                                 "| Kevan\n| align=\"right\" | 125\n| Whigs*\n| align=\"right\" | 0"),
      "Electoral Votes hold integers of at least 1 (Electoral Votes)"),
     ("2016", "gamestate_communities_2016.wiki", None, ("| Saltmarsh || Neutral", "| Saltmarsh || Seafolk"),
-     "Faction is one of Neutral, Mudling, Barban, Redlander or Grassfolk (Factions)"),
+     "Faction is one of Neutral, Mudling, Barban, Redlander or Grassfolk (Communities)"),
     ("2020", "gamestate_archipelago_2020.wiki", "Archipelago", ("| Pip || Mouse", "| Pip || Dragon"),
      "Species is one of Bear, Bird"),
     ("2022", "gamestate_metropolis_2022.wiki", "Monster Metropolis", ("| Gloomhound || Good", "| Gloomhound || Dire"),
