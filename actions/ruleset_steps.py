@@ -373,9 +373,22 @@ def _target_words(target: st.Target) -> str:
     return f"{label.get(target.kind, '')}“{short}”"
 
 
+def _titled(run: Run, target: st.Target) -> list[str]:
+    """The rules whose title is, word for word, the quoted text a step names no rule for ("Delete “Crew
+    Quarters”."): the step may mean that rule, not the words."""
+    if target.kind != st.TEXT or not target.text or target.occurrence == "all":
+        return []
+    key = names.normalize(target.text)
+    return [r.title for r in run.rs.rules if key and names.normalize(r.title) == key]
+
+
 def _do_remove_text(run: Run, step: st.RemoveText) -> str:
     if step.target.kind == st.KEYWORD:
         return _keyword_step(run, step)
+    titled = _titled(run, step.target) if step.rule is None and not step.target.in_list else []
+    if titled:
+        raise _unsupported(f"“{step.target.text}” is the title of the rule “{titled[0]}”: the step may mean to repeal "
+                           "that rule, or to remove those words where they stand — an Admin decides")
     if step.rule is None and not step.target.in_list:
         ref = _unnamed_rule(run, step.target) or _only_rule_holding(run, step.target)
         run.check_tag(ref.rule.kind, ref.exempt)

@@ -320,6 +320,11 @@ def read_sentence(sentence: str) -> _Read:
     if not s.strip(" .:-;,"):
         return _ignored(f"only a label or a connecting word, nothing to do: “{stripped}”", "note")
     inner = None if _CONDITIONAL.match(s) else _CONDITIONAL_INNER.search(s)
+    if inner:  # "In X, if it contains “A”, replace …": a condition the bot decides, when the grammar reads it all
+        read = read_instruction(s, m)
+        if read is not None and read.specs and all(sp.fields.get("when") is not None for sp in read.specs) \
+                and all(sp.cls is not Unsupported for sp in read.specs):
+            return read
     if inner:  # "Repeal X, but only if the proposal “Y” passed."
         return _set_aside(s, m, stripped, "conditional step, not applied by the bot", "conditional",
                           instruction=s[:inner.start()], condition=s[inner.start():])

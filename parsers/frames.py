@@ -405,6 +405,14 @@ def build_add_rule(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     if len(set(parents)) > 1:
         return "it gives two parent rules"
     subrule = bool(new is not None and new.unit == "subrule") or bool(parents)
+    if subrule and not parents and (roles.get("after") or roles.get("before")):
+        place: Part = roles.get("after") or roles.get("before")
+        if re.match(r"\s*(?:beneath|below|under(?:neath)?)\b", place.words, re.I) and roles.get("after"):
+            # "Beneath the rule X, create a subrule called Y": Y is X's subrule
+            parents.append(rule_ref(place.np))
+            roles = {k: v for k, v in roles.items() if k != "after"}
+        else:  # "After the rule X, create a subrule …": a subrule of which rule is not said
+            return f"a subrule “{place.words}”, but of which rule is not said"
     if parents and new is not None and new.unit != "subrule":
         return "a new rule (not a subrule) placed in another rule"
     section = new.section if new is not None else None
@@ -2025,6 +2033,10 @@ def meaning(clause: Clause, address: bool = False, names: Callable[[str], list[s
             when = condition(conds[0])
         except NotRead as exc:
             return Meaning(problems=[f"the condition “{conds[0].words}”: {exc}"], refused=True)
+        named = [p for p in clause.parts if p.prep == "in" and p.np is not None and p.np.kind in ("rule", "quote", "name")]
+        if when.rule is not None and when.rule.previous and len(named) == 1:
+            # "In X, if it contains “A”, …": it is X, the rule the sentence names — not the one before it
+            when = dataclasses.replace(when, rule=rule_ref(named[0].np))
         objects = clause.objects
         if when.contains is not None:  # "If that rule contains “A”, remove it": it is the text
             objects = [NP("quote", words=o.words, text=when.contains, quoted=True) if o.kind == "it" else o

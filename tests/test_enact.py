@@ -1139,3 +1139,17 @@ def test_an_item_added_as_the_nth_step_of_a_named_atomic_action_from_the_words()
         r = enact(parse_proposal("Test", words), ACTION_PAGE)
         assert statuses(r) == [APPLIED], r.report.steps[0].detail
         assert want in r.pages["Ruleset"] and "* Oil\n* Tallow" in r.pages["Ruleset"]
+
+
+def test_removing_quoted_words_that_are_a_rules_title_goes_to_an_admin():
+    """"Delete “Crew Quarters”." where a rule is titled so: it may mean the rule, or the words where another rule
+    says them — never the words cut silently from another rule while the rule stays."""
+    from parsers.proposal import parse_proposal
+    rs = ("= Dynastic Rules =\n==Docking Fees==\nShips pay on arrival.\n==Oxygen==\nIdris pays no Docking Fees. "
+          "Crew Quarters hold air.\n==Crew Quarters==\nBunks for all.\n")
+    for words in ("Delete “Crew Quarters”.", "Remove “Docking Fees”.", "Delete both “Oxygen” and “Crew Quarters”."):
+        r = enact(parse_proposal("Test", words), rs)
+        assert all(s == UNSUPPORTED for s in statuses(r)), words
+        assert "title of the rule" in r.report.steps[0].detail and r.pages.get("Ruleset", rs) == rs
+    r = enact(parse_proposal("Test", "Remove “hold air”."), rs)
+    assert statuses(r) == [APPLIED] and "Crew Quarters hold air" not in r.pages["Ruleset"]

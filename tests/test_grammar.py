@@ -438,3 +438,21 @@ def test_old_and_new_text_each_quoted_on_lines_of_their_own():
                  "In “Tithes”, replace:\n“two Bushels”\nwith\n“three Bushels”"):
         [step] = parse_steps(text)
         assert isinstance(step, ReplaceText) and step.target.text == "two Bushels" and step.new == "three Bushels"
+
+
+def test_conditions_on_the_page_in_other_words_are_decided_by_the_bot():
+    """"If “X” is a rule", "Should the rule “X” exist", "In X, if it contains “A”, …": conditions on the page the
+    bot decides when the step is applied — the last on X itself, never on the rule named before it."""
+    [step] = parse_steps("If “Docking Fees” is a rule, repeal it.")
+    assert isinstance(step, RepealRule) and step.when.rule == RuleRef(name="Docking Fees") and not step.when.negated
+    [step] = parse_steps("Should the rule “Oxygen” exist, rename it to “Breathing”.")
+    assert isinstance(step, RenameRule) and step.when.rule == RuleRef(name="Oxygen")
+    [step] = parse_steps("In “Docking Fees”, if it contains “per ship”, replace “per ship” with “per berth”.")
+    assert isinstance(step, ReplaceText) and step.when.rule == RuleRef(name="Docking Fees")
+    assert step.when.contains == "per ship" and step.rule == RuleRef(name="Docking Fees")
+    # the rule named before holds the text; the one the condition is on does not: skipped, the other rule untouched
+    result = enacted("Replace “One” with “Uno” in “Coins”.\n\nIn “Docking Fees”, if it contains “per ship”, replace "
+                     "“per ship” with “per berth”.", "= Dynastic Rules =\n==Coins==\nOne per ship.\n==Docking Fees==\n"
+                     "Two per berth.\n")
+    assert statuses(result) == [APPLIED, IGNORED] and "“Docking Fees” does not hold" in result.report.steps[1].detail
+    assert "Uno per ship" in result.pages["Ruleset"]
