@@ -1563,7 +1563,9 @@ FRAMES: tuple[Frame, ...] = (
     # Substitute “B” for “A”. / Use “B” in place of “A”.
     Frame("substitute for", _verbs("substitute", "use"), (
         Slot("new", (OBJ,), ("quote",)),
+        Slot("new", (OBJ,), ("following",)),  # "Substitute the following for the second paragraph of X:"
         Slot("old", ("for", "instead"), ("quote", "occurrence")),
+        Slot("old", ("for", "instead"), ("piece",), _is_text_piece),
         Slot("rule", _RULE_IN, PLACE_KINDS),
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("everywhere", ("throughout", "in"), ("ruleset",)),

@@ -291,7 +291,7 @@ _ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
-    "last": -1, "final": -1,
+    "last": -1, "final": -1, "opening": 1, "closing": -1,
 }
 #: An ordinal: "first" … "twelfth", "last"/"final" (-1), or "3rd".
 ORDINAL = r"(?:" + "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th))"

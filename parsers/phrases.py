@@ -567,7 +567,13 @@ class Reader:
         return NP("piece", words=words, unit=self._unit(tree), how="nth", number=self._ordinal(tree), of=self._of(tree))
 
     def np_piece_number(self, tree: Tree, words: str) -> NP:
-        n = int(str(self.toks_of(tree, "NUMBER")[0]).split(".")[0])
+        figures = self.toks_of(tree, "NUMBER")
+        if figures:
+            n = int(str(figures[0]).split(".")[0])
+        else:  # "paragraph three"
+            n = language.number(str(self.toks_of(tree, "NUMBER_WORD")[0]))
+            if n is None or n < 1:
+                raise NotRead(f"“{words}” names no paragraph by its number")
         return NP("piece", words=words, unit=self._unit(tree), how="nth", number=n, of=self._of(tree))
 
     def np_piece_how(self, tree: Tree, words: str) -> NP:

@@ -379,8 +379,8 @@ def test_text_removed_if_it_exists():
 # --------------------------------------------------------------------------- a new wording is one grammar line
 @pytest.mark.slow
 @pytest.mark.parametrize("rule,line,sentence,check", [
-    ("v_reword: REWORD | REWRITE", 'v_reword: REWORD | REWRITE | "redraft"i',
-     "Redraft the rule \x010\x02 to", lambda sp: sp.cls.__name__ == "ReplaceRuleText"),
+    ("v_reword: REWORD | REWRITE | REDRAFT", 'v_reword: REWORD | REWRITE | REDRAFT | "recast"i',
+     "Recast the rule \x010\x02 to", lambda sp: sp.cls.__name__ == "ReplaceRuleText"),
     ("_onwards: ONWARDS |", "_onwards: AND EVERYTHING BELOW IT | ONWARDS |",
      "Remove the third paragraph and everything below it from \x010\x02",
      lambda sp: sp.fields["target"].kind == "paragraphs_from" and sp.fields["target"].number == 3),

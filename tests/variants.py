@@ -92,6 +92,8 @@ def append_to_rule() -> Iterable[Variant]:
     objects = ["the following", "the following paragraph", "the following text", "this text", "this paragraph",
                "a paragraph", "a new paragraph", "the following as a new paragraph"]
     verbs = ["Add", "Append"]
+    for obj, rule in itertools.product(["the following", "this paragraph"], rule_forms("Lanterns")):
+        yield Variant("append", _payload(f"Tack {obj} onto the end of {rule}:"), exp)
     for verb, obj, rule, intro in itertools.product(verbs, objects, rule_forms("Lanterns"), [":", ":-", ""]):
         for where in (f"to the end of {rule}", f"to {rule}", f"at the end of {rule}", f"to the bottom of {rule}",
                       f"to {rule} (at the end)", f"to {rule} at the end", f"(at the end of {rule})"):
@@ -146,7 +148,8 @@ def prepend_to_rule() -> Iterable[Variant]:
 
 
 def insert_after_paragraph() -> Iterable[Variant]:
-    for n, ordinal, next_one in ((1, "first", "second"), (2, "second", "third"), (3, "3rd", "4th")):
+    for n, ordinal, next_one in ((1, "first", "second"), (1, "opening", "second"), (2, "second", "third"),
+                                 (3, "3rd", "4th")):
         exp = _step(InsertText, rule=RuleRef(name="Lanterns"), anchor=Target(kind=PARAGRAPH, number=n), body=BODY,
                     position="after")
         for rule, obj, intro in itertools.product(rule_forms("Lanterns"), ["the following", "a paragraph",
@@ -310,6 +313,9 @@ def replace_paragraph() -> Iterable[Variant]:
             link = {"Replace": "with", "Change": "to", "Reword": "to", "Amend": "to read", "Rewrite": "as"}[verb]
             yield Variant("replace paragraph", _payload(f"{verb} the second paragraph of {rule} {link}{intro}"), exp)
             yield Variant("replace paragraph", _payload(f"In {rule}, {verb.lower()} the second paragraph {link}{intro}"), exp)
+        for piece in ("the second paragraph", "paragraph two", "paragraph 2", "the entire second paragraph"):
+            yield Variant("replace paragraph", _payload(f"Substitute the following for {piece} of {rule}{intro}"), exp)
+            yield Variant("replace paragraph", _payload(f"Use the following in place of {piece} of {rule}{intro}"), exp)
         # the new text alone below the paragraph named: that paragraph, replaced
         yield Variant("replace paragraph", _payload(f"Change the second paragraph of {rule}{intro}"), exp)
         yield Variant("replace paragraph", _payload(f"I propose to change the second paragraph of {rule}{intro}"), exp)
@@ -360,8 +366,8 @@ def add_rule() -> Iterable[Variant]:
 def repeal() -> Iterable[Variant]:
     exp = _step(RepealRule, rule=RuleRef(name="Lanterns"))
     for rule in rule_forms("Lanterns"):
-        for verb in ("Repeal", "Remove", "Delete", "Abolish", "Get rid of"):
-            if verb in ("Remove", "Delete", "Get rid of") and "rule" not in rule:
+        for verb in ("Repeal", "Remove", "Delete", "Abolish", "Get rid of", "Take out"):
+            if verb in ("Remove", "Delete", "Get rid of", "Take out") and "rule" not in rule:
                 continue  # "Remove “Lanterns”" is text to remove, not a rule to repeal
             yield Variant("repeal", f"{verb} {rule}.", exp)
             yield Variant("repeal", f"{verb} {rule} from the Ruleset.", exp)
@@ -415,7 +421,7 @@ def rename() -> Iterable[Variant]:
 def reword_rule() -> Iterable[Variant]:
     exp = _step(ReplaceRuleText, rule=RuleRef(name="Lanterns"), body=BODY)
     for rule, intro in itertools.product(rule_forms("Lanterns"), [":", ":-"]):
-        for head in (f"Reword {rule} to", f"Reword {rule} as follows", f"Amend {rule} to read", f"Rewrite {rule} as follows",
+        for head in (f"Reword {rule} to", f"Reword {rule} as follows", f"Redraft {rule} to say", f"Redraft {rule} to read", f"Amend {rule} to read", f"Rewrite {rule} as follows",
                      f"Replace the text of {rule} with", f"Replace the entire text of {rule} with the following",
                      f"Change the text of {rule} to read", f"Reword {rule} to read as follows", f"Amend {rule} so that it reads",
                      f"Set the text of {rule} to", f"Change the wording of {rule} to", f"Replace all the text in {rule} with",
