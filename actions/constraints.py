@@ -287,7 +287,7 @@ def _says_something(c: Constraint) -> bool:
                 or c.pattern)
     if read:
         return True
-    return any(_VALUE_WORDS.search(w) for w in c.partial)
+    return any(_VALUE_WORDS.search(w) or D.limit_marked(w) for w in c.partial)
 
 
 def _qualified(owner_key: str, owners: set[str]) -> str | None:

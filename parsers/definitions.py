@@ -336,6 +336,13 @@ def read_bullet(line: str) -> Reading:
 
 def _read(text: str, start: str) -> Reading:
     s = _normal(text)
+    reading = _read_grammar(s, start)
+    if start == "sentence" and not (reading.frames or reading.things or reading.grids):
+        return _unrecognised(s)
+    return reading
+
+
+def _read_grammar(s: str, start: str) -> Reading:
     if not s or not _OPENINGS.match(s):
         return Reading()
     if len(s.split()) > MAX_WORDS:
@@ -359,6 +366,80 @@ def _too_long(s: str) -> Reading:
         return Reading()
     owner = language.singular(m.group("owner")) or m.group("owner")
     return Reading((Frame(None, owner=owner, unread=(s[m.end():].strip(),), sentence=s),))
+
+
+# --------------------------------------------------------------------------- sentences the grammar does not recognise
+
+# A sentence the grammar does not recognise at all may still define a variable in words it lacks ("Each Plot
+# also flies a Banner, which is one of Green or Gold."). Such a sentence gives a frame read in part for each
+# variable it names in a definition's place, where what is said of it carries the marks of a limit: a value
+# of that variable is then never called legal ("cannot judge", naming the sentence). The two places: an
+# attribute a thing has, by any verb ("Each Plot flies a Banner, which may be …", "… a Banner (one of …)",
+# "… a Banner: Green or Gold"), and the subject of a clause that says what it is or may be ("The Banner of a
+# Plot can only be Green or Gold", "A Plot's Banner may not exceed 3"). Sentences of conditions and actions
+# ("If …", "A Farmer may spend 3 Favour to …", "He chooses a Migrant who is in one of …") have neither shape.
+_NOT_A_NAME = (r"The|A|An|And|Or|But|So|Each|Every|Any|All|No|None|Its|Their|His|Her|Which|That|Who|If|When|Whenever|"
+               r"Once|While|Unless|Until|After|Before|During|Upon|In|On|At|For|As|Then|Otherwise|Only|This|These|"
+               r"Those|It|There|Here|He|She|They|We|You|I|Anybody|Anyone|Nobody|Someone|Somebody|Everyone|Everybody")
+_NAME_WORD = rf"(?!(?:{_NOT_A_NAME})\b)[A-Z][\w’'-]*"
+_CAP_NAME = rf"{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,4}}"
+_NUM = rf"(?:\d+|{language.NUMBER})"
+_VALUE = rf"(?:[“\"‘'][^“”\"‘’]{{1,40}}[”\"’']|{_CAP_NAME})"
+_VALUES_OR = rf"{_VALUE}(?:\s*,\s*{_VALUE}){{0,12}},?\s+(?:or|and)\s+{_VALUE}"
+#: the marks of a limit on a value (what a careful Admin would read as one), after "is", "may be" …
+_LIMIT_MARK = (
+    rf"(?:(?i:one\s+of|either\b|between\b|from\s+{_NUM}\s+(?:to|through|until)\b|(?:at|up\s+to)\s+(?:most|least)\b|"
+    rf"(?:no|not)\s+(?:more|less|fewer|greater|higher|lower)\s+than\b|(?:more|less|fewer|greater|higher|lower|longer|shorter|wider|narrower|bigger|smaller|larger)\s+than\b|"
+    rf"(?:below|above|under|over)\s+{_NUM}\b|negative\b|(?:an?\s+)?(?:\w+\s+)?list\s+of\b|"
+    rf"(?:an?\s+)?(?:(?:non-?\s?negative|positive|whole|natural|counting)\s+)*(?:integers?|numbers?|whole\s+numbers?)\b|"
+    rf"(?:non-?\s?negative|positive)\b|an?\s+(?:maximum|minimum)\s+of\b|up\s+to\s+{_NUM}\b|"
+    rf"(?:limited|restricted|capped)\s+(?:to|at)\b|(?:chosen|drawn|picked|selected|taken)\s+(?:from|among)\b|"
+    rf"in\s+the\s+range\b|any\s+of\b|{_NUM}(?![\w’'-]))|{_VALUES_OR}|[“\"‘'][^“”\"‘’]{{1,40}}[”\"’'])")
+#: what joins a variable to a limit: "is", "are always", "may only be", "must never be", "ranges";
+#: or a verb of a limit itself: "may not exceed", "cannot fall below"
+_BE = r"(?:is|are|be|ranges?|lies|lie|stays?|remains?|varies|vary|runs?|equals?)"
+_MODAL_WORD = r"(?:must|may|can|cannot|can't|can’t|shall|should|will|has\s+to|have\s+to|needs?\s+to)"
+_ADVERB = r"(?:always|only|also|never|not|ever|exactly|strictly|be|set\s+to|kept|held)"
+_LINKED = (rf"(?:(?:{_MODAL_WORD}\s+)?(?:{_ADVERB}\s+){{0,3}}{_BE}\s+(?:{_ADVERB}\s+){{0,2}}{_LIMIT_MARK}|"
+           rf"{_MODAL_WORD}\s+(?:{_ADVERB}\s+){{0,2}}(?i:exceed|(?:fall|go|drop|rise|be)\s+(?:below|under|above|over)"
+           rf"|be\s+(?:more|less|fewer|greater|higher|lower)\s+than|be\s+negative|go\s+negative))")
+_UNRECOGNISED_SUBJECT = re.compile(
+    rf"(?:^|;\s*|,\s*(?=(?i:its|their|his|her)\s))(?:(?i:the|a|an|each|every|any|its|their|his|her)\s+)?(?:(?P<owner1>{_CAP_NAME})[’']s?\s+)?(?P<name>{_CAP_NAME})"
+    rf"(?:\s+of\s+(?:each|every|a|an|any|the)\s+(?P<owner2>{_CAP_NAME}))?\s*,?\s+(?:also\s+)?{_LINKED}")
+_OWNER_VERB = r"(?:also\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*"
+_ATTRIBUTE = rf"(?:(?:a|an|one|some|its|their|the|its\s+own|their\s+own)\s+)?(?:[a-z][\w-]*\s+){{0,2}}{_CAP_NAME}"
+_UNRECOGNISED_ATTRIBUTE = re.compile(
+    rf"^(?:(?:Each|Every|Any|All|A|An)\s+)?(?:such\s+|individual\s+)?(?P<owner>{_CAP_NAME})\s+(?:each\s+)?{_OWNER_VERB}\s+"
+    rf"(?P<names>{_ATTRIBUTE}(?:\s*(?:,|,?\s+and|,?\s+or)\s+{_ATTRIBUTE}){{0,5}})"
+    rf"(?:\s*,?\s+(?:which|that|who|whose(?:\s+[a-z][\w-]*){{1,2}})\s+(?:also\s+)?{_LINKED}|\s*[(:—–]\s*(?:which\s+is\s+)?{_LIMIT_MARK})")
+_NAMES_IN = re.compile(_CAP_NAME)
+_A_KIND = re.compile(r"(?:A|An)\s")
+
+
+def limit_marked(words: str) -> bool:
+    """Do these words join a variable to the marks of a limit ("…, which is one of Green or Gold")?"""
+    return _UNRECOGNISED_ATTRIBUTE.search(words) is not None or _UNRECOGNISED_SUBJECT.search(words) is not None
+
+
+def _unrecognised(s: str) -> Reading:
+    """A sentence the grammar does not recognise: frames read in part for the variables it names in a
+    definition's place with the marks of a limit (see above); none otherwise."""
+    if not s:
+        return Reading()
+    found: list[tuple[str, str | None]] = []
+    m = _UNRECOGNISED_ATTRIBUTE.match(s)
+    if m:
+        found += [(n, m.group("owner")) for n in _NAMES_IN.findall(m.group("names"))]
+    for m in _UNRECOGNISED_SUBJECT.finditer(s):
+        owner = m.group("owner1") or m.group("owner2")
+        if owner is None and m.start() == 0 and _A_KIND.match(s):
+            continue   # "An Event is either Open or Ended": what a kind of thing is, not a variable
+        found.append((m.group("name"), owner))
+    frames = []
+    for name, owner in dict.fromkeys(found):
+        who = (language.singular(owner) or owner) if owner else None
+        frames.append(Frame(name, owner=who, unread=(s.rstrip(".!"),), sentence=s))
+    return Reading(tuple(frames))
 
 
 # --------------------------------------------------------------------------- the tree → frames

@@ -273,6 +273,15 @@ class Reader:
             return Clause(verb="derive", verb_word="is", objects=[value], parts=[Part("to", its, words=its.words)])
         nps = [self.np(x) for x in tree.children if isinstance(x, (Tree, Token)) and
                (isinstance(x, Tree) or x.type == "QUOTE")]
+        if kind in ("up", "down"):  # "Orrin’s Favour goes up by 2": the step "Increase Orrin’s Favour by 2"
+            verb = "increase" if kind == "up" else "decrease"
+            amount, value = nps[1], nps[0]
+            if value.kind == "name" and not value.quoted and (value.text or "").startswith("The "):
+                value = dataclasses.replace(value, text=value.text[4:])  # the sentence's first word: an article
+            return Clause(verb=verb, verb_word=verb, objects=[value],
+                          parts=[Part("by", amount, words=amount.words)])
+        if kind == "receive":  # "Tamsin receives 4 Bushels from Orrin": Orrin transfers them to Tamsin
+            kind, nps = "transfer", [nps[2], nps[1], nps[0]]
         if kind == "transfer_to":  # "Marlowe gives Perpetua 1 Coin": the receiver before the amount
             kind, nps = "transfer", [nps[0], nps[2], nps[1]]
         c = Clause(verb=kind, verb_word=kind)
@@ -938,6 +947,10 @@ class Reader:
         number, _, rest = self._amount(self.toks_of(tree))
         if rest and rest[0].type == "NEW":  # "Give X a new name": something new, not one of a thing counted
             raise NotRead(f"“{words}” is something new, not an amount")
+        if len(rest) > 2 and rest[0].type == "OF" and rest[1].type in ("THEIR", "HIS", "HER", "ITS"):
+            rest = rest[2:]  # "4 of their Bushels": the subject's own
+        elif len(rest) > 1 and rest[0].type == "MORE":
+            rest = rest[1:]  # "3 more Bushels"
         return NP("quantity", words=words, number=number, text=" ".join(str(t) for t in rest))
 
     def np_np_attrs(self, tree: Tree, words: str) -> NP:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from actions.check import check_edit
 from cli_run import wikibot
 from actions.constraints import infer_constraints, merge, parse_overrides
@@ -247,3 +249,80 @@ def test_a_value_that_must_be_unique_is_never_shared():
                         "| Dim Wick || 4 || Reed Pier || Flax")
     assert check_edit(model, found, page, page.replace("|| Flax", "|| Hemp")).verdict == "legal"
     assert check_edit(model, found, page, page.replace("|| Flax", "|| Tallow")).verdict == "illegal"
+
+
+# --------------------------------------------------------------------------- definitions the grammar does not recognise
+
+PENNANTS = """== Fields ==
+Fields are tracked in the “Fields” table of the gamestate page. Each Field has a Depth, which is an integer between 1 and 6.
+{rule}
+"""
+
+FIELDS = """== Fields ==
+{| class="wikitable"
+! Field !! Depth !! Pennant
+|-
+| Low Meadow || 2 || Amber
+|-
+| Ridge || 3 || Teal
+|}
+"""
+
+#: one limit on a Field's Pennant in wordings the grammar has no rule for (a verb other than "has", a
+#: colon or parenthesis, a clause after a semicolon or a condition): each read in part, never in full
+UNREAD_PENNANTS = [
+    "Each Field also flies a Pennant, which is one of Amber or Teal.",
+    "Every Field hoists a Pennant, which may only be Amber or Teal.",
+    "Fields each fly a Pennant, which must be “Amber” or “Teal”.",
+    "Each Field bears a Pennant: Amber or Teal.",
+    "Each Field flies a Pennant (either Amber or Teal).",
+    "Each Field is given a Pennant, which is chosen from Amber and Teal.",
+    "Each Field flies a Pennant, whose colour is one of Amber or Teal.",
+    "Every Field flies a single Pennant; a Pennant is Amber or Teal.",
+    "If a Field is deep, its Pennant must be Amber or Teal.",
+    "Each Field flies a Pennant, which can never be longer than 2 letters.",
+]
+
+
+def _fields(rule: str, old: str, new: str):
+    model = parse(PENNANTS.replace("{rule}", rule))
+    return check_edit(model, infer_constraints(model), FIELDS, edit(old, new, FIELDS))
+
+
+@pytest.mark.parametrize("rule", UNREAD_PENNANTS)
+def test_a_definition_the_grammar_does_not_recognise_is_never_legal(rule):
+    for new in ("| 2 || Crimson", "| 2 || Teal"):   # a value the rule forbids, and one it allows: both unjudged
+        result = _fields(rule, "| 2 || Amber", new)
+        assert result.verdict == "cannot judge" and not result.legal, (rule, result.summary)
+        assert "Pennant of Low Meadow" in result.summary and rule.rstrip(".") in result.summary
+    # the column the rules read in full is still judged
+    assert _fields(rule, "| 2 || Amber", "| 9 || Amber").verdict == "illegal"
+
+
+@pytest.mark.parametrize("rule", [
+    "A Farmer may spend 3 Favour to change a Pennant to Amber or Teal.",
+    "If a Field's Pennant is Amber, its owner may sow one of Barley or Rye.",
+    "Each Field also flies a Pennant, which the Farmer may repaint.",
+    "He chooses a Pennant who is in one of his Fields.",
+    "Anybody may raise a Pennant (if they are not already playing) by asking any of the Admins.",
+])
+def test_a_sentence_of_actions_or_conditions_leaves_a_column_unconstrained(rule):
+    # no definition's shape: the Pennant column stays as no rule limits it, and the Depth as read
+    assert _fields(rule, "| 2 || Amber", "| 2 || Crimson").verdict == "legal", rule
+    assert _fields(rule, "| 2 || Amber", "| 9 || Amber").verdict == "illegal", rule
+
+
+def test_a_definition_the_grammar_does_not_recognise_makes_a_full_one_partial():
+    # the Depth read in full, and again in words no rule reads: a value is never called legal
+    result = _fields("A Field's Depth can never go below 2 when it is flooded.", "| 2 || Amber", "| 3 || Amber")
+    assert result.verdict == "cannot judge", result.summary
+
+
+def test_wikibot_constraints_shows_a_definition_it_does_not_recognise_as_read_in_part(tmp_path):
+    rules, page = tmp_path / "rules.wiki", tmp_path / "page.wiki"
+    rules.write_text(PENNANTS.replace("{rule}", UNREAD_PENNANTS[0]), encoding="utf-8")
+    page.write_text(FIELDS, encoding="utf-8")
+    listed = wikibot("constraints", "--ruleset-file", rules, "--gamestate-file", page)
+    assert listed.returncode == 0, listed.stderr
+    assert "READ IN PART: Pennant is defined in words the bot could not read in full" in listed.stdout
+    assert "Fields / Pennant: READ IN PART" in listed.stdout

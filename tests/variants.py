@@ -925,13 +925,50 @@ def several_olds() -> Iterable[Variant]:
                     yield Variant("several olds", f"In {rule}, replace {lead} with {new}.", exp[0], steps=tuple(exp))
 
 
+def values_in_players_words() -> Iterable[Variant]:
+    """A value going up or down, a transfer told by the payer or the receiver, an amount of one's own or
+    "more": the everyday wordings of the steps above."""
+    ups = (("goes up by", "rises by", "increases by", "is increased by", "is raised by"),
+           ("goes down by", "falls by", "drops by", "decreases by", "is decreased by", "is reduced by", "is lowered by"))
+    for delta, who, forms in ((2, "Wren", player_value_forms("Wren", "Pearls")),
+                              (-2, "Wren", player_value_forms("Wren", "Pearls")),
+                              (2, EachPlayer(term="Diver"), every_value_forms("Pearls"))):
+        exp = _step(ChangeValue, player=who, variable="Pearls", delta=delta)
+        for value, n, says in itertools.product(forms, NUMBERS[2], ups[delta < 0]):
+            yield Variant("a value goes up or down", f"{value[:1].upper()}{value[1:]} {says} {n}.", exp)
+    for name in ("The Tide Level", "Tide Level"):
+        for says, delta in (("goes up by", 2), ("drops by", -2), ("is raised by", 2)):
+            yield Variant("a value goes up or down", f"{name} {says} 2.", _step(ChangeSingleValue, name="Tide Level", delta=delta))
+    yield Variant("a value goes up or down", "Advance the Tide Level by 2.", _step(ChangeSingleValue, name="Tide Level", delta=2))
+    exp = _step(TransferValue, source="Wren", target="Marlin", variable="Pearls", amount=2)
+    for n in NUMBERS[2]:
+        for src, dst in (("Wren", "Marlin"), ("“Wren”", "“Marlin”")):
+            for verb in ("receives", "gets", "gains"):
+                yield Variant("transfer", f"{dst} {verb} {n} Pearls from {src}.", exp)
+            yield Variant("transfer", f"{src} pays {dst} {n} Pearls.", exp)
+            yield Variant("transfer", f"{src} pays {n} Pearls to {dst}.", exp)
+            for own in ("their", "his", "her"):
+                for verb in ("transfers", "gives", "sends"):
+                    yield Variant("transfer", f"{src} {verb} {n} of {own} Pearls to {dst}.", exp)
+    for n in NUMBERS[2]:
+        gain = _step(ChangeValue, player="Wren", variable="Pearls", delta=2)
+        lose = _step(ChangeValue, player="Wren", variable="Pearls", delta=-2)
+        yield Variant("change a value", f"Wren gets {n} more Pearls.", gain)
+        yield Variant("change a value", f"Give Wren {n} more Pearls.", gain)
+        yield Variant("change a value", f"Wren loses {n} of their Pearls.", lose)
+        yield Variant("change a value", f"Wren pays {n} Pearls.", lose)
+        yield Variant("change a value", f"Take {n} Pearls away from Wren.", lose)
+        yield Variant("change a value", f"Take away {n} Pearls from Wren.", lose)
+        yield Variant("change a value", f"Take {n} Pearls from Wren.", lose)
+
+
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
     append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, move_subrule, replace_everywhere, list_item, list_piece, action_step, change_value, set_value, transfer, things_attribute, single_value,
     add_column, rows, cells, sentence_by_number, subrule_paths, several_olds, things_by_number, derived_column,
-    gains_and_losses, several_values, new_thing_rows,
+    gains_and_losses, several_values, new_thing_rows, values_in_players_words,
 )
 
 
