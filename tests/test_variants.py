@@ -1,7 +1,7 @@
 """One meaning in many wordings (``tests/variants.py``): every wording reads as the one step its
 meaning is, or is refused with a reason — never a different step; and almost all of them read.
 
-The generated set has some fifty-two thousand wordings; a fixed, evenly spread sample of each
+The generated set has some fifty-three thousand wordings; a fixed, evenly spread sample of each
 meaning runs here (``bench/variants.py`` reads them all)."""
 
 from __future__ import annotations
