@@ -17,7 +17,7 @@ from typing import Any
 
 from parsers import frames, language
 from parsers.names import capitalised
-from parsers.frames import PAIRS, PAYLOAD, SAME_LIST  # noqa: F401  (re-exported: the placeholders)
+from parsers.frames import PAIRS, PAYLOAD, RULES_BELOW, SAME_LIST  # noqa: F401  (re-exported: the placeholders)
 from parsers.frames import Reading as _Read
 from parsers.frames import Spec as _Spec
 from parsers.steps import (

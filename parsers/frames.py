@@ -48,6 +48,9 @@ PAIRS = object()
 #: "Add “Oil” to the same list": the list (and rule) of the list item added by the step before, filled in
 #: when the post's steps are put together (parsers/proposal.py).
 SAME_LIST = object()
+#: "Repeal the following rules:" ⏎ a list of their names, one a line: one repeal for each, made when the post's
+#: steps are put together (parsers/proposal.py).
+RULES_BELOW = object()
 
 
 @dataclass
@@ -58,7 +61,8 @@ class Spec:
     fields: dict[str, Any]
 
     def needs_payload(self) -> bool:
-        return any(v is PAYLOAD or v is PAIRS or getattr(v, "text", None) is PAYLOAD for v in self.fields.values())
+        return any(v is PAYLOAD or v is PAIRS or v is RULES_BELOW or getattr(v, "text", None) is PAYLOAD
+                   for v in self.fields.values())
 
     def key(self) -> tuple:
         return (self.cls.__name__, tuple(sorted((k, _frozen(v)) for k, v in self.fields.items())))
@@ -69,6 +73,8 @@ def _frozen(v: Any) -> Any:
         return dataclasses.replace(v, text="<text below>")
     if v is PAYLOAD:
         return "<text below>"
+    if v is RULES_BELOW:
+        return "<rules listed below>"
     if v is PAIRS:
         return "<old and new text below>"
     if isinstance(v, (list, tuple)):
@@ -464,6 +470,8 @@ def _rules(np: NP, clause: Clause, section: str | None = None) -> list[RuleRef] 
 
 
 def build_repeal(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    if _np(roles, "rule").kind == "rules_below":  # "Repeal the following rules:" ⏎ their names
+        return [Spec(RepealRule, {"rule": RULES_BELOW})]
     rules = _rules(_np(roles, "rule"), clause, _section_of(roles))
     if isinstance(rules, str):
         return rules
@@ -1413,7 +1421,7 @@ FRAMES: tuple[Frame, ...] = (
     ), ("parent", "new"), build_add_rule),
     # Repeal the rule X. / Repeal “A” and “B”. / In the Building Blocks section, repeal the rule X.
     Frame("repeal", _verbs("repeal"), (
-        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "it")),
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "many", "it", "rules_below")),
         Slot("section", ("in",), ("section",), lead_only=True),
         Slot("together", ("together",), (NONE,)),
         Slot("entirely", ("entirely",), (NONE,)),

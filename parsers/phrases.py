@@ -782,6 +782,9 @@ class Reader:
             NP("rule", words=f"Rule {n}", ref=RuleRef(name=f"Rule {n}", number=str(n), named_as="rule"), unit="rule")
             for n in range(a, b + 1)))
 
+    def np_np_rules_below(self, tree: Tree, words: str) -> NP:
+        return NP("rules_below", words=words, section=self._section(tree))
+
     def np_np_rule_numbers(self, tree: Tree, words: str) -> NP:
         """"Rules 13 and 14": each rule by its number."""
         numbers = [str(t) for t in self.toks_of(tree, "NUMBER")]

@@ -38,6 +38,7 @@ from parsers.discourse import (
     PAIRS,
     PAYLOAD,
     SAME_LIST,
+    RULES_BELOW,
     PAYLOAD_PREFIX,
     ends_added_text,
     speaks_of_its_enactment,
@@ -55,7 +56,7 @@ from parsers.discourse import (
 from parsers.frames import Spec as _Spec
 from parsers.frames import fills_new_column
 from parsers.steps import (
-    SENTENCE, TEXT, AddColumn, DeriveValues, Ignored, Proposal, ReplaceText, RuleRef, Step, Target, Unsupported,
+    SENTENCE, TEXT, AddColumn, DeriveValues, Ignored, Proposal, RepealRule, ReplaceText, RuleRef, Step, Target, Unsupported,
 )
 
 __all__ = [
@@ -659,6 +660,9 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     _PAIR_WITH.match(x) and x.strip() for x in (payload_raw or "").split("\n")):
                 # "Change the last paragraph of X:" ⏎ the new text alone: that paragraph, replaced by it
                 fields = {**fields, "target": piece, "new": PAYLOAD}
+            if fields.get("rule") is RULES_BELOW:
+                steps.extend(_rules_listed(payload_raw or "", src, start, end, len(steps), fields.get("when")))
+                continue
             if fields.get("target") is PAIRS:
                 made = _pairs(payload_raw or "", fields["rule"], src, start, end, len(steps))
                 steps.extend(made)
@@ -703,6 +707,32 @@ _PAIR_WITH = re.compile(r"^\s*(?:with|to|by|into|for)(?:\s+(?:this|the\s+followi
                         re.I)
 _PAIR_AGAIN = re.compile(r"^\s*and\s+(?:by\s+)?(?:replacing|changing|replace|change)(?:\s+(?:this|the\s+following)"
                          r"(?:\s+(?:text|wording))?)?\s*(?::-?|-|—)?\s*$", re.I)
+
+
+#: A line naming a rule in a list of them: its bullet, the name (quoted or not), nothing else.
+_LISTED_RULE = re.compile(r"^\s*(?:[*#•·-]+|\d{1,2}[.)])?\s*(?P<name>“[^”]+”|\"[^\"]+\"|[^\s.,;:“”\"][^.,;:“”\"]{0,80}?)\s*[.,;]?\s*$")
+
+
+def _rules_listed(raw: str, src: str, start: int, end: int, before: int, when) -> list[Step]:
+    """"Repeal the following rules:" ⏎ one name a line: one repeal for each; a line that is not a name alone
+    sends the step to an Admin, naming it."""
+    out: list[Step] = []
+    for line in raw.split("\n"):
+        if not line.strip():
+            continue
+        m = _LISTED_RULE.match(line)
+        if not m:
+            return [Unsupported(index=before + 1, text=src, span=(start, end),
+                                reason=f"“{line.strip()}” is not the name of a rule alone, in the list of rules to "
+                                       f"repeal: “{src.splitlines()[0]}”")]
+        quoted = m.group("name")[:1] in "“\""
+        name = m.group("name").strip().strip("“”\"").strip()
+        # a name no rule has goes to an Admin, never ignored as "no such rule" (named as bare words)
+        out.append(RepealRule(index=before + len(out) + 1, text=src, span=(start, end), when=when,
+                              rule=RuleRef(name=name, named_as="quote" if quoted else "words")))
+    if not out:
+        return [Unsupported(index=before + 1, text=src, span=(start, end), reason=f"no rules listed: “{src}”")]
+    return out
 
 
 def _pairs(raw: str, rule, src: str, start: int, end: int, before: int) -> list[Step]:

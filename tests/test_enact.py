@@ -1153,3 +1153,16 @@ def test_removing_quoted_words_that_are_a_rules_title_goes_to_an_admin():
         assert "title of the rule" in r.report.steps[0].detail and r.pages.get("Ruleset", rs) == rs
     r = enact(parse_proposal("Test", "Remove “hold air”."), rs)
     assert statuses(r) == [APPLIED] and "Crew Quarters hold air" not in r.pages["Ruleset"]
+
+
+def test_repeal_the_rules_listed_below_one_by_one():
+    """"Repeal the following rules:" ⏎ one name a line: each repealed; a name no rule has goes to an Admin (never
+    ignored as no such rule); a line that is more than a name sends the step to an Admin, naming it."""
+    from parsers.proposal import parse_proposal
+    rs = "= Dynastic Rules =\n==Scarecrows==\nS.\n==Tithes==\nT.\n==Market==\nM.\n"
+    r = enact(parse_proposal("Test", "Repeal the following rules:\n* Scarecrows\n* “Tithes”"), rs)
+    assert statuses(r) == [APPLIED, APPLIED] and "Scarecrows" not in r.pages["Ruleset"] and "==Market==" in r.pages["Ruleset"]
+    r = enact(parse_proposal("Test", "Repeal the following rules:\n* Scarecrows\n* Harvest Moon"), rs)
+    assert statuses(r) == [APPLIED, UNSUPPORTED]
+    r = enact(parse_proposal("Test", "Repeal the following rules:\n* Scarecrows, which is broken\n* Tithes"), rs)
+    assert statuses(r) == [UNSUPPORTED] and "not the name of a rule alone" in r.report.steps[0].detail

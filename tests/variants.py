@@ -384,6 +384,12 @@ def repeal() -> Iterable[Variant]:
                 yield Variant("repeal", f"{verb} {rules}.", exp, steps=both)
     for verb in ("Delete", "Remove", "Get rid of"):
         yield Variant("repeal", f"{verb} Lanterns from the Ruleset.", exp)
+    listed = (_step(RepealRule, rule=RuleRef(name="Lanterns")), _step(RepealRule, rule=RuleRef(name="Candles")))
+    for verb, head, intro in itertools.product(("Repeal", "Abolish"), ("the following rules", "each of the following rules",
+                                                                       "the following dynastic rules"), (":", ":-")):
+        for a, b in (("* Lanterns", "* Candles"), ("# “Lanterns”", "# “Candles”"), ("Lanterns", "Candles"),
+                     ("* “Lanterns”", "* Candles")):
+            yield Variant("repeal", f"{verb} {head}{intro}\n{a}\n{b}", listed[0], steps=listed)
     numbered = tuple(_step(RepealRule, rule=RuleRef(name=f"Rule {n}", number=str(n))) for n in (13, 14, 16))
     for verb in ("Repeal", "Abolish"):
         yield Variant("repeal", f"{verb} Rules 13 and 14.", numbered[0], steps=numbered[:2])
