@@ -11,31 +11,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from wikibot.config import Settings
 from wikibot.requests import RequestDesk
-from wikibot.site import Wiki
 
-from fixturedata import fixture_text
-
-RULESET = fixture_text("ruleset_2023.wiki")
 RICH = """== Enact: Rich ==
 {{Enact|title=Proposal: Rich}}
 In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.
 """
 LATER = 40   # later edits: beyond the page's latest two revisions, which come with the poll's first read
-
-
-@pytest.fixture
-def bot(local_wiki, tmp_path, wiki_title):
-    stem = wiki_title("Origins")
-    settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", requests=f"{stem}/Requests",
-                        run=f"{stem}/Run", state_dir=tmp_path / "state")
-    local_wiki.edit_as(local_wiki.admin, settings.ruleset, RULESET)
-    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
-    local_wiki.edit_as(local_wiki.admin, settings.requests, "Requests.\n")
-    return Wiki(local_wiki.site(), settings)
 
 
 def edit(local_wiki, bot, user, change):
@@ -107,6 +89,7 @@ def test_a_request_under_more_later_edits_than_looked_at_is_refused_cheaply(loca
     start = log_lines(local_wiki)
     [answer] = RequestDesk(bot, history_limit=10).poll()
     assert answer.requester is None and "older than the last 10 revisions" in answer.headline
-    # the look, the first read, the ids and authors (one request), the text of the last revision looked at,
-    # the reply (a check and the edit): not a text a revision
-    assert api_requests(local_wiki, start) == 6
+    # a bot that has not read the game yet: the Ruleset with its history, then the request page with the other
+    # pages (wikibot.requests.RequestDesk._first_look); the first read; the ids and authors (one request), the text
+    # of the last revision looked at; the reply (a check and the edit): not a text a revision
+    assert api_requests(local_wiki, start) == 7
