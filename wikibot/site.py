@@ -117,6 +117,24 @@ class Latest:
         """The page as read with its text (a page that does not exist: empty)."""
         return PageText(self.title, self.text or "", self.revid, self.timestamp, self.may_edit)
 
+    @classmethod
+    def exported(cls, title: str, answer: dict) -> "Latest":
+        """The latest revision of the one page of a history query that carried the page's export
+        (:meth:`Wiki.history_with_text`): the history's newest revision, with the exported text only when the
+        export is of that very revision and its text is not hidden."""
+        query = answer.get("query", {})
+        page = (query.get("pages") or [{}])[0]
+        may_edit = bool(page.get("actions", {}).get("edit", True))
+        newest = (page.get("revisions") or [None])[0]
+        if page.get("missing") is not None or newest is None:
+            return cls(title, None, may_edit=may_edit)
+        latest = cls(title, int(newest["revid"]), int(newest.get("parentid") or 0) or None, newest.get("user", ""),
+                     newest.get("timestamp"), may_edit, newest.get("comment", ""))
+        exported = _exported(query.get("export") or "")
+        if exported is not None and exported[0] == latest.revid:
+            latest.text = exported[2]
+        return latest
+
 
 @dataclass
 class Revision:
@@ -467,18 +485,7 @@ class Wiki:
         made between the two)."""
         prop = "|".join(dict.fromkeys([*str(params.pop("prop", "revisions")).split("|"), "info"]))
         data = self.api(what, **{**params, "titles": title, "prop": prop, "intestactions": "edit", "export": 1})
-        query = data.get("query", {})
-        page = (query.get("pages") or [{}])[0]
-        may_edit = bool(page.get("actions", {}).get("edit", True))
-        newest = (page.get("revisions") or [None])[0]
-        if page.get("missing") is not None or newest is None:
-            return data, Latest(title, None, may_edit=may_edit)
-        latest = Latest(title, int(newest["revid"]), int(newest.get("parentid") or 0) or None, newest.get("user", ""),
-                        newest.get("timestamp"), may_edit, newest.get("comment", ""))
-        exported = _exported(query.get("export") or "")
-        if exported is not None and exported[0] == latest.revid:
-            latest.text = exported[2]
-        return data, latest
+        return data, Latest.exported(title, data)
 
     def fetch(self, what: str, *, revids: Iterable[int] = (), users: Iterable[str] = (),
               contributions: dict[str, Any] | None = None, most: int | None = None) -> Fetched:
