@@ -199,9 +199,9 @@ def wiki_title(local_wiki) -> Callable[[str], str]:
 
 @pytest.fixture
 def bot(local_wiki, tmp_path, wiki_title):
-    """A bot (:class:`wikibot.site.Wiki`) with a game of its own, so tests do not meet: the 2023 Ruleset, a
-    request page (“Requests.”) and a run page that says true, each created by AdminAlice; its state directory
-    is the test's own."""
+    """A bot (:class:`wikibot.site.Wiki`) with a game of its own, so tests do not meet: the 2023 Ruleset and a
+    run page that says true, created by AdminAlice (the request page is not there yet); its state directory is
+    the test's own."""
     from fixturedata import fixture_text
     from wikibot.config import Settings
     from wikibot.site import Wiki
@@ -211,7 +211,6 @@ def bot(local_wiki, tmp_path, wiki_title):
                         run=f'{stem}/Run', state_dir=tmp_path / 'state')
     local_wiki.edit_as(local_wiki.admin, settings.ruleset, fixture_text('ruleset_2023.wiki'))
     local_wiki.edit_as(local_wiki.admin, settings.run, 'true')
-    local_wiki.edit_as(local_wiki.admin, settings.requests, 'Requests.\n')
     return Wiki(local_wiki.site(), settings)
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from wikibot.requests import RequestDesk
 
 RICH = """== Enact: Rich ==
@@ -20,6 +22,12 @@ In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5�
 #: later edits: beyond the page's latest two revisions, which come with the poll's first read, and beyond the
 #: first batch of ids and authors the desk reads (wikibot.origins.METADATA_FIRST), so that a second one is read
 LATER = 16
+
+
+@pytest.fixture(autouse=True)
+def request_page(local_wiki, bot):
+    """The request page as an Admin started it: each request below is added by an edit of its own."""
+    local_wiki.edit_as(local_wiki.admin, bot.settings.requests, "Requests.\n")
 
 
 def edit(local_wiki, bot, user, change):
