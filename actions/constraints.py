@@ -49,7 +49,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from actions.synonyms import player_term  # noqa: F401  (the era's word for a player: re-exported)
 from parsers import definitions as D
 from parsers import language
 from parsers.overrides import OverrideError, override_line, parse_overrides  # noqa: F401  (re-exported)
@@ -468,6 +467,6 @@ def valid_player_name(name: str, constraint: Constraint) -> bool:
 
 __all__ = [
     "Constraint", "Disable", "OverrideError", "infer_constraints", "parse_overrides", "merge",
-    "constraints_to_json", "describe_constraints", "player_term", "valid_player_name", "variable_key",
+    "constraints_to_json", "describe_constraints", "valid_player_name", "variable_key",
     "INTEGER", "ENUM", "NAME", "TEXT", "LIST", "OFF", "NUMERIC", "PLAYER_NAMES",
 ]

@@ -12,7 +12,7 @@ What it knows:
 
 * the constraints (:func:`actions.constraints.infer_constraints` + overrides), looked up by a
   column's heading and the table it stands in (:meth:`Legality.find`);
-* the era's word for a player (:func:`actions.synonyms.player_term`, one way) and so which tables
+* the era's word for a player (:func:`parsers.terms.player_term`, one way) and so which tables
   are players tables;
 * the name rule for new players.
 
@@ -50,10 +50,10 @@ from actions.constraints import (
 )
 from actions.outcome import StepOutcome
 from actions.report import UNSUPPORTED
-from actions.synonyms import player_term as ruleset_player_term
 from parsers import characters, language
 from parsers.gamestate import Table, name_key
 from parsers.ruleset import Ruleset
+from parsers.terms import player_term as ruleset_player_term
 from parsers.variables import DASHES, pattern_regex
 
 # First-column headings of a players table; not "Name", which also heads tables of non-players.

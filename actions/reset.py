@@ -37,6 +37,7 @@ from typing import Iterable
 from actions.outcome import StepOutcome
 from actions import structure
 from actions import synonyms as S
+from parsers import terms
 from actions.report import APPLIED, IGNORED, REFUSED, UNSUPPORTED, Report
 from actions.legality import CannotJudge, Legality, Place
 from parsers import gamestate as G
@@ -68,7 +69,7 @@ class ResetResult:
 
 
 def era_of(model: R.Ruleset) -> str:
-    if S.synonyms_rule(model) is not None:
+    if terms.synonyms_rule(model) is not None:
         return ERA_SYNONYMS
     if not model.sections and model.rules_of_kind(R.CORE):
         return ERA_NUMBERED
@@ -552,7 +553,7 @@ def _step_renumber(model: R.Ruleset, steps: _Steps) -> None:
 def _step_stats(model: R.Ruleset, gamestate_text: str, steps: _Steps) -> str:
     try:
         page = G.parse_gamestate(gamestate_text)
-        table = page.players_table(S.player_term(model))
+        table = page.players_table(terms.player_term(model))
     except G.GamestateError as error:
         detail = f"cannot reset the GNDT stats: {error}; reset them by hand"
         steps.add("all GNDT stats are reset to zero or blank", "gamestate", UNSUPPORTED, detail)

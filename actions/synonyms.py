@@ -42,16 +42,12 @@ from parsers import hazards, language, limits, markup, names
 from parsers.errors import WikibotError
 from parsers import ruleset as R
 from parsers.ascension import TermChange
+from parsers.terms import SYNONYM_ENTRY, WORD, Term, as_model, synonyms_rule, term_table
 
-_WORD = "A-Za-z0-9"
 _SEPARATORS = "[ _\u00a0]"
 _URL = re.compile(r"""(?:(?:https?|ftp)://|//(?=[\w.-]+\.[a-z]{2,}/)|www\.)[^\s\[\]<>"'|{}]+""", re.I)
 _NAMESPACED_LINK = re.compile(r"\[\[\s*:?\s*(?:File|Image|Media|Category)\s*:[^\]|]*", re.I)
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
-_SYNONYM_ENTRY = re.compile(r"^(?P<lead>[*#:]+\s*)(?P<term>[^()\n]+?)\s*(?P<paren>\((?P<key>[^()\n]+)\))", re.M)
-_PLURAL_TEXT = r"\s*\(\s*plural(?:\s+form)?\s*:?\s*(?P<plural>[^()\n]+?)\s*\)"
-_REPLACED_TERMS = re.compile(
-    r"(?:terms|words|keywords)\s+(?P<list>.+?)\s+(?:will|shall|are to)\s+be\s+replaced", re.I)
 
 
 #: Markup a term must not carry: bold/italic quotes, links, templates, tags, tables, signatures.
@@ -86,120 +82,6 @@ def regional_variants(term: str) -> list[str]:
         if other != term and other not in out:
             out.append(other)
     return out
-
-
-# --------------------------------------------------------------------------- terms of a ruleset
-@dataclass(frozen=True)
-class Term:
-    """A replaceable term: its key (the Synonyms parenthesis, or the term itself) and its current
-    singular and plural."""
-
-    key: str
-    term: str
-    plural: str
-
-
-def _as_model(ruleset: "R.Ruleset | str") -> R.Ruleset:
-    return R.parse(ruleset) if isinstance(ruleset, str) else ruleset
-
-
-def synonyms_rule(ruleset: "R.Ruleset | str") -> R.Rule | None:
-    """The rule "Synonyms" that lists the terms (2022–), or None in eras without one."""
-    model = _as_model(ruleset)
-    try:
-        found = [model.get("Synonyms")]
-    except R.AmbiguousRule as several:
-        found = several.candidates
-    return next((r for r in found if r is not None and _SYNONYM_ENTRY.search(r.body)), None)
-
-
-def _split_list(text: str) -> list[str]:
-    """ "Lord", "High Lord" and "Confidence" → [Lord, High Lord, Confidence]."""
-    quoted = re.findall(r"[\"\u201c\u201d]([^\"\u201c\u201d]+)[\"\u201c\u201d]", text)
-    if quoted:
-        return [q.strip() for q in quoted if q.strip()]
-    parts = re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", text)
-    return [names.strip_quotes(p) for p in parts if p.strip()]
-
-
-def term_table(ruleset: "R.Ruleset | str") -> dict[str, Term]:
-    """Every replaceable term of the Ruleset, by key, in the order the era lists them."""
-    model = _as_model(ruleset)
-    text = str(model)
-    return _with_plurals(_listed_terms(model, text), text)
-
-
-def _listed_terms(model: R.Ruleset, text: str | None = None) -> dict[str, Term]:
-    """The terms as the era lists them, by key, without their plurals (``text``: str(model))."""
-    table: dict[str, Term] = {}
-    rule = synonyms_rule(model)
-    if rule is not None:
-        for match in _SYNONYM_ENTRY.finditer(rule.body):
-            term = R.plain(match.group("term")).strip()
-            key = R.plain(match.group("key")).strip()
-            if term and key:
-                table[key] = Term(key, term, "")
-        return table
-    for rule in model.rules:
-        if "replaced" not in rule.body:
-            continue
-        match = _REPLACED_TERMS.search(R.plain(rule.body))
-        if match:
-            for term in _split_list(match.group("list")):
-                if term and term not in table and re.fullmatch(r"[\w’' -]+", term):
-                    table[term] = Term(term, term, "")
-            if table:
-                return table
-    # Fallback: "all Lords shall obey it".
-    text = str(model) if text is None else text
-    match = re.search(r"all\s+(?P<p>[A-Z][\w ]*?)s?\s+(?:shall|must)\s+obey\s+it", text)
-    if match:
-        term = match.group("p")
-        table[term] = Term(term, term, "")
-    return table
-
-
-def _with_plurals(table: dict[str, Term], text: str) -> dict[str, Term]:
-    terms = [t.term for t in table.values()]
-    return {k: Term(t.key, t.term, _plural_in(text, t.term, terms)) for k, t in table.items()}
-
-
-def current_terms(ruleset: "R.Ruleset | str") -> dict[str, str]:
-    """{key: current term}: key is the Synonyms parenthesis (2022–), else the term itself."""
-    return {key: t.term for key, t in term_table(ruleset).items()}
-
-
-_OBEY = re.compile(r"\ball\s+(?P<term>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:shall|must|should)\s+obey\s+it")
-
-
-def player_term(ruleset: "R.Ruleset | str | None") -> str | None:
-    """The era's word for a player: "Baron (Player)" in Synonyms (2022–), else the "all Lords must
-    obey it" of the first rules (singular); None when the Ruleset says neither."""
-    if ruleset is None:
-        return None
-    model = _as_model(ruleset)
-    if synonyms_rule(model) is not None:
-        player = _listed_terms(model).get("Player")   # term_table's entry, without working out plurals
-        if player is not None:
-            return player.term
-    for rule in model.rules[:3]:
-        m = _OBEY.search(R.plain(rule.body))
-        if m:
-            term = m.group("term").strip()
-            return language.singular_or_same(term)
-    return None
-
-
-def _plural_in(text: str, term: str, others: Iterable[str] = ()) -> str:
-    """The plural the rules state ("Baron (plural form Barons)"), else the regular one. A statement
-    after a longer term that ends in this one ("Puzzle Master" for "Master") is not about it."""
-    longer = [o for o in others if len(o) > len(term) and o.casefold().endswith(term.casefold())]
-    for match in re.finditer(rf"(?<![{_WORD}]){re.escape(term)}" + _PLURAL_TEXT, text):
-        before = text[max(0, match.start() - 100): match.end() - len(match.group(0)) + len(term)]
-        if any(re.search(rf"(?<![{_WORD}]){re.escape(o)}$", before) for o in longer):
-            continue
-        return R.plain(match.group("plural")).strip()
-    return pluralize(term)
 
 
 # --------------------------------------------------------------------------- changes
@@ -348,7 +230,7 @@ def protected_spans(text: str, model: R.Ruleset | None = None) -> list[tuple[int
     if synonyms is not None:
         for block, start, _end in _block_offsets(model):
             if block is synonyms:
-                for m in _SYNONYM_ENTRY.finditer(block.body):
+                for m in SYNONYM_ENTRY.finditer(block.body):
                     spans.append((start + m.start("paren"), start + m.end("paren"),
                                   "in the parentheses of the Synonyms list"))
     spans.sort()
@@ -428,7 +310,7 @@ def _compile(forms: dict[str, _Form]) -> re.Pattern | None:
         return None
     alts = sorted({f.form for f in forms.values()}, key=lambda s: (-len(s), s))
     body = "|".join(_form_pattern(a) for a in alts)
-    return re.compile(rf"(?<![{_WORD}])(?:{body})(?![{_WORD}])", re.I)
+    return re.compile(rf"(?<![{WORD}])(?:{body})(?![{WORD}])", re.I)
 
 
 _APOS = "\u2019'"
@@ -463,10 +345,10 @@ def find_occurrences(text: str, plan: TermPlan, spans: list[tuple[int, int, str]
             after = text[end + 1: end + 2]
             old_s = entry.form.lower().endswith("s")
             new_s = entry.new.lower().endswith("s")
-            if old_s and not new_s and not re.match(f"[{_WORD}]", after):
+            if old_s and not new_s and not re.match(f"[{WORD}]", after):
                 new += text[end] + "s"
                 end += 1
-            elif not old_s and new_s and after == "s" and not re.match(f"[{_WORD}]", text[end + 2: end + 3]):
+            elif not old_s and new_s and after == "s" and not re.match(f"[{WORD}]", text[end + 2: end + 3]):
                 new += text[end]
                 end += 2
         found.append(Occurrence(start, end, text[start:end], entry.key, new))
@@ -516,7 +398,7 @@ def _appearances(text: str, word: str, skip: list[tuple[int, int]], others: Iter
     own = {word.casefold(), pluralize(word).casefold()}
     exact = {word, pluralize(word)}
     forms = sorted({word, pluralize(word), *others}, key=len, reverse=True)
-    pattern = re.compile(rf"(?<![{_WORD}])(?:{'|'.join(_form_pattern(f) for f in forms)})(?![{_WORD}])", re.I)
+    pattern = re.compile(rf"(?<![{WORD}])(?:{'|'.join(_form_pattern(f) for f in forms)})(?![{WORD}])", re.I)
     out = []
     for m in pattern.finditer(text):
         found = re.sub(_SEPARATORS, " ", m.group(0))
@@ -646,7 +528,7 @@ def replace_terms(ruleset: str | R.Ruleset, changes, *, repealed: Iterable[str] 
     limits.check_page(ruleset_text, "The Ruleset page")
     limits.check_terms(len(changes))
     report = Report("synonyms", summary="")
-    model = _as_model(ruleset)
+    model = as_model(ruleset)
     try:
         plan = plan_terms(model, changes)
         check_new_terms(model, plan, repealed=repealed, other_pages=other_pages)
@@ -682,7 +564,7 @@ def replace_terms_on_pages(ruleset: str | R.Ruleset, changes, *, ruleset_title: 
     the report; nothing but the Ruleset's refusal when the Ruleset's change is refused."""
     from actions.gamestate_terms import follow_terms
 
-    model = _as_model(ruleset)
+    model = as_model(ruleset)
     ruleset_text = str(model)
     others = {building_blocks[0]: building_blocks[1]} if building_blocks else None
     new, report = replace_terms(model, changes, other_pages=others, extension_tags=extension_tags)

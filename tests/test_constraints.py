@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 
 from actions.constraints import (
     ENUM, INTEGER, LIST, NAME, NUMERIC, OFF, PLAYER_NAMES, TEXT, Constraint, Disable, OverrideError,
-    constraints_to_json, describe_constraints, infer_constraints, merge, parse_overrides, player_term,
-    valid_player_name, variable_key,
+    constraints_to_json, describe_constraints, infer_constraints, merge, parse_overrides, valid_player_name,
+    variable_key,
 )
 from fixturedata import fixture_text
 from parsers.ruleset import parse
+from parsers.terms import player_term
 
 APPX = "Appendix: Numbers and Variables"
 

@@ -8,6 +8,7 @@ gives the page "as the step would leave it" that ``check`` is asked about.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -44,6 +45,19 @@ ERAS["fleet"] = (fleet_ruleset(" Each Plot also has a Banner, which is one of Gr
 MODELS = {era: parse(text) for era, (text, _, _) in ERAS.items()}
 
 
+@functools.cache
+def constraints(era: str) -> list:
+    """The constraints of an era's Ruleset, inferred once for every generated step (what ``check`` infers
+    itself when given none)."""
+    return infer_constraints(MODELS[era])
+
+
+@functools.cache
+def era_legality(era: str) -> Legality:
+    """The legality of an era's Ruleset and tracking page, for drawing the steps (read only)."""
+    return Legality(MODELS[era], constraints(era), page=ERAS[era][2])
+
+
 class _Unjudged(Legality):
     """The same legality with the judging switched off: the page as the step would leave it."""
 
@@ -58,7 +72,7 @@ def _forced(era: str, step: st.Step) -> str | None:
     rs_text, gs_text, title = ERAS[era]
     page = parse_gamestate(gs_text)
     try:
-        gamestate_steps.apply(page, step, _Unjudged(MODELS[era], infer_constraints(MODELS[era]), page=title))
+        gamestate_steps.apply(page, step, _Unjudged(MODELS[era], constraints(era), page=title))
     except gamestate_steps.StepOutcome:
         return None
     return str(page)
@@ -69,7 +83,7 @@ def era_steps(draw, eras=tuple(sorted(ERAS))):
     era = draw(hs.sampled_from(eras))
     _, gs_text, title = ERAS[era]
     page = parse_gamestate(gs_text)
-    legality = Legality(MODELS[era], page=title)
+    legality = era_legality(era)
     tables = [t for t in page.tables if not t.is_key_value and len(t.headers) > 1 and any(t.row_names)]
     table = draw(hs.sampled_from(tables))
     label = page.label_of(table) or table.headers[0]
@@ -150,13 +164,13 @@ def test_enactment_and_check_agree_on_names_dashes_lists_and_words_read_in_part(
 def _agree(case):
     era, step = case
     rs_text, gs_text, title = ERAS[era]
-    result = enact(st.Proposal(name="Agree", tags=(), steps=(step,)), rs_text, gs_text, gamestate_title=title)
+    result = enact(st.Proposal(name="Agree", tags=(), steps=(step,)), MODELS[era], gs_text, gamestate_title=title)
     outcome = result.report.steps[0]
     forced = _forced(era, step)
     if forced is None:  # the step cannot be applied at all (no such row, a word in a numeric column)
         assert outcome.status == UNSUPPORTED, outcome
         return
-    verdict = check_edit(MODELS[era], None, gs_text, forced, page=title)
+    verdict = check_edit(MODELS[era], constraints(era), gs_text, forced, page=title)
     unjudged = outcome.status == UNSUPPORTED and outcome.detail.startswith("cannot judge ")
     if outcome.status == APPLIED:
         written = result.pages.get(title, gs_text)

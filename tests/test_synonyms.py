@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from actions import synonyms as S
+from parsers import terms
 from actions.report import APPLIED, REFUSED
 
 from fixturedata import fixture_text
@@ -28,14 +29,14 @@ def words(text, pattern):
     ("2023", {"Player": "Puzzler", "Emperor": "Puzzle Master"}),
 ])
 def test_current_terms(era, expected):
-    assert S.current_terms(fixture_text(f"ruleset_{era}.wiki")) == expected
+    assert terms.current_terms(fixture_text(f"ruleset_{era}.wiki")) == expected
 
 
 def test_plural_from_the_rules_text():
-    table = S.term_table(fixture_text("ruleset_2022.wiki"))
+    table = terms.term_table(fixture_text("ruleset_2022.wiki"))
     assert table["Player"].plural == "Barons"
     text = fixture_text("ruleset_2022.wiki").replace("(plural form Barons)", "(plural form Baronry)")
-    assert S.term_table(text)["Player"].plural == "Baronry"
+    assert terms.term_table(text)["Player"].plural == "Baronry"
 
 
 @pytest.mark.parametrize("word, plural", [("Baron", "Barons"), ("Boss", "Bosses"), ("Deity", "Deities"),
@@ -173,7 +174,7 @@ new_term = st.one_of(new_word, st.tuples(new_word, new_word).map(" ".join))
 @given(era=st.sampled_from(sorted(ERA_KEYS)), data=st.data())
 def test_change_and_inverse_is_byte_identical(era, data):
     text = TEXTS[era]
-    before = S.current_terms(text)
+    before = terms.current_terms(text)
     keys = data.draw(st.lists(st.sampled_from(ERA_KEYS[era]), min_size=1, max_size=len(ERA_KEYS[era]), unique=True))
     changes = {}
     for key in keys:
@@ -185,7 +186,7 @@ def test_change_and_inverse_is_byte_identical(era, data):
     new, report = S.replace_terms(text, changes)
     assume(report.complete)
     assert new != text
-    current = S.current_terms(new)
+    current = terms.current_terms(new)
     inverse = {}
     for key in keys:
         new_key = key if key in current else changes[key]      # eras without a Synonyms rule: key = term

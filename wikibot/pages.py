@@ -114,6 +114,7 @@ class WikiPages:
         self.checked: dict[str, PageText] = {}
         self._pages: dict[str, PageText] = {}
         self._games: dict[tuple, Game] = {}
+        self._models: dict[int, ruleset_parser.Ruleset] = {}   # Rulesets parsed already, by revision
 
     def read(self, *titles: str) -> dict[str, PageText]:
         """The pages asked for; those not known yet at their latest revision in one query."""
@@ -142,6 +143,11 @@ class WikiPages:
     def page(self, title: str) -> PageText:
         return self.read(title)[title]
 
+    def parsed(self, ruleset: PageText, model: ruleset_parser.Ruleset) -> None:
+        """The Ruleset as the turn read and parsed it already: not parsed again."""
+        if ruleset.revid is not None:
+            self._models[ruleset.revid] = model
+
     def forget(self, *titles: str) -> None:
         """Read these pages afresh when they are next asked for."""
         for title in titles or list(self._pages):
@@ -160,7 +166,9 @@ class WikiPages:
             raise WikiError(f"The Ruleset page “{self.ruleset_title}” does not exist on this wiki: set [pages] ruleset "
                             "in wikibot.toml.")
         made = self._games.get((ruleset.revid, building_blocks))
-        model = made.model if made is not None else ruleset_parser.parse(ruleset.text)   # parsed once a turn
+        model = made.model if made is not None else self._models.get(ruleset.revid)
+        if model is None:
+            model = self._models[ruleset.revid] = ruleset_parser.parse(ruleset.text)   # parsed once a turn
         title = model.gamestate_title()
         self.wiki.memory.tracking[self.ruleset_title] = (ruleset.revid, title)
         gamestate = self.page(title) if title else None

@@ -30,6 +30,7 @@ from actions.reading import headline as reading_headline
 from actions.reading import read_proposal, step_lines
 from actions.report import APPLIED, FOR_AN_ADMIN, Report, StepResult
 from parsers import request_page
+from parsers import ruleset as ruleset_parser
 from parsers.errors import WikibotError
 from parsers.proposal import parse_proposal
 from parsers.request_page import Request
@@ -40,7 +41,7 @@ from parsers.hazards import inert
 from wikibot.origins import NOT_FOUND, History, Origin, trace
 from wikibot.pages import UNDO_PREFIX, WikiPages
 from wikibot.site import PageText, Wiki, WikiError, WikiUnavailable, WritesDisabled, writes_enabled_by
-from wikibot.trust import NotKnown, TextHidden, Trust
+from wikibot.trust import NotKnown, TextHidden, Trust, history_query
 
 log = logging.getLogger("wikibot")
 
@@ -79,13 +80,18 @@ class RequestDesk:
     def poll(self) -> list[Answer]:
         """One turn. It asks first only whether the request page changed (:meth:`wikibot.site.Wiki.latest`, no
         text): when it did not, and nothing on it waits for its time or for an answer, that is all. Else one
-        more query reads what the requests need (:meth:`_prefetch`)."""
+        more query reads what the requests need (:meth:`_prefetch`). A game the bot has not read yet is looked
+        at with its texts (:meth:`_first_look`)."""
         settings = self.wiki.settings
-        look = self._look()
+        look, first = self._look()
         if self._idle(look):
             return []
         self.trust = Trust(self.wiki, latest=look)
         self.store = WikiPages(self.wiki, latest=look, also=(settings.requests,), trust=self.trust)
+        if first is not None:
+            self.trust.read_with(settings.ruleset, first.history)
+            if first.model is not None:
+                self.store.parsed(first.ruleset, first.model)
         self._enactments = None
         self._prefetch(look)
         page = self.store.page(settings.requests)
@@ -162,12 +168,40 @@ class RequestDesk:
         return answers
 
     # ------------------------------------------------------------------ what a turn reads
-    def _look(self) -> dict:
+    def _look(self) -> tuple[dict, "_FirstLook | None"]:
         """The latest revisions of the request page, the run page and the pages requests work on (no text)."""
         s = self.wiki.settings
         known = self.wiki.memory.tracking.get(s.ruleset)
-        titles = [s.requests, s.run, s.ruleset, s.constraints] + ([known[1]] if known and known[1] else [])
-        return self.wiki.latest(*dict.fromkeys(titles))
+        if known is None:
+            return self._first_look()
+        titles = [s.requests, s.run, s.ruleset, s.constraints] + ([known[1]] if known[1] else [])
+        return self.wiki.latest(*dict.fromkeys(titles)), None
+
+    def _first_look(self) -> tuple[dict, "_FirstLook"]:
+        """The look at a game the bot has not read yet (a bot just started, or a new Ruleset): the gamestate page is
+        named only in the Ruleset's text, and what Admins left on the Ruleset is told from its history, so those are
+        read first, in ONE request (the Ruleset's latest :data:`wikibot.trust.HISTORY` revisions without texts, with
+        its latest text: :meth:`wikibot.site.Wiki.history_with_text`); then, in one more, the latest revisions of
+        the request page, the run page, the constraints page and the gamestate page, with their texts. Looking at
+        the pages' ids first, the texts next and the gamestate page last would be one request more."""
+        s = self.wiki.settings
+        history, ruleset = self.wiki.history_with_text(f"reading “{s.ruleset}” and its history", s.ruleset,
+                                                       **history_query(s.ruleset))
+        model = tracking = None
+        if ruleset.text is not None:
+            model = ruleset_parser.parse(ruleset.text)
+            tracking = model.gamestate_title()
+            self.wiki.memory.keep(ruleset.page())
+            self.wiki.memory.tracking[s.ruleset] = (ruleset.revid, tracking)
+        elif ruleset.revid is None:
+            self.wiki.memory.tracking[s.ruleset] = (None, None)   # no Ruleset yet: looked at as usual from now on
+        titles = [t for t in dict.fromkeys([s.requests, s.run, s.constraints] + ([tracking] if tracking else []))
+                  if t != s.ruleset]
+        look = self.wiki.latest(*titles, texts=True)
+        for seen in look.values():
+            if seen.text is not None and seen.title != s.requests:
+                self.wiki.memory.keep(seen.page())
+        return {**look, s.ruleset: ruleset}, _FirstLook(history, ruleset.page(), model)
 
     def _waiting(self, requests: list[Request], now: datetime) -> tuple[list, list, list]:
         """(due, scheduled and not yet acknowledged, acknowledged and not yet checked unchanged this process)."""
@@ -200,7 +234,8 @@ class RequestDesk:
         since the newest it knows (its enactments, and its work for each request)."""
         s = self.wiki.settings
         request = look[s.requests]
-        revids = [r for r in (request.revid, request.parent) if r]
+        held = {r.revid: r for r in (request.revision(),) if r is not None}   # read with the look (a first look)
+        revids = [r for r in (request.revid, request.parent) if r and r not in held]
         for title, seen in look.items():
             if title != s.requests and seen.revid and self.wiki.memory.page(title, seen.revid) is None:
                 revids.append(seen.revid)
@@ -212,6 +247,7 @@ class RequestDesk:
         fetched = self.wiki.fetch("reading the request page and the pages requests work on", revids=revids,
                                   users=users, contributions=contributions,
                                   most=None if self._contribs else ENACTMENTS_LOOKBACK)
+        fetched.revisions.update(held)
         self.trust.learn(fetched.groups)
         self._learn_contribs(fetched.contributions, fresh=not self._contribs)
         for title, seen in look.items():
@@ -648,6 +684,16 @@ class RequestDesk:
             log.error("could not answer “%s”: %s", answer.request.heading, error)
             return None
         return page if edit is None else edit.page
+
+
+@dataclass
+class _FirstLook:
+    """What a first look read beyond the pages' latest revisions: the Ruleset's history as the API answered (for
+    the turn's :class:`~wikibot.trust.Trust`), and the Ruleset as read and parsed (for the turn's store)."""
+
+    history: dict
+    ruleset: PageText
+    model: "ruleset_parser.Ruleset | None"
 
 
 #: how an answer begins when the work was left half done (the next turn finishes or undoes it)

@@ -95,7 +95,8 @@ class PageText:
 
 @dataclass
 class Latest:
-    """A page's latest revision as a look without its text says it; ``revid`` None: no such page."""
+    """A page's latest revision as a look says it; ``revid`` None: no such page. ``text`` only when the look
+    read the texts too (:meth:`Wiki.latest` with ``texts``; None also when the text is hidden)."""
 
     title: str
     revid: int | None
@@ -103,6 +104,36 @@ class Latest:
     user: str = ""
     timestamp: str | None = None
     may_edit: bool = True
+    comment: str = ""
+    text: str | None = None
+
+    def revision(self) -> "Revision | None":
+        """The revision as read with its text; None when the look read no text."""
+        if self.revid is None or self.text is None:
+            return None
+        return Revision(self.revid, self.title, self.parent, self.user, self.timestamp, self.comment, self.text)
+
+    def page(self) -> PageText:
+        """The page as read with its text (a page that does not exist: empty)."""
+        return PageText(self.title, self.text or "", self.revid, self.timestamp, self.may_edit)
+
+    @classmethod
+    def exported(cls, title: str, answer: dict) -> "Latest":
+        """The latest revision of the one page of a history query that carried the page's export
+        (:meth:`Wiki.history_with_text`): the history's newest revision, with the exported text only when the
+        export is of that very revision and its text is not hidden."""
+        query = answer.get("query", {})
+        page = (query.get("pages") or [{}])[0]
+        may_edit = bool(page.get("actions", {}).get("edit", True))
+        newest = (page.get("revisions") or [None])[0]
+        if page.get("missing") is not None or newest is None:
+            return cls(title, None, may_edit=may_edit)
+        latest = cls(title, int(newest["revid"]), int(newest.get("parentid") or 0) or None, newest.get("user", ""),
+                     newest.get("timestamp"), may_edit, newest.get("comment", ""))
+        exported = _exported(query.get("export") or "")
+        if exported is not None and exported[0] == latest.revid:
+            latest.text = exported[2]
+        return latest
 
 
 @dataclass
@@ -228,6 +259,20 @@ def _normalized(query: dict, titles: Iterable[str]) -> dict[str, str]:
             if name == pair["from"]:
                 names[asked] = pair["to"]
     return names
+
+
+def _exported(xml: str) -> tuple[int, str | None, str] | None:
+    """(revision id, timestamp, text) of the one page in a MediaWiki export (``action=query&export``); None
+    when it holds no page, or the text is hidden."""
+    import xml.etree.ElementTree as ElementTree
+
+    if not xml:
+        return None
+    revision = ElementTree.fromstring(xml).find("{*}page/{*}revision")
+    text = revision.find("{*}text") if revision is not None else None
+    if text is None or text.get("deleted") is not None:
+        return None
+    return int(revision.findtext("{*}id")), revision.findtext("{*}timestamp"), text.text or ""
 
 
 def own_throttle(site: Any, directory: Path) -> None:
@@ -406,11 +451,14 @@ class Wiki:
     def read(self, title: str) -> PageText:
         return self._pages(f"reading “{title}”", [title])[title]
 
-    def latest(self, *titles: str) -> dict[str, Latest]:
+    def latest(self, *titles: str, texts: bool = False) -> dict[str, Latest]:
         """Each page's latest revision — its id, its parent's, who made it and when, whether the bot may edit
-        the page — in one request, without any text: what a turn with nothing to do asks."""
-        data = self.api("looking at " + ", ".join(f"“{t}”" for t in titles), action="query", prop="revisions|info",
-                        titles="|".join(titles), rvprop="ids|user|timestamp", intestactions="edit")
+        the page — in one request, without any text: what a turn with nothing to do asks. With ``texts``, the
+        same request brings each page's text and the revision's summary too."""
+        params: dict[str, Any] = {"rvprop": "ids|user|timestamp|comment|content", "rvslots": "main"} if texts else {
+            "rvprop": "ids|user|timestamp"}
+        data = self.api(("reading " if texts else "looking at ") + ", ".join(f"“{t}”" for t in titles),
+                        action="query", prop="revisions|info", titles="|".join(titles), intestactions="edit", **params)
         query = data.get("query", {})
         names = _normalized(query, titles)
         found: dict[str, Latest] = {}
@@ -421,9 +469,23 @@ class Wiki:
                 found[page["title"]] = Latest(page["title"], None, may_edit=may_edit)
                 continue
             rev = revisions[0]
+            slot = rev.get("slots", {}).get("main", {})
+            hidden = "texthidden" in slot or "texthidden" in rev
             found[page["title"]] = Latest(page["title"], int(rev["revid"]), int(rev.get("parentid") or 0) or None,
-                                          rev.get("user", ""), rev.get("timestamp"), may_edit)
+                                          rev.get("user", ""), rev.get("timestamp"), may_edit, rev.get("comment", ""),
+                                          None if hidden or not texts else slot.get("content", slot.get("*", "")))
         return {asked: found.get(name, Latest(asked, None)) for asked, name in names.items()}
+
+    def history_with_text(self, what: str, title: str, **params: Any) -> tuple[dict, Latest]:
+        """A query of one page's history (``params``: ``prop=revisions`` with an ``rvlimit`` and no content, the
+        page being ``title``) that brings, in the same request, the page's latest revision with its text:
+        MediaWiki's export of the page (``export``, which a query may carry with any modules), and whether the
+        bot may edit the page (``prop=info``). The API's answer, and the latest revision as exported; without
+        its text when the text is hidden, or when the export is not of the history's newest revision (an edit
+        made between the two)."""
+        prop = "|".join(dict.fromkeys([*str(params.pop("prop", "revisions")).split("|"), "info"]))
+        data = self.api(what, **{**params, "titles": title, "prop": prop, "intestactions": "edit", "export": 1})
+        return data, Latest.exported(title, data)
 
     def fetch(self, what: str, *, revids: Iterable[int] = (), users: Iterable[str] = (),
               contributions: dict[str, Any] | None = None, most: int | None = None) -> Fetched:

@@ -48,6 +48,13 @@ USERS_PER_REQUEST = 50
 TEXTS_PER_REQUEST = 50
 
 
+def history_query(title: str, depth: int = HISTORY) -> dict[str, Any]:
+    """The API query for a page's latest ``depth`` revisions as :class:`Trust` reads them: ids, authors, times,
+    summaries and checksums, no text."""
+    return {"action": "query", "prop": "revisions", "titles": title, "rvprop": "ids|user|timestamp|comment|sha1",
+            "rvlimit": depth}
+
+
 class TextHidden(WikibotError):
     """A revision whose text the bot needs cannot be read (hidden or deleted)."""
 
@@ -73,6 +80,7 @@ class Trust:
         self._texts: dict[int, str | None] = {}
         self._walks: dict[tuple[str, bool], dict[int, acc.Accepted]] = {}
         self._remembered: dict[tuple[str, bool], set[int]] = {}
+        self._first: dict[str, dict] = {}      # a page's first history answer, read with the turn's other reads
 
     # ------------------------------------------------------------------ who is an Admin
     def sysops(self, users: Iterable[str]) -> set[str]:
@@ -130,24 +138,23 @@ class Trust:
             elif seen is not None and remembered is not None and remembered[:2] == (seen.revid, self.depth):
                 self._histories[title] = remembered[2]
             else:
-                revisions = self._read_history(title)
+                revisions = self._read_history(title, self._first.pop(title, None))
                 self._histories[title] = revisions
                 if revisions:
                     self.wiki.memory.histories[title] = (int(revisions[0]["revid"]), self.depth, revisions)
         return self._histories[title]
 
-    def _read_history(self, title: str) -> list[dict]:
+    def _read_history(self, title: str, first: dict | None = None) -> list[dict]:
         """The latest :data:`HISTORY` revisions, and older ones until they reach a known point (:meth:`_reaches_known`):
-        a pending edit buried under later edits, trusted or not, is still found pending. At most :data:`DEEPEST`."""
-        params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title,
-                                  "rvprop": "ids|user|timestamp|comment|sha1", "rvlimit": self.depth}
+        a pending edit buried under later edits, trusted or not, is still found pending. At most :data:`DEEPEST`.
+        ``first``: the answer to the first of these queries (:func:`history_query`), when the turn read it already."""
+        params: dict[str, Any] = history_query(title, self.depth)
         revisions: list[dict] = []
         sysops_only = title == getattr(self.wiki.settings, "admins", None)
         while True:
-            data = self.wiki.api(f"reading the history of “{title}”", **params)
-            pages = data.get("query", {}).get("pages", [])
-            pages = pages.values() if isinstance(pages, dict) else pages
-            revisions += [rev for page in pages for rev in page.get("revisions", [])]
+            data = first if first is not None else self.wiki.api(f"reading the history of “{title}”", **params)
+            first = None
+            revisions += _revisions_of(data)
             if "continue" not in data or not revisions or self._reaches_known(title, revisions, sysops_only):
                 return revisions     # no "continue": the oldest read is the page's creation
             if len(revisions) >= DEEPEST:
@@ -189,12 +196,29 @@ class Trust:
         return self._remembered[key]
 
     def known_authors(self, title: str) -> list[str]:
-        """The authors of the page's history the bot holds at the revision the turn's first look found: whose
-        groups a turn asks for with its other reads, before the history is walked."""
-        seen, remembered = self.latest.get(title), self.wiki.memory.histories.get(title)
-        if seen is None or remembered is None or remembered[0] != seen.revid:
-            return []
-        return [rev.get("user", "") for rev in remembered[2] if rev.get("user", "") != self.wiki.username]
+        """The authors of the page's history the bot holds at the revision the turn's first look found (or read
+        with it, :meth:`read_with`): whose groups a turn asks for with its other reads, before the history is
+        walked."""
+        if title in self._first:
+            held = _revisions_of(self._first[title])
+        else:
+            seen, remembered = self.latest.get(title), self.wiki.memory.histories.get(title)
+            if seen is None or remembered is None or remembered[0] != seen.revid:
+                return []
+            held = remembered[2]
+        return [rev.get("user", "") for rev in held if rev.get("user", "") != self.wiki.username]
+
+    def read_with(self, title: str, answer: dict) -> None:
+        """The answer to the first query of the page's history (:func:`history_query` at this Trust's depth), sent
+        by the turn with its other reads: the history starts from it (and goes further back only as it would),
+        when it starts at the latest revision the turn's look found."""
+        revisions, seen = _revisions_of(answer), self.latest.get(title)
+        if not revisions or seen is None or seen.revid != int(revisions[0]["revid"]):
+            return
+        if "continue" in answer:
+            self._first[title] = answer
+        else:   # the page's whole history: held for the turns after this one as if this turn had walked it
+            self.wiki.memory.histories[title] = (seen.revid, self.depth, revisions)
 
     def learn(self, groups: dict[str, set[str] | None]) -> None:
         """Users' groups the turn read with its other reads (:meth:`wikibot.site.Wiki.fetch`)."""
@@ -303,6 +327,11 @@ class Trust:
                              admin=rev.get("user", "") in admins)
                 for rev in reversed(history)]
 
+def _revisions_of(answer: dict) -> list[dict]:
+    pages = answer.get("query", {}).get("pages", [])
+    return [rev for page in (pages.values() if isinstance(pages, dict) else pages) for rev in page.get("revisions", [])]
+
+
 def read_overrides(wiki: Any, trust: "Trust | None" = None) -> list:
     """The Admins' corrections to the inferred constraints (the constraints page) as Admins left it: an edit
     by anyone else counts only once an Admin accepts it. Lines that cannot be read are logged and left out,
@@ -339,4 +368,4 @@ def admin_names(text: str) -> set[str]:
     return names
 
 
-__all__ = ["Trust", "TextHidden", "NotKnown", "read_overrides", "admin_names", "HISTORY"]
+__all__ = ["Trust", "TextHidden", "NotKnown", "read_overrides", "admin_names", "history_query", "HISTORY"]

@@ -198,6 +198,23 @@ def wiki_title(local_wiki) -> Callable[[str], str]:
 
 
 @pytest.fixture
+def bot(local_wiki, tmp_path, wiki_title):
+    """A bot (:class:`wikibot.site.Wiki`) with a game of its own, so tests do not meet: the 2023 Ruleset and a
+    run page that says true, created by AdminAlice (the request page is not there yet); its state directory is
+    the test's own."""
+    from fixturedata import fixture_text
+    from wikibot.config import Settings
+    from wikibot.site import Wiki
+
+    stem = wiki_title('Game')
+    settings = Settings(config_dir=tmp_path, ruleset=f'{stem}/Ruleset', requests=f'{stem}/Requests',
+                        run=f'{stem}/Run', state_dir=tmp_path / 'state')
+    local_wiki.edit_as(local_wiki.admin, settings.ruleset, fixture_text('ruleset_2023.wiki'))
+    local_wiki.edit_as(local_wiki.admin, settings.run, 'true')
+    return Wiki(local_wiki.site(), settings)
+
+
+@pytest.fixture
 def full_load(pytestconfig) -> bool:
     """``--full-load``: the load tests run at the sizes ``bench/load.py`` times, not the smaller ones
     that prove the same properties."""

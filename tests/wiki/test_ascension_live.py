@@ -190,7 +190,7 @@ def test_synonyms_request_replaces_the_term_throughout(local_wiki, game):
 def test_scheduled_ascension_fires_at_its_time_from_the_daemon_and_not_before(local_wiki, tmp_path):
     game = make_game(local_wiki, tmp_path / "state", poll_seconds=0.5)
     expected = game.expected_reset()
-    at = (datetime.now(timezone.utc) + timedelta(seconds=6)).replace(microsecond=0)
+    at = (datetime.now(timezone.utc) + timedelta(seconds=4)).replace(microsecond=0)
     post(local_wiki, game.wiki, f"== Ascension: On time ==\n{{{{Ascension|at={at:%Y-%m-%d %H:%M:%S}}}}}\n"
                                 f"{game.address}\n~~~~\n")
     daemon = Daemon(game.wiki)

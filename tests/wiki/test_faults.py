@@ -198,12 +198,13 @@ def test_lagging_database_is_retried_then_named(local_wiki, tmp_path, wiki_title
 def human_edit_during_the_bots_check(local_wiki, title, text):
     """Send a human edit while the bot's last look before saving is being answered (the wiki is made
     slow, and the PHP server answers one request at a time), so that it lands after that look and
-    before the bot's edit."""
+    before the bot's edit; once it has landed the wiki is quick again (what follows needs no more)."""
     token = local_wiki.wiki.csrf_token(local_wiki.admin)
 
     def edit():
         time.sleep(0.3)
         local_wiki.api(local_wiki.admin, post=True, action="edit", title=title, text=text, token=token)
+        local_wiki.wiki.set_faults()
 
     def start():
         local_wiki.wiki.set_faults(delay=0.6)

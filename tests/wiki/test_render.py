@@ -4,7 +4,8 @@ For every hostile case of ``tests/test_hostile.py`` (and the markup it must acce
 adding that text is enacted through the bot on the local MediaWiki; the page the wiki then holds
 is rendered by the wiki itself (``action=parse&prop=sections``) and its headings — level and
 title, in order — must be the rule tree the bot reads from the same text. A refused case leaves
-the page as it was; an accepted one adds exactly one rule.
+the page as it was (the refused cases share one game: the page they meet is the one set up, which
+renders as the bot reads it); an accepted one adds exactly one rule.
 
 The heading cases are also written by hand (as a player could, bypassing the bot): the wiki renders
 a heading for each, which is why the bot refuses them; for HTML heading tags and a comment before
@@ -105,22 +106,43 @@ def _enact(bot, payload: str):
         return refused.report
 
 
-CASES = [p for p, _ in HOSTILE] + [p for p, _ in RENDERED_HOSTILE] + RENDERED_HARMLESS + [
+HOSTILE_CASES = [p for p, _ in HOSTILE] + [p for p, _ in RENDERED_HOSTILE] + [
     # the issue's own case: a self-closed <div> appended inside a rule by a replacement
     "\nIn the rule “Coins”, replace “defaulting to 3” with “defaulting to 3 <div style=\"display:none\"/>”."]
 
 
-@pytest.mark.parametrize("payload", CASES)
-def test_what_the_wiki_renders_is_the_bots_model(local_wiki, bot, payload):
+@pytest.fixture(scope="module")
+def refusing_bot(local_wiki, tmp_path_factory):
+    """One game for all the hostile cases: each is refused and writes nothing, so the page they meet is the
+    page as set up (which renders as the bot reads it: the first test), and one case cannot hide another.
+    A case that was written all the same is put back after it has failed."""
+    directory = tmp_path_factory.mktemp("render")
+    stem = local_wiki.title("Render")
+    settings = Settings(config_dir=directory, ruleset=f"{stem}/Ruleset", run=f"{stem}/Run",
+                        state_dir=directory / "state")
+    local_wiki.edit_as(local_wiki.admin, settings.ruleset, RULESET)
+    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+    return Wiki(local_wiki.site(), settings)
+
+
+@pytest.mark.parametrize("payload", HOSTILE_CASES)
+def test_a_hostile_case_is_refused_and_writes_nothing(local_wiki, refusing_bot, payload):
+    bot = refusing_bot
+    _enact(bot, payload)
+    text = local_wiki.wiki.page_text(bot.settings.ruleset)
+    if text != RULESET.rstrip("\n"):
+        assert rendered_tree(local_wiki, bot.settings.ruleset) == model_tree(text)
+        local_wiki.edit_as(local_wiki.admin, bot.settings.ruleset, RULESET)   # for the cases after this one
+        pytest.fail("a hostile case was written")
+
+
+@pytest.mark.parametrize("payload", RENDERED_HARMLESS)
+def test_what_the_wiki_renders_of_a_harmless_case_is_the_bots_model(local_wiki, bot, payload):
     _enact(bot, payload)
     text = local_wiki.wiki.page_text(bot.settings.ruleset)
     expected = model_tree(text)
     assert rendered_tree(local_wiki, bot.settings.ruleset) == expected
-    hostile = payload not in RENDERED_HARMLESS
-    if hostile:
-        assert text == RULESET.rstrip("\n"), "a hostile case was written"
-    else:
-        assert expected == model_tree(RULESET)[:7] + [(2, "Sneaky")] + model_tree(RULESET)[7:]
+    assert expected == model_tree(RULESET)[:7] + [(2, "Sneaky")] + model_tree(RULESET)[7:]
 
 
 @pytest.mark.parametrize("payload", HEADING_CASES)

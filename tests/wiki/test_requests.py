@@ -26,17 +26,6 @@ In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5�
 """
 
 
-@pytest.fixture
-def bot(local_wiki, tmp_path, wiki_title):
-    """A bot with its own Ruleset, request page and run page, so tests do not meet."""
-    stem = wiki_title("Game")
-    settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", requests=f"{stem}/Requests",
-                        run=f"{stem}/Run", state_dir=tmp_path / "state")
-    local_wiki.edit_as(local_wiki.admin, settings.ruleset, RULESET)
-    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
-    return Wiki(local_wiki.site(), settings)
-
-
 def post(local_wiki, bot, user, section):
     current = local_wiki.wiki.page_text(bot.settings.requests) or "Requests.\n"
     local_wiki.edit_as(user, bot.settings.requests, current.rstrip("\n") + "\n\n" + section)
@@ -164,7 +153,7 @@ def test_replies_are_based_on_the_page_as_read_or_as_the_previous_reply_saved_it
         wiki = Wiki(local_wiki.site(), settings)
         sections = "\n".join(HATS.replace("Enact: Hats", f"Enact: Hats {n}") for n in range(count))
         local_wiki.edit_as(local_wiki.plain, settings.requests, "Requests.\n\n" + sections)
-        wiki.site.tokens["csrf"]  # fetched once per login, not per reply
+        wiki.site.has_extension("ProofreadPage"), wiki.site.tokens["csrf"]   # pywikibot's own, once a process
         before = api_requests()
         answers = RequestDesk(wiki).poll()
         cost = api_requests() - before
@@ -173,14 +162,61 @@ def test_replies_are_based_on_the_page_as_read_or_as_the_previous_reply_saved_it
         assert all(r.done for r in request_page.parse(text)) and text.count(request_page.DONE_MARK) == count
         return cost
 
-    poll_cost(1)  # pywikibot's one-off look at the wiki (site information, parameter info)
     one = poll_cost(1)
-    # A look at the latest revisions (the request page, with whether the bot may edit it, the run page and the
-    # pages requests work on; no text); one query for the run page, the request page's latest two revisions,
-    # whether PlainBob is an Admin and the bot's own edits (did it do it already?); the reply: a check (the run
-    # page and the page's latest revision) and the edit.
-    assert one == 4
+    # A bot that has not read the game yet reads the Ruleset with its history (one query), then the request page
+    # (with whether the bot may edit it), the run page and the other pages requests work on, with their texts
+    # (one); one query for the request page's previous revision, whether PlainBob is an Admin and the bot's own
+    # edits (did it do it already?); the reply: a check (the run page and the page's latest revision) and the edit.
+    assert one == 5
     assert poll_cost(3) - one == 2 * 2
+
+
+def test_a_request_costs_a_bot_just_started_seven_api_requests_and_a_running_bot_six(local_wiki, tmp_path,
+                                                                                       wiki_title):
+    """An enactment that changes the Ruleset and the gamestate page, answered by the desk of a bot that has read
+    nothing of the game yet, and then another by the same bot once its daemon's jobs have run (they read the game
+    too). Counted in the PHP server's access log; pywikibot's one-off looks (site information, tokens) before."""
+    import re
+
+    from wikibot.daemon import Daemon
+    from wikibot.demo import sample
+
+    def api_requests():
+        return len(re.findall(r"\]: (?:GET|POST) /api\.php", local_wiki.wiki.log_file.read_text(errors="replace")))
+
+    stem = wiki_title("Costs")
+    settings = Settings(config_dir=tmp_path, ruleset=f"{stem}/Ruleset", requests=f"{stem}/Requests",
+                        run=f"{stem}/Run", log=f"{stem}/Log", constraints=f"{stem}/Constraints", audit=f"{stem}/Audit",
+                        state_dir=tmp_path / "state")
+    board = f"{stem}/Board"
+    local_wiki.edit_as(local_wiki.admin, board, sample("Puzzle Board.wiki"))
+    local_wiki.edit_as(local_wiki.admin, settings.ruleset, sample("Ruleset.wiki").replace("[[Puzzle Board]]", f"[[{board}]]"))
+    local_wiki.edit_as(local_wiki.admin, settings.run, "true")
+    local_wiki.edit_as(local_wiki.admin, settings.requests, "Requests.\n")
+    wiki = Wiki(local_wiki.site(), settings)
+    wiki.site.has_extension("ProofreadPage"), wiki.site.tokens["csrf"]   # pywikibot's own, once a process
+    daemon = Daemon(wiki)
+
+    def cost(rule: str, player: str) -> int:
+        post(local_wiki, wiki, local_wiki.admin,
+             f"== Enact: {rule} ==\n{{{{Enact|title=Proposal: {rule}}}}}\nAdd a new rule to the Ruleset, called "
+             f"“{rule}”, with the following text:\n\nEach Puzzler may knit one {rule[:-1]}.\n\n{player} gains 1 Coin.\n")
+        before = api_requests()
+        [answer] = daemon.jobs["requests"][1]()
+        assert answer.headline.startswith("Done") and board in answer.headline, answer.headline
+        return api_requests() - before
+
+    # The Ruleset with its history (what Admins left on it), in one request; the request page, the run page, the
+    # constraints page and the gamestate page the Ruleset names, with their texts, in one; the request page's
+    # previous revision (who added the request), whether AdminAlice is an Admin and the bot's own edits, in one;
+    # the check before writing (the run page and the pages' latest revisions); the two edits and the answer.
+    assert cost("Scarves", "Lulu") == 7
+    daemon.run_once()                       # the patrol and the audit read the pages the bot changed
+    # A look at the pages' latest revisions; the request page's latest two revisions, who asked and the bot's own
+    # latest edits; the check; the two edits and the answer.
+    assert cost("Mittens", "Kevan") == 6
+    text = local_wiki.wiki.page_text(board)
+    assert "| [[User:Lulu|Lulu]] || 4 || 1" in text and "'''[[User:Kevan|Kevan]]''' <!-- Puzzle Master --> || 3 || 3" in text
 
 
 def test_reply_based_on_the_polls_read_keeps_an_edit_made_since(local_wiki, bot):
@@ -215,9 +251,9 @@ def test_request_older_than_the_history_read_is_not_taken_for_the_oldest_editors
     assert local_wiki.wiki.page_text(bot.settings.ruleset) == RULESET.rstrip()
 
 
-def test_history_beyond_one_answer_of_the_api_is_read_whole(local_wiki, bot):
+def test_history_beyond_one_answer_of_the_api_is_read_whole(local_wiki, bot, wiki_title):
     """More revisions than one API answer holds: read on, oldest first, as far as asked."""
-    title = bot.settings.requests
+    title = wiki_title("History")
     revids = [local_wiki.edit_as(local_wiki.admin, title, f"Version {n}.")["newrevid"] for n in range(12)]
     history = bot.history(title, 10, per_request=4)
     assert [revid for revid, _user, _text in history] == revids[-10:]

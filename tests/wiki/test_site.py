@@ -152,3 +152,28 @@ def test_replace_saves_nothing_over_text_changed_since_it_was_read(local_wiki, w
     assert wiki.read(title).revid != base.revid
     saved = wiki.replace(base, "Coins default to 3.", "Undoing")
     assert saved is not None and local_wiki.wiki.page_text(title) == "Coins default to 3."
+
+
+def test_a_history_query_brings_the_pages_latest_text_only_when_it_is_of_the_newest_revision(local_wiki, wiki,
+                                                                                            wiki_title):
+    """MediaWiki's export of the page rides with the history query (one request, wikibot.site.Wiki.history_with_text):
+    its text is taken only as the text of the history's newest revision. An export of another revision (an edit
+    made between the two, put together here from two real answers) gives no text: the page is then read by id."""
+    from wikibot.site import Latest
+    from wikibot.trust import history_query
+
+    title = wiki_title("Exported")
+    local_wiki.edit_as(local_wiki.admin, title, "Coins <default> to 3 & “more”.\n\n== Hats ==\nHats.")
+    before, latest = wiki.history_with_text("reading", title, **history_query(title))
+    page = wiki.read(title)
+    assert (latest.revid, latest.text, latest.timestamp, latest.user) == (page.revid, page.text, page.timestamp,
+                                                                          "AdminAlice")
+    assert [r["revid"] for r in before["query"]["pages"][0]["revisions"]] == [page.revid] and latest.may_edit
+    local_wiki.edit_as(local_wiki.admin, title, "Coins default to 4.")
+    after, newer = wiki.history_with_text("reading", title, **history_query(title))
+    assert newer.text == "Coins default to 4." and newer.parent == page.revid
+    mixed = {"query": {**before["query"], "export": after["query"]["export"]}}
+    assert Latest.exported(title, mixed).revid == page.revid and Latest.exported(title, mixed).text is None
+    nothing = wiki_title("Nothing")
+    _answer, missing = wiki.history_with_text("reading", nothing, **history_query(nothing))
+    assert missing.revid is None and missing.text is None
