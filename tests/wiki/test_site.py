@@ -160,7 +160,7 @@ def test_a_history_query_brings_the_pages_latest_text_only_when_it_is_of_the_new
     its text is taken only as the text of the history's newest revision. An export of another revision (an edit
     made between the two, put together here from two real answers) gives no text: the page is then read by id."""
     from wikibot.site import Latest
-    from wikibot.trust import history_query
+    from wikibot.trust import Trust, history_query
 
     title = wiki_title("Exported")
     local_wiki.edit_as(local_wiki.admin, title, "Coins <default> to 3 & “more”.\n\n== Hats ==\nHats.")
@@ -174,6 +174,10 @@ def test_a_history_query_brings_the_pages_latest_text_only_when_it_is_of_the_new
     assert newer.text == "Coins default to 4." and newer.parent == page.revid
     mixed = {"query": {**before["query"], "export": after["query"]["export"]}}
     assert Latest.exported(title, mixed).revid == page.revid and Latest.exported(title, mixed).text is None
+    # a history answer from before the latest revision the turn looked at is not taken as the page's history
+    trust = Trust(wiki, latest={title: newer})
+    trust.read_with(title, before)
+    assert int(trust.history(title)[0]["revid"]) == newer.revid
     nothing = wiki_title("Nothing")
     _answer, missing = wiki.history_with_text("reading", nothing, **history_query(nothing))
     assert missing.revid is None and missing.text is None
