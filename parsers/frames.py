@@ -202,6 +202,17 @@ def _is_subrule_new(np: NP) -> bool:
     return np.unit == "subrule"
 
 
+def _a_sections_rule(np: NP) -> bool:
+    """"a Core rule", "a Dynastic rule": a rule of a section, no name, no parent ("Make X a Core rule")."""
+    return np.kind == "new_rule" and np.unit == "rule" and bool(np.section) and np.of is None and not np.text
+
+
+def _to_section(rule: RuleRef, np: NP) -> list[Spec] | str:
+    if np.section == language.SECTION_SPECIAL_CASE:  # a Special Case rule stands with a status: which one is an Admin's call
+        return f"“{np.words}”: a Special Case rule needs its status, which the step does not give"
+    return [Spec(MoveRule, {"rule": rule, "section": np.section})]
+
+
 def _is_paragraph(np: NP) -> bool:
     return np.kind == "piece" and np.unit == "paragraph" and np.how == "nth"
 
@@ -841,6 +852,8 @@ def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         return f"“{roles['as'].words}” with “{dest.words}”"
     if "as" in roles:
         return [Spec(MoveRule, {"rule": rule, "parent": rule_ref(np)})]
+    if np.kind == "new_rule" and _a_sections_rule(np):  # "Move X to be a Core rule"
+        return _to_section(rule, np)
     if np.kind == "new_rule":
         if np.of is None or np.unit != "subrule":
             return f"“{dest.words}” names no rule to move it under"
@@ -855,8 +868,11 @@ def build_move(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 
 def build_make_subrule(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
-    """"Make “Wicks” a subrule of “Lanterns”": the rule moves under the other."""
+    """"Make “Wicks” a subrule of “Lanterns”": the rule moves under the other; "Make “Wicks” a Core rule": into
+    that section."""
     np = _np(roles, "dest")
+    if _a_sections_rule(np):
+        return _to_section(_a_rule(rule_ref(_np(roles, "rule"))), np)
     if np.of is None:
         return f"“{np.words}” names no rule to move it under"
     return [Spec(MoveRule, {"rule": _a_rule(rule_ref(_np(roles, "rule"))), "parent": rule_ref(np.of)})]
@@ -1690,12 +1706,12 @@ FRAMES: tuple[Frame, ...] = (
     # Turn “Wicks” into a subrule of “Lanterns”.
     Frame("turn into a subrule", _verbs("set"), (
         Slot("rule", (OBJ,), RULE_KINDS),
-        Slot("dest", ("to",), ("new_rule",), _is_subrule_new),
+        Slot("dest", ("to",), ("new_rule",), lambda np: _is_subrule_new(np) or _a_sections_rule(np)),
     ), ("rule", "dest"), build_move),
     # Make “Wicks” a subrule of “Lanterns”.
     Frame("make a subrule", _verbs("create"), (
         Slot("rule", (OBJ,), RULE_KINDS),
-        Slot("dest", (OBJ2,), ("new_rule",), _is_subrule_new),
+        Slot("dest", (OBJ2,), ("new_rule",), lambda np: _is_subrule_new(np) or _a_sections_rule(np)),
     ), ("rule", "dest"), build_make_subrule),
     # Set X to Inactive. / Activate “X”. / Deactivate the Special Case rules A, B and C.
     Frame("set a status", _verbs("set", "change"), (

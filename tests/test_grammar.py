@@ -456,3 +456,11 @@ def test_conditions_on_the_page_in_other_words_are_decided_by_the_bot():
                      "Two per berth.\n")
     assert statuses(result) == [APPLIED, IGNORED] and "“Docking Fees” does not hold" in result.report.steps[1].detail
     assert "Uno per ship" in result.pages["Ruleset"]
+
+
+def test_a_rule_made_a_rule_of_a_section_moves_there():
+    """"Make “Tithes” a Core rule": into the Core Rules; a Special Case rule needs a status the step does not give."""
+    [step] = parse_steps("Make “Tithes” a Core rule.")
+    assert type(step).__name__ == "MoveRule" and step.section == "Core Rules" and step.rule == RuleRef(name="Tithes")
+    [step] = parse_steps("Turn “Tithes” into a Special Case rule.")
+    assert isinstance(step, Unsupported) and "status" in step.reason

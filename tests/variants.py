@@ -479,6 +479,11 @@ def move() -> Iterable[Variant]:
         yield Variant("move", f"Move {rule} so that it comes after {parent}.", after)
         yield Variant("move", f"Move {rule} so that it comes immediately after {parent}.", after)
         yield Variant("move", f"Move {rule} to be after {parent}.", after)
+    for rule in rule_forms("Shades"):
+        to_core = _step(MoveRule, rule=RuleRef(name="Shades"), section="Core Rules")
+        for words in (f"Make {rule} a Core rule.", f"Turn {rule} into a Core rule.", f"Move {rule} to be a Core rule.",
+                      f"Make {rule} a Core Rule."):
+            yield Variant("move", words, to_core)
 
 
 def move_subrule() -> Iterable[Variant]:
