@@ -30,6 +30,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from parsers import language
+from parsers.parsing import first_sets, starts_of
 from parsers.variables import singular_phrase
 
 __all__ = ["Frame", "Grid", "Reading", "Things", "read_sentence", "read_bullet", "agent_noun", "GRAMMAR_FILE",
@@ -171,38 +172,9 @@ class _Lookahead(dict):
 
     def _first(self, table: dict) -> None:
         rules = {r for rs in table.values() for r in rs}
-        nullable: set = set()
-        first: dict = {}
-        changed = True
-        while changed:
-            changed = False
-            for r in rules:
-                terms = first.setdefault(r.origin, set())
-                size, empty = len(terms), True
-                for sym in r.expansion:
-                    if sym.is_term:
-                        terms.add(sym.name)
-                        empty = False
-                        break
-                    terms |= first.get(sym, set())
-                    if sym not in nullable:
-                        empty = False
-                        break
-                if empty and r.origin not in nullable:
-                    nullable.add(r.origin)
-                    changed = True
-                changed = changed or len(terms) != size
+        first, nullable = first_sets(rules, lambda r: r.origin, lambda r: r.expansion, lambda sym: sym)
         for r in rules:
-            terms, empty = set(), True
-            for sym in r.expansion:
-                if sym.is_term:
-                    terms.add(sym.name)
-                    empty = False
-                    break
-                terms |= first.get(sym, set())
-                if sym not in nullable:
-                    empty = False
-                    break
+            terms, empty = starts_of(r.expansion, first, nullable, lambda sym: sym)
             self.starts[r] = (frozenset(terms), empty)
 
     def at(self, text: str, position: int) -> None:

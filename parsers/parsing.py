@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterable
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LexError
@@ -33,6 +34,43 @@ MAX_TOKENS = 80
 MAX_RESULTS = 400
 #: How many texts' readings are remembered (a text is read again while a post is read).
 MEMO = 2048
+
+
+def starts_of(symbols, first: dict, nullable: set, key: Callable) -> tuple[set[str], bool]:
+    """The terminals a sequence of symbols can start with, and whether it can derive nothing, given the
+    grammar's FIRST sets and nullable symbols (``key`` names a nonterminal as those are keyed; a symbol with
+    ``is_term`` is a terminal, named by ``name``)."""
+    found: set[str] = set()
+    for sym in symbols:
+        if sym.is_term:
+            found.add(sym.name)
+            return found, False
+        found |= first.get(key(sym), set())
+        if key(sym) not in nullable:
+            return found, False
+    return found, True
+
+
+def first_sets(rules: Iterable, origin: Callable, symbols: Callable, key: Callable) -> tuple[dict, set]:
+    """Every nonterminal's FIRST set and the nullable ones, to a fixed point, over rules of any shape
+    (``origin(rule)``: its nonterminal's key; ``symbols(rule)``: what it expands to) — the one analysis both
+    the instruction parser and the definitions' Earley lookahead use."""
+    rules = list(rules)
+    first: dict = defaultdict(set)
+    nullable: set = set()
+    changed = True
+    while changed:
+        changed = False
+        for r in rules:
+            head = origin(r)
+            before = (head in nullable, len(first[head]))
+            found, null = starts_of(symbols(r), first, nullable, key)
+            first[head] |= found
+            if null:
+                nullable.add(head)
+            if (head in nullable, len(first[head])) != before:
+                changed = True
+    return first, nullable
 
 
 class TooAmbiguous(Exception):
@@ -89,40 +127,10 @@ class Grammar:
     # ------------------------------------------------------------------ grammar analysis
 
     def _first_sets(self) -> None:
-        nullable: set[str] = set()
-        first: dict[str, set[str]] = defaultdict(set)
         every = [a for alts in (self._alts, self._left) for v in alts.values() for a in v]
-        changed = True
-        while changed:
-            changed = False
-            for alt in every:
-                before = (alt.origin in nullable, len(first[alt.origin]))
-                all_null = True
-                for sym in alt.symbols:
-                    if sym.is_term:
-                        first[alt.origin].add(sym.name)
-                        all_null = False
-                        break
-                    first[alt.origin] |= first[sym.name]
-                    if sym.name not in nullable:
-                        all_null = False
-                        break
-                if all_null:
-                    nullable.add(alt.origin)
-                if (alt.origin in nullable, len(first[alt.origin])) != before:
-                    changed = True
+        first, nullable = first_sets(every, lambda a: a.origin, lambda a: a.symbols, lambda sym: sym.name)
         for alt in every:
-            f: set[str] = set()
-            null = True
-            for sym in alt.symbols:
-                if sym.is_term:
-                    f.add(sym.name)
-                    null = False
-                    break
-                f |= first[sym.name]
-                if sym.name not in nullable:
-                    null = False
-                    break
+            f, null = starts_of(alt.symbols, first, nullable, lambda sym: sym.name)
             alt.first, alt.nullable = frozenset(f), null
         self._nullable = nullable
 

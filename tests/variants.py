@@ -668,6 +668,13 @@ def transfer() -> Iterable[Variant]:
             yield Variant("transfer", f"Transfer {n} Pearls from {src} to {dst}.", exp)
             yield Variant("transfer", f"Move {n} Pearls from {src} to {dst}.", exp)
             yield Variant("transfer", f"Transfer {n} Pearls to {dst} from {src}.", exp)
+            for verb in ("receives", "gets", "gains"):
+                yield Variant("transfer", f"{dst} {verb} {n} Pearls from {src}.", exp)
+            yield Variant("transfer", f"{src} pays {dst} {n} Pearls.", exp)
+            yield Variant("transfer", f"{src} pays {n} Pearls to {dst}.", exp)
+            for own in ("their", "his", "her"):
+                for verb in ("transfers", "gives", "sends"):
+                    yield Variant("transfer", f"{src} {verb} {n} of {own} Pearls to {dst}.", exp)
 
 
 def things_attribute() -> Iterable[Variant]:
@@ -951,16 +958,6 @@ def values_in_players_words() -> Iterable[Variant]:
         for says, delta in (("goes up by", 2), ("drops by", -2), ("is raised by", 2)):
             yield Variant("a value goes up or down", f"{name} {says} 2.", _step(ChangeSingleValue, name="Tide Level", delta=delta))
     yield Variant("a value goes up or down", "Advance the Tide Level by 2.", _step(ChangeSingleValue, name="Tide Level", delta=2))
-    exp = _step(TransferValue, source="Wren", target="Marlin", variable="Pearls", amount=2)
-    for n in NUMBERS[2]:
-        for src, dst in (("Wren", "Marlin"), ("“Wren”", "“Marlin”")):
-            for verb in ("receives", "gets", "gains"):
-                yield Variant("transfer", f"{dst} {verb} {n} Pearls from {src}.", exp)
-            yield Variant("transfer", f"{src} pays {dst} {n} Pearls.", exp)
-            yield Variant("transfer", f"{src} pays {n} Pearls to {dst}.", exp)
-            for own in ("their", "his", "her"):
-                for verb in ("transfers", "gives", "sends"):
-                    yield Variant("transfer", f"{src} {verb} {n} of {own} Pearls to {dst}.", exp)
     for n in NUMBERS[2]:
         gain = _step(ChangeValue, player="Wren", variable="Pearls", delta=2)
         lose = _step(ChangeValue, player="Wren", variable="Pearls", delta=-2)
