@@ -375,9 +375,25 @@ _ADVERB = r"(?:always|only|also|never|not|ever|exactly|strictly|be|set\s+to|kept
 _LINKED = (rf"(?:(?:{_MODAL_WORD}\s+)?(?:{_ADVERB}\s+){{0,3}}{_BE}\s+(?:{_ADVERB}\s+){{0,2}}{_LIMIT_MARK}|"
            rf"{_MODAL_WORD}\s+(?:{_ADVERB}\s+){{0,2}}(?i:exceed|(?:fall|go|drop|rise|be)\s+(?:below|under|above|over)"
            rf"|be\s+(?:more|less|fewer|greater|higher|lower)\s+than|be\s+negative|go\s+negative))")
+#: where a clause may begin: the sentence's start, after a semicolon, or after a comma — but not a clause of a
+#: condition ("…, if its Size is 3"), whose words say when, not what may be
+_CLAUSE_START = (r"(?:^|;\s*|,\s*(?!(?i:if|when|whenever|while|unless|once|after|before|until|provided|as\s+long|"
+                 r"so\s+long|except|but\s+only)\b))")
+_DETERMINER = r"(?i:the|a|an|each|every|any|its|their|his|her|no)\s+"
+#: words that single out which of the things a limit is said of ("with a Green Banner", "whose Banner is Green")
+_QUALIFIER = (r"(?:\s+(?:with|whose|that|which|who|in|on|at|under|owned\s+by|held\s+by|belonging\s+to|flying|"
+              r"bearing)\s+[^,.;:]{1,60}?)?")
 _UNRECOGNISED_SUBJECT = re.compile(
-    rf"(?:^|;\s*|,\s*(?=(?i:its|their|his|her)\s))(?:(?i:the|a|an|each|every|any|its|their|his|her)\s+)?(?:(?P<owner1>{_CAP_NAME})[’']s?\s+)?(?P<name>{_CAP_NAME})"
-    rf"(?:\s+of\s+(?:each|every|a|an|any|the)\s+(?P<owner2>{_CAP_NAME}))?\s*,?\s+(?:also\s+)?{_LINKED}")
+    rf"{_CLAUSE_START}(?:{_DETERMINER})?(?:(?P<owner1>{_CAP_NAME})[’']s?\s+)?(?P<name>{_CAP_NAME})"
+    rf"(?:\s+of\s+(?:each|every|a|an|any|the)\s+(?P<owner2>{_CAP_NAME}))?{_QUALIFIER}\s*,?\s+(?:also\s+)?{_LINKED}")
+#: a limit said as what a thing may have: "A Plot whose Banner is Green may not have a Size above 3",
+#: "No Plot may hold more than 3 Size"
+_BEYOND = (r"(?i:above|over|below|under|beyond|exceeding|outside|(?:greater|higher|lower|less|more|fewer|bigger|smaller|larger)"
+           r"\s+than|of\s+(?:more|less|over|under|above|below|at\s+(?:most|least)))")
+_UNRECOGNISED_HAVE = re.compile(
+    rf"{_CLAUSE_START}(?:{_DETERMINER})?(?P<owner>{_CAP_NAME}){_QUALIFIER}\s+{_MODAL_WORD}\s+(?:{_ADVERB}\s+){{0,2}}"
+    rf"(?:have|hold|carry|own|possess|reach)\s+(?:(?:(?:a|an|its|their)\s+(?P<name>{_CAP_NAME})\s+{_BEYOND})|"
+    rf"(?:(?i:more|fewer|less)\s+than|(?i:at\s+(?:most|least)|up\s+to|over|under))\s+{_NUM}\s+(?P<counted>{_CAP_NAME}))")
 _OWNER_VERB = r"(?:also\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*"
 _ATTRIBUTE = rf"(?:(?:a|an|one|some|its|their|the|its\s+own|their\s+own)\s+)?(?:[a-z][\w-]*\s+){{0,2}}{_CAP_NAME}"
 _UNRECOGNISED_ATTRIBUTE = re.compile(
@@ -390,7 +406,7 @@ _A_KIND = re.compile(r"(?:A|An)\s")
 
 def limit_marked(words: str) -> bool:
     """Do these words join a variable to the marks of a limit ("…, which is one of Green or Gold")?"""
-    return _UNRECOGNISED_ATTRIBUTE.search(words) is not None or _UNRECOGNISED_SUBJECT.search(words) is not None
+    return any(r.search(words) is not None for r in (_UNRECOGNISED_ATTRIBUTE, _UNRECOGNISED_SUBJECT, _UNRECOGNISED_HAVE))
 
 
 def _unrecognised(s: str) -> Reading:
@@ -407,6 +423,8 @@ def _unrecognised(s: str) -> Reading:
         if owner is None and m.start() == 0 and _A_KIND.match(s):
             continue   # "An Event is either Open or Ended": what a kind of thing is, not a variable
         found.append((m.group("name"), owner))
+    for m in _UNRECOGNISED_HAVE.finditer(s):
+        found.append((m.group("name") or m.group("counted"), m.group("owner")))
     frames = []
     for name, owner in dict.fromkeys(found):
         who = (language.singular(owner) or owner) if owner else None

@@ -318,6 +318,37 @@ def test_a_definition_the_grammar_does_not_recognise_makes_a_full_one_partial():
     assert result.verdict == "cannot judge", result.summary
 
 
+#: a limit on a Field's Depth said only of some Fields, in wordings the grammar has no rule for: the subject in the
+#: clause after a condition, qualified by what it has, or a limit said as what it may have
+CONDITIONAL_DEPTHS = [
+    "If a Field's Pennant is Teal, the Depth may not exceed 3.",
+    "If its Pennant is Teal, a Field's Depth may be at most 3.",
+    "The Depth of a Field with a Teal Pennant may not exceed 3.",
+    "A Field whose Pennant is Teal may not have a Depth above 3.",
+    "No Field flying a Teal Pennant may have more than 3 Depth.",
+    "While it is flooded, each Field's Depth must be less than 3.",
+]
+
+
+@pytest.mark.parametrize("rule", CONDITIONAL_DEPTHS)
+def test_a_limit_said_of_some_things_only_is_never_read_as_no_limit(rule):
+    # the Depth is read in full (1 to 6) and again in words no rule reads: no Depth is called legal
+    for old, new in (("| 3 || Teal", "| 5 || Teal"), ("| 2 || Amber", "| 3 || Amber")):
+        result = _fields(rule, old, new)
+        assert result.verdict == "cannot judge" and not result.legal, (rule, result.summary)
+        assert rule.rstrip(".") in result.summary
+
+
+@pytest.mark.parametrize("rule", [
+    "If a Field's Depth is 3, its Farmer may sow Rye.",
+    "A Farmer may spend 3 Depth to plant a Crop.",
+    "A Field whose Depth is more than 3, if it is Teal, may be drained.",
+])
+def test_a_condition_on_a_value_is_no_limit_on_it(rule):
+    assert _fields(rule, "| 2 || Amber", "| 5 || Amber").verdict == "legal", rule
+    assert _fields(rule, "| 2 || Amber", "| 9 || Amber").verdict == "illegal", rule
+
+
 def test_wikibot_constraints_shows_a_definition_it_does_not_recognise_as_read_in_part(tmp_path):
     rules, page = tmp_path / "rules.wiki", tmp_path / "page.wiki"
     rules.write_text(PENNANTS.replace("{rule}", UNREAD_PENNANTS[0]), encoding="utf-8")
