@@ -1205,6 +1205,8 @@ def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
             return [Spec(ChangeAttribute, fields)]
         return [Spec(ChangeValue, {"player": _who(owner), "variable": _gs_var(target.text), "delta": sign * _amount(amount)})]
     who = _np(roles, "who")
+    if who.kind == "many":  # "Orrin and Tamsin each gain 2 Bushels": each of them
+        return _for_each(build_change, roles, "who", who.items, clause)
     return [Spec(ChangeValue, {"player": _who(who), "variable": _gs_var(amount.text), "delta": sign * _amount(amount)})]
 
 
@@ -1273,6 +1275,8 @@ def build_add_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_remove_row(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     row = _np(roles, "row")
+    if row.kind == "many":  # "Remove the rows for “A” and “B”": each of them
+        return _for_each(build_remove_row, roles, "row", row.items, clause)
     table = _table(_np(roles, "table"))
     if row.kind == "range":  # "Remove Plots 2 to 4 from the Plots table": each of them
         if table is None:
@@ -1826,13 +1830,18 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("who", (OBJ,), ("name", "every", "quote")),
         Slot("amount", (OBJ2,), ("quantity",)),
     ), ("who", "amount"), build_change),
+    # Add 3 Coins to Kevan. / Add two Coins to each Puzzler. (a count: "Add a Hat to Kevan" may be a thing)
+    Frame("add to a player", _verbs("add"), (
+        Slot("amount", (OBJ,), ("quantity",), lambda np: not re.match(r"(?i)an?\s", np.words.strip())),
+        Slot("who", ("to",), ("name", "every", "quote")),
+    ), ("who", "amount"), build_change),
     # Remove 3 Coins from Kevan. / Take 1 Coin from each Puzzler.
     Frame("take from", _verbs("remove", "subtract"), (
         Slot("amount", (OBJ,), ("quantity",)),
         Slot("who", ("from",), ("name", "every", "quote")),
     ), ("who", "amount"), build_change),
     Frame("gain or lose", _verbs("gain", "lose"), (
-        Slot("who", ("subject",), ("name", "every", "quote")),
+        Slot("who", ("subject",), ("name", "every", "quote", "many"), lambda np: np.kind != "many" or np.unit == "player"),
         Slot("amount", (OBJ,), ("quantity",)),
     ), ("who", "amount"), build_change),
     # Kevan transfers 1 Coin to Lulu. / Transfer 1 Coin from Kevan to Lulu.
@@ -1862,7 +1871,7 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
     ), ("row", "table"), build_add_row),
     # Remove the row for “Harbour” from the Stops table. / Remove “Harbour” from the “Stops” table. / Remove Bob's row.
     Frame("remove a row", _verbs("remove"), (
-        Slot("row", (OBJ,), ("row",)),
+        Slot("row", (OBJ,), ("row", "many"), lambda np: np.kind != "many" or np.unit == "row"),
         Slot("table", ("from",), ("table",)),
     ), ("row",), build_remove_row),
     # Swap the Owners of Plot 2 and Plot 5. / Swap the contents of the cells at (1, 2) and (3, 4).

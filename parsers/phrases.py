@@ -853,6 +853,16 @@ class Reader:
         name, quoted = self._quote_or_name(tree)
         return NP("row", words=words, text=name, quoted=quoted)
 
+    def np_np_players(self, tree: Tree, words: str) -> NP:
+        """"Orrin and Tamsin" (who each gain or lose): each player named."""
+        return NP("many", words=words, unit="player", items=tuple(self.np(c) for c in tree.children if isinstance(c, Tree)))
+
+    def np_rows_for(self, tree: Tree, words: str) -> NP:
+        """"the rows for “A” and “B”": a row for each quoted name."""
+        names = [self.quote(t).strip() for t in tree.children if isinstance(t, Token) and t.type == "QUOTE"]
+        return NP("many", words=words, unit="row", items=tuple(NP("row", words=f"“{n}”", text=n, quoted=True)
+                                                               for n in names))
+
     def np_row_of(self, tree: Tree, words: str) -> NP:
         return NP("row", words=words, text=self.possessor(self.toks_of(tree, "POSSESSIVE")[0]))
 

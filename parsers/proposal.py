@@ -619,9 +619,15 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                                          f"to: “{src.splitlines()[0]}”"})]
         for spec in specs:
             fields = dict(spec.fields)
-            fields.pop("_payload", None)  # an Ignored/Unsupported step that swallowed its payload
+            wanted = fields.pop("_payload", None) is PAYLOAD  # an Ignored/Unsupported step that swallowed its payload
             governs = fields.pop("_governs", None)
             cls = spec.cls
+            if wanted and cls is Ignored and not (payload or "").strip():
+                # "If X passed, add a new rule “Caps”:" ⏎ then lines that read as instructions: they may be the text the
+                # step set aside was to add, or steps of their own — which, an Admin reads
+                cls, fields = Unsupported, {"reason": f"{fields['reason']}; it introduces text, but the lines after it "
+                                                      "read as instructions: the bot cannot tell whether they are its "
+                                                      "text or steps of their own"}
             if cls is Unsupported and "reason" not in fields:
                 fields["reason"] = f"not understood: “{src}”"
             not_steps = fields.pop("_not_steps", False)

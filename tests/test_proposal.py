@@ -685,11 +685,19 @@ def test_ignored(text, category):
 
 
 def test_conditional_swallows_its_payload():
-    body = "If the proposal “Hats” passed, add a new rule “Caps”:\nAdd 1 Cap to each Player.\nCaps are hats.\nRepeal the rule Scarves."
+    body = "If the proposal “Hats” passed, add a new rule “Caps”:\nEach Player may wear 1 Cap.\nCaps are hats.\nRepeal the rule Scarves."
     steps = parse_steps(body)
     assert [type(x) for x in steps] == [Ignored, RepealRule]
     assert steps[0].category == "conditional"
     assert steps[0].text == "\n".join(body.split("\n")[:3])
+
+
+@pytest.mark.parametrize("line", ["Add 1 Cap to each Player.", "Give 1 Cap to each Player."])
+def test_a_step_set_aside_whose_text_reads_as_instructions_goes_to_an_admin(line):
+    # the lines may be the new rule's text, or steps of their own: never applied as steps while the step is set aside
+    body = f"If the proposal “Hats” passed, add a new rule “Caps”:\n{line}\nRepeal the rule Scarves."
+    first = parse_steps(body)[0]
+    assert isinstance(first, Unsupported) and "cannot tell whether they are its text" in first.reason
 
 
 def test_gibberish_is_unsupported_and_quoted():

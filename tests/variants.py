@@ -734,6 +734,15 @@ def rows() -> Iterable[Variant]:
                 yield Variant("rows", f"Remove the {row} for {name} from {table}.", remove)
         for name in ("“Gullwing”", "Gullwing"):
             yield Variant("rows", f"Remove {name} from {table}.", remove)
+        for row in ("the row “Gullwing”", "the “Gullwing” row"):
+            for verb in ("Remove", "Delete"):
+                yield Variant("rows", f"{verb} {row} from {table}.", remove)
+        both = (remove, _step(RemoveRow, table="Ferries", name="Osprey"))
+        for listed in ("“Gullwing” and “Osprey”", "“Gullwing”, and “Osprey”"):
+            yield Variant("rows", f"Remove the rows for {listed} from {table}.", remove, steps=both)
+    for table in ("the table of Ferries", "the table of “Ferries”"):
+        yield Variant("rows", f"Remove the row “Gullwing” from {table}.", remove)
+        yield Variant("rows", f"Remove the row for Gullwing from {table}.", remove)
         yield Variant("rows", f"Add a new Ferry called “Gullwing” to {table}.", add)
     for name in ("“Marlin”", "Marlin"):
         yield Variant("players", f"Add {name} to the Divers table.", _step(AddRow, table="Divers", name="Marlin",
@@ -851,6 +860,18 @@ def gains_and_losses() -> Iterable[Variant]:
                 for join in (" and ", ", and ", ", then "):
                     yield Variant("gains and losses", f"{subject} {first}{join}{second}.", steps[0], steps=steps)
         if who == "Wren":
+            for n in NUMBERS[2]:
+                gain = _step(ChangeValue, player="Wren", variable="Pearls", delta=2)
+                yield Variant("gains and losses", f"Add {n} Pearls to {subject}.", gain)
+            for each in ("Each Diver", "every Diver"):
+                yield Variant("gains and losses", f"Add 2 Pearls to {each}.",
+                              _step(ChangeValue, player=EachPlayer(term="Diver"), variable="Pearls", delta=2))
+            for names, players in (("Wren and Ossian", ("Wren", "Ossian")), ("Wren, Ossian and Ilse", ("Wren", "Ossian", "Ilse")),
+                                   ("Wren, Ossian, and Ilse", ("Wren", "Ossian", "Ilse"))):
+                for verb, sign in (("gain", 2), ("lose", -2)):
+                    steps = tuple(_step(ChangeValue, player=p, variable="Pearls", delta=sign) for p in players)
+                    yield Variant("gains and losses", f"{names} each {verb} 2 Pearls.", steps[0], steps=steps)
+                    yield Variant("gains and losses", f"{names} {verb} 2 Pearls each.", steps[0], steps=steps)
             for verb in ("Give", "Award", "Grant"):
                 steps = (_step(ChangeValue, player="Wren", variable="Pearls", delta=2),
                          _step(ChangeValue, player="Wren", variable="Shell", delta=1))
