@@ -118,6 +118,9 @@ _COMMENTARY = re.compile(
     r"see|saw|know|expect|intend|suggest|figure|figured|wrote|added|made|tried|noticed|realise|realize|reckon|"
     r"might|may|should|must|needed|need)\b|\bme\b|\bmy\b(?!\s+(?:only|not|also|never|always|be|then|choose|take|spend|gain|lose|use)\b)|\b(?:myself|we|we['’](?:re|ve|ll|d))\b|(?:^|[(\[]\s*)(?:My|We|We['’](?:re|ve|ll|d))\b|"
     r"^Let['’]s\b|(?i:\b(?:afaik|imo|imho|iirc|tbh|fwiw)\b)|"
+    # the first person left out, as comments do: "Was hoping someone would …", "Been meaning to fix this", "so here it is"
+    r"^(?:Was|Been|Am)\s+(?:hoping|thinking|meaning|wondering|planning|trying|waiting)\b|^(?:Hoping|Figured)\b|"
+    r"(?i:\bso\s+here\s+it\s+is\b)|"
     r"(?:^|[.!?;]\s+|,\s+|\b(?:and|but|so|because|that|since|as|when)\s+)I\s+(?!(?:is|was|and|or|of|in|to|on|at|for|has|had|are|"
     r"were|be|card|cards|phase|level|type)\b)[a-z]{2,}|"
     r"(?i:^\(?\s*(?:sorry|apologies|oops)\b|^(?:just\s+)?(?:a\s+)?(?:small\s+|minor\s+)?(?:clean-?up|tidy(?:-?up)?|typo\s+fix(?:es)?|"
@@ -157,14 +160,21 @@ _MAYBE_REMARK = re.compile(
     r"(?i:\b(?:trying|try)\s+(?:again|this\s+again)\b)|"
     # a fragment led by a gerund that explains the change ("Replacing Shoulds with Shalls."): rule
     # text led by a gerund has a verb of its own ("Adding a Rider … can only be done …")
-    r"^(?:Allowing|Replacing|Giving|Adding|Changing|Removing|Fixing|Making|Describing|Letting|Clarifying|Simplifying|"
-    r"Reverting|Renaming|Repealing|Tweaking|Updating|Rephrasing|Rewording|Restating|Reintroducing|Reviving|Moving)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|"
-    r"counts?|takes?|costs?|requires?|means?)\b)|\?$|"
+    r"^(?!(?:Nothing|Something|Anything|Everything|King|Ring|Thing|Spring|String|Wing|Evening|Morning|Building|Ceiling|"
+    r"Sibling|Darling|Viking|Pudding|Offering|Clothing|Ending|Opening|Beginning|Meeting|Setting|Painting|Drawing|Ruling|"
+    r"Standing|Ranking|Rating|Heading|Landing|Filling|Timing|Wording|Earning|Holding|Housing|Lightning|Sterling|Duckling|"
+    r"Inkling|Swing|Sling|Sting|Bling|Fling|Cling)s?\b)(?-i:[A-Z][a-z]{2,}ing)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|has|have|"
+    r"counts?|takes?|costs?|requires?|means?|gets?|gains?|loses?|becomes?)\b)|\?$|"
     # an exclamation: rule text rarely exclaims ("Cooperation is encouraged! However, so is …")
     r"!\s*$|!\s+(?-i:[A-Z])|^Per\s+(?:the\s+)?(?:comments?|discussion|feedback|suggestion)|"
     # where the change comes from: "Reworded from the earlier attempt", "Rephrasing of <link>"
     r"^(?:reworded|rephrased|reworked|reproposed|resubmitted|reposted|adapted|borrowed)\s+from\b|"
-    r"^(?:rephrasing|rewording|reworking|a\s+rewrite|a\s+re-?proposal|a\s+repost)\s+of\b", re.I)
+    r"^(?:an?\s+)?(?:[a-z]+(?:er|est)?\s+)?(?:rephrasing|rewording|reworking|rewrite|re-?proposal|repost|version|take)\s+of\s+"
+    r"(?:an?|the|my|our)\s+(?:\w+\s+)?(?:attempt|proposal|version|draft|idea|try)\b|"
+    r"^(?:rephrasing|rewording|reworking|a\s+rewrite|a\s+re-?proposal|a\s+repost)\s+of\b|"
+    # what the change does, told of it: "This turns it into …", "This puts the …"
+    r"^This\s+(?:turns|puts|shifts|moves|swaps|trades|makes|keeps|ties|links|speeds|slows|opens|closes)\s+(?:it|them|things|the|a|an|this)\b",
+    re.I)
 #: What a step to be done outside the wiki opens with: an imperative, or a word to the Admin.
 _OUTSIDE_VERB = re.compile(
     r"^(?:please\s+)?(?:post|place|send|message|dm|pm|e-?mail|vote|fail|enact|withdraw|veto|comment|announce|notify|tell|"
@@ -553,7 +563,9 @@ INSTRUCTION_VERBS = tuple(sorted(set(frames.instruction_verbs()) | set(UNREAD_VE
 _VERBS = INSTRUCTION_VERBS
 #: An imperative that opens an instruction: a verb of the grammar, or "In/To the rule X, <verb>".
 _INSTRUCTION_VERB = re.compile(
-    rf"^(?:please\s+)?(?:{'|'.join(map(re.escape, _VERBS))})\b|^(?:in|within|to|from|for|after|before)\s+[^,]{{1,120}},\s*(?:{'|'.join(map(re.escape, _VERBS))})\b",
+    rf"^(?:please\s+)?(?:{'|'.join(map(re.escape, _VERBS))})\b|^(?:in|within|to|from|for|after|before)\s+[^,:]{{1,120}}[,:]\s*(?:{'|'.join(map(re.escape, _VERBS))})\b|"
+    # the legislative order: "for “A” substitute “B”", "In the second paragraph: for “A” substitute —"
+    rf"^(?:(?:in|within)\s+[^,:]{{1,120}}[,:]\s*)?for\s+\x01\d+\x02\s+substitute\b",
     re.I)
 
 
@@ -574,7 +586,9 @@ _JUDGES = re.compile(
     r"\bseem(?:s|ed)?\b|\bthe\s+current\s+(?:\x01\d+\x02|rule|wording|system|version)|"
     r"\b(?:a\s+(?:little|bit)|rather|too|quite|very)\s+(?:strange|odd|weird|mild|harsh|confusing|awkward|broken|weak|strong|"
     r"complicated|clunky|unclear)\b|\bhard\s+to\s+(?:keep\s+track|follow|read|understand)\b|\byou\b|"
-    r"\b(?:a|the)\s+problem\b|\bbeen\s+(?:a\s+)?(?:problem|issue|annoying|confusing)\b", re.I)
+    r"\b(?:a|the)\s+problem\b|\bbeen\s+(?:a\s+)?(?:problem|issue|annoying|confusing)\b|"
+    r"\b(?:was|were)\s+(?:a\s+(?:little|bit)\s+|rather\s+|too\s+|quite\s+|very\s+)?(?:awkward|confusing|clunky|unclear|broken|"
+    r"messy|overpowered|underpowered|strange|odd|weird)\b", re.I)
 
 
 _EDIT_WORD = re.compile(r"\b(?:change|replace|add|remove|repeal|amend|insert|delete|create|enact|rename|set|reword|append)\b",
@@ -679,6 +693,15 @@ _GAME_CONDITION = re.compile(r"\s(?:if|when|whenever|unless|while)\s+(?:it|they|
                              r"its|their)\b", re.I)
 
 
+#: A rule's own words about itself, with a time or a condition: "Repeal this rule when …", "Once the Tide turns,
+#: repeal this subrule": rule text, never the Proposal's next instruction.
+_WHEN_WORDS = r"(?:when|whenever|once|if|after|upon|at\s+the\s+(?:start|end|beginning))\b"
+_OF_ITSELF = re.compile(
+    rf"^{_WHEN_WORDS}[^.]{{1,200}}?,\s*(?:please\s+)?(?:repeal|remove|delete|deactivate|activate|amend|rename)\s+this\s+"
+    rf"(?:sub-?)?rule\b|^(?:please\s+)?(?:repeal|remove|delete|deactivate|activate|amend|rename)\s+this\s+(?:sub-?)?rule\b"
+    rf".*\b{_WHEN_WORDS}", re.I)
+
+
 def ends_added_text(line: str) -> bool:
     """Does this line, met inside the text an instruction adds, end that text?  True for a line
     that opens an instruction (:func:`opens_instruction`), and also for one that reads like an
@@ -693,6 +716,8 @@ def ends_added_text(line: str) -> bool:
     if _GAME_CONDITION.search(raw) and not _TOK.search(raw) and not _ABOUT_THIS.search(raw) \
             and not re.search(r"\b(?:rule|ruleset|gamestate|wiki|page|proposal)s?\b", raw, re.I):
         return False  # "Rename the Beacon to a Flare if it is on a Star Cell.": a rule of the game
+    if _OF_ITSELF.match(raw):
+        return False  # "Repeal this rule when all Tent Pegs are lost.": what the rule added does to itself, in time
     if opens_instruction(line):
         return True
     s = _clean(raw)

@@ -2178,7 +2178,32 @@ def _share(clauses: list[Clause]) -> list[Clause]:
             close()
             group.append(c)
     close()
-    return out
+    return _share_lead(out)
+
+
+#: verbs that edit text inside a rule: a rule named before the first of them ("In X, remove “A” and replace
+#: “B” with “C”") is where the ones after it act too
+_TEXT_VERBS = ("replace", "change", "substitute", "swap", "use", "remove", "insert", "add", "append", "prepend",
+               "reword", "amend")
+#: parts that say where a clause acts: one of them and the clause keeps its own place
+_WHERE_PARTS = ("in", "within", "to", "from", "of", "throughout", "wherever", "after", "before", "at", "as", "under")
+
+
+def _share_lead(clauses: list[Clause]) -> list[Clause]:
+    """"In “X”, remove “A” and replace “B” with “C”": the rule written before the first verb is the place of every
+    clause after it that edits text and says no place of its own (it never was the Ruleset at large)."""
+    if len(clauses) < 2:
+        return clauses
+    lead = [p for p in clauses[0].parts if p.lead and p.prep in ("in", "within") and p.np is not None
+            and p.np.kind in ("rule", "quote", "name")]
+    if len(lead) != 1:
+        return clauses
+    for c in clauses[1:]:
+        if c.verb in _TEXT_VERBS and not c.stated and not any(p.prep in _WHERE_PARTS for p in c.parts) \
+                and all(o.kind in ("quote", "piece", "occurrence", "many", "following", "new_piece") for o in c.objects) \
+                and not any(o.kind == "many" and any(i.kind not in ("quote", "occurrence") for i in o.items) for o in c.objects):
+            c.parts.append(lead[0])
+    return clauses
 
 
 @dataclass

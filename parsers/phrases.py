@@ -405,6 +405,9 @@ class Reader:
             title, quoted = self._quote_or_name(p)
             parent = next((self.np(x) for x in p.children if isinstance(x, Tree) and x.data not in
                            ("title_words", "section_word")), None)
+            if title is None and name == "if_rule" and not lead and parent is not None and parent.ref is not None \
+                    and parent.ref.previous:
+                return Part("if_exists", None, words=words, lead=lead)  # "if that rule exists": "if it exists"
             if title is None:  # "If the rule “X” exists"
                 return Part(name, parent, words=words, lead=lead)
             ref = RuleRef(name=title)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import textwrap
 from dataclasses import dataclass
 
 import mwparserfromhell
@@ -56,7 +57,7 @@ from parsers.discourse import (
 from parsers.frames import Spec as _Spec
 from parsers.frames import fills_new_column
 from parsers.steps import (
-    SENTENCE, TEXT, AddColumn, DeriveValues, Ignored, Proposal, RepealRule, ReplaceText, RuleRef, Step, Target, Unsupported,
+    PARAGRAPH, SENTENCE, TEXT, AddColumn, DeriveValues, Ignored, Proposal, RepealRule, ReplaceText, RuleRef, Step, Target, Unsupported,
 )
 
 __all__ = [
@@ -282,7 +283,9 @@ def _unwrap_quote_template(t: str) -> str | None:
 
 def _clean_payload(raw: str) -> str:
     t = raw.replace("\r", "").strip("\n")
-    t = _outside_verbatim(t, lambda part: "\n".join(line.rstrip() for line in part.split("\n"))).strip()
+    t = _outside_verbatim(t, lambda part: "\n".join(line.rstrip() for line in part.split("\n")))
+    # the indent every line shares is the post's, not the text's ("  • A" ⏎ "  • B" is one level, not two)
+    t = textwrap.dedent(t).strip()
     inner = _unwrap_quote_template(t)
     if inner is not None:
         t = inner
@@ -458,6 +461,10 @@ def _complete(sentence: str) -> bool:
     return not read.needs_payload and not all(sp.cls in (Unsupported, Ignored) for sp in read.specs)
 
 
+#: a line that goes on with the sentence before it: a conjunction in lower case
+_GOES_ON = re.compile(r"(?:and|then|and\s+then)\s")
+
+
 def _wraps_onto_next(lines: list[str], i: int) -> bool:
     """Does line ``i`` break an instruction off mid-sentence ("In the rule “X”, remove" ⏎ "“old text” if it
     exists.")?  So when it ends with no full stop or colon, the next line follows at once (no blank line) and
@@ -475,6 +482,9 @@ def _wraps_onto_next(lines: list[str], i: int) -> bool:
     last = line[spans[-1][0]:].strip()
     first = language.sentence_spans(following)[0]
     alone = following[first[0]:first[1]]
+    if _GOES_ON.match(alone) and line[-1] not in ".:;!?" and _complete(last + " " + alone.strip()):
+        # "In X, replace “A” with “B”," ⏎ "and remove “C”.": one sentence, whose rule both clauses share
+        return True
     if not _unread(last) and (_complete(last) or _complete(following)) and not _unread(alone):
         return False  # "Replace “A” with" takes the lines below as its text, unless it reads on
     joined = last + " " + alone.strip()
@@ -670,7 +680,9 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                 steps.extend(_rules_listed(payload_raw or "", src, start, end, len(steps), fields.get("when")))
                 continue
             if fields.get("target") is PAIRS:
-                made = _pairs(payload_raw or "", fields["rule"], src, start, end, len(steps))
+                # "Change the final paragraph of X from: ⏎ A ⏎ to ⏎ B": A is looked for in that paragraph
+                paragraph = piece.number if isinstance(piece, Target) and piece.kind == PARAGRAPH else None
+                made = _pairs(payload_raw or "", fields["rule"], src, start, end, len(steps), paragraph)
                 steps.extend(made)
                 continue
             if any(_below(v) for v in fields.values()):
@@ -741,7 +753,7 @@ def _rules_listed(raw: str, src: str, start: int, end: int, before: int, when) -
     return out
 
 
-def _pairs(raw: str, rule, src: str, start: int, end: int, before: int) -> list[Step]:
+def _pairs(raw: str, rule, src: str, start: int, end: int, before: int, paragraph: int | None = None) -> list[Step]:
     """"In X, replace ⏎ old ⏎ with ⏎ new [⏎ and by replacing ⏎ old ⏎ with ⏎ new]": one
     ReplaceText per pair, or one Unsupported step saying what could not be told apart."""
     parts: list[list[str]] = [[]]
@@ -781,7 +793,7 @@ def _pairs(raw: str, rule, src: str, start: int, end: int, before: int) -> list[
             return unsupported(f"the new text has more lines than the old, and “{doubt[0].strip()[:80]}” reads like an "
                                "instruction or a remark, not part of it")
         made.append(ReplaceText(index=before + len(made) + 1, text=src, span=(start, end), rule=rule,
-                                target=Target(kind=TEXT, text=old), new=new))
+                                target=Target(kind=TEXT, text=old, number=paragraph), new=new))
     return made
 
 

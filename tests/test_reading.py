@@ -101,7 +101,7 @@ SHAPES = [
                      "new": "second new words"})]),
     ("a paragraph changed 'from … to'",
      "Change the final paragraph of Rule 5 from:\n\nOil is scarce.\n\n\nto\n\nOil is plentiful.",
-     [(ReplaceText, {"rule": R("Rule 5", number="5"), "target": Target(kind=TEXT, text="Oil is scarce."),
+     [(ReplaceText, {"rule": R("Rule 5", number="5"), "target": Target(kind=TEXT, text="Oil is scarce.", number=-1),
                      "new": "Oil is plentiful."})]),
     ("a replacement naming no rule",
      "Replace “two Wicks” with “three Wicks”.",
@@ -596,8 +596,13 @@ def test_rule_text_about_votes_under_a_condition_stays_text():
 def test_a_remark_in_the_second_sentence_of_a_line_is_found():
     steps = parse_steps("In “Wicks”, after “burn slowly”, add:-\n\nA Wick may be trimmed.\n\n"
                         "The old rule was odd. This makes trimming a daily action.")
-    assert [type(s) for s in steps] == [Unsupported]
-    assert "This makes trimming" in steps[0].reason
+    # a sentence that judges the old rule, and one that says what the change does: the author's, set aside
+    assert [type(s) for s in steps] == [InsertText, Ignored]
+    assert steps[0].body == "A Wick may be trimmed." and "This makes trimming" in steps[1].reason
+    # one sign alone leaves the extent in doubt: an Admin is asked, naming the sentence
+    steps = parse_steps("In “Wicks”, after “burn slowly”, add:-\n\nA Wick may be trimmed.\n\n"
+                        "The old rule was fine. This makes trimming a daily action.")
+    assert [type(s) for s in steps] == [Unsupported] and "This makes trimming" in steps[0].reason
 
 
 def test_rule_text_led_by_a_gerund_with_a_verb_of_its_own_is_text():
@@ -1086,3 +1091,43 @@ def test_one_bullet_point_or_paragraph_added_and_the_authors_words_after_it():
     assert [type(s).__name__ for s in steps] == ["AppendText", "Ignored"] and steps[0].body == "Stalls close at dusk."
     steps = parse_steps("Add to the rule “Market” as a new paragraph:\nStalls close at dusk.\n\nStalls open at dawn.")
     assert [type(s).__name__ for s in steps] == ["AppendText"] and "open at dawn" in steps[0].body
+
+
+def test_bullets_all_indented_alike_are_one_level():
+    # the indent every line shares is the post's: “  • A” ⏎ “  • B” are two bullets side by side, never one nested
+    [step] = parse_steps("Add the following bullet points to the rule “Hooks”:\n\n  • Brass\n  • Iron")
+    assert isinstance(step, AddListItem) and step.items == "* Brass\n* Iron"
+    [step] = parse_steps("Add the following to the end of the rule “Hooks”:\n\n  * Brass\n    * Iron")
+    assert step.body == "* Brass\n** Iron"
+
+
+def test_amend_as_follows_over_instructions_is_no_new_text():
+    # "Amend X as follows." and then an instruction: never the rule's whole new text
+    steps = parse_steps("Amend the rule “Hooks” as follows.\n\nIn the second paragraph: for “brass” substitute “iron”.")
+    assert isinstance(steps[0], Unsupported) and "further instructions" in steps[0].reason
+    assert not any(isinstance(s, ReplaceRuleText) for s in steps)
+
+
+@pytest.mark.parametrize("line", ["Repeal this rule when every Hook has rusted.",
+                                  "Once every Hook has rusted, repeal this rule.",
+                                  "At the end of the week, remove this subrule."])
+def test_what_an_added_rule_says_of_itself_is_its_text(line):
+    [step] = parse_steps(f"Add a new rule “Hooks”:\n\nThere are 12 Hooks.\n\n{line}")
+    assert isinstance(step, AddRule) and step.body == f"There are 12 Hooks.\n\n{line}"
+
+
+@pytest.mark.parametrize("remark", [
+    "Was hoping someone else would bring this back, but here it is.",
+    "Been meaning to fix this for a while.",
+    "The old hook timing was awkward to follow. This turns it into a daily action.",
+])
+def test_an_authors_remark_after_added_text_is_not_added(remark):
+    steps = parse_steps(f"Add a new rule “Hooks”:\nThere are 12 Hooks.\nA Hook may hold one Lantern.\n{remark}")
+    assert isinstance(steps[0], AddRule) and remark not in steps[0].body
+    assert steps[0].body == "There are 12 Hooks.\nA Hook may hold one Lantern."
+
+
+def test_a_line_that_may_be_a_remark_after_added_text_is_named():
+    remark = "A shorter rewording of an earlier attempt."
+    [step] = parse_steps(f"Add a new rule “Hooks”:\nThere are 12 Hooks.\nA Hook may hold one Lantern.\n{remark}")
+    assert isinstance(step, Unsupported) and remark in step.reason

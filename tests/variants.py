@@ -19,7 +19,7 @@ from parsers.steps import (
     MoveRule, RemoveText, RenameRule, RepealRule, ReplaceRuleText, ReplaceText, RuleRef, SetStatus, Step, Target,
     AddColumn, AddPlayer, AddRow, ChangeAttribute, ChangeSingleValue, ChangeValue, EachPlayer, RemovePlayer, RemoveRow,
     SetAttribute, SetSingleValue, SetValue, TransferValue, AddToCell, Cell, MoveName, RemoveFromCell, SwapValues,
-    Derived, DeriveValues,
+    Derived, DeriveValues, Condition,
 )
 
 BODY = "Lanterns may be hung from hooks."
@@ -277,6 +277,48 @@ def several_rules() -> Iterable[Variant]:
                 yield Variant("several rules", f"{verb.capitalize()} {a} from {rules}.", steps[RemoveText][0],
                               steps=steps[RemoveText])
                 yield Variant("several rules", f"In {rules}, {verb} {a}.", steps[RemoveText][0], steps=steps[RemoveText])
+
+
+def one_rule_two_edits() -> Iterable[Variant]:
+    """Two edits joined in one sentence, the rule named once before the first verb: both act in that rule."""
+    ref = RuleRef(name="Lanterns")
+    remove = _step(RemoveText, rule=ref, target=Target(kind=TEXT, text="at dusk"))
+    replace = _step(ReplaceText, rule=ref, target=Target(kind=TEXT, text="tallow"), new="wax")
+    sentence = _step(RemoveText, rule=ref, target=Target(kind=SENTENCE, text="Hooks rust."))
+    for rule in rule_forms("Lanterns", unquoted_ok=False):
+        for join in (" and ", ", and ", ", then ", " and then "):
+            yield Variant("one rule, two edits", f"In {rule}, remove “at dusk”{join}replace “tallow” with “wax”.", remove,
+                          steps=(remove, replace))
+            yield Variant("one rule, two edits", f"In {rule}, replace “tallow” with “wax”{join}remove “at dusk”.", replace,
+                          steps=(replace, remove))
+            yield Variant("one rule, two edits", f"In {rule}, change “tallow” to “wax”{join}delete the sentence “Hooks rust.”",
+                          replace, steps=(replace, sentence))
+        for also in ("also ", ""):
+            yield Variant("one rule, two edits", f"In {rule}, replace “tallow” with “wax”. In that rule, {also}remove the "
+                          "sentence “Hooks rust.”", replace,
+                          steps=(replace, _step(RemoveText, rule=RuleRef(previous=True), target=Target(kind=SENTENCE,
+                                                                                                        text="Hooks rust."))))
+
+
+def rule_exists_conditions() -> Iterable[Variant]:
+    """A step under a condition the bot decides itself: that a rule is there."""
+    for cond in ("If the rule “Lanterns” exists", "Provided that the rule “Lanterns” exists",
+                 "If the rule “Lanterns” still exists", "If the rule “Lanterns” is still in the Ruleset",
+                 "If the rule “Lanterns” is in the Ruleset", "If the Ruleset contains a rule called “Lanterns”",
+                 "If the Ruleset has a rule called “Lanterns”", "If there is a rule called “Lanterns”",
+                 "Should the rule “Lanterns” exist", "If a rule called “Lanterns” exists",
+                 "If a rule named “Lanterns” is still present"):
+            when = Condition(words=cond, rule=RuleRef(name="Lanterns"))
+            for verb, step in (("repeal it", _step(RepealRule, rule=RuleRef(name="Lanterns"), when=when)),
+                               ("repeal that rule", _step(RepealRule, rule=RuleRef(name="Lanterns"), when=when)),
+                               ("rename it to “Lamps”", _step(RenameRule, rule=RuleRef(name="Lanterns"), new_name="Lamps",
+                                                              when=when))):
+                yield Variant("a rule's existence", f"{cond}, {verb}.", step)
+    for after in ("if it exists", "if that rule exists", "provided that rule exists", "provided it exists",
+                  "if it is in the Ruleset", "if it is still in the Ruleset", "if it still exists", "(if it exists)"):
+        step = _step(RepealRule, rule=RuleRef(name="Lanterns"), when=Condition(words=after, rule=RuleRef(name="Lanterns")))
+        yield Variant("a rule's existence", f"Repeal “Lanterns” {after}.", step)
+        yield Variant("a rule's existence", f"Repeal “Lanterns”, {after}.", step)
 
 
 def remove_sentence() -> Iterable[Variant]:
@@ -992,7 +1034,7 @@ def values_in_players_words() -> Iterable[Variant]:
 
 
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
-    append_to_rule, prepend_to_rule, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
+    append_to_rule, prepend_to_rule, one_rule_two_edits, rule_exists_conditions, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, move_subrule, replace_everywhere, list_item, list_piece, action_step, change_value, set_value, transfer, things_attribute, single_value,
