@@ -2088,6 +2088,8 @@ def meaning(clause: Clause, address: bool = False, names: Callable[[str], list[s
                 inner = again
         inner.readings = [_with_condition(r, when) for r in inner.readings]
         return inner
+    if clause.passive and address:  # an Address states its reset; its own statements read it (the grammar's st_…)
+        return Meaning(problems=[f"“{_clause_words(clause)}” is read as the Address's statement"])
     if clause.stated and not address:  # "Alliances is switched on" in a Proposal is rule text, not an order
         return Meaning(problems=[f"“{_clause_words(clause)}” states what is, rather than saying what to do"])
     out = Meaning()
@@ -2119,6 +2121,8 @@ def meaning(clause: Clause, address: bool = False, names: Callable[[str], list[s
                 # "throughout the Ruleset", "in every rule": said of the whole Ruleset, which no heading above narrows
                 specs = [Spec(sp.cls, {**sp.fields, "_everywhere": True}) if "rule" in sp.fields
                          and sp.fields["rule"] is None else sp for sp in specs]
+            if clause.passive:  # "The rule “X” is repealed": the order, but never where added text may go on
+                specs = [Spec(sp.cls, {**sp.fields, "_stated": True}) for sp in specs]
             key = tuple(s.key() for s in specs)
             if key not in seen:
                 seen.add(key)

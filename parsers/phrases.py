@@ -94,6 +94,9 @@ class Clause:
     gerund: str | None = None  # "Amend X by replacing …": the act, the amended rule is an object
     #: in an Address: what the reset does, stated rather than ordered ("Alliances is switched on")
     stated: bool = False
+    #: an order stated in the passive ("The rule “X” is repealed"): read as the order, but never taken for a
+    #: step where added text might go on (rule text states what is, too)
+    passive: bool = False
     #: in an Address: the rules a list of unquoted names gives, as the Ruleset names its rules
     #: ("Alliances and Bounties" → both, "Keep Calm and Carry On" → one), [] when they are not names
     names: Any = None
@@ -234,6 +237,22 @@ class Reader:
                 c.objects.append(nps[0])
                 c.parts.append(Part("to", nps[1], words=nps[1].words))
                 seen_verb = True
+            elif child.data == "passive":  # "The rule “X” is repealed": the object, then the verb
+                for sub in child.children:
+                    if not isinstance(sub, Tree):
+                        continue
+                    if sub.data.startswith("v_"):
+                        c.verb, c.verb_word = _VERBS[sub.data], self.words(sub).lower()
+                    elif sub.data == "part":
+                        c.parts.append(self.part(sub))
+                    elif sub.data == "p_named":
+                        raise NotRead(f"“{self.words(sub)}” names nothing an order stated in the passive takes")
+                    elif c.verb is not None:  # "… is renamed “Lamps”": what it becomes
+                        np = self.np(sub)
+                        c.parts.append(Part("to", np, words=np.words))
+                    else:
+                        c.objects.append(self.np(sub))
+                c.passive = seen_verb = True
             elif child.data.startswith("st_"):
                 said = self.statement(child)
                 c.verb, c.verb_word, c.stated = said.verb, said.verb_word, said.stated

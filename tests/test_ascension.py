@@ -382,9 +382,19 @@ def test_a_storys_is_and_becomes_change_no_term(text):
     assert parse_address(text).terms == []
 
 
-@pytest.mark.parametrize("text", ["Alliances is switched on.", "All other dynastic rules are repealed.",
-                                  "Rules 11 to 13 are repealed.", "The term “Lord” shall be replaced with “Knight”."])
+@pytest.mark.parametrize("text", ["Alliances is switched on.", "All other dynastic rules are repealed."])
 def test_an_addresss_statements_are_no_instructions_in_a_proposal(text):
     from parsers.proposal import parse_steps
     from parsers.steps import Unsupported
     assert all(isinstance(s, Unsupported) for s in parse_steps(text))
+
+
+@pytest.mark.parametrize("stated,ordered", [
+    ("Rules 11 to 13 are repealed.", "Repeal Rules 11 to 13."),
+    ("The term “Lord” shall be replaced with “Knight”.", "Replace the term “Lord” with “Knight”."),
+])
+def test_an_order_stated_in_the_passive_in_a_proposal_is_the_order(stated, ordered):
+    from goldendata import reading
+    def steps(text):
+        return [{k: v for k, v in s.items() if k != "text"} for s in reading(text)]
+    assert steps(stated) == steps(ordered) and steps(stated)[0]["kind"] != "Unsupported"

@@ -1131,3 +1131,16 @@ def test_a_line_that_may_be_a_remark_after_added_text_is_named():
     remark = "A shorter rewording of an earlier attempt."
     [step] = parse_steps(f"Add a new rule “Hooks”:\nThere are 12 Hooks.\nA Hook may hold one Lantern.\n{remark}")
     assert isinstance(step, Unsupported) and remark in step.reason
+
+
+def test_an_order_stated_in_the_passive_never_ends_added_text_but_is_asked_about():
+    # at the top of a post it is the order; inside unquoted added text it may be the rule's own words or the next
+    # step: an Admin is asked, naming it — never added silently, never applied silently
+    [step] = parse_steps("The Special Case rule “Hooks” becomes Active.")
+    assert type(step).__name__ == "SetStatus" and step.status == "Active"
+    [step] = parse_steps("Add a new rule “Dusk”:\n\nAt dusk, Lanterns glow.\n\nThe rule “Hooks” is repealed.")
+    assert isinstance(step, Unsupported) and "The rule “Hooks” is repealed." in step.reason
+    [step] = parse_steps("Add a new rule “Dusk”:\n\nAt dusk, Lanterns glow.\n\nWhen the Tide turns, the rule “Hooks” is "
+                         "repealed.")
+    assert isinstance(step, AddRule) and step.body.endswith("the rule “Hooks” is repealed.")
+

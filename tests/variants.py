@@ -300,6 +300,31 @@ def one_rule_two_edits() -> Iterable[Variant]:
                                                                                                         text="Hooks rust."))))
 
 
+def passive_orders() -> Iterable[Variant]:
+    """An order stated in the passive ("The rule “Lanterns” is repealed"): the same step as the order."""
+    repeal = _step(RepealRule, rule=RuleRef(name="Lanterns"))
+    rename = _step(RenameRule, rule=RuleRef(name="Lanterns"), new_name="Lamps")
+    replace = _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=TEXT, text="tallow"), new="wax")
+    remove = _step(RemoveText, rule=RuleRef(name="Lanterns"), target=Target(kind=SENTENCE, text="Hooks rust."))
+    for be in ("is", "shall be", "will be", "should be", "is to be", "is hereby", "shall hereby be"):
+        for rule in ("The rule “Lanterns”", "The “Lanterns” rule", "“Lanterns”"):
+            yield Variant("passive orders", f"{rule} {be} repealed.", repeal)
+            yield Variant("passive orders", f"{rule} {be} renamed to “Lamps”.", rename)
+            yield Variant("passive orders", f"{rule} {be} renamed “Lamps”.", rename)
+        for rule in rule_forms("Lanterns", unquoted_ok=False):
+            yield Variant("passive orders", f"In {rule}, “tallow” {be} replaced with “wax”.", replace)
+            yield Variant("passive orders", f"In {rule}, “tallow” {be} changed to “wax”.", replace)
+            yield Variant("passive orders", f"In {rule}, the sentence “Hooks rust.” {be} removed.", remove)
+            yield Variant("passive orders", f"In {rule}, the sentence “Hooks rust.” {be} deleted.", remove)
+    for become in ("becomes", "shall become", "will become", "should become", "is to become"):
+        for rule in rule_forms("Lanterns", unquoted_ok=False):
+            yield Variant("passive orders", f"In {rule}, “tallow” {become} “wax”.", replace)
+    yield Variant("passive orders", "Let the rule “Lanterns” be repealed.", repeal)
+    yield Variant("passive orders", "Let the rule “Lanterns” be renamed to “Lamps”.", rename)
+    yield Variant("passive orders", "The rules “Lanterns” and “Candles” are repealed.", repeal,
+                  steps=(repeal, _step(RepealRule, rule=RuleRef(name="Candles"))))
+
+
 def rule_exists_conditions() -> Iterable[Variant]:
     """A step under a condition the bot decides itself: that a rule is there."""
     for cond in ("If the rule “Lanterns” exists", "Provided that the rule “Lanterns” exists",
@@ -1034,7 +1059,7 @@ def values_in_players_words() -> Iterable[Variant]:
 
 
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
-    append_to_rule, prepend_to_rule, one_rule_two_edits, rule_exists_conditions, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
+    append_to_rule, prepend_to_rule, one_rule_two_edits, rule_exists_conditions, passive_orders, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, move_subrule, replace_everywhere, list_item, list_piece, action_step, change_value, set_value, transfer, things_attribute, single_value,
