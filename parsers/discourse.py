@@ -121,6 +121,10 @@ _COMMENTARY = re.compile(
     # the first person left out, as comments do: "Was hoping someone would …", "Been meaning to fix this", "so here it is"
     r"^(?:Was|Been|Am)\s+(?:hoping|thinking|meaning|wondering|planning|trying|waiting)\b|^(?:Hoping|Figured)\b|"
     r"(?i:\bso\s+here\s+it\s+is\b)|"
+    # looking back at the rule, or showing the rule as it would read: "It was never used anyway.", "The rule would
+    # then read: …"
+    r"(?i:^(?:it|this|that|the\s+rule)\s+(?:was|has\s+been|had\s+been)\s+(?:never|rarely|barely|hardly|seldom)\b|"
+    r"\banyway[.!]?$|^(?:so\s+)?(?:the\s+rule|it|the\s+text|the\s+paragraph)\s+(?:would|will)\s+(?:then|now)\s+read\b)|"
     r"(?:^|[.!?;]\s+|,\s+|\b(?:and|but|so|because|that|since|as|when)\s+)I\s+(?!(?:is|was|and|or|of|in|to|on|at|for|has|had|are|"
     r"were|be|card|cards|phase|level|type)\b)[a-z]{2,}|"
     r"(?i:^\(?\s*(?:sorry|apologies|oops)\b|^(?:just\s+)?(?:a\s+)?(?:small\s+|minor\s+)?(?:clean-?up|tidy(?:-?up)?|typo\s+fix(?:es)?|"
@@ -491,9 +495,14 @@ def read_instruction(s: str, m: _Masked) -> _Read | None:
     its steps; an Unsupported step when it is an instruction the bot recognises but cannot apply with
     certainty (two readings, a role given twice, a new rule it cannot read); None when it is no
     instruction of the grammar at all (the discourse rules then say what it is)."""
-    s, _ = _strip_end(s)
+    s, colon = _strip_end(s)
     s = re.sub(r"\s*[-–—]+\s*$", "", s)  # "…, for the first sentence substitute—": the dash introduces text
     r = frames.read(s, m)
+    if not r.specs and colon and _ENDS_WITH_VERB.search(s):
+        # "From the rule X, remove:" ⏎ the text: the verb's object is the text below ("remove the following")
+        below = frames.read(s + " the following", m)
+        if below.specs:
+            r = below
     if r.specs:
         return _Read([_Spec(sp.cls, dict(sp.fields)) for sp in r.specs])
     if r.scope is not None:
@@ -511,6 +520,9 @@ def read_instruction(s: str, m: _Masked) -> _Read | None:
     return None
 
 
+#: an instruction whose last word is its verb ("From X, remove:"): its object is the text below the colon
+_ENDS_WITH_VERB = re.compile(r"(?:^|,\s*)(?:please\s+)?(?:remove|delete|strike(?:\s+out)?|cut|replace|insert|append|prepend)$",
+                             re.I)
 _NEW_RULE_HEAD = re.compile(r"(?:add|create|enact|establish)\s+(?:(?:a|an)\s+)?(?:new\s+)?(?:[\w-]+\s+)?(?:rule|sub-?rule)\b",
                             re.I)
 
@@ -588,7 +600,8 @@ _JUDGES = re.compile(
     r"complicated|clunky|unclear)\b|\bhard\s+to\s+(?:keep\s+track|follow|read|understand)\b|\byou\b|"
     r"\b(?:a|the)\s+problem\b|\bbeen\s+(?:a\s+)?(?:problem|issue|annoying|confusing)\b|"
     r"\b(?:was|were)\s+(?:a\s+(?:little|bit)\s+|rather\s+|too\s+|quite\s+|very\s+)?(?:awkward|confusing|clunky|unclear|broken|"
-    r"messy|overpowered|underpowered|strange|odd|weird)\b", re.I)
+    r"messy|overpowered|underpowered|strange|odd|weird)\b|\btoo\s+(?:far|high|low|much|many|expensive|cheap|strong|weak|"
+    r"powerful|slow|fast|often|rare|common|easy|hard)\b|\bcrept\s+up\b", re.I)
 
 
 _EDIT_WORD = re.compile(r"\b(?:change|replace|add|remove|repeal|amend|insert|delete|create|enact|rename|set|reword|append)\b",

@@ -757,8 +757,9 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
             return [Spec(InsertText, {"rule": rule_ref(as_np.of), "anchor": Target(kind=PARAGRAPH, number=as_np.number - 1),
                                       "body": body(roles.get("body"), roles), "position": "after"})]
         place = NP("end", words=as_np.words, how="start" if as_np.number == 1 else "end", of=as_np.of)
+    said_at = None
     if place is not None and place.kind == "end":
-        at = "start" if place.how == "start" else "end"
+        at = said_at = "start" if place.how == "start" else "end"
         if clause.verb == "prepend" and place.how == "end":
             return "prepend to the end"
         place = place.of
@@ -772,6 +773,14 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         return "text to add, but no rule named"
     added = _np(roles, "what") or _np(roles, "body")
     as_np = _np(roles, "as")
+    piece_at = added.how if added is not None and added.kind == "new_piece" and added.how in ("start", "end") else None
+    if piece_at is not None:  # "Add a new opening paragraph to X": its start
+        if (said_at is not None and said_at != piece_at) or (clause.verb == "prepend" and piece_at == "end") \
+                or (clause.verb == "append" and piece_at == "start") or as_np is not None:
+            return f"“{added.words}” and another place"
+        if piece_at == "start" and added.unit == "item":
+            return f"“{added.words}”: the bot adds an item at the end of a list"
+        at = piece_at
     if at == "end" and ((added is not None and added.unit == "item" and added.kind in ("new_piece", "following"))
                         or (as_np is not None and as_np.unit == "item")):
         # "append a new bullet point to “X”:": an item of the rule's list (its only list), not text after it
@@ -785,6 +794,9 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
 
 def build_list_item(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     lst = _np(roles, "list")
+    added = _np(roles, "what") or _np(roles, "body")
+    if added is not None and added.kind == "new_piece" and added.how == "start":
+        return f"“{added.words}”: the bot adds an item at the end of a list"
     if lst.kind == "end":
         if lst.how == "start":
             return f"“{lst.words}”: the bot adds an item at the end of a list"
@@ -1490,6 +1502,12 @@ FRAMES: tuple[Frame, ...] = (
         Slot("new", ("to", "as", "reading", "as_follows", "with"), BODY_KINDS),
         Slot("entirely", ("entirely",), (NONE,)),
     ), ("rule", "new"), build_reword),
+    # Reword “A” in X as “B”: quoted words of a rule (without the rule named, “Reword “X” as …” rewords the rule X)
+    Frame("reword words in a rule", _verbs("reword"), (
+        Slot("old", (OBJ,), ("quote",)),
+        Slot("new", ("as", "to", "into"), ("quote",)),
+        Slot("rule", _RULE_IN, PLACE_KINDS),
+    ), ("old", "new", "rule"), build_replace),
     Frame("amend a rule to read", _verbs("amend"), (
         Slot("rule", (OBJ,), ("rule", "quote", "name", "it", "ruletext")),
         Slot("new", ("to", "reading"), BODY_KINDS),
@@ -1513,6 +1531,12 @@ FRAMES: tuple[Frame, ...] = (
         Slot("entirely", ("entirely",), (NONE,)),
     ), ("rule", "new"), build_reword),
     # Set the text of the rule “X” to: / Change the wording of the rule “X” to:
+    # Set the second paragraph of X to: (a piece of a rule's text, replaced)
+    Frame("set a piece", _verbs("set"), (
+        Slot("old", (OBJ,), ("piece",), _is_text_piece),
+        Slot("new", ("to", "to_be"), BODY_KINDS),
+        Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
+    ), ("old", "new"), build_replace),
     Frame("set a rule's text", _verbs("set", "change"), (
         Slot("rule", (OBJ,), ("ruletext",)),
         Slot("new", ("to", "to_be"), BODY_KINDS),
@@ -1581,8 +1605,8 @@ FRAMES: tuple[Frame, ...] = (
     ), ("old", "new", "throughout"), build_replace),
     # Swap “A” for “B”.
     Frame("swap for", _verbs("swap"), (
-        Slot("old", (OBJ,), ("quote", "occurrence")),
-        Slot("new", ("for",), ("quote",)),
+        Slot("old", (OBJ,), ("quote", "occurrence", "piece"), lambda np: np.kind != "piece" or _is_text_piece(np)),
+        Slot("new", ("for",), BODY_KINDS),
         Slot("rule", _RULE_IN + ("within",), PLACE_KINDS),
         Slot("scope", ("in",), ("piece",), _is_paragraph),
         Slot("everywhere", ("throughout", "in", "across"), ("ruleset",)),
@@ -1671,6 +1695,11 @@ FRAMES: tuple[Frame, ...] = (
         *_NEW_BODY,
     ), (), build_append),
     # Extend the rule X with the following paragraph: (the rule named as a rule: "Append “x” …" is text)
+    # Begin the rule X with the following paragraph: (at its start; a quoted name is the rule's)
+    Frame("begin a rule", _verbs("begin"), (
+        Slot("rule", (OBJ,), ("rule", "quote", "name", "it")),
+        Slot("body", ("with",), ("following", "quote", NONE)),
+    ), ("rule", "body"), lambda roles, clause: build_append(roles, dataclasses.replace(clause, verb="prepend"))),
     Frame("extend a rule", _verbs("append"), (
         Slot("rule", (OBJ,), ("rule", "it")),
         Slot("body", ("with",), ("following", NONE)),
@@ -1690,7 +1719,7 @@ FRAMES: tuple[Frame, ...] = (
         *_NEW_BODY,
     ), ("list",), build_list_item),
     # Move the rule X to the Core section / to become a subrule of Y / to be after Y.
-    Frame("move", _verbs("move"), (
+    Frame("move", _verbs("move", "transfer"), (
         Slot("rule", (OBJ,), RULE_KINDS),
         Slot("dest", ("to", "into"), ("section",)),
         Slot("dest", ("to", "into"), ("end",), lambda np: np.of is not None and np.of.kind == "section"),
@@ -2106,6 +2135,13 @@ def meaning(clause: Clause, address: bool = False, names: Callable[[str], list[s
                 out.problems.append(f"as “{frame.name}”, the bot cannot place " + ", ".join(f"“{u}”" for u in unplaced))
             continue
         for roles in fits:
+            placed = [np for np in (_np(roles, k) for k in roles) if np is not None and np.kind == "new_piece"
+                      and np.how in ("start", "end")]
+            if placed and frame.build not in (build_append, build_list_item):
+                # "Insert a new opening paragraph after …": where it goes, said twice
+                out.problems.append(f"as “{frame.name}”: “{placed[0].words}” and another place")
+                out.refused = True
+                continue
             try:
                 specs = frame.build(roles, clause)
             except NotRead as exc:
@@ -2182,7 +2218,24 @@ def _share(clauses: list[Clause]) -> list[Clause]:
             close()
             group.append(c)
     close()
-    return _share_lead(out)
+    return _share_lead(_struck_and_replaced(out))
+
+
+def _struck_and_replaced(clauses: list[Clause]) -> list[Clause]:
+    """"Strike “A” and replace it with “B”": one replacement of “A” (the removal is the replacement's first half)."""
+    out: list[Clause] = []
+    for c in clauses:
+        before = out[-1] if out else None
+        if before is not None and before.verb == "remove" and c.verb in ("replace", "substitute") \
+                and len(before.objects) == 1 and before.objects[0].kind == "quote" \
+                and len(c.objects) == 1 and c.objects[0].kind == "it" and c.objects[0].words.lower() == "it":
+            merged = dataclasses.replace(c, objects=[before.objects[0]],
+                                         parts=[*before.parts, *[p for p in c.parts if p.prep not in
+                                                                 {q.prep for q in before.parts}]])
+            out[-1] = merged
+            continue
+        out.append(c)
+    return out
 
 
 #: verbs that edit text inside a rule: a rule named before the first of them ("In X, remove “A” and replace
@@ -2313,7 +2366,8 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
         described = [" then ".join(describe(s) for s in specs) for specs in list(all_readings.values())[:3]]
         return SentenceReading(parsed=True, instruction=True, reason="it can be read in more than one way: " +
                                "; or ".join(f"({k + 1}) {d}" for k, d in enumerate(described)))
-    unique = list(dict.fromkeys(problems))
+    # why a frame that placed every part could not make its step says more than which parts another could not place
+    unique = sorted(dict.fromkeys(problems), key=lambda p: "the bot cannot place" in p)
     return SentenceReading(parsed=True, instruction=refused,
                            reason="; ".join(unique[:3]) if unique else "no step the bot knows")
 

@@ -184,6 +184,14 @@ def sentence_spans(line: str) -> list[tuple[int, int, str]]:
         if inside[i]:
             i += 1
             continue
+        if c in "”\"’'" and i > 0 and inside[i - 1] and line[i - 1] in ".!?" and re.match(r"\s+[A-Z]", line[i + 1:]) \
+                and line[start:i + 1].strip():
+            # "… remove the sentence “Oil Cans rust.” In the same rule, …": the quoted sentence's full stop ends
+            # this sentence too, when a new one begins after the quote
+            out.append((start, i + 1, "."))
+            start = i + 1
+            i += 1
+            continue
         if c in ".;!?" and (i + 1 == n or line[i + 1].isspace()):
             if c == "." and (ABBREVIATION.search(line[max(start, i - 8):i]) or _ENUMERATOR.fullmatch(line[start:i])):
                 i += 1

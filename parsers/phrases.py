@@ -112,7 +112,7 @@ _VERBS = {
     "v_reword": "reword", "v_amend": "amend", "v_remove": "remove", "v_repeal": "repeal", "v_rename": "rename",
     "v_move": "move", "v_set": "set", "v_give": "give", "v_activate": "activate", "v_deactivate": "deactivate",
     "v_increase": "increase", "v_decrease": "decrease", "v_subtract": "subtract", "v_transfer": "transfer",
-    "v_keep": "keep", "v_reset": "reset", "v_keep_none": "keep_none", "v_paint": "paint",
+    "v_keep": "keep", "v_reset": "reset", "v_keep_none": "keep_none", "v_paint": "paint", "v_begin": "begin",
 }
 
 _UNITS = {"paragraph": "paragraph", "paragraphs": "paragraph", "sentence": "sentence", "sentences": "sentence",
@@ -271,6 +271,35 @@ class Reader:
                                     words=self.words(q)))
             elif seen_verb:
                 c.objects.append(self.np(child))
+        return self._one_of_them(self._wherever_text(c))
+
+    @staticmethod
+    def _one_of_them(c: Clause) -> Clause:
+        """"Add a new paragraph after the second one": "one" is a unit the clause's object names."""
+        ones = [p for p in c.parts if p.np is not None and p.np.kind == "piece" and p.np.unit is None]
+        if not ones:
+            return c
+        units = {o.unit for o in c.objects if o.kind in ("piece", "new_piece", "following") and o.unit}
+        if len(units) != 1:
+            raise NotRead(f"“{ones[0].words}”: one of what, the sentence does not say")
+        unit = units.pop()
+        c.parts = [dataclasses.replace(p, np=dataclasses.replace(p.np, unit=unit)) if p in ones else p for p in c.parts]
+        return c
+
+    @staticmethod
+    def _wherever_text(c: Clause) -> Clause:
+        """"Wherever “A” appears in the Ruleset, replace it with “B”": “A” is what "it" stands for, every occurrence
+        of it, where the part says."""
+        said = [p for p in c.parts if p.prep == "wherever_text"]
+        if not said:
+            return c
+        if len(said) > 1 or [o.kind for o in c.objects] != ["it"] or c.objects[0].words.lower() != "it":
+            raise NotRead(f"“{said[0].words}”, but no “it” that stands for it")
+        part = said[0]
+        c.objects = [part.np]
+        c.parts = [p for p in c.parts if p is not part] + [Part("wherever", None, words=part.words, lead=part.lead)]
+        if part.second is not None:
+            c.parts.append(Part("in", part.second, words=part.second.words, lead=part.lead))
         return c
 
     def statement(self, tree: Tree) -> Clause:
@@ -447,6 +476,8 @@ class Reader:
             text = " ".join(self.quote(t) if t.type == "QUOTE" else str(t) for t in value)
             return Part("default", NP("value_given", words=text, text=text, quoted=any(t.type == "QUOTE" for t in value)),
                         words=words, lead=lead)
+        if name == "wherever" and nps and nps[0].kind == "quote":  # "Wherever “A” appears (in X)": the text, where
+            return Part("wherever_text", nps[0], nps[1] if len(nps) > 1 else None, words=words, lead=lead)
         if name in ("wherever", "together"):
             return Part(name, None, words=words, lead=lead)
         if name == "derived":  # "; each Ship’s Wealth is its Captain’s Coins": the value, and whose value it is
@@ -597,6 +628,12 @@ class Reader:
     def np_piece_nth(self, tree: Tree, words: str) -> NP:
         return NP("piece", words=words, unit=self._unit(tree), how="nth", number=self._ordinal(tree), of=self._of(tree))
 
+    def np_piece_one(self, tree: Tree, words: str) -> NP:
+        """"the second one": a piece whose unit the sentence's other piece gives (see :meth:`_settle`)."""
+        if str(self.toks_of(tree, "NUMBER_WORD")[0]).lower() != "one":
+            raise NotRead(f"“{words}” names no piece")
+        return NP("piece", words=words, unit=None, how="nth", number=self._ordinal(tree))
+
     def np_piece_number(self, tree: Tree, words: str) -> NP:
         figures = self.toks_of(tree, "NUMBER")
         if figures:
@@ -679,7 +716,10 @@ class Reader:
 
     def np_new_piece(self, tree: Tree, words: str) -> NP:
         quotes = self.toks_of(tree, "QUOTE")
-        return NP("new_piece", words=words, unit=self._unit(tree), text=self.quote(quotes[0]) if quotes else None)
+        kinds = {t.type for t in self.toks_of(tree)}
+        # "a new opening paragraph" goes at the start; "a final paragraph" at the end
+        how = "start" if "OPENING" in kinds else "end" if kinds & {"FINAL", "CLOSING", "LAST"} else None
+        return NP("new_piece", words=words, unit=self._unit(tree), text=self.quote(quotes[0]) if quotes else None, how=how)
 
     def np_following_quote(self, tree: Tree, words: str) -> NP:
         q = self.toks_of(tree, "QUOTE")[0]
@@ -723,7 +763,10 @@ class Reader:
         return NP("list", words=words, text=name)
 
     def np_np_ruletext(self, tree: Tree, words: str) -> NP:
-        return NP("ruletext", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))
+        of = self.np(next(c for c in tree.children if isinstance(c, Tree)))
+        if of.kind == "piece":  # "the text of the second paragraph (of X)": that paragraph
+            return dataclasses.replace(of, words=words)
+        return NP("ruletext", words=words, of=of)
 
     def np_np_title(self, tree: Tree, words: str) -> NP:
         return NP("title", words=words, of=self.np(next(c for c in tree.children if isinstance(c, Tree))))

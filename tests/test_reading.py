@@ -1144,3 +1144,17 @@ def test_an_order_stated_in_the_passive_never_ends_added_text_but_is_asked_about
                          "repealed.")
     assert isinstance(step, AddRule) and step.body.endswith("the rule “Hooks” is repealed.")
 
+
+
+def test_a_quoted_sentence_ends_the_sentence_around_it_when_another_begins():
+    steps = parse_steps("In “Hooks”, remove the sentence “Hooks rust.” In the same rule, replace “iron” with “brass”.")
+    assert [type(s).__name__ for s in steps] == ["RemoveText", "ReplaceText"]
+    assert steps[0].target.text == "Hooks rust." and steps[1].rule == RuleRef(previous=True)
+    # a quoted sentence followed by more of the same sentence stays one sentence
+    [step] = parse_steps("Replace “Hooks rust.” with “Hooks corrode.”")
+    assert isinstance(step, ReplaceText) and step.new == "Hooks corrode."
+
+
+def test_a_frames_own_refusal_is_named_before_parts_other_frames_could_not_place():
+    [step] = parse_steps("Set Kevan’s Motto to “Fortune favours the bold.”")
+    assert step.reason.index("full stop") < step.reason.index("cannot place")

@@ -325,6 +325,54 @@ def passive_orders() -> Iterable[Variant]:
                   steps=(repeal, _step(RepealRule, rule=RuleRef(name="Candles"))))
 
 
+def more_verbs_and_places() -> Iterable[Variant]:
+    """Pieces composed anew: verbs ("correct", "reword … as", "tack … on to", "begin X with", "transfer"), places said
+    of the piece ("a final paragraph", "a new opening paragraph", "after the second one"), objects ("the text of the
+    second paragraph", "two bullet points", "sub rule", "its subrule"), and orders whose object is below a colon."""
+    ref = RuleRef(name="Lanterns")
+    replace = _step(ReplaceText, rule=ref, target=Target(kind=TEXT, text="tallow"), new="wax")
+    append = _step(AppendText, rule=ref, body=BODY, at="end")
+    prepend = _step(AppendText, rule=ref, body=BODY, at="start")
+    second = _step(ReplaceText, rule=ref, target=Target(kind=PARAGRAPH, number=2), new=BODY)
+    for rule in rule_forms("Lanterns"):
+        yield Variant("more verbs and places", f"In {rule}, correct “tallow” to “wax”.", replace)
+        yield Variant("more verbs and places", f"Reword “tallow” in {rule} as “wax”.", replace)
+        yield Variant("more verbs and places", f"In {rule}, strike “tallow” and replace it with “wax”.", replace)
+        yield Variant("more verbs and places", f"Wherever “tallow” appears in {rule}, replace it with “wax”.",
+                      _step(ReplaceText, rule=ref, target=Target(kind=TEXT, text="tallow", occurrence="all"), new="wax"))
+        for intro in (":", ":-"):
+            yield Variant("more verbs and places", _payload(f"Tack this on to the end of {rule}{intro}"), append)
+            yield Variant("more verbs and places", _payload(f"Begin {rule} with the following paragraph{intro}"), prepend)
+            yield Variant("more verbs and places", _payload(f"Add a final paragraph to {rule}{intro}"), append)
+            yield Variant("more verbs and places", _payload(f"Add a closing paragraph to {rule}{intro}"), append)
+            yield Variant("more verbs and places", _payload(f"Add a new opening paragraph to {rule}{intro}"), prepend)
+            yield Variant("more verbs and places", _payload(f"Set the second paragraph of {rule} to{intro}"), second)
+            yield Variant("more verbs and places", _payload(f"In {rule}, swap the second paragraph for the following{intro}"),
+                          second)
+            yield Variant("more verbs and places", _payload(f"Replace the text of the second paragraph in {rule} with{intro}"),
+                          second)
+            yield Variant("more verbs and places", _payload(f"From {rule}, remove{intro}"),
+                          _step(RemoveText, rule=ref, target=Target(kind=TEXT, text=BODY)))
+            yield Variant("more verbs and places", _payload(f"In {rule}, add a new paragraph after the second one{intro}"),
+                          _step(InsertText, rule=ref, anchor=Target(kind=PARAGRAPH, number=2), body=BODY, position="after"))
+            yield Variant("more verbs and places", f"Add two bullet points to {rule}{intro}\n\n* Hooks\n* Nails",
+                          _step(AddListItem, rule=ref, items="* Hooks\n* Nails", of=None))
+    for q in _quotes("Hooks").values():
+        sub = RuleRef(name="Hooks", parent=ref)
+        yield Variant("more verbs and places", f"Remove the subrule {q} from the rule “Lanterns”.",
+                      _step(RepealRule, rule=sub))
+        yield Variant("more verbs and places", f"Remove the sub rule {q} from the rule “Lanterns”.",
+                      _step(RepealRule, rule=sub))
+        yield Variant("more verbs and places", f"In the rule “Lanterns”, in its subrule {q}, replace “tallow” with “wax”.",
+                      _step(ReplaceText, rule=sub, target=Target(kind=TEXT, text="tallow"), new="wax"))
+        for verb in ("Move", "Transfer"):
+            yield Variant("more verbs and places", f"{verb} {q} to the Appendix section.",
+                          _step(MoveRule, rule=RuleRef(name="Hooks"), section="Appendix"))
+        yield Variant("more verbs and places", f"Move {q} out of the Dynastic Rules and into the Appendix.",
+                      _step(MoveRule, rule=RuleRef(name="Hooks", section="Dynastic Rules"), section="Appendix"))
+        yield Variant("more verbs and places", _payload(f"New rule, {q}:"), _step(AddRule, name="Hooks", body=BODY))
+
+
 def rule_exists_conditions() -> Iterable[Variant]:
     """A step under a condition the bot decides itself: that a rule is there."""
     for cond in ("If the rule “Lanterns” exists", "Provided that the rule “Lanterns” exists",
@@ -1059,7 +1107,7 @@ def values_in_players_words() -> Iterable[Variant]:
 
 
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
-    append_to_rule, prepend_to_rule, one_rule_two_edits, rule_exists_conditions, passive_orders, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
+    append_to_rule, prepend_to_rule, one_rule_two_edits, rule_exists_conditions, passive_orders, more_verbs_and_places, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, move_subrule, replace_everywhere, list_item, list_piece, action_step, change_value, set_value, transfer, things_attribute, single_value,
