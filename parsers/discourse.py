@@ -60,6 +60,21 @@ def unsupported(reason: str) -> _Read:
 _unsupported = unsupported
 
 
+#: The author's words that ask for an act ("the fix is to remove the Emperor", "we should repeal …", "I move that we
+#: reset …"): an order put as an opinion.
+_PROPOSES_AN_ACT = re.compile(
+    r"\b(?:is|be|was|would\s+be)\s+to\s+(?:remove|repeal|replace|reset|restore|revert|undo|hold|stage|set|give|award|"
+    r"add|change|delete|strike|elect|appoint|install|uphold|overturn)\b|"
+    r"\b(?:we|the\s+admins?|an?\s+admin)\s+(?:should|must|shall|will|need\s+to|ought\s+to)\s+(?:now\s+)?(?:remove|repeal|"
+    r"replace|reset|restore|revert|undo|hold|stage|set|give|award|add|change|delete|strike|elect|appoint|install)\b|"
+    r"\bI\s+(?:move|ask|request|propose)\s+that\s+(?:we|the)\b", re.I)
+
+
+def asks_for_an_act(line: str) -> bool:
+    """Do the author's words ask for an act ("the fix is to remove the Emperor and hold an election")?"""
+    return bool(_PROPOSES_AN_ACT.search(_mask(line.strip()).text))
+
+
 def _ignored(reason: str, category: str) -> _Read:
     return _Read([_Spec(Ignored, {"reason": reason, "category": category})])
 
@@ -384,6 +399,12 @@ def read_sentence(sentence: str) -> _Read:
     if _OUTSIDE.search(s) and (_OUTSIDE_VERB.match(s) or (_INSTRUCTION_VERB.match(s) and not _NAMES_A_PLACE.search(s))):
         return _Read([_Spec(Ignored, {"reason": f"about things outside the wiki (blog, votes, messages): “{stripped}”",
                                       "category": "outside wiki"})], opens_instruction=True)
+    if _RULING.match(s) and re.match(r"(?:uphold|overturn|affirm)\b.*\b(?:actions?|attempts?|attempted|payments?|pay(?:ing)?\s*out|"
+                                     r"transfers?|moves?|spends?|purchases?|trades?|gains?)\b", s, re.I):
+        # "Uphold Kevan's attempt to pay out the bounties": a game action upheld (or undone) is a change the
+        # gamestate page may not show yet — an Admin checks it
+        return _Read([_Spec(Unsupported, {"reason": f"a ruling on a game action: an Admin checks that the gamestate "
+                                                    f"shows it as ruled: “{stripped}”"})], opens_instruction=True)
     if _RULING.match(s):
         return _Read([_Spec(Ignored, {"reason": f"a ruling of the Call for Judgement, not an edit of the wiki: “{stripped}”",
                                       "category": "outside wiki"})], opens_instruction=True)
@@ -403,6 +424,10 @@ def read_sentence(sentence: str) -> _Read:
     if _COMMENTARY.search(s) and not _TOK.search(s) and not names_an_edit(s) and not _INSTRUCTION_VERB.match(s):
         if NARROWS.search(s):
             return _unsupported(f"the author's words may change the step before them: “{stripped}”")
+        if _PROPOSES_AN_ACT.search(s):
+            # "I put it to you that the fair fix is to remove the current Emperor and hold an election": in the
+            # author's voice, but what it asks for is an act — an Admin decides whether the post asks for it
+            return _unsupported(f"the author's words ask for an act: “{stripped}”")
         return _ignored(f"the author's remark, not an instruction: “{stripped}”", "remark")
     if _INTRODUCES_TEXT.search(s) and (_INSTRUCTION_VERB.match(s) or _EDIT_OF_A_PLACE.match(s) or _PLACE_HEADING.fullmatch(s)):
         # An instruction the bot cannot read that introduces text of its own: it takes that text

@@ -647,7 +647,13 @@ class Reader:
     def np_piece_how(self, tree: Tree, words: str) -> NP:
         how = self.sub(tree, "how_begin", "how_end", "how_contain", "how_reads")[0].data[4:]
         q = self.toks_of(tree, "QUOTE")[0]
-        return NP("piece", words=words, unit=self._unit(tree), how=how, text=self.quote(q), of=self._of(tree))
+        text = self.quote(q)
+        # "beginning with “If a Player has…”", "ending “…at dusk”": the ellipsis marks where the quote stops short
+        if how == "begin":
+            text = re.sub(r"\s*(?:\.\.\.|…)\s*$", "", text)
+        elif how == "end":
+            text = re.sub(r"^\s*(?:\.\.\.|…)\s*", "", text)
+        return NP("piece", words=words, unit=self._unit(tree), how=how, text=text, of=self._of(tree))
 
     def np_piece_quoted(self, tree: Tree, words: str) -> NP:
         q = self.toks_of(tree, "QUOTE")[0]

@@ -42,6 +42,7 @@ from parsers.discourse import (
     RULES_BELOW,
     PAYLOAD_PREFIX,
     RULESET_STEPS,
+    asks_for_an_act,
     ends_added_text,
     speaks_of_its_enactment,
     is_remark,
@@ -282,6 +283,37 @@ def _unwrap_quote_template(t: str) -> str | None:
     return None
 
 
+#: a line of markup, never prose a wrap could have broken: a list item, a quote, a table row, a heading …
+_MARKUP_LINE = re.compile(r"^\s*(?:[*#:;|{!=<]|-\s)")
+
+
+def _unwrap(text: str) -> str:
+    """Prose hard-wrapped at a fixed width (as mail and some editors leave it): "… Wiki Page. The High-Stakes" ⏎
+    "Table consists of …" ⏎ "and a Table Effect." is one paragraph, its lines joined. A run of three or more prose
+    lines is taken as wrapped when every line but the last breaks a sentence off (no end punctuation) or stands
+    within a fifth of the longest, and the longest is a wrap's width (at most 120 characters); a run of one-line
+    paragraphs of any other lengths is left as it is."""
+    lines = text.split("\n")
+    out: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        longest = max((len(x) for x in run), default=0)
+        wrapped = len(run) >= 3 and 40 <= longest <= 120 and all(len(x) >= 0.8 * longest for x in run[:-1]) \
+            and any(not re.search(r"[.!?:;)\]”\"]\s*$", x) for x in run[:-1])
+        out.extend([" ".join(x.strip() for x in run)] if wrapped else run)
+        run.clear()
+
+    for line in lines:
+        if not line.strip() or _MARKUP_LINE.match(line):
+            flush()
+            out.append(line)
+        else:
+            run.append(line)
+    flush()
+    return "\n".join(out)
+
+
 def _clean_payload(raw: str) -> str:
     t = raw.replace("\r", "").strip("\n")
     t = _outside_verbatim(t, lambda part: "\n".join(line.rstrip() for line in part.split("\n")))
@@ -321,7 +353,9 @@ def _clean_payload(raw: str) -> str:
             part = re.sub(r"^([ \t]*)([*#])(?![*#])",
                           lambda m: m.group(2) * (indents.index(len(m.group(1).expandtabs(4))) + 1), part, flags=re.M)
         part = re.sub(r"^[ \t]+(?=\S)", "", part, flags=re.M)
-        # a sentence wrapped over two lines ("… defaulting" ⏎ "to zero.") is one line of text
+        # prose hard-wrapped at a fixed width is one paragraph; a sentence wrapped over two lines ("… defaulting" ⏎
+        # "to zero.") is one line of text
+        part = _unwrap(part)
         part = re.sub(r"(?<=[\w,])\n(?=[a-z])", " ", part)
         return re.sub(r"\n(?:[ \t]*\n)+", "\n\n", part)
 
@@ -544,7 +578,7 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             i += 1
             continue
         if is_remark(line) and not reads_as_step(line) and not opens_instruction(line) and not names_an_edit(line) \
-                and not NARROWS.search(line) and not re.fullmatch(r"\s*[\[(].*[\])]\s*", line):
+                and not NARROWS.search(line) and not asks_for_an_act(line) and not re.fullmatch(r"\s*[\[(].*[\])]\s*", line):
             # a whole line of the author's reasoning, judged as a whole (two lesser signs settle it)
             a = len(line) - len(line.lstrip())
             out.append((offsets[i] + a, offsets[i] + len(line.rstrip()),
@@ -708,6 +742,10 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     why = ("cannot tell where the text this step adds ends: " if run_on else
                            "cannot tell the text this step adds from the author's remarks: ")
                     cls, fields = Unsupported, {"reason": why + "; ".join(f"“{d}”" for d in doubts)}
+                elif payload and payload.lstrip().startswith('"') and payload.count('"') % 2:
+                    # the text below opens a straight quote that never closes: cut short, or its end unmarked
+                    cls, fields = Unsupported, {"reason": "the text given for this step opens a quote (\") that never "
+                                                          f"closes: an Admin checks where it ends: “{src.splitlines()[0]}”"}
                 elif payload:
                     fields = {key: _filled(v, payload) for key, v in fields.items()}
                 else:

@@ -1158,3 +1158,39 @@ def test_a_quoted_sentence_ends_the_sentence_around_it_when_another_begins():
 def test_a_frames_own_refusal_is_named_before_parts_other_frames_could_not_place():
     [step] = parse_steps("Set Kevan’s Motto to “Fortune favours the bold.”")
     assert step.reason.index("full stop") < step.reason.index("cannot place")
+
+
+def test_prose_hard_wrapped_at_a_fixed_width_is_one_paragraph():
+    text = ("Add a new rule, called “Tide Table”:\n\n"
+            "The Tide Table is a list of six Tides kept on the Harbour page of the wiki. Each Tide in the\n"
+            "Table has a Name, a Height and an Effect, and the Tide at the top of the Table is the Current\n"
+            "Tide, which moves down the Table by one place at the start of every day that has a Storm.\n"
+            "It never moves up.")
+    [step] = parse_steps(text)
+    assert isinstance(step, AddRule) and "\n" not in step.body and "Each Tide in the Table has" in step.body
+    # one-line paragraphs of other lengths stay as they are
+    text = ("Add a new rule, called “Tide Table”:\n\nEach Tide has a Name.\n"
+            "Each Tide has a Height, which is a whole number between 1 and 9 and is publicly tracked on the Harbour page\n"
+            "Each Tide has an Effect")
+    [step] = parse_steps(text)
+    assert step.body.count("\n") == 2
+
+
+def test_text_that_opens_a_straight_quote_it_never_closes_goes_to_an_admin():
+    [step] = parse_steps('Change the last paragraph of “Gold” to:\n\n"A Player may award themselves five Gold for the')
+    assert isinstance(step, Unsupported) and "never closes" in step.reason
+
+
+def test_an_ellipsis_ends_the_words_a_paragraph_begins_with():
+    [step] = parse_steps("In “Tides”, after the paragraph beginning with “If a Tide has a Storm...”, add:\n\nStorms pass.")
+    assert step.anchor.text == "If a Tide has a Storm"
+
+
+@pytest.mark.parametrize("line,reason", [
+    ("Uphold Wren’s attempt to pay out the bounties yesterday.", "a ruling on a game action"),
+    ("I put it to you that the fair fix is to remove the current Harbourmaster and hold an election.",
+     "ask for an act"),
+])
+def test_words_that_ask_for_an_act_are_never_set_aside(line, reason):
+    [step] = parse_steps(line)
+    assert isinstance(step, Unsupported) and reason in step.reason
