@@ -182,7 +182,7 @@ _MAYBE_REMARK = re.compile(
     r"^(?!(?:Nothing|Something|Anything|Everything|King|Ring|Thing|Spring|String|Wing|Evening|Morning|Building|Ceiling|"
     r"Sibling|Darling|Viking|Pudding|Offering|Clothing|Ending|Opening|Beginning|Meeting|Setting|Painting|Drawing|Ruling|"
     r"Standing|Ranking|Rating|Heading|Landing|Filling|Timing|Wording|Earning|Holding|Housing|Lightning|Sterling|Duckling|"
-    r"Inkling|Swing|Sling|Sting|Bling|Fling|Cling)s?\b)(?-i:[A-Z][a-z]{2,}ing)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|has|have|"
+    r"Inkling|Swing|Sling|Sting|Bling|Fling|Cling)s?\b)(?:(?:Also|And|Plus|Just)\s+)?(?-i:[A-Za-z][a-z]{2,}ing)\b(?!.*\b(?:is|are|was|were|may|must|can|cannot|shall|should|will|has|have|"
     r"counts?|takes?|costs?|requires?|means?|gets?|gains?|loses?|becomes?)\b)|\?$|"
     # an exclamation: rule text rarely exclaims ("Cooperation is encouraged! However, so is …")
     r"!\s*$|!\s+(?-i:[A-Z])|^Per\s+(?:the\s+)?(?:comments?|discussion|feedback|suggestion)|"
@@ -566,7 +566,7 @@ def _explain_core(s: str, m: _Masked) -> str | None:
 # ---------------------------------------------------------------------------------------------
 
 #: Lines that are always part of the text they stand in: list items, quotes, tables, markup.
-PAYLOAD_PREFIX = re.compile(r"^\s*(?:[*#•◦▪>:|{<=]|-\s)")
+PAYLOAD_PREFIX = re.compile(r"^\s*(?:[*#•◦▪>:|{<=!]|-\s)")  # "!": a table's header row
 
 
 def opens_instruction(line: str) -> bool:
@@ -624,8 +624,9 @@ _JUDGES = re.compile(
     r"\b(?:a\s+(?:little|bit)|rather|too|quite|very)\s+(?:strange|odd|weird|mild|harsh|confusing|awkward|broken|weak|strong|"
     r"complicated|clunky|unclear)\b|\bhard\s+to\s+(?:keep\s+track|follow|read|understand)\b|\byou\b|"
     r"\b(?:a|the)\s+problem\b|\bbeen\s+(?:a\s+)?(?:problem|issue|annoying|confusing)\b|"
-    r"\b(?:was|were)\s+(?:a\s+(?:little|bit)\s+|rather\s+|too\s+|quite\s+|very\s+)?(?:awkward|confusing|clunky|unclear|broken|"
-    r"messy|overpowered|underpowered|strange|odd|weird)\b|\btoo\s+(?:far|high|low|much|many|expensive|cheap|strong|weak|"
+    r"\b(?:is|are|was|were)\s+(?:a\s+(?:little|bit)\s+|rather\s+|too\s+|quite\s+|very\s+)?(?:awkward|confusing|clunky|unclear|"
+    r"broken|messy|overpowered|underpowered|strange|odd|weird)\b|\b(?:not\s+)?(?:on|off)-theme\b|\bas\s+was\s+(?:mentioned|said|"
+    r"suggested|pointed\s+out)\b|\btoo\s+(?:far|high|low|much|many|expensive|cheap|strong|weak|"
     r"powerful|slow|fast|often|rare|common|easy|hard)\b|\bcrept\s+up\b", re.I)
 
 

@@ -2251,6 +2251,15 @@ def _share_lead(clauses: list[Clause]) -> list[Clause]:
     clause after it that edits text and says no place of its own (it never was the Ruleset at large)."""
     if len(clauses) < 2:
         return clauses
+    # "If the rule “Ore” exists, repeal it and repeal “Tin”": a condition written before the first verb holds for
+    # every clause after it
+    # (a rule's existence only: whether a rule holds a text is decided as each step finds the page, and the first
+    # clause may change that text)
+    conditions = [p for p in clauses[0].parts if p.lead and p.prep in ("if_rule", "if_no_rule")]
+    if len(conditions) == 1:
+        for c in clauses[1:]:
+            if c.verb is not None and not any(p.prep in _CONDITIONS or p.prep == "if_exists" for p in c.parts):
+                c.parts.append(conditions[0])
     lead = [p for p in clauses[0].parts if p.lead and p.prep in ("in", "within") and p.np is not None
             and p.np.kind in ("rule", "quote", "name")]
     if len(lead) != 1:
@@ -2360,6 +2369,8 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
             if address:
                 specs = [_as_term(s) for s in specs]
             all_readings.setdefault(tuple(s.key() for s in specs), specs)
+    if len(all_readings) > 1:
+        all_readings = _same_list_named_twice(all_readings)
     if len(all_readings) == 1:
         return SentenceReading(specs=_column_with_values(next(iter(all_readings.values()))), parsed=True)
     if len(all_readings) > 1:
@@ -2370,6 +2381,28 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
     unique = sorted(dict.fromkeys(problems), key=lambda p: "the bot cannot place" in p)
     return SentenceReading(parsed=True, instruction=refused,
                            reason="; ".join(unique[:3]) if unique else "no step the bot knows")
+
+
+def _same_list_named_twice(readings: dict[tuple, list[Spec]]) -> dict[tuple, list[Spec]]:
+    """"the second step of the Notoriety Check": the list named "Notoriety" (a check, by the action's word) or
+    "Notoriety Check" — the same list on any page where the longer finds one; the longer words are kept."""
+    def without_list(specs: list[Spec]) -> tuple:
+        return tuple(Spec(sp.cls, {k: (dataclasses.replace(v, in_list=None) if isinstance(v, Target) else v)
+                                   for k, v in sp.fields.items()}).key() for sp in specs)
+
+    def lists(specs: list[Spec]) -> tuple:
+        return tuple(v.in_list for sp in specs for v in sp.fields.values() if isinstance(v, Target))
+
+    shapes = {without_list(v) for v in readings.values()}
+    if len(shapes) != 1:
+        return readings
+    named = [(lists(v), k) for k, v in readings.items()]
+    words = [[set((x or "").casefold().split()) for x in ls] for ls, _ in named]
+    longest = max(range(len(named)), key=lambda i: sum(len(w) for w in words[i]))
+    if all(all(a <= b for a, b in zip(words[i], words[longest])) for i in range(len(named))):
+        key = named[longest][1]
+        return {key: readings[key]}
+    return readings
 
 
 def _as_term(spec: Spec) -> Spec:

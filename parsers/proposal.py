@@ -283,10 +283,6 @@ def _unwrap_quote_template(t: str) -> str | None:
     return None
 
 
-#: a line of markup, never prose a wrap could have broken: a list item, a quote, a table row, a heading …
-_MARKUP_LINE = re.compile(r"^\s*(?:[*#:;|{!=<]|-\s)")
-
-
 def _unwrap(text: str) -> str:
     """Prose hard-wrapped at a fixed width (as mail and some editors leave it): "… Wiki Page. The High-Stakes" ⏎
     "Table consists of …" ⏎ "and a Table Effect." is one paragraph, its lines joined. A run of three or more prose
@@ -305,7 +301,7 @@ def _unwrap(text: str) -> str:
         run.clear()
 
     for line in lines:
-        if not line.strip() or _MARKUP_LINE.match(line):
+        if not line.strip() or PAYLOAD_PREFIX.match(line):  # markup, never prose a wrap broke
             flush()
             out.append(line)
         else:

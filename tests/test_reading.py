@@ -689,7 +689,7 @@ def test_a_field_given_twice_is_not_overwritten(text, why):
 
 
 def test_an_unread_instruction_takes_the_text_it_introduces():
-    steps = parse_steps("In the rule “Wicks”, replace the second step of the Trim Check with the following steps:\n"
+    steps = parse_steps("In the rule “Wicks”, split the second step of the Trim Check into the following steps:\n"
                         "* Roll a DICE6.\nOtherwise, the check fails.\nRepeal the rule “Shades”.")
     assert [type(s) for s in steps] == [Unsupported, RepealRule]
     assert "Otherwise, the check fails." in steps[0].text
@@ -1194,3 +1194,28 @@ def test_an_ellipsis_ends_the_words_a_paragraph_begins_with():
 def test_words_that_ask_for_an_act_are_never_set_aside(line, reason):
     [step] = parse_steps(line)
     assert isinstance(step, Unsupported) and reason in step.reason
+
+
+def test_a_list_named_with_the_actions_word_or_without_is_one_reading():
+    [step] = parse_steps("In the subrule “Tides”, replace the second step of the Tide Check with the following steps:\n\n"
+                         "* Roll a die\n* Add it to the Tide")
+    assert isinstance(step, ReplaceText) and step.target.in_list == "Tide Check" and step.target.number == 2
+
+
+def test_a_table_in_added_text_is_text():
+    [step] = parse_steps('Add a new rule named “Tides”:\n\nEach Tide has a Height.\n\n{| class="wikitable"\n! Tide !! Height\n'
+                         '|-\n| Neap || 2\n|}')
+    assert isinstance(step, AddRule) and step.body.endswith("| Neap || 2\n|}")
+
+
+def test_a_rule_named_with_its_section():
+    [step] = parse_steps("In the Fair Tides rule of the Core Rules, add the following bullet point:\n\n* Be fair.")
+    assert step.rule == RuleRef(name="Fair Tides", section="Core Rules")
+
+
+def test_a_rule_exists_condition_before_the_first_verb_holds_for_every_clause():
+    steps = parse_steps("If the rule “Ore” exists, repeal it and repeal “Tin”.")
+    assert [s.when.rule for s in steps] == [RuleRef(name="Ore")] * 2
+    # whether a rule holds a text is decided as each step finds the page: never shared
+    [step] = parse_steps("If that rule contains “X”, remove it, and add the following to the end of that rule:\n\nOre.")
+    assert not isinstance(step, AddRule) and type(step).__name__ in ("Ignored", "Unsupported")
