@@ -145,7 +145,7 @@ _COMMENTARY = re.compile(
     r"(?i:^\(?\s*(?:sorry|apologies|oops)\b|^(?:just\s+)?(?:a\s+)?(?:small\s+|minor\s+)?(?:clean-?up|tidy(?:-?up)?|typo\s+fix(?:es)?|"
     r"fix(?:es|ing)?\s+(?:a|the|some)\s+typos?)(?:\s+(?:mostly|only|really|here|proposal))?\s*(?:[.!,;]|$)|\bno\s+(?:functional\s+)?change\s+(?:in|to|of)\s+(?:meaning|gameplay|function)\b|"
     r"^this\s+(?:just|simply|only|merely)\s+(?:clarifies|fixes|tidies|cleans|corrects|rewords|restates)\b)|"
-    r"(?i:\b(?:happy|willing|glad|open)\s+to\s+(?:tweaks?|changes?|adjust(?:ments?)?|amend(?:ments?)?|revise|rework|"
+    r"(?i:\b(?:happy|willing|glad|open)\s+to\s+(?:tweak(?:s|ing)?|chang(?:es?|ing)|adjust(?:ments?|ing)?|amend(?:ments?|ing)?|revis(?:e|ing)|rework(?:ing)?|"
     r"discuss(?:ion)?|hear|suggestions|feedback|ideas|alternatives)\b|^(?:not\s+(?:sure|certain|convinced)|unsure)\b|\blet\s+me\s+know\b|"
     r"\b(?:thoughts|feedback|comments|suggestions|ideas)\s+(?:are\s+)?(?:welcome|appreciated)\b|"
     r"\b(?:can|could|may|might)\s+(?:always\s+)?(?:tweak|adjust|revisit)\s+(?:it|this|the\s+\w+)\s+later\b)|"
