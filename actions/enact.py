@@ -132,6 +132,11 @@ def _decide(run: Run, cond: st.Condition) -> tuple[bool, str]:
         why = f"a rule “{name}” {'exists' if exists else 'does not exist'}"
         return exists != cond.negated, why
     if rule is None:
+        if cond.rule is not None and cond.rule.named_as in ("words", "verb"):
+            # "If the Head Gardener’s EVC contains “compost”, …": bare words no rule is called may name something
+            # else that holds text (a post, a page): an Admin decides it
+            raise _unsupported(f"the condition “{cond.words}” speaks of “{cond.rule.name}”, which no rule is called: "
+                               "it may be something other than a rule")
         return cond.negated, "the rule it speaks of does not exist"
     has = bool(matching.find_text(rule, cond.contains))
     why = f"“{rule.title}” {'holds' if has else 'does not hold'} the text “{cond.contains}”"

@@ -2191,7 +2191,7 @@ def instruction_verbs() -> list[str]:
     return sorted(out)
 
 #: Parts a verb-less clause ("… and “C” with “D”") shares with the clause it continues.
-_SHARED = ("in", "within", "throughout", "from", "wherever", "of")
+_SHARED = ("in", "within", "throughout", "from", "wherever", "of", "to")
 
 
 def _share(clauses: list[Clause]) -> list[Clause]:
@@ -2205,7 +2205,11 @@ def _share(clauses: list[Clause]) -> list[Clause]:
                 having = [p for c in group for p in c.parts if p.prep == prep]
                 if having:
                     for c in group:
-                        if not any(p.prep == prep for p in c.parts):
+                        # "to" shared is where things go ("Add “A” and “B” to the list"), never what one becomes ("Set
+                        # Plots 4 and 5 to Blue", "“Lord” … with “Knight”, “High Lord” with “King”")
+                        if not any(p.prep == prep for p in c.parts) and not (prep == "to" and (
+                                any(p.prep in ("with", "by", "as", "into") for p in c.parts)
+                                or having[0].np is None or having[0].np.kind not in _PLACES)):
                             c.parts.append(having[0])
         out.extend(group)
         group.clear()

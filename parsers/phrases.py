@@ -184,10 +184,21 @@ class Reader:
                 out.append(self._elided(self.gap(child), out))
             elif isinstance(child, Tree) and child.data.startswith("also_"):
                 out.append(self.also(child, out))
+        for c in out:  # "their X" whose owner nothing in the sentence named
+            for np in [*c.objects, *(p.np for p in c.parts if p.np is not None)]:
+                if np.kind == "value" and np.how == "their" and np.of is None:
+                    raise NotRead(f"“{np.words}”: whose, the sentence does not say")
         return out
 
     def _elided(self, gap: Clause, before: list[Clause]) -> Clause:
-        """"… and Perpetua’s to 2": the value named by the clause before, of another owner."""
+        """"… and Perpetua’s to 2": the value named by the clause before, of another owner; "… and their Shells to
+        1": another value of the owner named before."""
+        if gap.objects and gap.objects[0].kind == "value" and gap.objects[0].how == "their" and gap.objects[0].of is None:
+            owner = next((o.of for c in reversed(before) for o in c.objects if o.kind == "value" and o.of is not None), None)
+            if owner is None:
+                raise NotRead(f"“{gap.objects[0].words}”: whose, the sentence does not say")
+            gap.objects[0] = dataclasses.replace(gap.objects[0], of=owner, how=None)
+            return gap
         if not gap.objects or gap.objects[0].kind != "value" or gap.objects[0].text is not None:
             return gap
         named = next((o for c in reversed(before) for o in c.objects if o.kind == "value" and o.text), None)
@@ -271,7 +282,20 @@ class Reader:
                                     words=self.words(q)))
             elif seen_verb:
                 c.objects.append(self.np(child))
-        return self._one_of_them(self._wherever_text(c))
+        return self._their_owner(self._one_of_them(self._wherever_text(c)))
+
+    @staticmethod
+    def _their_owner(c: Clause) -> Clause:
+        """"For each Farmer, set their Favour to 0": "their" is each Farmer's."""
+        theirs = [o for o in c.objects if o.kind == "value" and o.how == "their" and o.of is None]
+        if not theirs:
+            return c
+        each = [p for p in c.parts if p.prep == "for" and p.lead and p.np is not None and p.np.kind == "every"]
+        if len(each) != 1 or len(theirs) != 1:
+            raise NotRead(f"“{theirs[0].words}”: whose, the sentence does not say")
+        c.objects = [dataclasses.replace(o, of=each[0].np, how=None) if o is theirs[0] else o for o in c.objects]
+        c.parts = [p for p in c.parts if p is not each[0]]
+        return c
 
     @staticmethod
     def _one_of_them(c: Clause) -> Clause:
@@ -539,7 +563,13 @@ class Reader:
         return NP("rule", words=words, ref=RuleRef(name=name, section=self._section(tree)), text=name, quoted=quoted,
                   unit=self._ruleword(tree))
 
-    np_rule_named_after = np_rule_named
+    def np_rule_named_after(self, tree: Tree, words: str) -> NP:
+        """"the Lanterns rule", "the “Lanterns” rule": a title before the word rule — in capitals or quotes ("the
+        relevant rule", "the appropriate rule" name no rule)."""
+        np = self.np_rule_named(tree, words)
+        if not np.quoted and np.text and not np.text[:1].isupper() and not np.text[:1].isdigit():
+            raise NotRead(f"“{words}” names no rule by its title")
+        return np
 
     def _ruleword(self, tree: Tree) -> str:
         kinds = {t.type for t in self.toks_of(tree)}
@@ -881,6 +911,9 @@ class Reader:
         """The variable's words in a value phrase (after the possessive or before "of")."""
         toks = [t for t in tree.children if isinstance(t, Token) and t.type not in ("THE", "OF", "EACH", "EVERY", "ALL",
                                                                                      "ANY", "A", "AN", "CAPITAL_A")]
+        for tok in toks[skip:]:  # "Bushels equal to 10": the grammar's own word in lower case ends the name
+            if tok.type not in _NAME_TOKENS | {"POSSESSIVE"} and not str(tok)[:1].isupper():
+                raise NotRead(f"“{tok}” is one of the words instructions are made of, not part of a name")
         return " ".join(str(t) for t in toks[skip:])
 
     def np_value_named(self, tree: Tree, words: str) -> NP:
@@ -892,6 +925,10 @@ class Reader:
         owner = (self.toks_of(tree, "POSSESSIVE") or self.toks_of(tree, "NAME_WORD"))[0]  # "all Players Action Points"
         var = self._var_text(tree, skip=1)
         return NP("value", words=words, text=var, of=NP("every", words=words, text=self.possessor(owner)))
+
+    def np_value_their(self, tree: Tree, words: str) -> NP:
+        """"their Shells": a value whose owner the sentence names elsewhere (see :meth:`_their_owner`)."""
+        return NP("value", words=words, text=self._var_text(tree, skip=1), of=None, how="their")
 
     def np_value_of(self, tree: Tree, words: str) -> NP:
         whose = [c for c in tree.children if isinstance(c, Tree) or (isinstance(c, Token) and c.type == "QUOTE")]

@@ -464,3 +464,26 @@ def test_a_rule_made_a_rule_of_a_section_moves_there():
     assert type(step).__name__ == "MoveRule" and step.section == "Core Rules" and step.rule == RuleRef(name="Tithes")
     [step] = parse_steps("Turn “Tithes” into a Special Case rule.")
     assert isinstance(step, Unsupported) and "status" in step.reason
+
+
+def test_a_condition_on_words_no_rule_is_called_goes_to_an_admin():
+    # "the Head Gardener’s EVC" may hold text without being a rule: never decided as "no such rule, skipped"
+    result = enacted("If the Head Gardener’s EVC contains the word “compost”, repeal “Heaps”.",
+                     "= Dynastic Rules =\n==Heaps==\nHeaps rot.\n")
+    assert statuses(result) == [UNSUPPORTED] and "may be something other than a rule" in result.report.steps[0].detail
+    # a rule named as a rule that does not exist: the condition is false, as before
+    result = enacted("If the rule “Compost” contains “rot”, repeal “Heaps”.", "= Dynastic Rules =\n==Heaps==\nHeaps rot.\n")
+    assert statuses(result) == [IGNORED]
+
+
+def test_items_joined_by_and_go_to_the_list_both():
+    steps = parse_steps("Add “Lupin” and “Foxglove” to the list in the rule “Blooms”.")
+    assert [type(s).__name__ for s in steps] == ["AddListItem", "AddListItem"]
+    assert [s.items for s in steps] == ["Lupin", "Foxglove"]
+
+
+@pytest.mark.parametrize("text", ["In the relevant rule, replace “Shears” with “Secateurs”.",
+                                  "In the appropriate rule, remove “Shears”."])
+def test_a_rule_named_by_a_lower_case_word_is_no_rule(text):
+    [step] = parse_steps(text)
+    assert isinstance(step, Unsupported) and "names no rule" in step.reason
