@@ -202,7 +202,7 @@ _VALUE_WORDS = re.compile(
     rf"\d|#|[“”\"‘’]|\bformat\b|\b(?:{language.NUMBER})\b|\b(?:integers?|numbers?\s+(?:between|from|of\s+at)|between|exceeds?|"
     r"least|most|maximum|minimum|defaults?|defaulting|one\s+of|either|list|negative|positive|tracked|names?\s+of|"
     r"greater|fewer|less|more\s+than|above|below|only|must|cannot|can't|can’t|may\s+not|can\s+be|may\s+be|"
-    r"flavou?r|text)\b", re.I)
+    r"flavou?r|text|dates?|(?:which|that|who)\s+(?:is|are|must\s+be)\s+(?:an?|one)|limit\s+over)\b", re.I)
 
 
 def _new(frame: D.Frame, rule: Rule) -> Constraint:

@@ -330,7 +330,61 @@ class Legality:
               old: str | None = None, column_old: list[str] | None = None, new_row: bool = False,
               notes: list[str] | None = None) -> Violation | None:
         """Is ``new`` legal in ``column`` (of ``row`` in ``place``)? ``column_old`` is what the column
-        held before (all rows), which decides blanks, other representations and the Appendix guess."""
+        held before (all rows), which decides blanks, other representations and the Appendix guess.
+
+        A value its own constraint allows is still not called legal when a limit the bot cannot check
+        (read in part, or relative to other values) depends on it: a limit of another column of the same
+        table that names this column or the value written ("If a Camel's Breed is Hybrid, its Speed may
+        not exceed 3" when a Breed becomes Hybrid), or a limit said of a kind of this table's things the
+        page keeps no table of ("Cooks may have at most 2 Camels")."""
+        verdict = self._judge(column, new, place=place, row=row, old=old, column_old=column_old, new_row=new_row,
+                              notes=notes)
+        if verdict is None:
+            self._depends(column, new, old, place, f"{column} of {row}" if row else column)
+        return verdict
+
+    def strays(self, column: str, place: Place | None) -> list[Constraint]:
+        """Limits of this column said of a kind of thing the page keeps no table of (“Cooks may have at most 2
+        Camels”, where a Cook is a Player with that Role) and which the bot cannot check: read in part or
+        relative to other values."""
+        if place is None:
+            return []
+        out = []
+        for c in self.by_key.get(variable_key(column), []):
+            if c.origin == RULE_ORIGIN and c.owner and (c.partial or c.relative) and not self._owns(c.owner, place) \
+                    and self.things(c.owner) is None:
+                out.append(c)
+        return out
+
+    def _depends(self, column: str, new: str, old: str | None, place: Place | None, where: str) -> None:
+        """Raise :class:`CannotJudge` when a limit the bot cannot check depends on this value (see :meth:`judge`)."""
+        if place is None or place.table is None:
+            return
+        for c in self.strays(column, place):
+            raise CannotJudge(f"{where}: {c.describe(column)} ({c.source})")
+        # the values written, when they are words ("Hybrid", "Cook"): a condition may name them
+        values = [v.strip() for v in (new, old or "") if re.search(r"[^\W\d_]{2}", v or "")]
+        for owner, c in self.owner_wide.items():
+            # words left unread of this table's things that name this column or the value written
+            if self._owns(c.owner or owner, place) and (
+                    _named_in(column, c.partial) or any(_named_in(v, c.partial) for v in values)):
+                raise CannotJudge(f"{where}: {c.describe(column)} ({c.source})")
+        for header in place.table.headers:
+            if variable_key(header) == variable_key(column) or not header.strip():
+                continue
+            others = self.strays(header, place)
+            found = self.find(header, place)
+            if found is not None and (found.partial or found.relative):
+                others.append(found)
+            for c in others:
+                words = list(c.partial) + list(c.relative)
+                if _named_in(column, words) or any(_named_in(v, words) for v in values):
+                    raise CannotJudge(f"{where}: a limit of {header} depends on it, and the bot cannot check it: "
+                                      f"{c.describe(header)} ({c.source})")
+
+    def _judge(self, column: str, new: str, *, place: Place | None = None, row: str | None = None,
+               old: str | None = None, column_old: list[str] | None = None, new_row: bool = False,
+               notes: list[str] | None = None) -> Violation | None:
         column_old = list(column_old or [])
         notes = notes if notes is not None else []
         where = f"{column} of {row}" if row else column
@@ -353,6 +407,11 @@ class Legality:
             nonblank = [v for v in column_old if v.strip()]
             if c.origin != OVERRIDE_ORIGIN and len(nonblank) >= 2 and \
                     sum(1 for v in nonblank if conforms(c, v)) * 2 < len(nonblank):
+                if new.strip() and not conforms(c, new.strip()) and new.strip() not in {v.strip() for v in column_old}:
+                    # the page writes the column otherwise, and this value is neither one the rules name nor one
+                    # the column held: neither legal nor shown illegal
+                    raise CannotJudge(f"{where}: “{c.describe(column)}” ({c.source}): the column's values are "
+                                      f"written some other way, and “{shown.strip()}” is not one the rules name")
                 notes.append(f"{where}: not checked against “{c.describe(column)}”: the column's values "
                              "are written some other way")
                 return None
@@ -506,9 +565,10 @@ class Legality:
                 all(name_key(n) in {name_key(k) for k in known} for n in names_in(value)):
             return self._violation(table_name, row, column, old, shown, c, new_row)   # two names for one
         if known is None:
-            notes.append(f"{where}: not checked against “{c.describe(column)}”: the page has no table of "
-                         f"{language.plural(c.refers or 'thing')}")
-            return None
+            # a value said to name a thing of a kind the page keeps no table of: the bot cannot tell whether
+            # it names one (never "legal")
+            raise CannotJudge(f"{where}: {c.describe(column)} ({c.source}): the page has no table of "
+                              f"{language.plural(c.refers or 'thing')} to compare with")
         have = {name_key(k) for k in known}
         for n in names:
             if name_key(n) not in have:

@@ -289,7 +289,10 @@ _OPENINGS = re.compile("|".join([
     rf"^(?:All\s+)?{_N}\s+each\s+(?:has|have|hold)\b|^All\s+{_N}\s+(?:has|have|hold)\b|^(?:Each|Every|Any)\s+of\s+the\s",
     rf"^(?:Each|Every|A|An|Any|No)\s+{_N}\s+{_MODAL}\s+(?:appear|be\s+listed|be\s+named)\b",
     rf"^There\s+(?:is|are)\s",
-    rf"^(?:Each|Every)\s+(?:cell|square|space|tile)\s+of\s",
+    rf"^(?:Each|Every)\s+(?:cell|square|space|tile)\s",
+    rf"^(?:Each|Every|All)\s+of\s+(?:its|their)\s",
+    rf"^(?:Its|Their)\s+(?:cells|squares|spaces|tiles)\s",
+    rf"^(?:A|An|Any|Each|Every)\s+{_N}\s+(?:that|which)\s+(?:nobody|no\s+one|no-one|is\s+not|is\s+\w+ed\s+by\s+no)",
     rf"^(?:The\s+)?(?:legal|allowed|possible|valid|permitted)\s+(?:values\s|[A-Z])",
 ]))
 
@@ -429,7 +432,81 @@ def _unrecognised(s: str) -> Reading:
     for name, owner in dict.fromkeys(found):
         who = (language.singular(owner) or owner) if owner else None
         frames.append(Frame(name, owner=who, unread=(s.rstrip(".!"),), sentence=s))
+    if not frames:
+        frames = _mentioned(s)
     return Reading(tuple(frames))
+
+
+# A sentence neither the grammar nor the shapes above read may still say what a variable is: where a
+# variable of each of some things is tracked ("Each Player is camped at an Oasis, which is publicly tracked as
+# their Camp"), what a value tracked on its own may be ("The Caravan Leader is a publicly tracked Player,
+# defaulting to nobody (noted with a dash)"), a limit under a condition said of "they" ("While a Player is a
+# Cook, they cannot have more than two Camels"), or a limit over many rows ("The total number of Camels held by
+# all Players may not exceed 12"). Such a sentence is read in part for the variables it names: of the owner it
+# speaks of (each column of that owner's table whose name stands in it), or, naming no owner, each name in it.
+# Sentences of conditions and events ("If a Baron is Idle, this is tracked by …") say when, not what is.
+_TRACKED_WORDS = re.compile(r"(?<!\bnot\s)\b(?:publicly\s+|privately\s+|openly\s+)?(?:tracked|recorded)\b", re.I)
+_EVENT_OPENING = re.compile(r"^(?:If|When|Whenever|While|Unless|Once|After|Before|Until|Upon|As\s+soon)\b")
+_CONDITION_OPENING = re.compile(rf"^(?:While|If|When|Whenever|As\s+long\s+as)\s+(?:a|an|the|any)\s+(?P<owner>{_CAP_NAME})\b"
+                                rf"[^,;]*,\s*(?:then\s+)?(?:they|he|she|it|he/she)\s+{_MODAL_WORD}\s+(?:{_ADVERB}\s+){{0,2}}"
+                                rf"(?:have|hold|carry|own|possess)\s+(?:(?i:more|fewer|less)\s+than|(?i:at\s+(?:most|least)|up\s+to))\s+{_NUM}\s+"
+                                rf"(?P<counted>{_CAP_NAME})")
+_ACROSS_ROWS = re.compile(r"\b(?:the\s+total\s+(?:number|amount|count)\s+of|the\s+sum\s+of|in\s+total|combined\s+total|"
+                          r"between\s+them|altogether)\b", re.I)
+_EACH_OWNER = re.compile(rf"(?:^(?:Each|Every)\s+|\b(?:each|every)\s+)(?P<owner>{_CAP_NAME})")
+_ALL_OWNER = re.compile(rf"\b(?i:all|each|every)\s+(?:of\s+the\s+)?(?P<owner>{_CAP_NAME})")
+_LIMIT_WORDS = re.compile(r"(?i:\b(?:exceed|at\s+most|at\s+least|more\s+than|fewer\s+than|less\s+than|no\s+more|no\s+fewer|"
+                          r"maximum|minimum|cannot|may\s+not|must\s+not|never)\b)")
+_NONE_WORDS = re.compile(r"(?i:\b(?:dash|hyphen|nobody|no\s+one|blank|empty)\b)")
+#: what a sentence that says where a variable is tracked must also say for it to be read as limiting it: the
+#: marks of a limit, a mark for none, a thing it names ("an Oasis"), a date
+_SAYS_WHAT = re.compile(rf"{_LIMIT_MARK}|{_NONE_WORDS.pattern}|\b(?:a|an|one)\s+(?:single\s+)?[A-Z][\w’'-]*|(?i:\bdates?\b)")
+_SAYS_LIMIT = re.compile(rf"{_LIMIT_WORDS.pattern}|{_NONE_WORDS.pattern}|(?i:\b(?:one\s+of|either|between)\b)")
+_KIND_BEFORE = re.compile(r"(?i:\b(?:a|an|one|no|any|each|every|all|other)\s+)$")
+
+
+def _owner_word(name: str) -> str:
+    name = re.sub(r"[’']s?$", "", name)
+    return language.singular(name) or name
+
+
+def _mentioned(s: str) -> tuple[Frame, ...]:
+    """Frames read in part for the variables a sentence of the kinds above names (none for other sentences)."""
+    condition = _CONDITION_OPENING.match(s)
+    if condition is not None:   # "While a Player is a Cook, they cannot have more than two Camels"
+        return (Frame(condition.group("counted"), owner=_owner_word(condition.group("owner")),
+                      unread=(s.rstrip(".!"),), sentence=s),)
+    if _EVENT_OPENING.match(s):
+        return ()
+    words = (s.rstrip(".!"),)
+    if _ACROSS_ROWS.search(s) and _LIMIT_WORDS.search(s) and re.search(rf"{_NUM}", s):
+        owner = _ALL_OWNER.search(s)
+        words = (f"a limit over many rows: {words[0]}",)
+        if owner is not None:
+            return (Frame(None, owner=_owner_word(owner.group("owner")), unread=words, sentence=s),)
+        return tuple(Frame(n, unread=words, sentence=s) for n in _names(s))
+    if not _TRACKED_WORDS.search(s):
+        return ()
+    owner = _EACH_OWNER.search(s)
+    if owner is not None:
+        if not _SAYS_WHAT.search(s[owner.end():]):
+            return ()   # "The Migrants in each Siege are publicly tracked": where, not what
+        return (Frame(None, owner=_owner_word(owner.group("owner")), unread=words, sentence=s),)
+    if (_OPENINGS.match(s) or _NONE_WORDS.search(s)) and _SAYS_LIMIT.search(s):
+        return tuple(Frame(n, unread=words, sentence=s) for n in _names(s))
+    return ()
+
+
+def _names(s: str) -> list[str]:
+    """The names a sentence holds, but not those of a kind of thing ("a Player", "no Player")."""
+    out = []
+    for m in _NAMES_IN.finditer(s):
+        if _KIND_BEFORE.search(s[:m.start()]):
+            continue
+        name = re.sub(r"^One\s+", "", m.group(0))
+        if name and name not in out:
+            out.append(name)
+    return out
 
 
 # --------------------------------------------------------------------------- the tree → frames
@@ -482,7 +559,12 @@ def _singular_name(name: str) -> str:
 _AGENT = {"owned": "Owner", "held": "Holder", "kept": "Keeper", "controlled": "Controller", "claimed": "Claimant",
           "occupied": "Occupant", "captained": "Captain", "ruled": "Ruler", "led": "Leader",
           "possessed": "Possessor", "carried": "Carrier", "guarded": "Guard", "inhabited": "Inhabitant",
-          "worn": "Wearer", "wielded": "Wielder"}
+          "worn": "Wearer", "wielded": "Wielder", "ridden": "Rider"}
+#: the present tense of the ownership verbs: "that nobody holds" → "held" → Holder
+_PARTICIPLE = {"owns": "owned", "holds": "held", "keeps": "kept", "controls": "controlled", "claims": "claimed",
+               "occupies": "occupied", "captains": "captained", "rules": "ruled", "leads": "led",
+               "possesses": "possessed", "carries": "carried", "guards": "guarded", "inhabits": "inhabited",
+               "wears": "worn", "wields": "wielded", "rides": "ridden"}
 
 
 def agent_noun(verb: str) -> str:
@@ -509,7 +591,13 @@ class _Reader:
             self.s_bullet(tree)
             return Reading(tuple(self.frames))
         for statement in tree.children:
-            if isinstance(statement, Tree):
+            if isinstance(statement, Tree) and statement.data == "unread_tail":
+                # "…; <words no rule reads>": every variable of the sentence is read in part
+                words = (self.text(statement),)
+                self.frames = [replace(f, unread=f.unread + words) for f in self.frames]
+                if not self.frames:
+                    self.frames = [Frame(g.cell, grid=g.name, unread=words, sentence=self.s) for g in self.grids]
+            elif isinstance(statement, Tree):
                 self.statement(statement)
         return Reading(tuple(self.frames), tuple(self.things), tuple(self.grids))
 
@@ -541,6 +629,19 @@ class _Reader:
             return
         info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data == "desc_list"], {})
         self.frames.append(Frame(cell, grid=grid, sentence=self.s, **info))
+
+    def s_cells_content(self, t: Tree) -> None:
+        """ "…; each cell of it holds a dash or the name of a Player", "Each square is empty or …": what every cell
+        of the grid this sentence named holds; with none named here, the cells of the rule's grid (placed by
+        :mod:`actions.constraints` by the cell's word)."""
+        words = [str(x) for x in _tokens(t) if x.type in ("CELL_WORD", "CELL_WORDS")]
+        cell = _singular_name(words[0]).capitalize() if words else "Cell"
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data == "desc_list"], {})
+        if self.grids:
+            grid = self.grids[-1]
+            self.frames.append(Frame(grid.cell, grid=grid.name, sentence=self.s, **info))
+        else:
+            self.frames.append(Frame(cell, owner=cell, sentence=self.s, **info))
 
     def s_legal_plural(self, t: Tree) -> None:
         """ "The possible Kinds of a Relic are Cup, Blade and Coin"."""
@@ -922,6 +1023,20 @@ class _Reader:
     def d_default_unread(self, t: Tree, info: dict) -> None:
         info["default_unread"] = self.text(t)
 
+    def d_none_first(self, t: Tree, info: dict) -> None:
+        """ "either a dash or the name of a Player", "empty (shown as a dash) or …": the mark for none, then the value."""
+        mark = next((c for c in t.children if isinstance(c, Tree) and c.data in ("none_value", "none_clause")), None)
+        clause = next((c for c in t.children if isinstance(c, Tree) and c.data == "none_clause"), None)
+        if clause is not None:
+            self.none_value(clause, info)
+        elif mark is not None:
+            self.none_value(t, info)
+        else:
+            info["none"] = ""   # "empty or …": a blank cell
+        for c in t.children:
+            if isinstance(c, Tree) and c.data not in ("none_value", "none_clause"):
+                self.visit(c, info)
+
     def d_none_mark(self, t: Tree, info: dict) -> None:
         self.none_value(t, info)
 
@@ -1003,7 +1118,10 @@ class _Reader:
         info: dict = {}
         self.none_value(t, info)
         owner = next(c for c in t.children if isinstance(c, Tree) and c.data in _OWNERS)
-        un = next((x for x in t.children if isinstance(x, Token) and x.type == "UN_WORD"), None)
+        un = next((x for x in t.children if isinstance(x, Token) and x.type in ("UN_WORD", "OWNED_VERB")), None)
+        present = next((x for x in t.children if isinstance(x, Token) and x.type == "AGENT_VERB"), None)
+        if present is not None:
+            un = _PARTICIPLE.get(str(present).casefold())
         var = next((c for c in t.children if isinstance(c, Tree) and c.data in _VARS), None)
         variable = _name(var) if var is not None else agent_noun(str(un)) if un is not None else None
         if variable is None:
@@ -1029,6 +1147,7 @@ class _Reader:
         cell = cell[:1].upper() + cell[1:]
         rows, columns = (numbers + [None, None])[:2]
         self.grids.append(Grid(_ARTICLES.sub("", name), rows, columns, cell, self.s))
+        made = len(self.frames)
         for tail in (c for c in t.children if isinstance(c, Tree) and c.data in ("grid_tail", "grid_content")):
             if tail.data == "grid_content":
                 info = self.describe(tail.children, {})
@@ -1037,6 +1156,9 @@ class _Reader:
                 attributes = next((c for c in tail.children if isinstance(c, Tree) and c.data == "attributes"), None)
                 if attributes is not None:
                     self.attributes(attributes, cell, grid=_ARTICLES.sub("", name))
+        if len(self.frames) == made and any(isinstance(c, Tree) and c.data == "unread_tail" for c in t.children):
+            # words after the grid's size that no rule reads: what its cells hold is read in part
+            self.frames.append(Frame(cell, grid=_ARTICLES.sub("", name), sentence=self.s))
 
     def s_subject_statement(self, t: Tree) -> None:
         subject = t.children[0]

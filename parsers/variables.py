@@ -239,7 +239,10 @@ def singular_phrase(phrase: str) -> str:
     words = phrase.split()
     if words:
         low = language.singular_or_same(words[-1].casefold())
-        words[-1] = words[-1][: len(low)] if words[-1].casefold().startswith(low) else words[-1]
+        if language.irregular_plural(words[-1]):   # "Oases" → "Oasis"
+            words[-1] = language.singular_or_same(words[-1])
+        else:
+            words[-1] = words[-1][: len(low)] if words[-1].casefold().startswith(low) else words[-1]
     return " ".join(words)
 
 
