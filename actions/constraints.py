@@ -122,6 +122,10 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
                 readings.append(reading)
                 sentences = sentences[1:]
         readings += [D.read_sentence(s) for s in sentences]
+        if bullet and lead is not None and lead[1] == index and not any(r.frames for r in readings):
+            # a bullet below "Each Relic has the following attributes:" that no rule reads: the owner's
+            # variables it names are read in part
+            readings.append(D.Reading((D.Frame(None, owner=lead[0], unread=(text,), sentence=text),)))
         for reading in readings:
             for frame in reading.frames:
                 if frame.following and frame.variable is None:

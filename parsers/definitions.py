@@ -284,7 +284,7 @@ _OPENINGS = re.compile("|".join([
     rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:begins?|starts?)\s",
     rf"^(?:(?:A|An|Any|Each|Every)\s+)?un\w+ed\s",
     rf"^(?:(?:A|An|Any|Each|Every)\s+)?{_N}\s+with(?:out)?\s",
-    rf"^{_N}\s*:\s",                                  # a bullet "Species: Can be …"
+    rf"^{_N}\s*(?::|,|\(|\s[-–—])\s?",               # a bullet "Species: Can be …", "Water, an integer …"
     rf"^(?:A|An)\s+{_N}\s+(?:also\s+)?(?:has|holds|possesses|{_MODAL}\s+(?:also\s+)?(?:have|hold))\b",
     rf"^(?:All\s+)?{_N}\s+each\s+(?:has|have|hold)\b|^All\s+{_N}\s+(?:has|have|hold)\b|^(?:Each|Every|Any)\s+of\s+the\s",
     rf"^(?:Each|Every|A|An|Any|No)\s+{_N}\s+{_MODAL}\s+(?:appear|be\s+listed|be\s+named)\b",
@@ -460,13 +460,14 @@ _LIMIT_WORDS = re.compile(r"(?i:\b(?:exceed|at\s+most|at\s+least|more\s+than|few
 _NONE_WORDS = re.compile(r"(?i:\b(?:dash|hyphen|nobody|no\s+one|blank|empty)\b)")
 #: what a sentence that says where a variable is tracked must also say for it to be read as limiting it: the
 #: marks of a limit, a mark for none, a thing it names ("an Oasis"), a date
-_SAYS_WHAT = re.compile(rf"{_LIMIT_MARK}|{_NONE_WORDS.pattern}|\b(?:a|an|one)\s+(?:single\s+)?[A-Z][\w’'-]*|(?i:\bdates?\b)")
+_SAYS_WHAT = re.compile(rf"{_LIMIT_MARK}|{_NONE_WORDS.pattern}|\b(?:a|an|one)\s+(?:single\s+)?[A-Z][\w’'-]*|(?i:\bdates?\b)|"
+                        rf"[A-Z][\w’'-]*\s+or\s+[A-Z]")
 _SAYS_LIMIT = re.compile(rf"{_LIMIT_WORDS.pattern}|{_NONE_WORDS.pattern}|(?i:\b(?:one\s+of|either|between)\b)")
 _KIND_BEFORE = re.compile(r"(?i:\b(?:a|an|one|no|any|each|every|all|other)\s+)$")
 
 
 def _owner_word(name: str) -> str:
-    name = re.sub(r"[’']s?$", "", name)
+    name = re.split(r"[’']s?(?:\s|$)", name)[0]
     return language.singular(name) or name
 
 
@@ -672,6 +673,14 @@ class _Reader:
         """ "There is a publicly tracked number called the Tide, …"."""
         var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
         info = self.describe([c for c in t.children if isinstance(c, Tree) and c is not var], {})
+        self.frames.append(Frame(_name(var), sentence=self.s, **info))
+
+    def s_legal_single(self, t: Tree) -> None:
+        """ "The possible values of the Wind are Calm, Breezy and Sandstorm"."""
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        items = next(x for x in t.iter_subtrees_topdown() if x.data in _ITEMS)
+        info: dict = {}
+        self.set_values(info, [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)])
         self.frames.append(Frame(_name(var), sentence=self.s, **info))
 
     def s_legal_values(self, t: Tree) -> None:
@@ -907,6 +916,17 @@ class _Reader:
         info["kind"] = ENUM
         info["allowed"] = tuple(values)
         info["following"] = False
+
+    def d_values_of(self, t: Tree, info: dict) -> None:
+        """ "a Banner of Red or Blue": the values after "of"."""
+        items = next((x for x in t.iter_subtrees_topdown() if x.data in _ITEMS), None)
+        if items is not None:
+            self.set_values(info, [v for v in (_unquote(_words(i)) for i in items.children if isinstance(i, Tree)) if v])
+
+    def d_date_type(self, t: Tree, info: dict) -> None:
+        """ "a date and time": a text whose form the bot does not check (never called legal)."""
+        info["kind"] = TEXT
+        info["relative"] = tuple(info.get("relative", ())) + (f"is {self.text(t)}",)
 
     def d_following(self, t: Tree, info: dict) -> None:
         info["kind"] = ENUM
