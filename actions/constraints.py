@@ -108,6 +108,7 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
     grids: list[D.Grid] = []
     lines = _lines(rule)
     lead = None   # (owner, line): "Each Relic has the following attributes:" and the bullets that follow
+    previous = None   # the one variable the sentence before defined (what "It is …" speaks of)
     for index, (text, bullet) in enumerate(lines):
         if not text:
             continue
@@ -121,7 +122,19 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
             if reading.frames:
                 readings.append(reading)
                 sentences = sentences[1:]
-        readings += [D.read_sentence(s) for s in sentences]
+        for s in sentences:
+            reading = D.read_sentence(s)
+            said = _pronoun_subject(s, previous)
+            if said is not None and not any(f.variable for f in reading.frames if not f.unread):
+                # "The Watch is publicly tracked. It is a list of Players …": "it" is the variable just defined
+                # (read so when the words it leaves unread, if any, could limit values)
+                again = D.read_sentence(said)
+                if again.frames and all(not f.unread or any(_VALUE_WORDS.search(w) or D.limit_marked(w) for w in f.unread)
+                                        for f in again.frames):
+                    reading = D.Reading(tuple(replace(f, sentence=s) for f in again.frames), again.things, again.grids)
+            readings.append(reading)
+            named = {f.variable for f in reading.frames if f.variable}
+            previous = next(iter(named)) if len(named) == 1 else None
         if bullet and lead is not None and lead[1] == index and not any(r.frames for r in readings):
             # a bullet below "Each Relic has the following attributes:" that no rule reads: the owner's
             # variables it names are read in part
@@ -157,6 +170,18 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
         if f.owner is None and f.variable and len(owners.get(variable_key(f.variable), ())) == 1:
             frames[i] = replace(f, owner=next(iter(owners[variable_key(f.variable)])))
     return frames, things, grids
+
+
+_PRONOUN = re.compile(r"^(?:It|This|This\s+value|Its\s+value)\s+(?=(?:is|are|must|may|can|cannot|can't|can’t|will|shall|"
+                      r"has|defaults|starts|begins|never)\b)")
+
+
+def _pronoun_subject(sentence: str, previous: str | None) -> str | None:
+    """ "It is an integer from 1 to 6" after a sentence that defined the Day: "The Day is an integer from 1 to 6"."""
+    if previous is None:
+        return None
+    m = _PRONOUN.match(sentence)
+    return f"The {previous} " + sentence[m.end():] if m else None
 
 
 # --------------------------------------------------------------------------- the Appendix

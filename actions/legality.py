@@ -579,8 +579,8 @@ class Legality:
                 return self._violation(table_name, row, column, old, shown, c, new_row)
             if c.max_items is not None and len(keys) > c.max_items:
                 return self._violation(table_name, row, column, old, shown, c, new_row)
-            if c.other and row is not None and name_key(row) in keys:
-                return self._violation(table_name, row, column, old, shown, c, new_row)
+        if c.other and row is not None and name_key(row) in {name_key(n) for n in names}:
+            return self._violation(table_name, row, column, old, shown, c, new_row)   # "another Player": not itself
         return None
 
     def judge_name(self, name: str, place: Place) -> Violation | None:

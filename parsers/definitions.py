@@ -451,6 +451,10 @@ _CONDITION_OPENING = re.compile(rf"^(?:While|If|When|Whenever|As\s+long\s+as)\s+
                                 rf"[^,;]*,\s*(?:then\s+)?(?:they|he|she|it|he/she)\s+{_MODAL_WORD}\s+(?:{_ADVERB}\s+){{0,2}}"
                                 rf"(?:have|hold|carry|own|possess)\s+(?:(?i:more|fewer|less)\s+than|(?i:at\s+(?:most|least)|up\s+to))\s+{_NUM}\s+"
                                 rf"(?P<counted>{_CAP_NAME})")
+_IN_ONE = re.compile(
+    rf"^(?:No|A|An|Each|Every|Any)\s+(?P<thing>{_CAP_NAME})\s+{_MODAL_WORD}\s+(?:not\s+|never\s+|only\s+|ever\s+)?"
+    rf"(?:be|appear|stand|belong)\s+(?:listed\s+|named\s+|kept\s+|placed\s+)?(?:in|on|among|to)\s+(?:the\s+)?"
+    rf"(?:(?i:more\s+than|at\s+most|only|a\s+single|exactly))?\s*(?:one|1|a\s+single)\s+(?:(?:other|player's|Player's)\s+)?(?P<var>{_CAP_NAME})")
 _ACROSS_ROWS = re.compile(r"\b(?:the\s+total\s+(?:number|amount|count)\s+of|the\s+sum\s+of|in\s+total|combined\s+total|"
                           r"between\s+them|altogether)\b", re.I)
 _EACH_OWNER = re.compile(rf"(?:^(?:Each|Every)\s+|\b(?:each|every)\s+)(?P<owner>{_CAP_NAME})")
@@ -480,6 +484,10 @@ def _mentioned(s: str) -> tuple[Frame, ...]:
     if _EVENT_OPENING.match(s):
         return ()
     words = (s.rstrip(".!"),)
+    one = _IN_ONE.match(s)
+    if one is not None:   # "No Camel may be in more than one Stable": the Stables of all owners together
+        var = one.group("var")
+        return (Frame(language.singular(var) or var, unread=(f"a limit over many rows: {words[0]}",), sentence=s),)
     if _ACROSS_ROWS.search(s) and _LIMIT_WORDS.search(s) and re.search(rf"{_NUM}", s):
         owner = _ALL_OWNER.search(s)
         words = (f"a limit over many rows: {words[0]}",)
@@ -490,7 +498,7 @@ def _mentioned(s: str) -> tuple[Frame, ...]:
         return ()
     owner = _EACH_OWNER.search(s)
     if owner is not None:
-        if not _SAYS_WHAT.search(s[owner.end():]):
+        if not _SAYS_WHAT.search(s[:owner.start()] + " " + s[owner.end():]):
             return ()   # "The Migrants in each Siege are publicly tracked": where, not what
         return (Frame(None, owner=_owner_word(owner.group("owner")), unread=words, sentence=s),)
     if (_OPENINGS.match(s) or _NONE_WORDS.search(s)) and _SAYS_LIMIT.search(s):
@@ -674,6 +682,22 @@ class _Reader:
         var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
         info = self.describe([c for c in t.children if isinstance(c, Tree) and c is not var], {})
         self.frames.append(Frame(_name(var), sentence=self.s, **info))
+
+    def s_chosen(self, t: Tree) -> None:
+        """ "Each Player may name at most one other Player as their Rival": the Rival names one Player (not their own
+        self); "up to 3 Players as their Allies": a list of at most 3."""
+        owner = self.owner_of(t.children[0])
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
+        numbers = [_number(x) for x in t.children if isinstance(x, Token) and x.type == "NUMBER"]
+        many = numbers[0] if numbers and numbers[0] is not None else 1
+        info: dict = {"kind": TEXT if many == 1 else LIST, "refers": _singular_name(_name(thing))}
+        if many != 1:
+            info["max_items"] = many
+        if any(isinstance(x, Token) and x.type == "OTHER" for x in t.children):
+            info["other"] = True
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data == "descriptor"], info)
+        self.frames.append(Frame(_name(var), owner=owner, sentence=self.s, **info))
 
     def s_legal_single(self, t: Tree) -> None:
         """ "The possible values of the Wind are Calm, Breezy and Sandstorm"."""
