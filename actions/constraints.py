@@ -186,6 +186,14 @@ def _pronoun_subject(sentence: str, previous: str | None) -> str | None:
 
 # --------------------------------------------------------------------------- the Appendix
 
+#: the Appendix's sentence on numbers, in its wordings: "… game variables defined to hold numeric values can hold only
+#: non-negative integers", "… variables that hold numbers may only be nonnegative integers"
+_APPENDIX_NUMBERS = re.compile(
+    r"(?:numeric(?:al)?\s+values?|numbers|numeric\s+variables|number\s+variables)\s+(?:can|may|must|shall)\s+"
+    r"(?:hold\s+only|only\s+hold|only\s+be|be\s+only|hold|be)\s+(?:only\s+)?non[-\s]?negative\s+(?:integers|whole\s+numbers)",
+    re.I)
+
+
 def _appendix_constraints(ruleset: Ruleset) -> list[Constraint]:
     out: list[Constraint] = []
     numeric_done = names_done = False
@@ -196,8 +204,7 @@ def _appendix_constraints(ruleset: Ruleset) -> list[Constraint]:
             continue
         for text, _ in _lines(rule):
             for s in language.full_sentences(text):
-                if not numeric_done and re.search(
-                        r"numeric\s+values\s+can\s+hold\s+only\s+non-?negative\s+integers", s, re.I):
+                if not numeric_done and _APPENDIX_NUMBERS.search(s):
                     out.append(Constraint(NUMERIC, INTEGER, min=0, rule=rule.name, sentences=[s],
                                           origin=APPENDIX_ORIGIN))
                     numeric_done = True
