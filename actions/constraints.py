@@ -344,10 +344,14 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
     merged: dict[tuple[str, str], Constraint] = {}
     things: list[D.Things] = []
     grids: list[D.Grid] = []
+    lists_of: list[tuple[str, D.Frame]] = []   # "No Camel may be in more than one Stable": every list of Camels
     for rule, (frames, placed, boards) in read:
         things.extend(placed)
         grids.extend(boards)
         for frame in frames:
+            if frame.variable is None and frame.owner is None and frame.refers and frame.unread:
+                lists_of.append((_owner_key(frame.refers), frame))
+                continue
             if not frame.says_something():
                 continue   # "Each Island has a Name and a Mayor": nothing of their values
             key = variable_key(frame.variable) if frame.variable else ""
@@ -374,6 +378,12 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
                     merged[target] = _new(frame, rule)
                 else:
                     _absorb(have, frame)
+    for c in merged.values():
+        for thing, frame in lists_of:
+            if c.kind == LIST and c.refers and _owner_key(c.refers) == thing:
+                c.partial.extend(w for w in frame.unread if w not in c.partial)
+                if frame.sentence not in c.sentences:
+                    c.sentences.append(frame.sentence)
     out = list(appendix)
     tracking = ruleset.tracking_page()
     for c in merged.values():

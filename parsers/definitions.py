@@ -282,7 +282,7 @@ _OPENINGS = re.compile("|".join([
     rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:{_MODAL}\s+(?:not|never|only|also)|cannot|can't|can’t)\s+"
     rf"(?:hold|have)\b",
     rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:begins?|starts?)\s",
-    rf"^(?:(?:A|An|Any|Each|Every)\s+)?un\w+ed\s",
+    rf"^(?:(?:A|An|Any|Each|Every)\s+)?un(?:\w+ed|kept|held|led|worn|ridden)\s",
     rf"^(?:(?:A|An|Any|Each|Every)\s+)?{_N}\s+with(?:out)?\s",
     rf"^{_N}\s*(?::|,|\(|\s[-–—])\s?",               # a bullet "Species: Can be …", "Water, an integer …"
     rf"^(?:A|An)\s+{_N}\s+(?:also\s+)?(?:has|holds|possesses|{_MODAL}\s+(?:also\s+)?(?:have|hold))\b",
@@ -485,9 +485,12 @@ def _mentioned(s: str) -> tuple[Frame, ...]:
         return ()
     words = (s.rstrip(".!"),)
     one = _IN_ONE.match(s)
-    if one is not None:   # "No Camel may be in more than one Stable": the Stables of all owners together
-        var = one.group("var")
-        return (Frame(language.singular(var) or var, unread=(f"a limit over many rows: {words[0]}",), sentence=s),)
+    if one is not None:
+        # "No Camel may be in more than one Stable": the Stables of all owners together, and every list of Camels
+        var, thing = one.group("var"), _owner_word(one.group("thing"))
+        words = (f"a limit over many rows: {words[0]}",)
+        return (Frame(language.singular(var) or var, unread=words, sentence=s),
+                Frame(None, refers=thing, unread=words, sentence=s))
     if _ACROSS_ROWS.search(s) and _LIMIT_WORDS.search(s) and re.search(rf"{_NUM}", s):
         owner = _ALL_OWNER.search(s)
         words = (f"a limit over many rows: {words[0]}",)
@@ -676,6 +679,14 @@ class _Reader:
         thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
         self.frames.append(Frame(_name(var), kind=LIST, refers=_singular_name(_name(thing)), unique=True,
                                  sentence=self.s))
+
+    def s_appears_in_it(self, t: Tree) -> None:
+        """ "The Watch is a list of Players; each Player may appear in it at most once": the list just defined."""
+        lists = [i for i, f in enumerate(self.frames) if f.kind == LIST]
+        if len(lists) == 1:
+            self.frames[lists[0]] = replace(self.frames[lists[0]], unique=True)
+        else:   # no list before it in the sentence: what "it" is is not known
+            self.frames.append(Frame(None, unread=(self.s,), sentence=self.s))
 
     def s_named_value(self, t: Tree) -> None:
         """ "There is a publicly tracked number called the Tide, …"."""
