@@ -556,7 +556,12 @@ def _unquote(text: str) -> str:
 
 
 def _number(token) -> int | None:
-    return language.number(str(token))
+    text = str(token).strip()
+    m = re.match(r"(?i:minus|negative)\s+", text)
+    if m:   # "minus 3"
+        n = language.number(text[m.end():])
+        return None if n is None else -n
+    return language.number(text)
 
 
 def _singular_name(name: str) -> str:

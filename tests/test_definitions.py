@@ -572,3 +572,45 @@ def test_a_date_is_text_the_bot_does_not_check(sentence):
 def test_a_pronoun_reads_as_the_variable_only_where_it_could_limit():
     got = constraints_of("The Tide is a publicly tracked integer.", "It is tracked in this rule, although nobody minds.")["Tide"]
     assert not got.partial
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a publicly tracked Shine, which is an integer in the range 2–7.",
+    "Each Relic has a publicly tracked Shine, which is an integer in the range of 2 to 7.",
+    "A Relic's Shine is publicly tracked and can range from 2 to 7.",
+    "A Relic's Shine ranges between 2 and 7.",
+    "Each Relic has a Shine of 2 or more, to a maximum of 7.",
+    "Each Relic has some Shine (at least 2, at most seven), tracked publicly.",
+    "Each Relic has a Shine, which is a whole number of 2 or higher and 7 or lower.",
+])
+def test_a_range_in_its_number_phrasings(sentence):
+    assert _one((sentence,), "Shine")[:4] == ("Relic", INTEGER, 2, 7)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Chill, which is a whole number between minus 3 and 3.",
+    "Each Relic has a Chill, which is an integer between -3 and 3.",
+    "Each Relic has a Chill, which is an integer from negative 3 to 3.",
+])
+def test_a_range_below_zero(sentence):
+    assert _one((sentence,), "Chill")[:4] == ("Relic", INTEGER, -3, 3)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Chill, which is an integer (possibly negative).",
+    "Each Relic has a publicly tracked Chill, which can be any integer, including negative numbers.",
+    "Each Relic has a Chill, which is an integer, positive or negative.",
+])
+def test_an_integer_that_may_be_negative_in_its_wordings(sentence):
+    got = constraints_of(sentence)["Chill"]
+    assert (got.kind, got.min, got.max, got.min_source, got.partial) == (INTEGER, None, None, None, [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Weight of no more than 9, tracked publicly.",
+    "Each Relic has a publicly tracked number of Weight, to a maximum of 9.",
+    "Each Relic has some Weight (at most nine), tracked publicly.",
+    "Each Relic has a Weight of 9 or less.",
+])
+def test_a_greatest_value_in_its_wordings(sentence):
+    assert _one((sentence,), "Weight")[:4] == ("Relic", INTEGER, None, 9)
