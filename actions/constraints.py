@@ -161,6 +161,15 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
                 frames.append(frame)
             things.extend(reading.things)
             grids.extend(reading.grids)
+    # "Every Relic is carried by a Player, its Bearer" + "An unheld Relic is noted with a dash": the mark for none
+    # of the one variable of that owner that names a thing, whatever verb the second sentence uses
+    for i, f in enumerate(frames):
+        if f.none is not None and f.owner and f.variable and not f.refers and f.kind is None and not f.unread:
+            same = [g for g in frames if g.owner == f.owner and g.variable]
+            if not any(variable_key(g.variable) == variable_key(f.variable) for g in same if g is not f):
+                naming = {g.variable for g in same if g.refers}
+                if len(naming) == 1:
+                    frames[i] = replace(f, variable=next(iter(naming)))
     # within one rule, a variable named with no owner is the one the rule gives an owner
     owners: dict[str, set[str]] = {}
     for f in frames:
@@ -251,8 +260,9 @@ def _new(frame: D.Frame, rule: Rule) -> Constraint:
                    other=frame.other, partial=list(frame.unread), relative=list(frame.relative),
                    min_length=frame.min_length, max_length=frame.max_length, length_unit=frame.length_unit,
                    excluded=list(frame.excluded), pattern=frame.pattern)
-    if frame.negative_ok:
-        c.min, c.min_source = None, "negative"
+    if frame.negative_ok:   # "may be negative": no Appendix bound, but a stated one below zero stays
+        c.min = frame.min if frame.min is not None and frame.min < 0 else None
+        c.min_source = "negative"
     return c
 
 
@@ -311,7 +321,8 @@ def _absorb(have: Constraint, frame: D.Frame) -> None:
     have.distinct = have.distinct or frame.distinct
     have.other = have.other or frame.other
     if frame.negative_ok:
-        have.min, have.min_source = None, "negative"
+        low = [m for m in (have.min, frame.min) if m is not None and m < 0]
+        have.min, have.min_source = (max(low) if low else None), "negative"
 
 
 def _says_something(c: Constraint) -> bool:

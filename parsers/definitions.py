@@ -685,6 +685,25 @@ class _Reader:
         self.frames.append(Frame(_name(var), kind=LIST, refers=_singular_name(_name(thing)), unique=True,
                                  sentence=self.s))
 
+    def s_none_if(self, t: Tree) -> None:
+        """ "…; if it has no Holder, this is shown with a dash": the Holder's mark for none (of the owner just named)."""
+        var = _name(next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS))
+        info: dict = {}
+        self.none_value(t, info)
+        owners = {f.owner for f in self.frames if f.owner}
+        self.frames.append(Frame(var, owner=next(iter(owners)) if len(owners) == 1 else None, none=info.get("none"),
+                                 sentence=self.s))
+
+    def s_it_statement(self, t: Tree) -> None:
+        """ "The Day is publicly tracked; it is an integer from 1 to 6": what the variable just named is."""
+        named = [f for f in self.frames if f.variable]
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data != "unread_tail"], {})
+        if len({(f.variable, f.owner) for f in named}) == 1:
+            self.frames.append(Frame(named[0].variable, owner=named[0].owner, sentence=self.s, **info))
+        else:   # what "it" is is not known: every variable of the sentence is read in part
+            self.frames = [replace(f, unread=f.unread + (self.s,)) for f in self.frames] or \
+                [Frame(None, unread=(self.s,), sentence=self.s)]
+
     def s_appears_in_it(self, t: Tree) -> None:
         """ "The Watch is a list of Players; each Player may appear in it at most once": the list just defined."""
         lists = [i for i, f in enumerate(self.frames) if f.kind == LIST]
@@ -785,6 +804,12 @@ class _Reader:
             self.type_words(head, base)
         elif head.data == "typed_head":
             names = self.var_names(head)
+            base["kind"] = INTEGER
+            self.type_words(head, base)
+        elif head.data == "flag_head":
+            names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
+        elif head.data == "named_head":
+            names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
             base["kind"] = INTEGER
             self.type_words(head, base)
         elif head.data == "group_head":
@@ -902,6 +927,11 @@ class _Reader:
         thing = next((c for c in t.iter_subtrees() if c.data == "thing_name"), None)
         if thing is not None:
             info["refers"] = _singular_name(_name(thing))
+        if any(x.type == "ANOTHER" for x in _tokens(t)) or any(c.data == "other_than" for c in t.iter_subtrees()):
+            info["other"] = True   # "another Player", "a Player other than themselves": never the owner itself
+
+    def d_owner_clause(self, t: Tree, info: dict) -> None:
+        return   # "that each Player has": whose it is (a value of no owner joins every owner's)
 
     def d_ref_single(self, t: Tree, info: dict) -> None:
         self.d_ref_type(t, info)
@@ -1172,7 +1202,9 @@ class _Reader:
         self.d_ref_type(ref, info)
         info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data not in
                               ("owner_each", "owner_plural", "ref_single")], info)
-        self.frames.append(Frame(agent_noun(str(verb)), owner=owner, sentence=self.s, **info))
+        named = next((c for c in t.children if isinstance(c, Tree) and c.data == "its_name"), None)
+        variable = _name(next(c for c in named.children if isinstance(c, Tree))) if named is not None else agent_noun(str(verb))
+        self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
 
     def s_none_statement(self, t: Tree) -> None:
         info: dict = {}

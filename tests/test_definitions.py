@@ -614,3 +614,70 @@ def test_an_integer_that_may_be_negative_in_its_wordings(sentence):
 ])
 def test_a_greatest_value_in_its_wordings(sentence):
     assert _one((sentence,), "Weight")[:4] == ("Relic", INTEGER, None, 9)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Weight score, which may not fall below 1 or rise above 9.",
+    "Each Relic has a publicly tracked Weight count between 1 and 9.",
+    "Each Relic has a publicly tracked number called Weight, which is between 1 and 9.",
+    "Weight is a publicly tracked number that each Relic has, between 1 and 9.",
+    "Weight is a publicly tracked integer for each Relic, from 1 to 9.",
+])
+def test_a_noun_after_the_variable_s_name_and_whose_it_is(sentence):
+    assert _one((sentence,), "Weight")[1:4] == (INTEGER, 1, 9)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a publicly tracked Lit status, which is Yes or No, defaulting to No.",
+    "Each Relic has a Lit flag, which is publicly tracked and is either Yes or No.",
+    "Each Relic has a Lit setting of Yes or No.",
+])
+def test_a_flag_of_yes_or_no(sentence):
+    assert _one((sentence,), "Lit")[1:5] == (ENUM, None, None, ("Yes", "No"))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Bearer, which is the name of another Player; a Relic with no Bearer is noted with a dash.",
+    "Each Relic has a publicly tracked Bearer, who is either another Player or nobody (shown as a dash).",
+    "A Relic's Bearer is publicly tracked; it is either a dash or the name of a Player other than its owner.",
+    "Each Relic has a Bearer, which is a Player other than its owner, or - if it has none.",
+])
+def test_another_player_or_a_dash_in_its_wordings(sentence):
+    got = constraints_of(sentence)["Bearer"]
+    assert (got.kind, got.refers, got.other, got.none, got.partial) == (TEXT, "Player", True, "-", [])
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Every Relic is carried by a Player, its Bearer, which is publicly tracked.", "An unheld Relic is noted with a dash."),
+    ("Each Relic is held by at most one Player, its Bearer; if it has no Bearer, this is shown with a dash.",),
+    ("A Relic's Bearer is publicly tracked, and is a Player or - (for none).",),
+    ("Each Relic has a Worth (a nonnegative integer) and may have a Bearer, who is a Player; a Relic without a Bearer "
+     "is noted with a dash.",),
+])
+def test_a_holder_named_after_its_verb_or_by_its_name(sentences):
+    got = constraints_of(*sentences)["Bearer"]
+    assert (got.owner, got.refers, got.none, got.partial) == ("Relic", "Player", "-", [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "The Muster is a publicly tracked list of the names of Players, each of whom may appear at most once.",
+    "The Muster is a publicly tracked list of Players; no Player may be on the Muster more than once.",
+    "The Muster is a publicly tracked list of distinct Players' names, defaulting to empty.",
+])
+def test_a_list_of_players_each_at_most_once_in_its_wordings(sentence):
+    got = constraints_of(sentence)["Muster"]
+    assert (got.kind, got.refers, got.unique, got.partial) == (LIST, "Player", True, [])
+
+
+def test_it_after_a_semicolon_is_the_variable_just_named():
+    got = constraints_of("The Tide is publicly tracked; it is an integer from 1 to 6 and starts at 1.")["Tide"]
+    assert (got.kind, got.min, got.max, got.default, got.partial) == (INTEGER, 1, 6, "1", [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Chill, which is an integer that may be negative but may not fall below -3 or rise above 3.",
+    "Each Relic has a Chill, which may be negative, and is at least minus 3 and at most 3.",
+])
+def test_a_bound_below_zero_stays_with_a_permission_to_be_negative(sentence):
+    got = constraints_of(sentence)["Chill"]
+    assert (got.kind, got.min, got.max, got.partial) == (INTEGER, -3, 3, [])
