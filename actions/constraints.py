@@ -389,7 +389,24 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
                     merged[target] = _new(frame, rule)
                 else:
                     _absorb(have, frame)
+    lists = {k[0]: c for k, c in merged.items() if c.kind == LIST}
+    for key, c in list(merged.items()):
+        owner_list = lists.get(key[1]) if key[1] else None
+        if owner_list is not None and owner_list is not c:
+            # "A Pack may never contain more than 3 Goods", where a Pack is a list: how many items it holds
+            if c.max is not None and c.min is None and not c.partial and not c.relative:
+                owner_list.max_items = c.max if owner_list.max_items is None else min(owner_list.max_items, c.max)
+            else:
+                owner_list.partial.extend(s for s in c.sentences if s not in owner_list.partial)
+            owner_list.sentences.extend(s for s in c.sentences if s not in owner_list.sentences)
+            del merged[key]
     for c in merged.values():
+        if c.kind == LIST and c.refers and not c.allowed:
+            # "a list of Goods" + "Each Good is one of Salt, Silk or Spice": the values each item may be
+            kind = merged.get((variable_key(c.refers), ""))
+            if kind is not None and kind.kind == ENUM and kind.allowed and not kind.partial:
+                c.allowed, c.refers = list(kind.allowed), None
+                c.sentences.extend(x for x in kind.sentences if x not in c.sentences)
         for thing, frame in lists_of:
             if c.kind == LIST and c.refers and _owner_key(c.refers) == thing:
                 c.partial.extend(w for w in frame.unread if w not in c.partial)

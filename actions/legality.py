@@ -432,6 +432,20 @@ class Legality:
             if c.max is not None and number > c.max:
                 return self._violation(table_name, row, column, old, shown, c, new_row)
             return self._unchecked(c, column, where)
+        if c is not None and c.kind == LIST and c.allowed:
+            # a list whose items are values ("a list of Goods, each Salt, Silk or Spice"): each item one of them
+            nonblank = [v for v in column_old if v.strip()]
+            items = names_in(new.strip())
+            if c.origin != OVERRIDE_ORIGIN and len(nonblank) >= 2 and \
+                    sum(1 for v in nonblank if all(_clean_enum(i) in {_clean_enum(a) for a in c.allowed}
+                                                   for i in names_in(v))) * 2 < len(nonblank):
+                raise CannotJudge(f"{where}: “{c.describe(column)}” ({c.source}): the column's values are written "
+                                  "some other way")
+            if any(_clean_enum(i) not in {_clean_enum(a) for a in c.allowed} for i in items) or \
+                    (c.unique and len({_clean_enum(i) for i in items}) != len(items)) or \
+                    (c.max_items is not None and len(items) > c.max_items):
+                return self._violation(table_name, row, column, old, shown, c, new_row)
+            return self._unchecked(c, column, where)
         if c is not None:
             if c.refers:
                 v = self._names(c, column, new.strip(), shown, place, row, old, column_old, new_row, notes, where)

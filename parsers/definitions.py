@@ -280,7 +280,7 @@ _OPENINGS = re.compile("|".join([
     rf"^(?:(?:A|An|Each|Every|The|Any)\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*[’']s?\s",
     rf"^(?:The\s+)?{_N}\s+of\s+(?:each|every|an?|any)\s",
     rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:{_MODAL}\s+(?:not|never|only|also)|cannot|can't|can’t)\s+"
-    rf"(?:hold|have)\b",
+    rf"(?:hold|have|contain|carry)\b",
     rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:begins?|starts?)\s",
     rf"^(?:(?:A|An|Any|Each|Every)\s+)?un(?:\w+ed|kept|held|led|worn|ridden)\s",
     rf"^(?:(?:A|An|Any|Each|Every)\s+)?{_N}\s+with(?:out)?\s",
@@ -694,6 +694,19 @@ class _Reader:
         self.frames.append(Frame(var, owner=next(iter(owners)) if len(owners) == 1 else None, none=info.get("none"),
                                  sentence=self.s))
 
+    def s_items_statement(self, t: Tree) -> None:
+        """ "…; every entry in it must be either Salt or Silk": the items of the list the sentence just named."""
+        lists = [i for i, f in enumerate(self.frames) if f.kind == LIST]
+        if len(lists) != 1:
+            self.frames.append(Frame(None, unread=(self.s,), sentence=self.s))
+            return
+        info: dict = {"kind": LIST}
+        self.describe(t.children, info)
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+        self.frames[lists[0]] = replace(self.frames[lists[0]], allowed=info.get("allowed"), refers=None)
+
     def s_it_statement(self, t: Tree) -> None:
         """ "The Day is publicly tracked; it is an integer from 1 to 6": what the variable just named is."""
         named = [f for f in self.frames if f.variable]
@@ -978,6 +991,10 @@ class _Reader:
         self.set_values(info, values)
 
     def set_values(self, info: dict, values: list[str]) -> None:
+        if info.get("kind") == LIST:   # "a list of Goods (Salt, Silk or Spice)": what each item may be
+            info["allowed"] = tuple(values)
+            info.pop("refers", None)
+            return
         if info.get("kind") in (INTEGER,) and all(language.number(v) is not None for v in values):
             info["allowed"] = tuple(values)
             return
@@ -986,6 +1003,12 @@ class _Reader:
         info["kind"] = ENUM
         info["allowed"] = tuple(values)
         info["following"] = False
+
+    def d_item_values(self, t: Tree, info: dict) -> None:
+        """ "where a Good is Salt or Silk", "each item of which is …": the items of a list (of anything else: its values)."""
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
 
     def d_values_of(self, t: Tree, info: dict) -> None:
         """ "a Banner of Red or Blue": the values after "of"."""
@@ -1265,6 +1288,8 @@ class _Reader:
         owner = None
         if subject.data == "owned_subject":
             owner, variable = self.owned_subject(subject)
+        elif subject.data == "kind_subject":
+            variable = _singular_name(_name(next(c for c in subject.children if isinstance(c, Tree))))
         else:
             variable = _name(next(c for c in subject.children if isinstance(c, Tree)))
         info = self.describe(t.children[1:], {})

@@ -681,3 +681,43 @@ def test_it_after_a_semicolon_is_the_variable_just_named():
 def test_a_bound_below_zero_stays_with_a_permission_to_be_negative(sentence):
     got = constraints_of(sentence)["Chill"]
     assert (got.kind, got.min, got.max, got.partial) == (INTEGER, -3, 3, [])
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic has a Hoard, a publicly tracked list of zero or more Gems, where a Gem is Jet, Opal or Beryl.",),
+    ("A Relic's Hoard is a publicly tracked list, each item of which is Jet, Opal or Beryl.",),
+    ("Each Relic has a Hoard, which is a publicly tracked list; every entry in it must be either Jet, Opal or Beryl.",),
+    ("Each Relic has a publicly tracked Hoard, which is a list of Gems (Jet, Opal or Beryl).",),
+    ("Each Relic has a publicly tracked Hoard, which is a list of Gems.", "Each Gem is one of Jet, Opal or Beryl."),
+    ("Each Relic has a Hoard, which is a list of Gems; the possible Gems are Jet, Opal and Beryl.",),
+])
+def test_a_list_whose_items_have_a_type(sentences):
+    got = constraints_of(*sentences)["Hoard"]
+    assert (got.owner, got.kind, tuple(got.allowed), got.refers, got.partial) == (
+        "Relic", LIST, ("Jet", "Opal", "Beryl"), None, [])
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic has a publicly tracked Hoard, which is a list of no more than 2 items, each Jet, Opal or Beryl.",),
+    ("Each Relic has a publicly tracked Hoard, which is a list of Gems (Jet, Opal or Beryl).",
+     "A Hoard may never contain more than 2 Gems."),
+])
+def test_a_list_of_at_most_so_many_items(sentences):
+    got = constraints_of(*sentences)["Hoard"]
+    assert (got.kind, tuple(got.allowed), got.max_items, got.partial) == (LIST, ("Jet", "Opal", "Beryl"), 2, [])
+    assert "Gems" not in constraints_of(*sentences)
+
+
+def test_a_list_of_values_is_judged_item_by_item():
+    from actions.check import check_edit
+    rules = ("== Relics ==\nRelics are tracked in the “Relics” table of the gamestate page. Each Relic has a Hoard, which "
+             "is a list of no more than 2 items, each Jet, Opal or Beryl.\n")
+    page = "{| class=\"wikitable\"\n! Relic !! Hoard\n|-\n| Urn || Jet\n|-\n| Bowl || Opal, Beryl\n|}\n"
+    model = parse(rules)
+    found = infer_constraints(model)
+
+    def judged(new):
+        return check_edit(model, found, page, page.replace("| Urn || Jet", "| Urn || " + new)).verdict
+
+    assert judged("Jet, Opal") == "legal" and judged("") == "legal"
+    assert judged("Jet, Coal") == "illegal" and judged("Jet, Opal, Beryl") == "illegal"
