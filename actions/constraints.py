@@ -52,6 +52,7 @@ from dataclasses import replace
 from parsers import definitions as D
 from parsers import language
 from parsers.overrides import OverrideError, override_line, parse_overrides  # noqa: F401  (re-exported)
+from parsers.terms import player_term
 from parsers.ruleset import ACTIVE, APPENDIX, BUILDING_BLOCKS, CORE, DYNASTIC, SPECIAL_CASE, Rule, Ruleset, plain
 from parsers.variables import (  # noqa: F401  (re-exported: the model lives in parsers.variables)
     APPENDIX_ORIGIN, DEFAULT_OVERRIDE_PAGE, ENUM, INTEGER, LIST, NAME, NAME_CHARACTERS, NUMERIC, OFF,
@@ -352,6 +353,17 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
     numeric = next((c for c in appendix if c.variable == NUMERIC), None)
     read = [(rule, _read_rule(rule)) for rule in _rules_read(ruleset)]
     owners = {_owner_key(f.owner) for _, (frames, _, _) in read for f in frames if f.owner}
+    # "Cooks may have at most 2 Camels": a limit said of things of a kind no rule defines (a Cook is a Player whose
+    # Role is Cook): which things it is said of is not known, so it is read in part
+    kinds = {_owner_key(f.owner) for _, (frames, _, _) in read for f in frames if f.owner and not f.said_of} | \
+        {_owner_key(t.thing) for _, (_, placed, _) in read for t in placed} | \
+        {_owner_key(term) for term in (player_term(ruleset), "Player") if term} | \
+        {variable_key(f.variable) for _, (frames, _, _) in read for f in frames if f.kind == LIST and f.variable}
+    for _, (frames, _, _) in read:
+        for i, f in enumerate(frames):
+            if f.said_of and f.owner and _owner_key(f.owner) not in kinds and \
+                    _qualified(_owner_key(f.owner), owners) is None and not f.unread:
+                frames[i] = replace(f, unread=(f"said of {language.plural(f.owner)} only: {f.sentence.rstrip('.')}",))
     merged: dict[tuple[str, str], Constraint] = {}
     things: list[D.Things] = []
     grids: list[D.Grid] = []

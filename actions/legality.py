@@ -350,10 +350,20 @@ class Legality:
         if place is None:
             return []
         out = []
+        values = None
         for c in self.by_key.get(variable_key(column), []):
-            if c.origin == RULE_ORIGIN and c.owner and (c.partial or c.relative) and not self._owns(c.owner, place) \
-                    and self.things(c.owner) is None:
-                out.append(c)
+            if c.origin != RULE_ORIGIN or not c.owner or self._owns(c.owner, place) or self.things(c.owner) is not None:
+                continue
+            if not (c.partial or c.relative):
+                # read in full, but said of things named by a value of another column of this table ("Cooks", where
+                # a Role is Cook): a limit under a condition the bot does not check
+                if values is None:
+                    values = {variable_key(a) for h in (place.table.headers if place.table is not None else [])
+                              if variable_key(h) != variable_key(column)
+                              for d in [self.find(h, place)] if d is not None and d.allowed for a in d.allowed}
+                if variable_key(c.owner) not in values:
+                    continue
+            out.append(c)
         return out
 
     def _depends(self, column: str, new: str, old: str | None, place: Place | None, where: str) -> None:
@@ -361,7 +371,8 @@ class Legality:
         if place is None or place.table is None:
             return
         for c in self.strays(column, place):
-            raise CannotJudge(f"{where}: {c.describe(column)} ({c.source})")
+            raise CannotJudge(f"{where}: {c.describe(column)} ({c.source}), said of {language.plural(c.owner or 'thing')} "
+                              "only, which the bot does not check")
         # the values written, when they are words ("Hybrid", "Cook"): a condition may name them
         values = [v.strip() for v in (new, old or "") if re.search(r"[^\W\d_]{2}", v or "")]
         for owner, c in self.owner_wide.items():
@@ -372,12 +383,14 @@ class Legality:
         for header in place.table.headers:
             if variable_key(header) == variable_key(column) or not header.strip():
                 continue
-            others = self.strays(header, place)
+            strays = self.strays(header, place)
+            others = list(strays)
             found = self.find(header, place)
             if found is not None and (found.partial or found.relative):
                 others.append(found)
             for c in others:
-                words = list(c.partial) + list(c.relative)
+                # a limit said of things of a kind named by a value ("Cooks"): the value written names it
+                words = list(c.partial) + list(c.relative) + ([c.owner or ""] if c in strays else [])
                 if _named_in(column, words) or any(_named_in(v, words) for v in values):
                     raise CannotJudge(f"{where}: a limit of {header} depends on it, and the bot cannot check it: "
                                       f"{c.describe(header)} ({c.source})")

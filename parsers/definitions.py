@@ -81,6 +81,7 @@ class Frame:
     length_unit: str | None = None  # "character" or "word"
     excluded: tuple[str, ...] = ()  # texts it may never be: "cannot be “None”"
     pattern: str | None = None      # "in the format #(#)": "#" a whole number, the rest as written
+    said_of: bool = False           # a limit said of the owner's things ("Cooks may have at most 2 Camels"), not a definition
     sentence: str = ""
 
     @property
@@ -272,7 +273,7 @@ _IS_WORDS = (r"(?:a|an|one|either|publicly|privately|openly|secretly|non|integer
              r"no|not|less|more|greater|capped|initially|game|gamestate|\d+|[‘“\"'])")
 _LIMIT_VERBS = r"(?:be|exceed|fall|rise|go|drop|become|hold|have|only|either|never|not|also|always)"
 _OPENINGS = re.compile("|".join([
-    rf"^(?:Each|Every)\s+(?:such\s+|individual\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|{_MODAL}|is|are)\b",
+    rf"^(?:Each|Every)\s+(?:such\s+|individual\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|owns|carries|{_MODAL}|is|are)\b",
     rf"^{_N}\s+(?:also\s+)?(?:has|have|holds|hold|possesses)\s",
     rf"^(?:The\s+)?{_N}\s+(?:and\s+(?:their|its)\s+(?:respective\s+)?\w+\s+)?(?:is|are)\s+{_IS_WORDS}",
     rf"^(?:The\s+)?{_N}\s+(?:{_MODAL}\s+{_LIMIT_VERBS}|cannot|can't|can’t|does\s+not|do\s+not|never|defaults?|"
@@ -672,7 +673,7 @@ class _Reader:
     def s_following_attributes(self, t: Tree) -> None:
         """ "Each Relic has the following attributes:": the owner of the bullets below, and of any list after it."""
         owner = self.owner_of(t)
-        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data == "attributes"), None)
+        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data in ("attributes", "its_attributes")), None)
         if attributes is not None:
             self.attributes(attributes, owner)
         else:
@@ -807,7 +808,10 @@ class _Reader:
         head = parts[0]
         names: list[str] = []
         base: dict = {}
-        if head.data == "var_head" or head.data == "valued_head":
+        if head.data in _VARS:   # "its Name, which is flavour text"
+            names = [self.var(head)]
+            parts = [head] + parts[1:]
+        elif head.data == "var_head" or head.data == "valued_head":
             names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
             if head.data == "valued_head":
                 base["kind"] = INTEGER
@@ -1106,6 +1110,24 @@ class _Reader:
         self._set(info, "max", self._one_number(t))
         info.setdefault("kind", INTEGER)
 
+    def d_hold_count(self, t, info):
+        """ "may hold up to 9 Dates", "has between 0 and 4 Water Skins", "owns zero or more Camels"."""
+        info.setdefault("kind", INTEGER)
+        for c in t.children:
+            if isinstance(c, Tree) and c.data != "cap_var_name" and c.data not in _VARS:
+                self.visit(c, info)
+        if any(isinstance(x, Token) and x.type == "ZERO_OR_MORE" for x in t.children):
+            self._set(info, "min", 0)
+
+    def d_count_tail(self, t, info):
+        info["public"] = True
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    def d_listed_in(self, t, info):
+        return   # the table of the kind named: where the things are, as the kind says already
+
     def d_hold_relative(self, t, info):
         remark = next(c for c in t.children if isinstance(c, Tree) and c.data == "remark_words")
         more = any(str(x).casefold() == "more" for x in t.children if isinstance(x, Token))
@@ -1283,7 +1305,9 @@ class _Reader:
             pred = t.children[1]
             var = next((c for c in pred.children if isinstance(c, Tree) and c.data in _VARS))
             self.visit(pred, info)
-            self.frames.append(Frame(_name(var), owner=owner, sentence=self.s, **info))
+            # "Cooks may have at most 2 Camels" (a bare plural: things of a kind), not "Each Relic may hold …"
+            bare = not re.match(r"(?i)(?:a|an|each|every|no|new)\s", self.text(subject))
+            self.frames.append(Frame(_name(var), owner=owner, said_of=bare, sentence=self.s, **info))
             return
         owner = None
         if subject.data == "owned_subject":

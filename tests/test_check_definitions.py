@@ -545,3 +545,12 @@ def test_a_sentence_of_where_or_when_leaves_columns_alone(rule):
     # no limit said of the Jars: a Jar count is judged by the Appendix only
     assert apiary(rule, "| Drone || 1", "| Drone || 4").verdict == "legal", rule
     assert apiary(rule, "| Drone || 1", "| Drone || -4").verdict == "illegal", rule
+
+
+@pytest.mark.parametrize("rule", ["Smokers may have at most 2 Jars.", "Smokers can hold no more than 2 Jars."])
+def test_a_limit_said_of_a_kind_no_rule_defines_is_not_applied_to_everyone(rule):
+    # a Drone's Jars are not limited by what Smokers may have: never "illegal" for them, and never "legal" either
+    # while which Players are Smokers is not read
+    assert apiary(rule, "| Drone || 1", "| Drone || 3").verdict == "cannot judge"
+    assert "Jars" not in {c.variable for c in infer_constraints(parse(APIARY.replace("{rule}", rule)))
+                          if c.max == 2 and not c.partial}

@@ -721,3 +721,44 @@ def test_a_list_of_values_is_judged_item_by_item():
 
     assert judged("Jet, Opal") == "legal" and judged("") == "legal"
     assert judged("Jet, Coal") == "illegal" and judged("Jet, Opal, Beryl") == "illegal"
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic may hold up to 6 Pearls, which are publicly tracked.",),
+    ("Each Relic may carry at most 6 Pearls; how many it carries is publicly tracked.",),
+    ("Each Relic has between 0 and 6 Pearls, publicly tracked.",),
+    ("Each Relic has a publicly tracked Pearls value.", "Pearls must always be at least 0 and at most 6."),
+])
+def test_how_many_a_thing_holds_in_its_wordings(sentences):
+    assert _one(sentences, "Pearls")[:4] in (("Relic", INTEGER, None, 6), ("Relic", INTEGER, 0, 6))
+
+
+def test_zero_or_more_is_a_count():
+    got = constraints_of("Every Relic owns zero or more Pearls; how many is publicly tracked.")["Pearls"]
+    assert (got.owner, got.kind, got.min, got.partial) == ("Relic", INTEGER, 0, [])
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic has four publicly tracked properties: its Label, which is flavour text; its Kind, which is Cup or "
+     "Coin; its Keeper, which must be a Player; and its Worth, which is an integer between 1 and 5.",),
+    ("Each Relic has a Label, which is flavour text; a Kind, which is Cup or Coin; a Keeper, which must be a Player; "
+     "and a Worth, which is an integer between 1 and 5.",),
+])
+def test_attributes_said_with_its(sentences):
+    got = constraints_of(*sentences)
+    assert (got["Kind"].allowed, got["Keeper"].refers, got["Worth"].max) == (["Cup", "Coin"], "Player", 5)
+    assert not any(c.partial for c in got.values())
+
+
+@pytest.mark.parametrize("sentence, variable, expected", [
+    ("A Relic's Motto is publicly tracked flavour text, which its owner may change at any time.", "Motto", (TEXT, None, None)),
+    ("Each Relic has a publicly tracked Shelf, which is the name of a Cabinet in the Cabinets table.", "Shelf",
+     (TEXT, "Cabinet", None)),
+    ("The Curator is a publicly tracked Player, defaulting to nobody (noted with a dash).", "Curator", (TEXT, "Player", "-")),
+])
+def test_more_shapes_read_in_full(sentence, variable, expected):
+    got = constraints_of(sentence).get(variable)
+    if expected == (TEXT, None, None):   # text of any value: read in full, it limits nothing
+        assert got is None or not got.partial
+        return
+    assert (got.kind, got.refers, got.none, got.partial) == (*expected, [])
