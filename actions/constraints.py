@@ -52,6 +52,7 @@ from dataclasses import replace
 from parsers import definitions as D
 from parsers import language
 from parsers.overrides import OverrideError, override_line, parse_overrides  # noqa: F401  (re-exported)
+from parsers.terms import player_term
 from parsers.ruleset import ACTIVE, APPENDIX, BUILDING_BLOCKS, CORE, DYNASTIC, SPECIAL_CASE, Rule, Ruleset, plain
 from parsers.variables import (  # noqa: F401  (re-exported: the model lives in parsers.variables)
     APPENDIX_ORIGIN, DEFAULT_OVERRIDE_PAGE, ENUM, INTEGER, LIST, NAME, NAME_CHARACTERS, NUMERIC, OFF,
@@ -108,6 +109,7 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
     grids: list[D.Grid] = []
     lines = _lines(rule)
     lead = None   # (owner, line): "Each Relic has the following attributes:" and the bullets that follow
+    previous = None   # the one variable the sentence before defined (what "It is …" speaks of)
     for index, (text, bullet) in enumerate(lines):
         if not text:
             continue
@@ -121,7 +123,23 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
             if reading.frames:
                 readings.append(reading)
                 sentences = sentences[1:]
-        readings += [D.read_sentence(s) for s in sentences]
+        for s in sentences:
+            reading = D.read_sentence(s)
+            said = _pronoun_subject(s, previous)
+            if said is not None and not any(f.variable for f in reading.frames if not f.unread):
+                # "The Watch is publicly tracked. It is a list of Players …": "it" is the variable just defined
+                # (read so when the words it leaves unread, if any, could limit values)
+                again = D.read_sentence(said)
+                if again.frames and all(not f.unread or any(_VALUE_WORDS.search(w) or D.limit_marked(w) for w in f.unread)
+                                        for f in again.frames):
+                    reading = D.Reading(tuple(replace(f, sentence=s) for f in again.frames), again.things, again.grids)
+            readings.append(reading)
+            named = {f.variable for f in reading.frames if f.variable}
+            previous = next(iter(named)) if len(named) == 1 else None
+        if bullet and lead is not None and lead[1] == index and not any(r.frames for r in readings):
+            # a bullet below "Each Relic has the following attributes:" that no rule reads: the owner's
+            # variables it names are read in part
+            readings.append(D.Reading((D.Frame(None, owner=lead[0], unread=(text,), sentence=text),)))
         for reading in readings:
             for frame in reading.frames:
                 if frame.following and frame.variable is None:
@@ -144,6 +162,15 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
                 frames.append(frame)
             things.extend(reading.things)
             grids.extend(reading.grids)
+    # "Every Relic is carried by a Player, its Bearer" + "An unheld Relic is noted with a dash": the mark for none
+    # of the one variable of that owner that names a thing, whatever verb the second sentence uses
+    for i, f in enumerate(frames):
+        if f.none is not None and f.owner and f.variable and not f.refers and f.kind is None and not f.unread:
+            same = [g for g in frames if g.owner == f.owner and g.variable]
+            if not any(variable_key(g.variable) == variable_key(f.variable) for g in same if g is not f):
+                naming = {g.variable for g in same if g.refers}
+                if len(naming) == 1:
+                    frames[i] = replace(f, variable=next(iter(naming)))
     # within one rule, a variable named with no owner is the one the rule gives an owner
     owners: dict[str, set[str]] = {}
     for f in frames:
@@ -155,7 +182,27 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
     return frames, things, grids
 
 
+_PRONOUN = re.compile(r"^(?:It|This|This\s+value|Its\s+value)\s+(?=(?:is|are|must|may|can|cannot|can't|can’t|will|shall|"
+                      r"has|defaults|starts|begins|never)\b)")
+
+
+def _pronoun_subject(sentence: str, previous: str | None) -> str | None:
+    """ "It is an integer from 1 to 6" after a sentence that defined the Day: "The Day is an integer from 1 to 6"."""
+    if previous is None:
+        return None
+    m = _PRONOUN.match(sentence)
+    return f"The {previous} " + sentence[m.end():] if m else None
+
+
 # --------------------------------------------------------------------------- the Appendix
+
+#: the Appendix's sentence on numbers, in its wordings: "… game variables defined to hold numeric values can hold only
+#: non-negative integers", "… variables that hold numbers may only be nonnegative integers"
+_APPENDIX_NUMBERS = re.compile(
+    r"(?:numeric(?:al)?\s+values?|numbers|numeric\s+variables|number\s+variables)\s+(?:can|may|must|shall)\s+"
+    r"(?:hold\s+only|only\s+hold|only\s+be|be\s+only|hold|be)\s+(?:only\s+)?non[-\s]?negative\s+(?:integers|whole\s+numbers)",
+    re.I)
+
 
 def _appendix_constraints(ruleset: Ruleset) -> list[Constraint]:
     out: list[Constraint] = []
@@ -167,8 +214,7 @@ def _appendix_constraints(ruleset: Ruleset) -> list[Constraint]:
             continue
         for text, _ in _lines(rule):
             for s in language.full_sentences(text):
-                if not numeric_done and re.search(
-                        r"numeric\s+values\s+can\s+hold\s+only\s+non-?negative\s+integers", s, re.I):
+                if not numeric_done and _APPENDIX_NUMBERS.search(s):
                     out.append(Constraint(NUMERIC, INTEGER, min=0, rule=rule.name, sentences=[s],
                                           origin=APPENDIX_ORIGIN))
                     numeric_done = True
@@ -202,7 +248,7 @@ _VALUE_WORDS = re.compile(
     rf"\d|#|[“”\"‘’]|\bformat\b|\b(?:{language.NUMBER})\b|\b(?:integers?|numbers?\s+(?:between|from|of\s+at)|between|exceeds?|"
     r"least|most|maximum|minimum|defaults?|defaulting|one\s+of|either|list|negative|positive|tracked|names?\s+of|"
     r"greater|fewer|less|more\s+than|above|below|only|must|cannot|can't|can’t|may\s+not|can\s+be|may\s+be|"
-    r"flavou?r|text)\b", re.I)
+    r"flavou?r|text|dates?|(?:which|that|who)\s+(?:is|are|must\s+be)\s+(?:an?|one)|limit\s+over)\b", re.I)
 
 
 def _new(frame: D.Frame, rule: Rule) -> Constraint:
@@ -215,8 +261,9 @@ def _new(frame: D.Frame, rule: Rule) -> Constraint:
                    other=frame.other, partial=list(frame.unread), relative=list(frame.relative),
                    min_length=frame.min_length, max_length=frame.max_length, length_unit=frame.length_unit,
                    excluded=list(frame.excluded), pattern=frame.pattern)
-    if frame.negative_ok:
-        c.min, c.min_source = None, "negative"
+    if frame.negative_ok:   # "may be negative": no Appendix bound, but a stated one below zero stays
+        c.min = frame.min if frame.min is not None and frame.min < 0 else None
+        c.min_source = "negative"
     return c
 
 
@@ -275,7 +322,8 @@ def _absorb(have: Constraint, frame: D.Frame) -> None:
     have.distinct = have.distinct or frame.distinct
     have.other = have.other or frame.other
     if frame.negative_ok:
-        have.min, have.min_source = None, "negative"
+        low = [m for m in (have.min, frame.min) if m is not None and m < 0]
+        have.min, have.min_source = (max(low) if low else None), "negative"
 
 
 def _says_something(c: Constraint) -> bool:
@@ -305,13 +353,28 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
     numeric = next((c for c in appendix if c.variable == NUMERIC), None)
     read = [(rule, _read_rule(rule)) for rule in _rules_read(ruleset)]
     owners = {_owner_key(f.owner) for _, (frames, _, _) in read for f in frames if f.owner}
+    # "Cooks may have at most 2 Camels": a limit said of things of a kind no rule defines (a Cook is a Player whose
+    # Role is Cook): which things it is said of is not known, so it is read in part
+    kinds = {_owner_key(f.owner) for _, (frames, _, _) in read for f in frames if f.owner and not f.said_of} | \
+        {_owner_key(t.thing) for _, (_, placed, _) in read for t in placed} | \
+        {_owner_key(term) for term in (player_term(ruleset), "Player") if term} | \
+        {variable_key(f.variable) for _, (frames, _, _) in read for f in frames if f.kind == LIST and f.variable}
+    for _, (frames, _, _) in read:
+        for i, f in enumerate(frames):
+            if f.said_of and f.owner and _owner_key(f.owner) not in kinds and \
+                    _qualified(_owner_key(f.owner), owners) is None and not f.unread:
+                frames[i] = replace(f, unread=(f"said of {language.plural(f.owner)} only: {f.sentence.rstrip('.')}",))
     merged: dict[tuple[str, str], Constraint] = {}
     things: list[D.Things] = []
     grids: list[D.Grid] = []
+    lists_of: list[tuple[str, D.Frame]] = []   # "No Camel may be in more than one Stable": every list of Camels
     for rule, (frames, placed, boards) in read:
         things.extend(placed)
         grids.extend(boards)
         for frame in frames:
+            if frame.variable is None and frame.owner is None and frame.refers and frame.unread:
+                lists_of.append((_owner_key(frame.refers), frame))
+                continue
             if not frame.says_something():
                 continue   # "Each Island has a Name and a Mayor": nothing of their values
             key = variable_key(frame.variable) if frame.variable else ""
@@ -338,6 +401,29 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
                     merged[target] = _new(frame, rule)
                 else:
                     _absorb(have, frame)
+    lists = {k[0]: c for k, c in merged.items() if c.kind == LIST}
+    for key, c in list(merged.items()):
+        owner_list = lists.get(key[1]) if key[1] else None
+        if owner_list is not None and owner_list is not c:
+            # "A Pack may never contain more than 3 Goods", where a Pack is a list: how many items it holds
+            if c.max is not None and c.min is None and not c.partial and not c.relative:
+                owner_list.max_items = c.max if owner_list.max_items is None else min(owner_list.max_items, c.max)
+            else:
+                owner_list.partial.extend(s for s in c.sentences if s not in owner_list.partial)
+            owner_list.sentences.extend(s for s in c.sentences if s not in owner_list.sentences)
+            del merged[key]
+    for c in merged.values():
+        if c.kind == LIST and c.refers and not c.allowed:
+            # "a list of Goods" + "Each Good is one of Salt, Silk or Spice": the values each item may be
+            kind = merged.get((variable_key(c.refers), ""))
+            if kind is not None and kind.kind == ENUM and kind.allowed and not kind.partial:
+                c.allowed, c.refers = list(kind.allowed), None
+                c.sentences.extend(x for x in kind.sentences if x not in c.sentences)
+        for thing, frame in lists_of:
+            if c.kind == LIST and c.refers and _owner_key(c.refers) == thing:
+                c.partial.extend(w for w in frame.unread if w not in c.partial)
+                if frame.sentence not in c.sentences:
+                    c.sentences.append(frame.sentence)
     out = list(appendix)
     tracking = ruleset.tracking_page()
     for c in merged.values():

@@ -330,7 +330,74 @@ class Legality:
               old: str | None = None, column_old: list[str] | None = None, new_row: bool = False,
               notes: list[str] | None = None) -> Violation | None:
         """Is ``new`` legal in ``column`` (of ``row`` in ``place``)? ``column_old`` is what the column
-        held before (all rows), which decides blanks, other representations and the Appendix guess."""
+        held before (all rows), which decides blanks, other representations and the Appendix guess.
+
+        A value its own constraint allows is still not called legal when a limit the bot cannot check
+        (read in part, or relative to other values) depends on it: a limit of another column of the same
+        table that names this column or the value written ("If a Camel's Breed is Hybrid, its Speed may
+        not exceed 3" when a Breed becomes Hybrid), or a limit said of a kind of this table's things the
+        page keeps no table of ("Cooks may have at most 2 Camels")."""
+        verdict = self._judge(column, new, place=place, row=row, old=old, column_old=column_old, new_row=new_row,
+                              notes=notes)
+        if verdict is None:
+            self._depends(column, new, old, place, f"{column} of {row}" if row else column)
+        return verdict
+
+    def strays(self, column: str, place: Place | None) -> list[Constraint]:
+        """Limits of this column said of a kind of thing the page keeps no table of (“Cooks may have at most 2
+        Camels”, where a Cook is a Player with that Role) and which the bot cannot check: read in part or
+        relative to other values."""
+        if place is None:
+            return []
+        out = []
+        values = None
+        for c in self.by_key.get(variable_key(column), []):
+            if c.origin != RULE_ORIGIN or not c.owner or self._owns(c.owner, place) or self.things(c.owner) is not None:
+                continue
+            if not (c.partial or c.relative):
+                # read in full, but said of things named by a value of another column of this table ("Cooks", where
+                # a Role is Cook): a limit under a condition the bot does not check
+                if values is None:
+                    values = {variable_key(a) for h in (place.table.headers if place.table is not None else [])
+                              if variable_key(h) != variable_key(column)
+                              for d in [self.find(h, place)] if d is not None and d.allowed for a in d.allowed}
+                if variable_key(c.owner) not in values:
+                    continue
+            out.append(c)
+        return out
+
+    def _depends(self, column: str, new: str, old: str | None, place: Place | None, where: str) -> None:
+        """Raise :class:`CannotJudge` when a limit the bot cannot check depends on this value (see :meth:`judge`)."""
+        if place is None or place.table is None:
+            return
+        for c in self.strays(column, place):
+            raise CannotJudge(f"{where}: {c.describe(column)} ({c.source}), said of {language.plural(c.owner or 'thing')} "
+                              "only, which the bot does not check")
+        # the values written, when they are words ("Hybrid", "Cook"): a condition may name them
+        values = [v.strip() for v in (new, old or "") if re.search(r"[^\W\d_]{2}", v or "")]
+        for owner, c in self.owner_wide.items():
+            # words left unread of this table's things that name this column or the value written
+            if self._owns(c.owner or owner, place) and (
+                    _named_in(column, c.partial) or any(_named_in(v, c.partial) for v in values)):
+                raise CannotJudge(f"{where}: {c.describe(column)} ({c.source})")
+        for header in place.table.headers:
+            if variable_key(header) == variable_key(column) or not header.strip():
+                continue
+            strays = self.strays(header, place)
+            others = list(strays)
+            found = self.find(header, place)
+            if found is not None and (found.partial or found.relative):
+                others.append(found)
+            for c in others:
+                # a limit said of things of a kind named by a value ("Cooks"): the value written names it
+                words = list(c.partial) + list(c.relative) + ([c.owner or ""] if c in strays else [])
+                if _named_in(column, words) or any(_named_in(v, words) for v in values):
+                    raise CannotJudge(f"{where}: a limit of {header} depends on it, and the bot cannot check it: "
+                                      f"{c.describe(header)} ({c.source})")
+
+    def _judge(self, column: str, new: str, *, place: Place | None = None, row: str | None = None,
+               old: str | None = None, column_old: list[str] | None = None, new_row: bool = False,
+               notes: list[str] | None = None) -> Violation | None:
         column_old = list(column_old or [])
         notes = notes if notes is not None else []
         where = f"{column} of {row}" if row else column
@@ -353,6 +420,11 @@ class Legality:
             nonblank = [v for v in column_old if v.strip()]
             if c.origin != OVERRIDE_ORIGIN and len(nonblank) >= 2 and \
                     sum(1 for v in nonblank if conforms(c, v)) * 2 < len(nonblank):
+                if new.strip() and not conforms(c, new.strip()) and new.strip() not in {v.strip() for v in column_old}:
+                    # the page writes the column otherwise, and this value is neither one the rules name nor one
+                    # the column held: neither legal nor shown illegal
+                    raise CannotJudge(f"{where}: “{c.describe(column)}” ({c.source}): the column's values are "
+                                      f"written some other way, and “{shown.strip()}” is not one the rules name")
                 notes.append(f"{where}: not checked against “{c.describe(column)}”: the column's values "
                              "are written some other way")
                 return None
@@ -371,6 +443,20 @@ class Legality:
             if c.min is not None and number < c.min:
                 return self._violation(table_name, row, column, old, shown, c, new_row, below=True)
             if c.max is not None and number > c.max:
+                return self._violation(table_name, row, column, old, shown, c, new_row)
+            return self._unchecked(c, column, where)
+        if c is not None and c.kind == LIST and c.allowed:
+            # a list whose items are values ("a list of Goods, each Salt, Silk or Spice"): each item one of them
+            nonblank = [v for v in column_old if v.strip()]
+            items = names_in(new.strip())
+            if c.origin != OVERRIDE_ORIGIN and len(nonblank) >= 2 and \
+                    sum(1 for v in nonblank if all(_clean_enum(i) in {_clean_enum(a) for a in c.allowed}
+                                                   for i in names_in(v))) * 2 < len(nonblank):
+                raise CannotJudge(f"{where}: “{c.describe(column)}” ({c.source}): the column's values are written "
+                                  "some other way")
+            if any(_clean_enum(i) not in {_clean_enum(a) for a in c.allowed} for i in items) or \
+                    (c.unique and len({_clean_enum(i) for i in items}) != len(items)) or \
+                    (c.max_items is not None and len(items) > c.max_items):
                 return self._violation(table_name, row, column, old, shown, c, new_row)
             return self._unchecked(c, column, where)
         if c is not None:
@@ -506,9 +592,10 @@ class Legality:
                 all(name_key(n) in {name_key(k) for k in known} for n in names_in(value)):
             return self._violation(table_name, row, column, old, shown, c, new_row)   # two names for one
         if known is None:
-            notes.append(f"{where}: not checked against “{c.describe(column)}”: the page has no table of "
-                         f"{language.plural(c.refers or 'thing')}")
-            return None
+            # a value said to name a thing of a kind the page keeps no table of: the bot cannot tell whether
+            # it names one (never "legal")
+            raise CannotJudge(f"{where}: {c.describe(column)} ({c.source}): the page has no table of "
+                              f"{language.plural(c.refers or 'thing')} to compare with")
         have = {name_key(k) for k in known}
         for n in names:
             if name_key(n) not in have:
@@ -519,8 +606,8 @@ class Legality:
                 return self._violation(table_name, row, column, old, shown, c, new_row)
             if c.max_items is not None and len(keys) > c.max_items:
                 return self._violation(table_name, row, column, old, shown, c, new_row)
-            if c.other and row is not None and name_key(row) in keys:
-                return self._violation(table_name, row, column, old, shown, c, new_row)
+        if c.other and row is not None and name_key(row) in {name_key(n) for n in names}:
+            return self._violation(table_name, row, column, old, shown, c, new_row)   # "another Player": not itself
         return None
 
     def judge_name(self, name: str, place: Place) -> Violation | None:

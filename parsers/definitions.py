@@ -81,6 +81,7 @@ class Frame:
     length_unit: str | None = None  # "character" or "word"
     excluded: tuple[str, ...] = ()  # texts it may never be: "cannot be “None”"
     pattern: str | None = None      # "in the format #(#)": "#" a whole number, the rest as written
+    said_of: bool = False           # a limit said of the owner's things ("Cooks may have at most 2 Camels"), not a definition
     sentence: str = ""
 
     @property
@@ -272,7 +273,7 @@ _IS_WORDS = (r"(?:a|an|one|either|publicly|privately|openly|secretly|non|integer
              r"no|not|less|more|greater|capped|initially|game|gamestate|\d+|[‘“\"'])")
 _LIMIT_VERBS = r"(?:be|exceed|fall|rise|go|drop|become|hold|have|only|either|never|not|also|always)"
 _OPENINGS = re.compile("|".join([
-    rf"^(?:Each|Every)\s+(?:such\s+|individual\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|{_MODAL}|is|are)\b",
+    rf"^(?:Each|Every)\s+(?:such\s+|individual\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*\s+(?:also\s+)?(?:has|have|holds|hold|possesses|owns|carries|{_MODAL}|is|are)\b",
     rf"^{_N}\s+(?:also\s+)?(?:has|have|holds|hold|possesses)\s",
     rf"^(?:The\s+)?{_N}\s+(?:and\s+(?:their|its)\s+(?:respective\s+)?\w+\s+)?(?:is|are)\s+{_IS_WORDS}",
     rf"^(?:The\s+)?{_N}\s+(?:{_MODAL}\s+{_LIMIT_VERBS}|cannot|can't|can’t|does\s+not|do\s+not|never|defaults?|"
@@ -280,16 +281,19 @@ _OPENINGS = re.compile("|".join([
     rf"^(?:(?:A|An|Each|Every|The|Any)\s+)?{_W}(?:\s+[A-Z][\w’'-]*)*[’']s?\s",
     rf"^(?:The\s+)?{_N}\s+of\s+(?:each|every|an?|any)\s",
     rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:{_MODAL}\s+(?:not|never|only|also)|cannot|can't|can’t)\s+"
-    rf"(?:hold|have)\b",
+    rf"(?:hold|have|contain|carry)\b",
     rf"^(?:(?:A|An|Any|Each|Every|No|New)\s+)?{_N}\s+(?:begins?|starts?)\s",
-    rf"^(?:(?:A|An|Any|Each|Every)\s+)?un\w+ed\s",
+    rf"^(?:(?:A|An|Any|Each|Every)\s+)?un(?:\w+ed|kept|held|led|worn|ridden)\s",
     rf"^(?:(?:A|An|Any|Each|Every)\s+)?{_N}\s+with(?:out)?\s",
-    rf"^{_N}\s*:\s",                                  # a bullet "Species: Can be …"
+    rf"^{_N}\s*(?::|,|\(|\s[-–—])\s?",               # a bullet "Species: Can be …", "Water, an integer …"
     rf"^(?:A|An)\s+{_N}\s+(?:also\s+)?(?:has|holds|possesses|{_MODAL}\s+(?:also\s+)?(?:have|hold))\b",
     rf"^(?:All\s+)?{_N}\s+each\s+(?:has|have|hold)\b|^All\s+{_N}\s+(?:has|have|hold)\b|^(?:Each|Every|Any)\s+of\s+the\s",
     rf"^(?:Each|Every|A|An|Any|No)\s+{_N}\s+{_MODAL}\s+(?:appear|be\s+listed|be\s+named)\b",
     rf"^There\s+(?:is|are)\s",
-    rf"^(?:Each|Every)\s+(?:cell|square|space|tile)\s+of\s",
+    rf"^(?:Each|Every)\s+(?:cell|square|space|tile)\s",
+    rf"^(?:Each|Every|All)\s+of\s+(?:its|their)\s",
+    rf"^(?:Its|Their)\s+(?:cells|squares|spaces|tiles)\s",
+    rf"^(?:A|An|Any|Each|Every)\s+{_N}\s+(?:that|which)\s+(?:nobody|no\s+one|no-one|is\s+not|is\s+\w+ed\s+by\s+no)",
     rf"^(?:The\s+)?(?:legal|allowed|possible|valid|permitted)\s+(?:values\s|[A-Z])",
 ]))
 
@@ -429,7 +433,93 @@ def _unrecognised(s: str) -> Reading:
     for name, owner in dict.fromkeys(found):
         who = (language.singular(owner) or owner) if owner else None
         frames.append(Frame(name, owner=who, unread=(s.rstrip(".!"),), sentence=s))
+    if not frames:
+        frames = _mentioned(s)
     return Reading(tuple(frames))
+
+
+# A sentence neither the grammar nor the shapes above read may still say what a variable is: where a
+# variable of each of some things is tracked ("Each Player is camped at an Oasis, which is publicly tracked as
+# their Camp"), what a value tracked on its own may be ("The Caravan Leader is a publicly tracked Player,
+# defaulting to nobody (noted with a dash)"), a limit under a condition said of "they" ("While a Player is a
+# Cook, they cannot have more than two Camels"), or a limit over many rows ("The total number of Camels held by
+# all Players may not exceed 12"). Such a sentence is read in part for the variables it names: of the owner it
+# speaks of (each column of that owner's table whose name stands in it), or, naming no owner, each name in it.
+# Sentences of conditions and events ("If a Baron is Idle, this is tracked by …") say when, not what is.
+_TRACKED_WORDS = re.compile(r"(?<!\bnot\s)\b(?:publicly\s+|privately\s+|openly\s+)?(?:tracked|recorded)\b", re.I)
+_EVENT_OPENING = re.compile(r"^(?:If|When|Whenever|While|Unless|Once|After|Before|Until|Upon|As\s+soon)\b")
+_CONDITION_OPENING = re.compile(rf"^(?:While|If|When|Whenever|As\s+long\s+as)\s+(?:a|an|the|any)\s+(?P<owner>{_CAP_NAME})\b"
+                                rf"[^,;]*,\s*(?:then\s+)?(?:they|he|she|it|he/she)\s+{_MODAL_WORD}\s+(?:{_ADVERB}\s+){{0,2}}"
+                                rf"(?:have|hold|carry|own|possess)\s+(?:(?i:more|fewer|less)\s+than|(?i:at\s+(?:most|least)|up\s+to))\s+{_NUM}\s+"
+                                rf"(?P<counted>{_CAP_NAME})")
+_IN_ONE = re.compile(
+    rf"^(?:No|A|An|Each|Every|Any)\s+(?P<thing>{_CAP_NAME})\s+{_MODAL_WORD}\s+(?:not\s+|never\s+|only\s+|ever\s+)?"
+    rf"(?:be|appear|stand|belong)\s+(?:listed\s+|named\s+|kept\s+|placed\s+)?(?:in|on|among|to)\s+(?:the\s+)?"
+    rf"(?:(?i:more\s+than|at\s+most|only|a\s+single|exactly))?\s*(?:one|1|a\s+single)\s+(?:(?:other|player's|Player's)\s+)?(?P<var>{_CAP_NAME})")
+_ACROSS_ROWS = re.compile(r"\b(?:the\s+total\s+(?:number|amount|count)\s+of|the\s+sum\s+of|in\s+total|combined\s+total|"
+                          r"between\s+them|altogether)\b", re.I)
+_EACH_OWNER = re.compile(rf"(?:^(?:Each|Every)\s+|\b(?:each|every)\s+)(?P<owner>{_CAP_NAME})")
+_ALL_OWNER = re.compile(rf"\b(?i:all|each|every)\s+(?:of\s+the\s+)?(?P<owner>{_CAP_NAME})")
+_LIMIT_WORDS = re.compile(r"(?i:\b(?:exceed|at\s+most|at\s+least|more\s+than|fewer\s+than|less\s+than|no\s+more|no\s+fewer|"
+                          r"maximum|minimum|cannot|may\s+not|must\s+not|never)\b)")
+_NONE_WORDS = re.compile(r"(?i:\b(?:dash|hyphen|nobody|no\s+one|blank|empty)\b)")
+#: what a sentence that says where a variable is tracked must also say for it to be read as limiting it: the
+#: marks of a limit, a mark for none, a thing it names ("an Oasis"), a date
+_SAYS_WHAT = re.compile(rf"{_LIMIT_MARK}|{_NONE_WORDS.pattern}|\b(?:a|an|one)\s+(?:single\s+)?[A-Z][\w’'-]*|(?i:\bdates?\b)|"
+                        rf"[A-Z][\w’'-]*\s+or\s+[A-Z]")
+_SAYS_LIMIT = re.compile(rf"{_LIMIT_WORDS.pattern}|{_NONE_WORDS.pattern}|(?i:\b(?:one\s+of|either|between)\b)")
+_KIND_BEFORE = re.compile(r"(?i:\b(?:a|an|one|no|any|each|every|all|other)\s+)$")
+
+
+def _owner_word(name: str) -> str:
+    name = re.split(r"[’']s?(?:\s|$)", name)[0]
+    return language.singular(name) or name
+
+
+def _mentioned(s: str) -> tuple[Frame, ...]:
+    """Frames read in part for the variables a sentence of the kinds above names (none for other sentences)."""
+    condition = _CONDITION_OPENING.match(s)
+    if condition is not None:   # "While a Player is a Cook, they cannot have more than two Camels"
+        return (Frame(condition.group("counted"), owner=_owner_word(condition.group("owner")),
+                      unread=(s.rstrip(".!"),), sentence=s),)
+    if _EVENT_OPENING.match(s):
+        return ()
+    words = (s.rstrip(".!"),)
+    one = _IN_ONE.match(s)
+    if one is not None:
+        # "No Camel may be in more than one Stable": the Stables of all owners together, and every list of Camels
+        var, thing = one.group("var"), _owner_word(one.group("thing"))
+        words = (f"a limit over many rows: {words[0]}",)
+        return (Frame(language.singular(var) or var, unread=words, sentence=s),
+                Frame(None, refers=thing, unread=words, sentence=s))
+    if _ACROSS_ROWS.search(s) and _LIMIT_WORDS.search(s) and re.search(rf"{_NUM}", s):
+        owner = _ALL_OWNER.search(s)
+        words = (f"a limit over many rows: {words[0]}",)
+        if owner is not None:
+            return (Frame(None, owner=_owner_word(owner.group("owner")), unread=words, sentence=s),)
+        return tuple(Frame(n, unread=words, sentence=s) for n in _names(s))
+    if not _TRACKED_WORDS.search(s):
+        return ()
+    owner = _EACH_OWNER.search(s)
+    if owner is not None:
+        if not _SAYS_WHAT.search(s[:owner.start()] + " " + s[owner.end():]):
+            return ()   # "The Migrants in each Siege are publicly tracked": where, not what
+        return (Frame(None, owner=_owner_word(owner.group("owner")), unread=words, sentence=s),)
+    if (_OPENINGS.match(s) or _NONE_WORDS.search(s)) and _SAYS_LIMIT.search(s):
+        return tuple(Frame(n, unread=words, sentence=s) for n in _names(s))
+    return ()
+
+
+def _names(s: str) -> list[str]:
+    """The names a sentence holds, but not those of a kind of thing ("a Player", "no Player")."""
+    out = []
+    for m in _NAMES_IN.finditer(s):
+        if _KIND_BEFORE.search(s[:m.start()]):
+            continue
+        name = re.sub(r"^One\s+", "", m.group(0))
+        if name and name not in out:
+            out.append(name)
+    return out
 
 
 # --------------------------------------------------------------------------- the tree → frames
@@ -467,7 +557,12 @@ def _unquote(text: str) -> str:
 
 
 def _number(token) -> int | None:
-    return language.number(str(token))
+    text = str(token).strip()
+    m = re.match(r"(?i:minus|negative)\s+", text)
+    if m:   # "minus 3"
+        n = language.number(text[m.end():])
+        return None if n is None else -n
+    return language.number(text)
 
 
 def _singular_name(name: str) -> str:
@@ -482,7 +577,12 @@ def _singular_name(name: str) -> str:
 _AGENT = {"owned": "Owner", "held": "Holder", "kept": "Keeper", "controlled": "Controller", "claimed": "Claimant",
           "occupied": "Occupant", "captained": "Captain", "ruled": "Ruler", "led": "Leader",
           "possessed": "Possessor", "carried": "Carrier", "guarded": "Guard", "inhabited": "Inhabitant",
-          "worn": "Wearer", "wielded": "Wielder"}
+          "worn": "Wearer", "wielded": "Wielder", "ridden": "Rider"}
+#: the present tense of the ownership verbs: "that nobody holds" → "held" → Holder
+_PARTICIPLE = {"owns": "owned", "holds": "held", "keeps": "kept", "controls": "controlled", "claims": "claimed",
+               "occupies": "occupied", "captains": "captained", "rules": "ruled", "leads": "led",
+               "possesses": "possessed", "carries": "carried", "guards": "guarded", "inhabits": "inhabited",
+               "wears": "worn", "wields": "wielded", "rides": "ridden"}
 
 
 def agent_noun(verb: str) -> str:
@@ -509,7 +609,13 @@ class _Reader:
             self.s_bullet(tree)
             return Reading(tuple(self.frames))
         for statement in tree.children:
-            if isinstance(statement, Tree):
+            if isinstance(statement, Tree) and statement.data == "unread_tail":
+                # "…; <words no rule reads>": every variable of the sentence is read in part
+                words = (self.text(statement),)
+                self.frames = [replace(f, unread=f.unread + words) for f in self.frames]
+                if not self.frames:
+                    self.frames = [Frame(g.cell, grid=g.name, unread=words, sentence=self.s) for g in self.grids]
+            elif isinstance(statement, Tree):
                 self.statement(statement)
         return Reading(tuple(self.frames), tuple(self.things), tuple(self.grids))
 
@@ -542,6 +648,19 @@ class _Reader:
         info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data == "desc_list"], {})
         self.frames.append(Frame(cell, grid=grid, sentence=self.s, **info))
 
+    def s_cells_content(self, t: Tree) -> None:
+        """ "…; each cell of it holds a dash or the name of a Player", "Each square is empty or …": what every cell
+        of the grid this sentence named holds; with none named here, the cells of the rule's grid (placed by
+        :mod:`actions.constraints` by the cell's word)."""
+        words = [str(x) for x in _tokens(t) if x.type in ("CELL_WORD", "CELL_WORDS")]
+        cell = _singular_name(words[0]).capitalize() if words else "Cell"
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data == "desc_list"], {})
+        if self.grids:
+            grid = self.grids[-1]
+            self.frames.append(Frame(grid.cell, grid=grid.name, sentence=self.s, **info))
+        else:
+            self.frames.append(Frame(cell, owner=cell, sentence=self.s, **info))
+
     def s_legal_plural(self, t: Tree) -> None:
         """ "The possible Kinds of a Relic are Cup, Blade and Coin"."""
         var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
@@ -554,7 +673,7 @@ class _Reader:
     def s_following_attributes(self, t: Tree) -> None:
         """ "Each Relic has the following attributes:": the owner of the bullets below, and of any list after it."""
         owner = self.owner_of(t)
-        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data == "attributes"), None)
+        attributes = next((c for c in t.children if isinstance(c, Tree) and c.data in ("attributes", "its_attributes")), None)
         if attributes is not None:
             self.attributes(attributes, owner)
         else:
@@ -567,10 +686,74 @@ class _Reader:
         self.frames.append(Frame(_name(var), kind=LIST, refers=_singular_name(_name(thing)), unique=True,
                                  sentence=self.s))
 
+    def s_none_if(self, t: Tree) -> None:
+        """ "…; if it has no Holder, this is shown with a dash": the Holder's mark for none (of the owner just named)."""
+        var = _name(next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS))
+        info: dict = {}
+        self.none_value(t, info)
+        owners = {f.owner for f in self.frames if f.owner}
+        self.frames.append(Frame(var, owner=next(iter(owners)) if len(owners) == 1 else None, none=info.get("none"),
+                                 sentence=self.s))
+
+    def s_items_statement(self, t: Tree) -> None:
+        """ "…; every entry in it must be either Salt or Silk": the items of the list the sentence just named."""
+        lists = [i for i, f in enumerate(self.frames) if f.kind == LIST]
+        if len(lists) != 1:
+            self.frames.append(Frame(None, unread=(self.s,), sentence=self.s))
+            return
+        info: dict = {"kind": LIST}
+        self.describe(t.children, info)
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+        self.frames[lists[0]] = replace(self.frames[lists[0]], allowed=info.get("allowed"), refers=None)
+
+    def s_it_statement(self, t: Tree) -> None:
+        """ "The Day is publicly tracked; it is an integer from 1 to 6": what the variable just named is."""
+        named = [f for f in self.frames if f.variable]
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data != "unread_tail"], {})
+        if len({(f.variable, f.owner) for f in named}) == 1:
+            self.frames.append(Frame(named[0].variable, owner=named[0].owner, sentence=self.s, **info))
+        else:   # what "it" is is not known: every variable of the sentence is read in part
+            self.frames = [replace(f, unread=f.unread + (self.s,)) for f in self.frames] or \
+                [Frame(None, unread=(self.s,), sentence=self.s)]
+
+    def s_appears_in_it(self, t: Tree) -> None:
+        """ "The Watch is a list of Players; each Player may appear in it at most once": the list just defined."""
+        lists = [i for i, f in enumerate(self.frames) if f.kind == LIST]
+        if len(lists) == 1:
+            self.frames[lists[0]] = replace(self.frames[lists[0]], unique=True)
+        else:   # no list before it in the sentence: what "it" is is not known
+            self.frames.append(Frame(None, unread=(self.s,), sentence=self.s))
+
     def s_named_value(self, t: Tree) -> None:
         """ "There is a publicly tracked number called the Tide, …"."""
         var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
         info = self.describe([c for c in t.children if isinstance(c, Tree) and c is not var], {})
+        self.frames.append(Frame(_name(var), sentence=self.s, **info))
+
+    def s_chosen(self, t: Tree) -> None:
+        """ "Each Player may name at most one other Player as their Rival": the Rival names one Player (not their own
+        self); "up to 3 Players as their Allies": a list of at most 3."""
+        owner = self.owner_of(t.children[0])
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        thing = next(c for c in t.children if isinstance(c, Tree) and c.data == "thing_name")
+        numbers = [_number(x) for x in t.children if isinstance(x, Token) and x.type == "NUMBER"]
+        many = numbers[0] if numbers and numbers[0] is not None else 1
+        info: dict = {"kind": TEXT if many == 1 else LIST, "refers": _singular_name(_name(thing))}
+        if many != 1:
+            info["max_items"] = many
+        if any(isinstance(x, Token) and x.type == "OTHER" for x in t.children):
+            info["other"] = True
+        info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data == "descriptor"], info)
+        self.frames.append(Frame(_name(var), owner=owner, sentence=self.s, **info))
+
+    def s_legal_single(self, t: Tree) -> None:
+        """ "The possible values of the Wind are Calm, Breezy and Sandstorm"."""
+        var = next(c for c in t.children if isinstance(c, Tree) and c.data in _VARS)
+        items = next(x for x in t.iter_subtrees_topdown() if x.data in _ITEMS)
+        info: dict = {}
+        self.set_values(info, [_unquote(_words(i)) for i in items.children if isinstance(i, Tree)])
         self.frames.append(Frame(_name(var), sentence=self.s, **info))
 
     def s_legal_values(self, t: Tree) -> None:
@@ -625,7 +808,10 @@ class _Reader:
         head = parts[0]
         names: list[str] = []
         base: dict = {}
-        if head.data == "var_head" or head.data == "valued_head":
+        if head.data in _VARS:   # "its Name, which is flavour text"
+            names = [self.var(head)]
+            parts = [head] + parts[1:]
+        elif head.data == "var_head" or head.data == "valued_head":
             names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
             if head.data == "valued_head":
                 base["kind"] = INTEGER
@@ -635,6 +821,12 @@ class _Reader:
             self.type_words(head, base)
         elif head.data == "typed_head":
             names = self.var_names(head)
+            base["kind"] = INTEGER
+            self.type_words(head, base)
+        elif head.data == "flag_head":
+            names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
+        elif head.data == "named_head":
+            names = [self.var(c) for c in head.children if isinstance(c, Tree) and c.data in _VARS]
             base["kind"] = INTEGER
             self.type_words(head, base)
         elif head.data == "group_head":
@@ -752,6 +944,11 @@ class _Reader:
         thing = next((c for c in t.iter_subtrees() if c.data == "thing_name"), None)
         if thing is not None:
             info["refers"] = _singular_name(_name(thing))
+        if any(x.type == "ANOTHER" for x in _tokens(t)) or any(c.data == "other_than" for c in t.iter_subtrees()):
+            info["other"] = True   # "another Player", "a Player other than themselves": never the owner itself
+
+    def d_owner_clause(self, t: Tree, info: dict) -> None:
+        return   # "that each Player has": whose it is (a value of no owner joins every owner's)
 
     def d_ref_single(self, t: Tree, info: dict) -> None:
         self.d_ref_type(t, info)
@@ -798,6 +995,10 @@ class _Reader:
         self.set_values(info, values)
 
     def set_values(self, info: dict, values: list[str]) -> None:
+        if info.get("kind") == LIST:   # "a list of Goods (Salt, Silk or Spice)": what each item may be
+            info["allowed"] = tuple(values)
+            info.pop("refers", None)
+            return
         if info.get("kind") in (INTEGER,) and all(language.number(v) is not None for v in values):
             info["allowed"] = tuple(values)
             return
@@ -806,6 +1007,23 @@ class _Reader:
         info["kind"] = ENUM
         info["allowed"] = tuple(values)
         info["following"] = False
+
+    def d_item_values(self, t: Tree, info: dict) -> None:
+        """ "where a Good is Salt or Silk", "each item of which is …": the items of a list (of anything else: its values)."""
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    def d_values_of(self, t: Tree, info: dict) -> None:
+        """ "a Banner of Red or Blue": the values after "of"."""
+        items = next((x for x in t.iter_subtrees_topdown() if x.data in _ITEMS), None)
+        if items is not None:
+            self.set_values(info, [v for v in (_unquote(_words(i)) for i in items.children if isinstance(i, Tree)) if v])
+
+    def d_date_type(self, t: Tree, info: dict) -> None:
+        """ "a date and time": a text whose form the bot does not check (never called legal)."""
+        info["kind"] = TEXT
+        info["relative"] = tuple(info.get("relative", ())) + (f"is {self.text(t)}",)
 
     def d_following(self, t: Tree, info: dict) -> None:
         info["kind"] = ENUM
@@ -892,6 +1110,24 @@ class _Reader:
         self._set(info, "max", self._one_number(t))
         info.setdefault("kind", INTEGER)
 
+    def d_hold_count(self, t, info):
+        """ "may hold up to 9 Dates", "has between 0 and 4 Water Skins", "owns zero or more Camels"."""
+        info.setdefault("kind", INTEGER)
+        for c in t.children:
+            if isinstance(c, Tree) and c.data != "cap_var_name" and c.data not in _VARS:
+                self.visit(c, info)
+        if any(isinstance(x, Token) and x.type == "ZERO_OR_MORE" for x in t.children):
+            self._set(info, "min", 0)
+
+    def d_count_tail(self, t, info):
+        info["public"] = True
+        for c in t.children:
+            if isinstance(c, Tree):
+                self.visit(c, info)
+
+    def d_listed_in(self, t, info):
+        return   # the table of the kind named: where the things are, as the kind says already
+
     def d_hold_relative(self, t, info):
         remark = next(c for c in t.children if isinstance(c, Tree) and c.data == "remark_words")
         more = any(str(x).casefold() == "more" for x in t.children if isinstance(x, Token))
@@ -921,6 +1157,20 @@ class _Reader:
 
     def d_default_unread(self, t: Tree, info: dict) -> None:
         info["default_unread"] = self.text(t)
+
+    def d_none_first(self, t: Tree, info: dict) -> None:
+        """ "either a dash or the name of a Player", "empty (shown as a dash) or …": the mark for none, then the value."""
+        mark = next((c for c in t.children if isinstance(c, Tree) and c.data in ("none_value", "none_clause")), None)
+        clause = next((c for c in t.children if isinstance(c, Tree) and c.data == "none_clause"), None)
+        if clause is not None:
+            self.none_value(clause, info)
+        elif mark is not None:
+            self.none_value(t, info)
+        else:
+            info["none"] = ""   # "empty or …": a blank cell
+        for c in t.children:
+            if isinstance(c, Tree) and c.data not in ("none_value", "none_clause"):
+                self.visit(c, info)
 
     def d_none_mark(self, t: Tree, info: dict) -> None:
         self.none_value(t, info)
@@ -997,13 +1247,18 @@ class _Reader:
         self.d_ref_type(ref, info)
         info = self.describe([c for c in t.children if isinstance(c, Tree) and c.data not in
                               ("owner_each", "owner_plural", "ref_single")], info)
-        self.frames.append(Frame(agent_noun(str(verb)), owner=owner, sentence=self.s, **info))
+        named = next((c for c in t.children if isinstance(c, Tree) and c.data == "its_name"), None)
+        variable = _name(next(c for c in named.children if isinstance(c, Tree))) if named is not None else agent_noun(str(verb))
+        self.frames.append(Frame(variable, owner=owner, sentence=self.s, **info))
 
     def s_none_statement(self, t: Tree) -> None:
         info: dict = {}
         self.none_value(t, info)
         owner = next(c for c in t.children if isinstance(c, Tree) and c.data in _OWNERS)
-        un = next((x for x in t.children if isinstance(x, Token) and x.type == "UN_WORD"), None)
+        un = next((x for x in t.children if isinstance(x, Token) and x.type in ("UN_WORD", "OWNED_VERB")), None)
+        present = next((x for x in t.children if isinstance(x, Token) and x.type == "AGENT_VERB"), None)
+        if present is not None:
+            un = _PARTICIPLE.get(str(present).casefold())
         var = next((c for c in t.children if isinstance(c, Tree) and c.data in _VARS), None)
         variable = _name(var) if var is not None else agent_noun(str(un)) if un is not None else None
         if variable is None:
@@ -1029,6 +1284,7 @@ class _Reader:
         cell = cell[:1].upper() + cell[1:]
         rows, columns = (numbers + [None, None])[:2]
         self.grids.append(Grid(_ARTICLES.sub("", name), rows, columns, cell, self.s))
+        made = len(self.frames)
         for tail in (c for c in t.children if isinstance(c, Tree) and c.data in ("grid_tail", "grid_content")):
             if tail.data == "grid_content":
                 info = self.describe(tail.children, {})
@@ -1037,6 +1293,9 @@ class _Reader:
                 attributes = next((c for c in tail.children if isinstance(c, Tree) and c.data == "attributes"), None)
                 if attributes is not None:
                     self.attributes(attributes, cell, grid=_ARTICLES.sub("", name))
+        if len(self.frames) == made and any(isinstance(c, Tree) and c.data == "unread_tail" for c in t.children):
+            # words after the grid's size that no rule reads: what its cells hold is read in part
+            self.frames.append(Frame(cell, grid=_ARTICLES.sub("", name), sentence=self.s))
 
     def s_subject_statement(self, t: Tree) -> None:
         subject = t.children[0]
@@ -1046,11 +1305,15 @@ class _Reader:
             pred = t.children[1]
             var = next((c for c in pred.children if isinstance(c, Tree) and c.data in _VARS))
             self.visit(pred, info)
-            self.frames.append(Frame(_name(var), owner=owner, sentence=self.s, **info))
+            # "Cooks may have at most 2 Camels" (a bare plural: things of a kind), not "Each Relic may hold …"
+            bare = not re.match(r"(?i)(?:a|an|each|every|no|new)\s", self.text(subject))
+            self.frames.append(Frame(_name(var), owner=owner, said_of=bare, sentence=self.s, **info))
             return
         owner = None
         if subject.data == "owned_subject":
             owner, variable = self.owned_subject(subject)
+        elif subject.data == "kind_subject":
+            variable = _singular_name(_name(next(c for c in subject.children if isinstance(c, Tree))))
         else:
             variable = _name(next(c for c in subject.children if isinstance(c, Tree)))
         info = self.describe(t.children[1:], {})

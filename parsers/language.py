@@ -387,12 +387,31 @@ def heading_kind(title: str) -> str | None:
 # ---------------------------------------------------------------------------------------------
 
 
+#: Words ending in "is" or "us" that are singular (a plural "Oases" is "Oasis", never "Oas"): the "is"
+#: words by name (most words ending so are plurals: Kiwis, Taxis); a word ending in "us" is singular
+#: (Bonus, Status) unless it is one of the plurals named here.
+_IS_SINGULARS = frozenset((
+    "oasis", "crisis", "axis", "basis", "iris", "analysis", "thesis", "hypothesis", "synopsis", "diagnosis",
+    "emphasis", "genesis", "nemesis", "parenthesis", "chassis", "trellis", "mantis", "pelvis", "tennis",
+    "metropolis", "necropolis", "acropolis", "ellipsis", "paralysis", "prognosis", "catharsis", "osmosis"))
+_US_PLURALS = frozenset(("menus", "emus", "gnus", "gurus", "tutus", "haikus", "tofus", "zebus", "kudzus"))
+#: plurals of "-is" words that are not the regular plural: "oases" → "oasis"
+_IS_PLURALS = {w[:-2] + "es": w for w in _IS_SINGULARS if w.endswith("sis") and w != "basis"}   # "bases": Base
+
+
+def _singular_by_form(low: str) -> bool:
+    """Is this lower-case word, ending in "s", a singular (Oasis, Status)?"""
+    return low in _IS_SINGULARS or (low.endswith("us") and low not in _US_PLURALS)
+
+
 def plural(term: str) -> str:
     """The regular English plural of a term (its last word): Baron → Barons, Boss → Bosses,
-    Deity → Deities, Puzzle Master → Puzzle Masters."""
+    Deity → Deities, Puzzle Master → Puzzle Masters, Oasis → Oases."""
     head, _, last = term.rpartition(" ")
     lower = last.lower()
-    if re.search(r"(?:s|x|z|ch|sh)$", lower):
+    if lower in _IS_SINGULARS and lower.endswith("sis"):
+        result = last[:-2] + ("ES" if last.isupper() else "es")
+    elif re.search(r"(?:s|x|z|ch|sh)$", lower):
         result = last + ("ES" if last.isupper() else "es")
     elif re.search(r"[^aeiou]y$", lower):
         result = last[:-1] + ("IES" if last.isupper() else "ies")
@@ -406,6 +425,10 @@ def singular(word: str) -> str | None:
     when the word does not end like a regular plural."""
     w = word.strip()
     low = w.lower()
+    if low in _IS_PLURALS:                  # "Oases" → "Oasis"
+        return w[:-2] + ("IS" if w[-2:].isupper() else "is")
+    if _singular_by_form(low):              # "Oasis", "Status": already one
+        return None
     if low.endswith("ies") and len(w) > 4:
         return w[:-3] + ("Y" if w[-3:].isupper() else "y")
     if re.search(r"(?:s|x|z|ch|sh)es$", low) and len(w) > 4:
@@ -413,6 +436,11 @@ def singular(word: str) -> str | None:
     if low.endswith("s") and not low.endswith("ss") and len(w) > 2:
         return w[:-1]
     return None
+
+
+def irregular_plural(word: str) -> bool:
+    """Is the word a plural whose singular is not the word less some letters ("Oases" → "Oasis")?"""
+    return word.strip().lower() in _IS_PLURALS
 
 
 def singular_or_same(word: str) -> str:

@@ -137,9 +137,12 @@ class Constraint:
             hi = f" to {self.max}" if self.max is not None else " or more"
             return f"player names are {lo}{hi} characters of {NAME_CHARACTERS}"
         if self.kind == LIST:
-            if not self.refers:
+            if self.allowed:
+                bits = [f"{name} is a list, each item one of {_or_list(self.allowed)}"]
+            elif not self.refers:
                 return f"{name} is a list"
-            bits = [f"{name} is a list of names of {self.refers}s"]
+            else:
+                bits = [f"{name} is a list of names of {self.refers}s"]
             if self.max_items is not None:
                 bits.append(f"at most {self.max_items}")
             if self.unique:
@@ -239,7 +242,10 @@ def singular_phrase(phrase: str) -> str:
     words = phrase.split()
     if words:
         low = language.singular_or_same(words[-1].casefold())
-        words[-1] = words[-1][: len(low)] if words[-1].casefold().startswith(low) else words[-1]
+        if language.irregular_plural(words[-1]):   # "Oases" → "Oasis"
+            words[-1] = language.singular_or_same(words[-1])
+        else:
+            words[-1] = words[-1][: len(low)] if words[-1].casefold().startswith(low) else words[-1]
     return " ".join(words)
 
 

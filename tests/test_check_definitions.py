@@ -357,3 +357,200 @@ def test_wikibot_constraints_shows_a_definition_it_does_not_recognise_as_read_in
     assert listed.returncode == 0, listed.stderr
     assert "READ IN PART: Pennant is defined in words the bot could not read in full" in listed.stdout
     assert "Fields / Pennant: READ IN PART" in listed.stdout
+
+
+# --------------------------------------------------------------------------- an apiary: each protection against "legal"
+
+APIARY = """= Core Rules =
+== Beekeepers ==
+Anyone taking part in the game is a Player.
+= Dynastic Rules =
+== The Apiary ==
+The gamestate tracking page for this dynasty is the [[Apiary]] page of the wiki. Unless otherwise stated, all publicly tracked gamestate information is tracked on it.
+== Hives ==
+Hives are publicly tracked in the Hives table. Each Hive has a Strain, which is one of Tame, Wild or Mixed, and a Honey, which is an integer between 0 and 8.
+{rule}
+= Appendix =
+== Numbers ==
+Game variables that hold numbers can hold only non-negative integers.
+"""
+
+APIARY_PAGE = """== Keepers ==
+{| class="wikitable"
+! Player !! Post !! Jars !! Perch !! Grove
+|-
+| Maud || Smoker || 3 || - || Elm Hollow
+|-
+| Osric || Drone || 1 || - || Elm Hollow
+|-
+| Tamsin || Smoker || 2 || - || Crab Apple
+|}
+
+== Hives ==
+{| class="wikitable"
+! Hive !! Strain !! Honey
+|-
+| Bellwether || Tame || 5
+|-
+| Clover || Wild || 2
+|}
+
+== Groves ==
+{| class="wikitable"
+! Grove !! Oases
+|-
+| Elm Hollow || 1
+|-
+| Crab Apple || 2
+|}
+"""
+
+
+def apiary(rule: str, old: str, new: str, page: str = APIARY_PAGE):
+    model = parse(APIARY.replace("{rule}", rule))
+    return check_edit(model, infer_constraints(model), page, edit(old, new, page))
+
+
+def test_a_name_of_a_kind_the_page_keeps_no_table_of_is_cannot_judge():
+    # Perches are named but the page has no table of Roosts: neither a stranger nor a known name is "legal"
+    for new in ("| Wrenfold ||", "| Elm Hollow ||"):
+        result = apiary("Each Player has a Perch, which is the name of a Roost.", "| 3 || - ||", "| 3 " + new)
+        assert result.verdict == "cannot judge" and "no table of Roosts" in result.summary, result.summary
+
+
+@pytest.mark.parametrize("rule", [
+    "Each Player has a Grove, which is always one of the Groves.",
+    "Each Player has a Grove, which is the name of a Grove.",
+    "A Player's Grove is publicly tracked and is always one of the Groves.",
+])
+def test_a_name_of_a_thing_of_another_table_is_judged_against_its_rows(rule):
+    assert apiary(rule, "| Elm Hollow\n|-\n| Osric", "| Birch Ring\n|-\n| Osric").verdict == "illegal"
+    assert apiary(rule, "| Elm Hollow\n|-\n| Osric", "| Crab Apple\n|-\n| Osric").verdict == "legal"
+
+
+def test_a_plural_in_is_is_singular_in_is():
+    from parsers import language
+    from parsers.variables import singular_phrase, variable_key
+    assert language.singular("Oases") == "Oasis" and language.plural("Oasis") == "Oases"
+    assert singular_phrase("Crises") == "Crisis" and variable_key("Oases") == variable_key("Oasis") == "oasis"
+    assert language.singular("Oasis") is None and language.singular("Status") is None
+    assert language.singular("Kiwis") == "Kiwi" and language.singular("Menus") == "Menu"
+
+
+def test_a_column_written_some_other_way_never_calls_a_new_value_legal():
+    page = APIARY_PAGE.replace("| Tame || 5", "| 🐝 || 5").replace("| Wild || 2", "| 🔥 || 2")
+    rule = "Each Hive has a Mood, which is Calm or Angry."
+    # a value the column already holds, as the page writes it: not judged (a note says so)
+    kept = apiary(rule, "| 🐝 || 5", "| 🔥 || 5", page)
+    assert kept.verdict == "legal" and any("written some other way" in n for n in kept.notes)
+    # one neither the rules nor the column name: not shown illegal, never legal
+    new = apiary(rule, "| 🐝 || 5", "| 🦄 || 5", page)
+    assert new.verdict == "cannot judge" and "written some other way" in new.summary
+
+
+#: a limit on a Hive's Honey under a condition on its Strain, in several wordings
+WILD_HONEY = [
+    "If a Hive's Strain is Wild, its Honey may not exceed 3.",
+    "A Wild Hive's Honey may be no more than 3.",
+    "The Honey of a Hive whose Strain is Wild is at most 3.",
+    "Wild Hives cannot have a Honey greater than 3.",
+    "While a Hive is Wild, its Honey must not be higher than 3.",
+]
+
+
+@pytest.mark.parametrize("rule", WILD_HONEY)
+def test_a_change_to_the_column_a_condition_names_is_never_legal(rule):
+    # Bellwether (Honey 5) becomes Wild: the limit the bot cannot check depends on it
+    result = apiary(rule, "| Tame || 5", "| Wild || 5")
+    assert result.verdict == "cannot judge", result.summary
+
+
+@pytest.mark.parametrize("rule", [
+    "A Player whose Post is Smoker may not have more than 2 Jars.",
+    "If a Player's Post is Smoker, their Jars may not exceed 2.",
+    "Smokers may have at most 2 Jars.",
+    "While a Player is a Smoker, they cannot have more than two Jars.",
+])
+def test_a_limit_said_of_a_kind_of_player_is_never_legal(rule):
+    # Osric (1 Jar) becomes a Smoker, and a Smoker's Jars change: both depend on the limit not read, whether the
+    # Jars are defined for every Player too or not
+    for defined in ("", "Each Player has a publicly tracked number of Jars. "):
+        assert apiary(defined + rule, "| Drone || 1", "| Smoker || 1").verdict == "cannot judge", defined
+        assert apiary(defined + rule, "| Smoker || 2", "| Smoker || 3").verdict == "cannot judge", defined
+    # a Jar count below zero is still shown illegal by the rule read in full (or cannot be judged): never legal
+    assert apiary("Each Player has a publicly tracked number of Jars. " + rule, "| Smoker || 2",
+                  "| Smoker || -1").verdict != "legal"
+
+
+def test_another_player_is_never_the_owner_itself():
+    rule = "Each Player may name at most one other Player as their Perch. A Player without a Perch has a dash in place of a name."
+    assert apiary(rule, "| 3 || - ||", "| 3 || Osric ||").verdict == "legal"
+    assert apiary(rule, "| 3 || - ||", "| 3 || Maud ||").verdict == "illegal"        # Maud's own name
+    assert apiary(rule, "| 3 || - ||", "| 3 || Zebedee ||").verdict == "illegal"     # no such Player
+    assert apiary(rule, "| 3 || - ||", "| 3 || Osric, Tamsin ||").verdict == "illegal"
+    assert apiary(rule, "| 1 || - ||", "| 1 || - ||").verdict == "legal"
+
+
+@pytest.mark.parametrize("rule", [
+    "Each Hive has a Capacity, which is an integer. A Hive's Honey may never exceed its Capacity.",
+    "Each Hive has a Capacity (an integer), and its Honey may not be more than its Capacity.",
+])
+def test_a_change_to_the_column_another_limit_is_relative_to_is_never_legal(rule):
+    page = APIARY_PAGE.replace("! Hive !! Strain !! Honey", "! Hive !! Strain !! Honey !! Capacity") \
+        .replace("| Tame || 5", "| Tame || 5 || 6").replace("| Wild || 2", "| Wild || 2 || 4")
+    assert apiary(rule, "| 5 || 6", "| 5 || 4", page).verdict == "cannot judge"
+
+
+@pytest.mark.parametrize("rule", [
+    "The total number of Jars held by all Players may not exceed 7.",
+    "There may be no more than 7 Jars in total among all Players.",
+    "The sum of all Players' Jars is at most 7.",
+])
+def test_a_limit_over_all_rows_is_never_legal(rule):
+    # 3 + 1 + 2 = 6; a Jar more is 7, two more is 8: the bot does not add them up
+    for new in ("| Drone || 2", "| Drone || 3"):
+        result = apiary(rule, "| Drone || 1", new)
+        assert result.verdict == "cannot judge" and "limit over many rows" in result.summary, result.summary
+
+
+@pytest.mark.parametrize("rule", [
+    "No Hive may be in more than one Grove.",
+    "A Hive may be listed in only one Grove.",
+])
+def test_a_thing_in_only_one_of_many_lists_is_never_legal(rule):
+    model = parse(APIARY.replace("{rule}", "Each Grove has a Keep, which is a list of the names of Hives. " + rule))
+    page = APIARY_PAGE.replace("! Grove !! Oases", "! Grove !! Keep").replace("| Elm Hollow || 1", "| Elm Hollow || Clover") \
+        .replace("| Crab Apple || 2", "| Crab Apple || ")
+    result = check_edit(model, infer_constraints(model), page, page.replace("| Crab Apple || ", "| Crab Apple || Clover"))
+    assert result.verdict == "cannot judge", result.summary
+
+
+@pytest.mark.parametrize("rule", [
+    "Each Player is stationed at a Grove, which is publicly tracked as their Grove.",
+    "Each Player has a Grove, which is publicly tracked and is Elm Hollow or Crab Apple.",
+    "The Grove where each Player works is publicly tracked, and is either Elm Hollow or Crab Apple.",
+])
+def test_a_sentence_that_says_where_a_variable_is_tracked_and_what_it_is_is_read(rule):
+    # read in full (a Grove names one of the Groves, or one of two) or in part: never legal for a stranger
+    result = apiary(rule, "| Elm Hollow\n|-\n| Osric", "| Birch Ring\n|-\n| Osric")
+    assert result.verdict in ("illegal", "cannot judge"), (rule, result.summary)
+
+
+@pytest.mark.parametrize("rule", [
+    "The Jars of each Player are publicly tracked.",
+    "If a Player is idle, this is tracked by their name being struck through.",
+    "Whenever a Hive is smoked, the time is recorded in the Hives table and its Honey may not exceed 3 that day.",
+])
+def test_a_sentence_of_where_or_when_leaves_columns_alone(rule):
+    # no limit said of the Jars: a Jar count is judged by the Appendix only
+    assert apiary(rule, "| Drone || 1", "| Drone || 4").verdict == "legal", rule
+    assert apiary(rule, "| Drone || 1", "| Drone || -4").verdict == "illegal", rule
+
+
+@pytest.mark.parametrize("rule", ["Smokers may have at most 2 Jars.", "Smokers can hold no more than 2 Jars."])
+def test_a_limit_said_of_a_kind_no_rule_defines_is_not_applied_to_everyone(rule):
+    # a Drone's Jars are not limited by what Smokers may have: never "illegal" for them, and never "legal" either
+    # while which Players are Smokers is not read
+    assert apiary(rule, "| Drone || 1", "| Drone || 3").verdict == "cannot judge"
+    assert "Jars" not in {c.variable for c in infer_constraints(parse(APIARY.replace("{rule}", rule)))
+                          if c.max == 2 and not c.partial}

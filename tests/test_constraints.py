@@ -41,6 +41,10 @@ EXPECTED = {
         (NUMERIC, INTEGER, 0, None, None, None),
         # Cards: "a score (which is a nonnegative integer)"
         ("Score", INTEGER, 0, None, None, None),
+        # Cards: "A Wizard may have up to nine cards in their hand; the contents of each Wizard's hand are tracked
+        # as a … list in the field “Hand” …": the limit on the Hand is not read, so every column of a Wizard the
+        # sentence names (Hand) is read in part; it was read as nothing (any Hand legal)
+        ("", TEXT, None, None, None, None),
         # Communities: "a Name (between one and two words)": a text of one or two words (its length below)
         ("Name", TEXT, None, None, None, None),
         # Factions: "A community's faction must be one of the following:" + bullets (and "a single word")

@@ -404,3 +404,361 @@ def test_the_predictions_are_cut_to_what_can_start_at_the_position():
         assert all(table.starts[r][1] or any(table._live(frozenset([t])) for t in table.starts[r][0]) for r in cut)
     finally:
         table.at("", 0)
+
+
+# --------------------------------------------------------------------------- more shapes, each in several wordings
+
+def _one(sentences, variable):
+    got = constraints_of(*sentences).get(variable)
+    assert got is not None, (sentences, variable)
+    assert not got.partial, (sentences, got.partial)
+    return shape(got)
+
+
+@pytest.mark.parametrize("sentences", [
+    ("The Tide is a publicly tracked integer between 2 and 5.",),
+    ("There is a publicly tracked Tide, which may not be lower than 2 or higher than 5.",),
+    ("There is a publicly tracked Tide, which is an integer from 2 to 5.",),
+    ("The Tide is publicly tracked.", "It is an integer between 2 and 5."),
+    ("The Tide is publicly tracked.", "This is an integer of at least 2 and at most 5."),
+])
+def test_a_single_value_in_its_wordings(sentences):
+    assert _one(sentences, "Tide")[1:4] == (INTEGER, 2, 5)
+
+
+@pytest.mark.parametrize("sentences", [
+    ("The Gust is publicly tracked and is one of Still, Brisk or Gale.",),
+    ("There is a publicly tracked Gust, which can be Still, Brisk or Gale.",),
+    ("The Gust is publicly tracked.", "The possible values of the Gust are Still, Brisk and Gale."),
+    ("The Gust is publicly tracked.", "The allowed values for the Gust are Still, Brisk and Gale."),
+])
+def test_a_single_value_from_a_set_in_its_wordings(sentences):
+    assert _one(sentences, "Gust")[1:5] == (ENUM, None, None, ("Still", "Brisk", "Gale"))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a publicly tracked Flag of Red or Blue.",
+    "Each Relic has a Flag, which is Red or Blue.",
+    "Each Relic has a Flag (Red or Blue).",
+    "Each Relic has a Flag of either Red or Blue, publicly tracked.",
+    "Each Relic has a Worth between 1 and 4, a Flag of Red or Blue, and a Keeper who is a Player, all publicly tracked.",
+])
+def test_a_set_of_values_after_of(sentence):
+    assert _one((sentence,), "Flag")[:5] == ("Relic", ENUM, None, None, ("Red", "Blue"))
+
+
+#: what every cell of a grid holds, said with the grid, after a semicolon, or in a sentence of its own
+NAME_GRIDS = [
+    ("The Orchard is a publicly tracked 3 by 3 grid; each cell of it holds either a dash or the name of a single Player.",),
+    ("There is a publicly tracked 3 by 3 grid called the Orchard, whose cells each hold the name of a Player or a dash.",),
+    ("The Orchard is a 3x3 grid of squares, publicly tracked.",
+     "Each square is empty (shown as a dash) or contains the name of one Player."),
+    ("The Orchard is a publicly tracked grid of 3 rows and 3 columns.", "Each cell contains a dash or the name of a Player."),
+    ("The Orchard is a publicly tracked 3 by 3 grid, each cell of which holds the name of a Player or a dash.",),
+]
+
+
+@pytest.mark.parametrize("sentences", NAME_GRIDS)
+def test_what_every_cell_of_a_grid_holds_in_its_wordings(sentences):
+    cells = [c for c in constraints_of(*sentences).values() if c.grid]
+    assert len(cells) == 1 and not cells[0].partial, [(c.variable, c.partial) for c in cells]
+    c = cells[0]
+    assert (c.grid, c.kind, c.refers, c.none) == ("Orchard", TEXT, "Player", "-")
+
+
+@pytest.mark.parametrize("sentences", [
+    ("The Meadow is a publicly tracked 3 by 3 grid of cells, each of which is Moss, Clay or Peat.",),
+    ("The Meadow is a publicly tracked grid with 3 rows and 3 columns; every cell contains one of Moss, Clay or Peat.",),
+    ("There is a 3 by 3 grid called the Meadow, which is publicly tracked.", "Each of its cells is Moss, Clay or Peat."),
+    ("The Meadow is a 3x3 grid, publicly tracked, in which every cell contains one of Moss, Clay or Peat.",),
+])
+def test_a_grid_of_values_from_a_set_in_its_wordings(sentences):
+    cells = [c for c in constraints_of(*sentences).values() if c.grid]
+    assert [(c.grid, c.kind, tuple(c.allowed), bool(c.partial)) for c in cells] == [
+        ("Meadow", ENUM, ("Moss", "Clay", "Peat"), False)]
+
+
+def test_words_after_a_grid_no_rule_reads_leave_its_cells_read_in_part():
+    cells = [c for c in constraints_of("The Orchard is a publicly tracked 3 by 3 grid; every cell glimmers oddly "
+                                       "unless 4 of them do.").values() if c.grid]
+    assert len(cells) == 1 and cells[0].partial
+
+
+@pytest.mark.parametrize("sentence", [
+    "A Relic's Chill may be below zero.",
+    "A Relic's Chill can go below 0.",
+    "A Relic's Chill may be negative.",
+    "A Relic's Chill is allowed to be less than zero.",
+])
+def test_a_permission_to_be_negative_is_no_bound(sentence):
+    got = constraints_of("Each Relic has a Chill, which is an integer.", sentence)["Chill"]
+    assert (got.kind, got.min, got.max, got.partial) == (INTEGER, None, None, [])
+
+
+def test_a_limit_below_zero_is_still_a_bound():
+    got = constraints_of("Each Relic has a Chill, which is an integer.", "A Relic's Chill must be below 3.")["Chill"]
+    assert got.max == 2
+
+
+@pytest.mark.parametrize("second", [
+    "A Lantern that nobody keeps is noted with a dash.",
+    "A Lantern that no one keeps is noted with a dash.",
+    "An unkept Lantern is noted with a dash.",
+    "A Lantern with no Keeper is noted with a dash.",
+    "A Lantern without a Keeper has a dash in place of a name.",
+])
+def test_the_mark_for_none_said_in_a_sentence_of_its_own(second):
+    got = constraints_of("Each Lantern may be kept by a single Player.", second)["Keeper"]
+    assert (got.owner, got.refers, got.none, got.partial) == ("Lantern", "Player", "-", [])
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Each Player may name at most one other Player as their Rival.", (TEXT, None, True)),
+    ("Each Player may choose one other Player to be their Rival.", (TEXT, None, True)),
+    ("Each Player may name a Player as their Rival.", (TEXT, None, False)),
+    ("Each Player may nominate up to 3 other Players as their Allies.", (LIST, 3, True)),
+])
+def test_a_value_an_owner_chooses(sentence, expected):
+    variable = "Allies" if "Allies" in sentence else "Rival"
+    got = constraints_of(sentence)[variable]
+    assert (got.kind, got.max_items, got.other, got.refers, got.partial) == (*expected, "Player", [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "The Watch is a list of Players, and a Player may appear in it no more than once.",
+    "The Watch is a list of Players; each Player may appear in it at most once.",
+    "The Watch is a list of Players, and no Player may appear in it more than once.",
+])
+def test_each_at_most_once_in_a_clause(sentence):
+    got = constraints_of(sentence)["Watch"]
+    assert (got.kind, got.refers, got.unique, got.partial) == (LIST, "Player", True, [])
+
+
+def test_more_than_once_allowed_is_not_each_at_most_once():
+    got = constraints_of("The Watch is a list of Players, and a Player may appear in it more than once.")["Watch"]
+    assert not got.unique
+
+
+@pytest.mark.parametrize("lines", [
+    ["Water, an integer between 0 and 20", "Role, which is Scout, Trader or Cook", "Guide, which is the name of a Player"],
+    ["Water: an integer between 0 and 20", "Role: Scout, Trader or Cook", "Guide: the name of a Player"],
+    ["Water (an integer between 0 and 20)", "Role (Scout, Trader or Cook)", "Guide – the name of a Player"],
+])
+def test_bullets_below_the_following_attributes(lines):
+    page = "== Relics ==\nEach Relic has the following publicly tracked values:\n" + "".join(f"* {x}\n" for x in lines)
+    got = {c.variable: c for c in infer_constraints(parse(page))}
+    assert (got["Water"].owner, got["Water"].min, got["Water"].max) == ("Relic", 0, 20)
+    assert tuple(got["Role"].allowed) == ("Scout", "Trader", "Cook") and got["Guide"].refers == "Player"
+    assert not any(c.partial for c in got.values())
+
+
+def test_a_bullet_below_the_following_attributes_that_is_not_read_is_read_in_part():
+    page = ("== Relics ==\nEach Relic has the following publicly tracked values:\n* Water, an integer between 0 and 20\n"
+            "* Glint glitters unless 3 moons align\n")
+    found = infer_constraints(parse(page))
+    assert any(c.partial and c.owner == "Relic" and not c.variable and "Glint" in " ".join(c.partial) for c in found)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a publicly tracked Last Polish, which is a date and time.",
+    "Each Relic's Last Polish is a publicly tracked date and time.",
+    "Each Relic has a Last Polish (a timestamp).",
+])
+def test_a_date_is_text_the_bot_does_not_check(sentence):
+    got = constraints_of(sentence)["Last Polish"]
+    assert got.kind == TEXT and got.relative
+
+
+def test_a_pronoun_reads_as_the_variable_only_where_it_could_limit():
+    got = constraints_of("The Tide is a publicly tracked integer.", "It is tracked in this rule, although nobody minds.")["Tide"]
+    assert not got.partial
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a publicly tracked Shine, which is an integer in the range 2–7.",
+    "Each Relic has a publicly tracked Shine, which is an integer in the range of 2 to 7.",
+    "A Relic's Shine is publicly tracked and can range from 2 to 7.",
+    "A Relic's Shine ranges between 2 and 7.",
+    "Each Relic has a Shine of 2 or more, to a maximum of 7.",
+    "Each Relic has some Shine (at least 2, at most seven), tracked publicly.",
+    "Each Relic has a Shine, which is a whole number of 2 or higher and 7 or lower.",
+])
+def test_a_range_in_its_number_phrasings(sentence):
+    assert _one((sentence,), "Shine")[:4] == ("Relic", INTEGER, 2, 7)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Chill, which is a whole number between minus 3 and 3.",
+    "Each Relic has a Chill, which is an integer between -3 and 3.",
+    "Each Relic has a Chill, which is an integer from negative 3 to 3.",
+])
+def test_a_range_below_zero(sentence):
+    assert _one((sentence,), "Chill")[:4] == ("Relic", INTEGER, -3, 3)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Chill, which is an integer (possibly negative).",
+    "Each Relic has a publicly tracked Chill, which can be any integer, including negative numbers.",
+    "Each Relic has a Chill, which is an integer, positive or negative.",
+])
+def test_an_integer_that_may_be_negative_in_its_wordings(sentence):
+    got = constraints_of(sentence)["Chill"]
+    assert (got.kind, got.min, got.max, got.min_source, got.partial) == (INTEGER, None, None, None, [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Weight of no more than 9, tracked publicly.",
+    "Each Relic has a publicly tracked number of Weight, to a maximum of 9.",
+    "Each Relic has some Weight (at most nine), tracked publicly.",
+    "Each Relic has a Weight of 9 or less.",
+])
+def test_a_greatest_value_in_its_wordings(sentence):
+    assert _one((sentence,), "Weight")[:4] == ("Relic", INTEGER, None, 9)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Weight score, which may not fall below 1 or rise above 9.",
+    "Each Relic has a publicly tracked Weight count between 1 and 9.",
+    "Each Relic has a publicly tracked number called Weight, which is between 1 and 9.",
+    "Weight is a publicly tracked number that each Relic has, between 1 and 9.",
+    "Weight is a publicly tracked integer for each Relic, from 1 to 9.",
+])
+def test_a_noun_after_the_variable_s_name_and_whose_it_is(sentence):
+    assert _one((sentence,), "Weight")[1:4] == (INTEGER, 1, 9)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a publicly tracked Lit status, which is Yes or No, defaulting to No.",
+    "Each Relic has a Lit flag, which is publicly tracked and is either Yes or No.",
+    "Each Relic has a Lit setting of Yes or No.",
+])
+def test_a_flag_of_yes_or_no(sentence):
+    assert _one((sentence,), "Lit")[1:5] == (ENUM, None, None, ("Yes", "No"))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Bearer, which is the name of another Player; a Relic with no Bearer is noted with a dash.",
+    "Each Relic has a publicly tracked Bearer, who is either another Player or nobody (shown as a dash).",
+    "A Relic's Bearer is publicly tracked; it is either a dash or the name of a Player other than its owner.",
+    "Each Relic has a Bearer, which is a Player other than its owner, or - if it has none.",
+])
+def test_another_player_or_a_dash_in_its_wordings(sentence):
+    got = constraints_of(sentence)["Bearer"]
+    assert (got.kind, got.refers, got.other, got.none, got.partial) == (TEXT, "Player", True, "-", [])
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Every Relic is carried by a Player, its Bearer, which is publicly tracked.", "An unheld Relic is noted with a dash."),
+    ("Each Relic is held by at most one Player, its Bearer; if it has no Bearer, this is shown with a dash.",),
+    ("A Relic's Bearer is publicly tracked, and is a Player or - (for none).",),
+    ("Each Relic has a Worth (a nonnegative integer) and may have a Bearer, who is a Player; a Relic without a Bearer "
+     "is noted with a dash.",),
+])
+def test_a_holder_named_after_its_verb_or_by_its_name(sentences):
+    got = constraints_of(*sentences)["Bearer"]
+    assert (got.owner, got.refers, got.none, got.partial) == ("Relic", "Player", "-", [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "The Muster is a publicly tracked list of the names of Players, each of whom may appear at most once.",
+    "The Muster is a publicly tracked list of Players; no Player may be on the Muster more than once.",
+    "The Muster is a publicly tracked list of distinct Players' names, defaulting to empty.",
+])
+def test_a_list_of_players_each_at_most_once_in_its_wordings(sentence):
+    got = constraints_of(sentence)["Muster"]
+    assert (got.kind, got.refers, got.unique, got.partial) == (LIST, "Player", True, [])
+
+
+def test_it_after_a_semicolon_is_the_variable_just_named():
+    got = constraints_of("The Tide is publicly tracked; it is an integer from 1 to 6 and starts at 1.")["Tide"]
+    assert (got.kind, got.min, got.max, got.default, got.partial) == (INTEGER, 1, 6, "1", [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each Relic has a Chill, which is an integer that may be negative but may not fall below -3 or rise above 3.",
+    "Each Relic has a Chill, which may be negative, and is at least minus 3 and at most 3.",
+])
+def test_a_bound_below_zero_stays_with_a_permission_to_be_negative(sentence):
+    got = constraints_of(sentence)["Chill"]
+    assert (got.kind, got.min, got.max, got.partial) == (INTEGER, -3, 3, [])
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic has a Hoard, a publicly tracked list of zero or more Gems, where a Gem is Jet, Opal or Beryl.",),
+    ("A Relic's Hoard is a publicly tracked list, each item of which is Jet, Opal or Beryl.",),
+    ("Each Relic has a Hoard, which is a publicly tracked list; every entry in it must be either Jet, Opal or Beryl.",),
+    ("Each Relic has a publicly tracked Hoard, which is a list of Gems (Jet, Opal or Beryl).",),
+    ("Each Relic has a publicly tracked Hoard, which is a list of Gems.", "Each Gem is one of Jet, Opal or Beryl."),
+    ("Each Relic has a Hoard, which is a list of Gems; the possible Gems are Jet, Opal and Beryl.",),
+])
+def test_a_list_whose_items_have_a_type(sentences):
+    got = constraints_of(*sentences)["Hoard"]
+    assert (got.owner, got.kind, tuple(got.allowed), got.refers, got.partial) == (
+        "Relic", LIST, ("Jet", "Opal", "Beryl"), None, [])
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic has a publicly tracked Hoard, which is a list of no more than 2 items, each Jet, Opal or Beryl.",),
+    ("Each Relic has a publicly tracked Hoard, which is a list of Gems (Jet, Opal or Beryl).",
+     "A Hoard may never contain more than 2 Gems."),
+])
+def test_a_list_of_at_most_so_many_items(sentences):
+    got = constraints_of(*sentences)["Hoard"]
+    assert (got.kind, tuple(got.allowed), got.max_items, got.partial) == (LIST, ("Jet", "Opal", "Beryl"), 2, [])
+    assert "Gems" not in constraints_of(*sentences)
+
+
+def test_a_list_of_values_is_judged_item_by_item():
+    from actions.check import check_edit
+    rules = ("== Relics ==\nRelics are tracked in the “Relics” table of the gamestate page. Each Relic has a Hoard, which "
+             "is a list of no more than 2 items, each Jet, Opal or Beryl.\n")
+    page = "{| class=\"wikitable\"\n! Relic !! Hoard\n|-\n| Urn || Jet\n|-\n| Bowl || Opal, Beryl\n|}\n"
+    model = parse(rules)
+    found = infer_constraints(model)
+
+    def judged(new):
+        return check_edit(model, found, page, page.replace("| Urn || Jet", "| Urn || " + new)).verdict
+
+    assert judged("Jet, Opal") == "legal" and judged("") == "legal"
+    assert judged("Jet, Coal") == "illegal" and judged("Jet, Opal, Beryl") == "illegal"
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic may hold up to 6 Pearls, which are publicly tracked.",),
+    ("Each Relic may carry at most 6 Pearls; how many it carries is publicly tracked.",),
+    ("Each Relic has between 0 and 6 Pearls, publicly tracked.",),
+    ("Each Relic has a publicly tracked Pearls value.", "Pearls must always be at least 0 and at most 6."),
+])
+def test_how_many_a_thing_holds_in_its_wordings(sentences):
+    assert _one(sentences, "Pearls")[:4] in (("Relic", INTEGER, None, 6), ("Relic", INTEGER, 0, 6))
+
+
+def test_zero_or_more_is_a_count():
+    got = constraints_of("Every Relic owns zero or more Pearls; how many is publicly tracked.")["Pearls"]
+    assert (got.owner, got.kind, got.min, got.partial) == ("Relic", INTEGER, 0, [])
+
+
+@pytest.mark.parametrize("sentences", [
+    ("Each Relic has four publicly tracked properties: its Label, which is flavour text; its Kind, which is Cup or "
+     "Coin; its Keeper, which must be a Player; and its Worth, which is an integer between 1 and 5.",),
+    ("Each Relic has a Label, which is flavour text; a Kind, which is Cup or Coin; a Keeper, which must be a Player; "
+     "and a Worth, which is an integer between 1 and 5.",),
+])
+def test_attributes_said_with_its(sentences):
+    got = constraints_of(*sentences)
+    assert (got["Kind"].allowed, got["Keeper"].refers, got["Worth"].max) == (["Cup", "Coin"], "Player", 5)
+    assert not any(c.partial for c in got.values())
+
+
+@pytest.mark.parametrize("sentence, variable, expected", [
+    ("A Relic's Motto is publicly tracked flavour text, which its owner may change at any time.", "Motto", (TEXT, None, None)),
+    ("Each Relic has a publicly tracked Shelf, which is the name of a Cabinet in the Cabinets table.", "Shelf",
+     (TEXT, "Cabinet", None)),
+    ("The Curator is a publicly tracked Player, defaulting to nobody (noted with a dash).", "Curator", (TEXT, "Player", "-")),
+])
+def test_more_shapes_read_in_full(sentence, variable, expected):
+    got = constraints_of(sentence).get(variable)
+    if expected == (TEXT, None, None):   # text of any value: read in full, it limits nothing
+        assert got is None or not got.partial
+        return
+    assert (got.kind, got.refers, got.none, got.partial) == (*expected, [])
