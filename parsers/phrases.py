@@ -112,7 +112,7 @@ _VERBS = {
     "v_reword": "reword", "v_amend": "amend", "v_remove": "remove", "v_repeal": "repeal", "v_rename": "rename",
     "v_move": "move", "v_set": "set", "v_give": "give", "v_activate": "activate", "v_deactivate": "deactivate",
     "v_increase": "increase", "v_decrease": "decrease", "v_subtract": "subtract", "v_transfer": "transfer",
-    "v_keep": "keep", "v_reset": "reset", "v_keep_none": "keep_none", "v_paint": "paint", "v_begin": "begin",
+    "v_keep": "keep", "v_reset": "reset", "v_keep_none": "keep_none", "v_paint": "paint", "v_begin": "begin", "v_read": "replace",
 }
 
 _UNITS = {"paragraph": "paragraph", "paragraphs": "paragraph", "sentence": "sentence", "sentences": "sentence",
@@ -254,6 +254,8 @@ class Reader:
                         continue
                     if sub.data.startswith("v_"):
                         c.verb, c.verb_word = _VERBS[sub.data], self.words(sub).lower()
+                        if sub.data == "v_read":  # "… shall now read:": replaced by the text below
+                            c.parts.append(Part("with", NP("following", words=":"), words=self.words(sub)))
                     elif sub.data == "part":
                         c.parts.append(self.part(sub))
                     elif sub.data == "p_named":

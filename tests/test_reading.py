@@ -1220,3 +1220,11 @@ def test_a_rule_exists_condition_before_the_first_verb_holds_for_every_clause():
     # whether a rule holds a text is decided as each step finds the page: never shared
     [step] = parse_steps("If that rule contains “X”, remove it, and add the following to the end of that rule:\n\nOre.")
     assert not isinstance(step, AddRule) and type(step).__name__ in ("Ignored", "Unsupported")
+
+
+def test_what_a_rule_is_called_or_reads_now_is_no_order_but_shall_read_is():
+    # "is now called", "shall now read:": orders; "is called", "reads": what the rule is
+    assert type(parse_steps("The rule “Seed Vault” is now called “Seed Bank”.")[0]).__name__ == "RenameRule"
+    assert isinstance(parse_steps("The rule “Seed Vault” is called “Seed Bank”.")[0], Unsupported)
+    [step] = parse_steps("The second paragraph of the rule “Grafting” shall now read:\n\nGrafts take.")
+    assert isinstance(step, ReplaceText) and step.target.number == 2 and step.new == "Grafts take."

@@ -300,6 +300,22 @@ def one_rule_two_edits() -> Iterable[Variant]:
                                                                                                         text="Hooks rust."))))
 
 
+def whose_value() -> Iterable[Variant]:
+    """A value whose owner the sentence names elsewhere ("their Shells", "For each Diver, set their …"), or set
+    "equal to" a number."""
+    for verb in ("Set", "Make"):
+        yield Variant("whose value", f"{verb} Wren’s Pearls equal to 10.",
+                      _step(SetValue, player="Wren", variable="Pearls", value="10"))
+    for join in (", and ", " and "):
+        yield Variant("whose value", f"Set Wren’s Pearls to 3{join}their Shells to 1.",
+                      _step(SetValue, player="Wren", variable="Pearls", value="3"),
+                      steps=(_step(SetValue, player="Wren", variable="Pearls", value="3"),
+                             _step(SetValue, player="Wren", variable="Shells", value="1")))
+    for each in ("each Diver", "every Diver"):
+        yield Variant("whose value", f"For {each}, set their Pearls to 0.",
+                      _step(SetValue, player=EachPlayer(term="Diver"), variable="Pearls", value="0"))
+
+
 def passive_orders() -> Iterable[Variant]:
     """An order stated in the passive ("The rule “Lanterns” is repealed"): the same step as the order."""
     repeal = _step(RepealRule, rule=RuleRef(name="Lanterns"))
@@ -319,6 +335,20 @@ def passive_orders() -> Iterable[Variant]:
     for become in ("becomes", "shall become", "will become", "should become", "is to become"):
         for rule in rule_forms("Lanterns", unquoted_ok=False):
             yield Variant("passive orders", f"In {rule}, “tallow” {become} “wax”.", replace)
+    for rule in ("The rule “Lanterns”", "“Lanterns”", "The rule called “Lanterns”"):
+        yield Variant("passive orders", f"{rule} is now called “Lamps”.", rename)
+        yield Variant("passive orders", f"{rule} shall henceforth be known as “Lamps”.", rename)
+        yield Variant("passive orders", f"{rule} is moved to the Appendix section.",
+                      _step(MoveRule, rule=RuleRef(name="Lanterns"), section="Appendix"))
+        yield Variant("passive orders", f"{rule} is set to Active.", _step(SetStatus, rule=RuleRef(name="Lanterns"),
+                                                                        status="Active"))
+        for reads in ("shall now read", "shall read", "should now read", "is to read", "now reads"):
+            if rule != "“Lanterns”":  # a quote alone may be the text to replace: “at dusk” shall now read …
+                yield Variant("passive orders", _payload(f"{rule} {reads}:"),
+                              _step(ReplaceRuleText, rule=RuleRef(name="Lanterns"), body=BODY))
+            yield Variant("passive orders", _payload(f"The second paragraph of {rule[0].lower() + rule[1:] if rule.startswith('The') else rule} {reads}:"),
+                          _step(ReplaceText, rule=RuleRef(name="Lanterns"), target=Target(kind=PARAGRAPH, number=2),
+                                new=BODY))
     yield Variant("passive orders", "Let the rule “Lanterns” be repealed.", repeal)
     yield Variant("passive orders", "Let the rule “Lanterns” be renamed to “Lamps”.", rename)
     yield Variant("passive orders", "The rules “Lanterns” and “Candles” are repealed.", repeal,
@@ -379,7 +409,7 @@ def rule_exists_conditions() -> Iterable[Variant]:
                  "If the rule “Lanterns” still exists", "If the rule “Lanterns” is still in the Ruleset",
                  "If the rule “Lanterns” is in the Ruleset", "If the Ruleset contains a rule called “Lanterns”",
                  "If the Ruleset has a rule called “Lanterns”", "If there is a rule called “Lanterns”",
-                 "Should the rule “Lanterns” exist", "If a rule called “Lanterns” exists",
+                 "Should the rule “Lanterns” exist", "If a rule called “Lanterns” exists", "Should a rule called “Lanterns” exist",
                  "If a rule named “Lanterns” is still present"):
             when = Condition(words=cond, rule=RuleRef(name="Lanterns"))
             for verb, step in (("repeal it", _step(RepealRule, rule=RuleRef(name="Lanterns"), when=when)),
@@ -388,6 +418,7 @@ def rule_exists_conditions() -> Iterable[Variant]:
                                                               when=when))):
                 yield Variant("a rule's existence", f"{cond}, {verb}.", step)
     for after in ("if it exists", "if that rule exists", "provided that rule exists", "provided it exists",
+                  "if there is such a rule",
                   "if it is in the Ruleset", "if it is still in the Ruleset", "if it still exists", "(if it exists)"):
         step = _step(RepealRule, rule=RuleRef(name="Lanterns"), when=Condition(words=after, rule=RuleRef(name="Lanterns")))
         yield Variant("a rule's existence", f"Repeal “Lanterns” {after}.", step)
@@ -1107,7 +1138,7 @@ def values_in_players_words() -> Iterable[Variant]:
 
 
 MEANINGS: tuple[Callable[[], Iterable[Variant]], ...] = (
-    append_to_rule, prepend_to_rule, one_rule_two_edits, rule_exists_conditions, passive_orders, more_verbs_and_places, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
+    append_to_rule, prepend_to_rule, one_rule_two_edits, rule_exists_conditions, passive_orders, more_verbs_and_places, whose_value, insert_after_paragraph, insert_after_text, replace_text, every_occurrence_in_rule, replace_in_paragraph, several_rules,
     remove_sentence,
     replace_sentence_beginning, replace_paragraph, add_subrule, add_rule, repeal, rename, reword_rule, set_status,
     move, move_subrule, replace_everywhere, list_item, list_piece, action_step, change_value, set_value, transfer, things_attribute, single_value,
