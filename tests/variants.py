@@ -303,16 +303,18 @@ def one_rule_two_edits() -> Iterable[Variant]:
 def whose_value() -> Iterable[Variant]:
     """A value whose owner the sentence names elsewhere ("their Shells", "For each Diver, set their …"), or set
     "equal to" a number."""
-    for verb in ("Set", "Make"):
-        yield Variant("whose value", f"{verb} Wren’s Pearls equal to 10.",
+    for verb, whose, n in itertools.product(("Set", "Make"), ("Wren’s Pearls", "Wren's Pearls", "the Pearls of Wren"),
+                                            ("10", "ten")):
+        yield Variant("whose value", f"{verb} {whose} equal to {n}.",
                       _step(SetValue, player="Wren", variable="Pearls", value="10"))
-    for join in (", and ", " and "):
-        yield Variant("whose value", f"Set Wren’s Pearls to 3{join}their Shells to 1.",
+    for whose, join, their in itertools.product(("Wren’s Pearls", "Wren's Pearls", "the Pearls of Wren"),
+                                                (", and ", " and "), ("their", "her", "his")):
+        yield Variant("whose value", f"Set {whose} to 3{join}{their} Shells to 1.",
                       _step(SetValue, player="Wren", variable="Pearls", value="3"),
                       steps=(_step(SetValue, player="Wren", variable="Pearls", value="3"),
                              _step(SetValue, player="Wren", variable="Shells", value="1")))
-    for each in ("each Diver", "every Diver"):
-        yield Variant("whose value", f"For {each}, set their Pearls to 0.",
+    for each, verb in itertools.product(("each Diver", "every Diver"), ("set", "change", "reset")):
+        yield Variant("whose value", f"For {each}, {verb} their Pearls to 0.",
                       _step(SetValue, player=EachPlayer(term="Diver"), variable="Pearls", value="0"))
 
 
