@@ -28,7 +28,8 @@ PATROL = re.compile(r"patrol load: (?P<edits>\d+) edits in (?P<cycles>\d+) cycle
 
 
 def main() -> int:
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", "--full-load",
+    # one process (-n 0): the load tests print their measures, which pytest-xdist's workers would not pass on
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-n", "0", "-p", "no:cacheprovider", "--full-load",
                            *TESTS], cwd=ROOT, capture_output=True, text=True)
     requests, patrol = REQUESTS.search(done.stdout), PATROL.search(done.stdout)
     if done.returncode != 0 or not requests or not patrol:

@@ -23,7 +23,7 @@ def pytest_collection_modifyitems(config, items):
 def pytest_addoption(parser):
     parser.addoption("--wiki-port", type=int, default=None, metavar="N",
                      help="serve the wiki tests' local MediaWiki on this port of 127.0.0.1 (default: a free one; "
-                          "also WIKIBOT_TEST_PORT)")
+                          "also WIKIBOT_TEST_PORT; the second pytest-xdist worker serves its wiki on N+1)")
     parser.addoption("--full-load", action="store_true", default=False,
                      help="run the load tests (tests/wiki/test_*_load.py) at the sizes bench/load.py times: "
                           "200 queued requests, a burst of 1,000 gamestate edits")

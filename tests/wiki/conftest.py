@@ -166,6 +166,8 @@ def local_wiki(tmp_path_factory, pytestconfig) -> WikiHarness:
     wiki = FaultyWiki('WikiBot Test Wiki')
     try:
         port = pytestconfig.getoption('wiki_port') or int(os.environ.get('WIKIBOT_TEST_PORT') or 0) or None
+        if port is not None:  # each pytest-xdist worker serves its own wiki: the port given, plus the worker's number
+            port += int(os.environ.get('PYTEST_XDIST_WORKER', 'gw0')[2:] or 0)
         wiki.start(directory / 'wiki', port=port)
     except LocalWikiUnavailable as exc:  # pragma: no cover
         pytest.fail(str(exc), pytrace=False)
