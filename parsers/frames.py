@@ -769,6 +769,9 @@ def build_append(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
         if "rule" in roles:
             return "two places named"
         rule = rule_ref(place)
+    if rule is None and said_at is not None:
+        # "Rule “X”: add to the end:": the end of the rule the heading (or the step before) names
+        rule = RuleRef(previous=True)
     if rule is None:
         return "text to add, but no rule named"
     added = _np(roles, "what") or _np(roles, "body")

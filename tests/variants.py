@@ -379,6 +379,10 @@ def more_verbs_and_places() -> Iterable[Variant]:
             yield Variant("more verbs and places", _payload(f"Add a closing paragraph to {rule}{intro}"), append)
             yield Variant("more verbs and places", _payload(f"Add a new opening paragraph to {rule}{intro}"), prepend)
             yield Variant("more verbs and places", _payload(f"Set the second paragraph of {rule} to{intro}"), second)
+            yield Variant("more verbs and places", _payload(f"Replace the whole of the second paragraph of {rule} with{intro}"),
+                          second)
+            yield Variant("more verbs and places", f"Add the following bullet list to the end of {rule}{intro}\n\n* Hooks\n"
+                          "* Nails", _step(AppendText, rule=ref, body="* Hooks\n* Nails", at="end"))
             yield Variant("more verbs and places", _payload(f"In {rule}, swap the second paragraph for the following{intro}"),
                           second)
             yield Variant("more verbs and places", _payload(f"Replace the text of the second paragraph in {rule} with{intro}"),
@@ -403,6 +407,10 @@ def more_verbs_and_places() -> Iterable[Variant]:
         yield Variant("more verbs and places", f"Move {q} out of the Dynastic Rules and into the Appendix.",
                       _step(MoveRule, rule=RuleRef(name="Hooks", section="Dynastic Rules"), section="Appendix"))
         yield Variant("more verbs and places", _payload(f"New rule, {q}:"), _step(AddRule, name="Hooks", body=BODY))
+        for heading in (f"Rule {q}:", f"In the rule {q}:"):
+            for add in ("add to the end:", "add at the end:", "append to the end:"):
+                yield Variant("more verbs and places", _payload(f"{heading} {add}"),
+                              _step(AppendText, rule=RuleRef(name="Hooks"), body=BODY, at="end"))
 
 
 def rule_exists_conditions() -> Iterable[Variant]:
