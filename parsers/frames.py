@@ -2046,7 +2046,8 @@ def _with_condition(specs: list[Spec], when: Condition) -> list[Spec]:
         fields = dict(sp.fields)
         if "rule" in fields and (fields["rule"] is None or fields["rule"] == RuleRef(previous=True)) \
                 and when.rule is not None and not when.negated and sp.cls is not AddListItem:
-            fields["rule"] = when.rule
+            # "If a subrule of “Greenhouses” named “Heating” exists, repeal it": it is Heating, under Greenhouses
+            fields["rule"] = when.rule if when.parent is None else dataclasses.replace(when.rule, parent=when.parent)
         fields["when"] = when
         out.append(Spec(sp.cls, fields))
     return out

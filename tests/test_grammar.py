@@ -487,3 +487,11 @@ def test_items_joined_by_and_go_to_the_list_both():
 def test_a_rule_named_by_a_lower_case_word_is_no_rule(text):
     [step] = parse_steps(text)
     assert isinstance(step, Unsupported) and "names no rule" in step.reason
+
+
+@pytest.mark.parametrize("text", ["If a subrule of “Greenhouses” named “Heating” exists, repeal it.",
+                                  "If there is a subrule of “Greenhouses” named “Heating”, repeal it."])
+def test_a_subrules_existence_under_its_parent_is_decided_by_the_bot(text):
+    [step] = parse_steps(text)
+    assert isinstance(step, RepealRule) and step.when.rule == RuleRef(name="Heating")
+    assert step.when.parent == RuleRef(name="Greenhouses") and step.rule.parent == RuleRef(name="Greenhouses")

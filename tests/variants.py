@@ -407,6 +407,7 @@ def more_verbs_and_places() -> Iterable[Variant]:
         yield Variant("more verbs and places", f"Move {q} out of the Dynastic Rules and into the Appendix.",
                       _step(MoveRule, rule=RuleRef(name="Hooks", section="Dynastic Rules"), section="Appendix"))
         yield Variant("more verbs and places", _payload(f"New rule, {q}:"), _step(AddRule, name="Hooks", body=BODY))
+        yield Variant("more verbs and places", _payload(f"New rule {q}:"), _step(AddRule, name="Hooks", body=BODY))
         for heading in (f"Rule {q}:", f"In the rule {q}:"):
             for add in ("add to the end:", "add at the end:", "append to the end:"):
                 yield Variant("more verbs and places", _payload(f"{heading} {add}"),
