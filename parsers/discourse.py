@@ -578,15 +578,21 @@ def opens_instruction(line: str) -> bool:
     a condition on the Proposal itself, a step deferred to later).  Rule text such as "Add 1 to their
     Score" or "If a Player has …" reads as no kind, so it stays text.
     """
-    if not line.strip() or PAYLOAD_PREFIX.match(line):
-        return False
+    read = _first_sentence(line)
+    return read is not None and read.opens
+
+
+def _first_sentence(line: str, *, only: bool = False) -> _Read | None:
+    """What the reader makes of the line's first sentence (``only``: of its one sentence, None when it has more);
+    None for a blank line or a line of markup (a list item, a quote, a table row), which is always text."""
     stripped = line.strip()
+    if not stripped or PAYLOAD_PREFIX.match(line):
+        return None
     spans = language.sentence_spans(stripped)
-    if not spans:
-        return False
+    if not spans or (only and len(spans) != 1):
+        return None
     a, b, _ = spans[0]
-    read = read_sentence(stripped[a:b])
-    return read.opens
+    return read_sentence(stripped[a:b])
 
 
 #: Verbs of instructions no kind reads yet: such a sentence still opens an instruction (it is
@@ -772,13 +778,9 @@ def opens_text_instruction(text: str) -> bool:
 def reads_as_step(line: str) -> bool:
     """Does the line's first sentence read as a step the bot can apply (not merely an instruction
     it recognises)?  Only such a line, right after an instruction's colon, means no text was given."""
-    stripped = line.strip()
-    spans = language.sentence_spans(stripped)
-    if not stripped or PAYLOAD_PREFIX.match(line) or not spans:
-        return False
-    a, b, _ = spans[0]
-    return any(sp.cls not in (Ignored, Unsupported) and not sp.fields.get("_stated")
-               for sp in read_sentence(stripped[a:b]).specs)
+    read = _first_sentence(line)
+    return read is not None and any(sp.cls not in (Ignored, Unsupported) and not sp.fields.get("_stated")
+                                    for sp in read.specs)
 
 
 #: The steps that change the Ruleset (not the gamestate, not set aside).
@@ -789,10 +791,14 @@ RULESET_STEPS = (AddRule, RepealRule, RepealAll, RenameRule, ReplaceRuleText, Re
 def reads_as_ruleset_step(line: str) -> bool:
     """Does the line's first sentence read as a change to the Ruleset ("Create a subrule “X” of “Y”:")?
     Rule text never reads so; a gamestate-like imperative ("Set each Keeper’s Wicks to 3.") may."""
-    stripped = line.strip()
-    spans = language.sentence_spans(stripped)
-    if not stripped or PAYLOAD_PREFIX.match(line) or not spans:
-        return False
-    a, b, _ = spans[0]
-    return any(sp.cls in RULESET_STEPS for sp in read_sentence(stripped[a:b]).specs)
+    read = _first_sentence(line)
+    return read is not None and any(sp.cls in RULESET_STEPS for sp in read.specs)
+
+
+def states_an_order(line: str) -> bool:
+    """Is the line one sentence that reads, whole and unconditionally, as a change to the Ruleset stated in the
+    passive ("The rule “X” is repealed.", "The Special Case rule “X” becomes Active.")?"""
+    read = _first_sentence(line, only=True)
+    return read is not None and any(sp.fields.get("_stated") and sp.cls in RULESET_STEPS
+                                    and sp.fields.get("when") is None for sp in read.specs)
 

@@ -41,8 +41,8 @@ from parsers.discourse import (
     SAME_LIST,
     RULES_BELOW,
     PAYLOAD_PREFIX,
-    RULESET_STEPS,
     asks_for_an_act,
+    states_an_order,
     ends_added_text,
     speaks_of_its_enactment,
     is_remark,
@@ -469,19 +469,7 @@ def _one_unit(instruction: str, lines: list[str], first: int, end_line: int, inl
 def _remarks_inside(payload: str) -> list[str]:
     """Lines of an unquoted payload that may be the author's remarks rather than rule text, or orders stated in
     the passive ("The rule “Lanterns” is repealed."): rule text or the Proposal's next step, which an Admin reads."""
-    return [line.strip() for line in payload.split("\n") if may_be_remark(line) or _stated_order(line)]
-
-
-def _stated_order(line: str) -> bool:
-    """Is the line one sentence that reads, whole and unconditionally, as a change to the Ruleset stated in the
-    passive ("The rule “X” is repealed.", "The Special Case rule “X” becomes Active.")?"""
-    stripped = line.strip()
-    spans = language.sentence_spans(stripped)
-    if not stripped or PAYLOAD_PREFIX.match(line) or len(spans) != 1:
-        return False
-    a, b, _ = spans[0]
-    return any(sp.fields.get("_stated") and sp.cls in RULESET_STEPS and sp.fields.get("when") is None
-               for sp in read_sentence(stripped[a:b]).specs)
+    return [line.strip() for line in payload.split("\n") if may_be_remark(line) or states_an_order(line)]
 
 
 #: A sentence that only goes on with the one before it: its name ("Call it “X”.", "It is called “X”.") or
