@@ -399,6 +399,8 @@ def more_verbs_and_places() -> Iterable[Variant]:
                       _step(RepealRule, rule=sub))
         yield Variant("more verbs and places", f"Remove the sub rule {q} from the rule “Lanterns”.",
                       _step(RepealRule, rule=sub))
+        for parent in ("“Lanterns”", '"Lanterns"', "the “Lanterns” rule"):
+            yield Variant("more verbs and places", f"Remove the subrule {q} from {parent}.", _step(RepealRule, rule=sub))
         yield Variant("more verbs and places", f"In the rule “Lanterns”, in its subrule {q}, replace “tallow” with “wax”.",
                       _step(ReplaceText, rule=sub, target=Target(kind=TEXT, text="tallow"), new="wax"))
         for verb in ("Move", "Transfer"):
