@@ -411,6 +411,17 @@ def read_sentence(sentence: str) -> _Read:
     if _INTRODUCES_STEPS.fullmatch(s):
         return _Read([_Spec(Ignored, {"reason": f"introduces the steps below it: “{stripped}”", "category": "note"})],
                      opens_instruction=True)
+    quoted_label = re.fullmatch(r"(?:\d+[a-z]?[.)]\s*)?(\x01\d+\x02)\s*:", s)
+    if quoted_label:
+        # "“Lanterns”:" over "replace “A” with “B”": a quoted title as a heading names the rule the steps under
+        # it edit (looked up when they are applied, as a bare heading's is)
+        label = _restore(quoted_label.group(1), m).strip()
+        label = label[1:-1].strip() if len(label) > 1 else label
+        if label and "\n" not in label and len(label.split()) <= 8:
+            read = _ignored(f"a heading in the post: “{stripped}” (the steps under it that name no rule edit the rule "
+                            f"“{label}”, if there is one)", "note")
+            read.specs[0].fields["_scope"] = frames.Scope(words=stripped, rule=RuleRef(name=label, named_as="heading"))
+            return read
     if label_line and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
         read = _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
         label = re.sub(r"^\d+[a-z]?[.)]\s*", "", stripped).rstrip(":").strip()
@@ -536,7 +547,10 @@ def read_instruction(s: str, m: _Masked) -> _Read | None:
                                       "category": "note", "_scope": r.scope})],
                      opens_instruction=r.scope.rule is not None or r.scope.when is not None)
     if r.instruction:
-        return _Read([_Spec(Unsupported, {"reason": f"cannot read “{_restore(s, m)}”: {r.reason}"})], opens_instruction=True)
+        fields = {"reason": f"cannot read “{_restore(s, m)}”: {r.reason}"}
+        if r.alternatives:  # a heading above it ("Rule “X”:") may say which reading is meant
+            fields["_alternatives"] = [[_Spec(sp.cls, dict(sp.fields)) for sp in alt] for alt in r.alternatives]
+        return _Read([_Spec(Unsupported, fields)], opens_instruction=True)
     if _NEW_RULE_HEAD.match(s):
         # "Create a new rule # 3 and renumber the ruleset": a new rule the bot cannot read; the text
         # below is that rule's, never read as instructions

@@ -2291,6 +2291,8 @@ class SentenceReading:
     #: the sentence is an instruction the bot recognises but cannot apply with certainty (two
     #: readings, a role given twice, a value it cannot use) — never rule text
     instruction: bool = False
+    #: the sentence's readings, when there are several (a heading above it may say which is meant)
+    alternatives: list[list[Spec]] | None = None
 
 
 @dataclass(frozen=True)
@@ -2384,7 +2386,8 @@ def read(masked: str, m: language.Masked, grammar: Grammar | None = None, *, add
     if len(all_readings) > 1:
         described = [" then ".join(describe(s) for s in specs) for specs in list(all_readings.values())[:3]]
         return SentenceReading(parsed=True, instruction=True, reason="it can be read in more than one way: " +
-                               "; or ".join(f"({k + 1}) {d}" for k, d in enumerate(described)))
+                               "; or ".join(f"({k + 1}) {d}" for k, d in enumerate(described)),
+                               alternatives=list(all_readings.values()))
     # why a frame that placed every part could not make its step says more than which parts another could not place
     unique = sorted(dict.fromkeys(problems), key=lambda p: "the bot cannot place" in p)
     return SentenceReading(parsed=True, instruction=refused,

@@ -913,6 +913,8 @@ class Reader:
         """The variable's words in a value phrase (after the possessive or before "of")."""
         toks = [t for t in tree.children if isinstance(t, Token) and t.type not in ("THE", "OF", "EACH", "EVERY", "ALL",
                                                                                      "ANY", "A", "AN", "CAPITAL_A")]
+        while toks and toks[0].type in ("ACTIVE", "NON_IDLE"):  # "each active Player’s Oil": the owner's word
+            toks.pop(0)
         for tok in toks[skip:]:  # "Bushels equal to 10": the grammar's own word in lower case ends the name
             if tok.type not in _NAME_TOKENS | {"POSSESSIVE"} and not str(tok)[:1].isupper():
                 raise NotRead(f"“{tok}” is one of the words instructions are made of, not part of a name")

@@ -659,8 +659,10 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             specs = [_Spec(Unsupported, {"reason": "the text below is given to more than one step ("
                                          + " and ".join(sorted(wanting)) + "): the bot cannot tell which it belongs "
                                          f"to: “{src.splitlines()[0]}”"})]
+        specs = scope.choose(specs)
         for spec in specs:
             fields = dict(spec.fields)
+            fields.pop("_alternatives", None)
             wanted = fields.pop("_payload", None) is PAYLOAD  # an Ignored/Unsupported step that swallowed its payload
             governs = fields.pop("_governs", None)
             cls = spec.cls
@@ -878,6 +880,17 @@ class _ScopeState:
             return
         if self.used and re.search(r"\n[ \t]*\n", gap) and not PAYLOAD_PREFIX.match(src) and not _NUMBERED.match(src):
             self.current = None
+
+    def choose(self, specs: list) -> list:
+        """A sentence that reads two ways under a heading that names a rule ("Rule “X”:" ⏎ "change “A” to
+        read “B”": the rule “A” reworded, or the text “A” in X): the one reading that names no rule of its
+        own is the heading's, the one meant; otherwise the sentence stays unread."""
+        h = self.current
+        if len(specs) != 1 or h is None or h.rule is None or not specs[0].fields.get("_alternatives"):
+            return specs
+        scoped = [alt for alt in specs[0].fields["_alternatives"]
+                  if all(sp.fields.get("rule") in (None, RuleRef(previous=True)) for sp in alt if "rule" in sp.fields)]
+        return scoped[0] if len(scoped) == 1 else specs
 
     def clash(self, everywhere: bool) -> str | None:
         """Why a step said of the whole Ruleset ("throughout the Ruleset", "in every rule") cannot stand

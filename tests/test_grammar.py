@@ -495,3 +495,29 @@ def test_a_subrules_existence_under_its_parent_is_decided_by_the_bot(text):
     [step] = parse_steps(text)
     assert isinstance(step, RepealRule) and step.when.rule == RuleRef(name="Heating")
     assert step.when.parent == RuleRef(name="Greenhouses") and step.rule.parent == RuleRef(name="Greenhouses")
+
+
+@pytest.mark.parametrize("text", ["Edit the rule “Greenhouses” to replace “Shears” with “Secateurs”.",
+                                  "Amend Greenhouses to change “Shears” to “Secateurs”.",
+                                  "Change the rule “Greenhouses” to substitute “Secateurs” for “Shears”."])
+def test_the_act_as_the_purpose_of_an_amendment(text):
+    [step] = parse_steps(text)
+    assert isinstance(step, ReplaceText) and step.rule.name == "Greenhouses"
+    assert (step.target.text, step.new) == ("Shears", "Secateurs")
+
+
+@pytest.mark.parametrize("text", ["Rule “Greenhouses”: change “Shears” to read “Secateurs”.",
+                                  "“Greenhouses”:\n* change “Shears” to read “Secateurs”"])
+def test_a_heading_naming_the_rule_says_the_quote_is_its_text_not_a_rule(text):
+    # alone, “change “Shears” to read …” may reword a rule called “Shears”: the heading says which is meant
+    [alone] = parse_steps("Change “Shears” to read “Secateurs”.")
+    assert isinstance(alone, Unsupported) and "more than one way" in alone.reason
+    steps = [s for s in parse_steps(text) if not isinstance(s, Ignored)]
+    assert [type(s).__name__ for s in steps] == ["ReplaceText"]
+    assert steps[0].rule.name == "Greenhouses" and (steps[0].target.text, steps[0].new) == ("Shears", "Secateurs")
+
+
+@pytest.mark.parametrize("who", ["each active Gardener’s", "every non-idle Gardener’s", "each nonidle Gardener’s"])
+def test_active_players_are_every_player_of_the_page(who):
+    [step] = parse_steps(f"Set {who} Seeds to 0.")
+    assert isinstance(step, SetValue) and step.player.term == "Gardener" and (step.variable, step.value) == ("Seeds", "0")

@@ -218,6 +218,13 @@ def replace_text() -> Iterable[Variant]:
         for verb in ("Amend", "Update", "Change"):
             yield Variant("replace", f"{verb} {rule}, replacing {a} with {b}.", exp)
         yield Variant("replace", f"Within {rule}, replace {a} with {b}.", exp)
+        # the act as the purpose of the amendment: "Edit the rule X to replace A with B"
+        for verb, act in itertools.product(("Edit", "Amend", "Change"),
+                                           (f"replace {a} with {b}", f"change {a} to {b}", f"substitute {b} for {a}")):
+            yield Variant("replace", f"{verb} {rule} to {act}.", exp)
+        # under a heading that names the rule, the quote is the rule's text, not a rule of that name
+        yield Variant("replace", f"{rule[0].upper()}{rule[1:]}: change {a} to read {b}.", exp)
+        yield Variant("replace", f"In {rule}:\n* change {a} to read {b}", exp)
 
 
 def every_occurrence_in_rule() -> Iterable[Variant]:
@@ -757,6 +764,8 @@ def every_value_forms(value: str) -> list[str]:
     forms = []
     for each in ("each", "every"):
         forms += [f"{each} Diver’s {value}", f"{each} Diver's {value}", f"the {value} of {each} Diver"]
+        # idle players are no players for the gamestate: "each active Diver" is every Diver of the page
+        forms += [f"{each} active Diver’s {value}", f"the {value} of {each} non-idle Diver"]
     forms += [f"all Divers’ {value}", f"the {value} of all Divers"]
     return forms
 
