@@ -650,8 +650,11 @@ _JUDGES = re.compile(
     r"powerful|slow|fast|often|rare|common|easy|hard)\b|\bcrept\s+up\b", re.I)
 
 
-_EDIT_WORD = re.compile(r"\b(?:change|replace|add|remove|repeal|amend|insert|delete|create|enact|rename|set|reword|append)\b",
-                        re.I)
+_EDIT_WORD = re.compile(r"\b(?:change|replace|add|remove|repeal|amend|insert|delete|create|enact|rename|set|reword|append)\b"
+                        # the proposal's effect stated ahead: "it will be included in the ruleset under the title …"
+                        r"|\b(?:will|shall|would|is\s+to|are\s+to)\s+(?:then\s+|now\s+|also\s+)?be\s+(?:included|added|"
+                        r"inserted|placed|put|appended|enacted|repealed|replaced|changed|removed|renamed|created|moved|"
+                        r"amended|deleted)\b", re.I)
 
 
 def names_an_edit(line: str) -> bool:

@@ -2205,13 +2205,17 @@ def _share(clauses: list[Clause]) -> list[Clause]:
 
     def close() -> None:
         if len(group) > 1:
+            # "Set the Fare of “A” and “B” to 3": one attribute of several things, all set to what is said once
+            values = [c.objects[0] for c in group if len(c.objects) == 1 and c.objects[0].kind == "value"]
+            one_value = len(values) == len(group) and len({v.text for v in values}) == 1 \
+                and sum(1 for c in group if any(p.prep == "to" for p in c.parts)) == 1
             for prep in _SHARED:
                 having = [p for c in group for p in c.parts if p.prep == prep]
                 if having:
                     for c in group:
                         # "to" shared is where things go ("Add “A” and “B” to the list"), never what one becomes ("Set
                         # Plots 4 and 5 to Blue", "“Lord” … with “Knight”, “High Lord” with “King”")
-                        if not any(p.prep == prep for p in c.parts) and not (prep == "to" and (
+                        if not any(p.prep == prep for p in c.parts) and not (prep == "to" and not one_value and (
                                 any(p.prep in ("with", "by", "as", "into") for p in c.parts)
                                 or having[0].np is None or having[0].np.kind not in _PLACES)):
                             c.parts.append(having[0])
@@ -2221,6 +2225,13 @@ def _share(clauses: list[Clause]) -> list[Clause]:
     for c in clauses:
         if c.verb is None and group:
             c.verb, c.verb_word = group[0].verb, group[0].verb_word
+            owned = [o for o in group[0].objects if o.kind == "value" and o.of is not None
+                     and o.of.kind in ("quote", "name", "thing")]
+            if len(owned) == 1 and len(c.objects) == 1 and (c.objects[0].kind in ("quote", "thing") or (
+                    c.objects[0].kind == "name" and (c.objects[0].text or "")[:1].isalpha())):
+                # "Set the Kind of “Cup” and “Blade” to “Coin”": the same attribute, of the other thing
+                other = c.objects[0]
+                c.objects = [dataclasses.replace(owned[0], words=other.words, of=other)]
             group.append(c)
         else:
             close()

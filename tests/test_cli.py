@@ -74,6 +74,18 @@ def test_enact_with_unsupported_step_writes_nothing(ruleset, tmp_path):
     assert partial.returncode == 3 and "defaulting to 5" in ruleset.read_text()
 
 
+def test_enact_with_every_step_left_to_an_admin_is_not_done(ruleset, tmp_path):
+    # "this Proposal has no effect" unless another passed: the bot cannot decide, so nothing is enacted — never
+    # a success with nothing done (the wiki's answer is "Not done" too)
+    proposal = tmp_path / "p.txt"
+    proposal.write_text("If the Proposal “Pear Tree” was not enacted, this Proposal has no effect.\n\n"
+                        "In the rule “Coins”, replace “defaulting to 3” with “defaulting to 5”.\n")
+    before = ruleset.read_text()
+    result = wikibot("enact", "--title", "Pears", "--text-file", proposal, "--ruleset-file", ruleset)
+    assert result.returncode == 3 and "left for an Admin" in result.stderr and "step 2 (conditional)" in result.stderr
+    assert ruleset.read_text() == before
+
+
 def test_synonyms_and_inverse(ruleset):
     before = ruleset.read_text()
     assert wikibot("synonyms", "--set", "Player=Necromancer", "--ruleset-file", ruleset).returncode == 0

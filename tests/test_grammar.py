@@ -521,3 +521,10 @@ def test_a_heading_naming_the_rule_says_the_quote_is_its_text_not_a_rule(text):
 def test_active_players_are_every_player_of_the_page(who):
     [step] = parse_steps(f"Set {who} Seeds to 0.")
     assert isinstance(step, SetValue) and step.player.term == "Gardener" and (step.variable, step.value) == ("Seeds", "0")
+
+
+def test_one_attribute_of_two_things_set_at_once():
+    steps = parse_steps("Change the Hue of both “Urn” and “Vase” to “Teal”.")
+    assert [(s.thing, s.attribute, s.value) for s in steps] == [("Urn", "Hue", "Teal"), ("Vase", "Hue", "Teal")]
+    steps = parse_steps("Set the Hue of “Urn” to “Teal” and “Vase” to “Rose”.")
+    assert [(s.thing, s.attribute, s.value) for s in steps] == [("Urn", "Hue", "Teal"), ("Vase", "Hue", "Rose")]

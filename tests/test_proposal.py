@@ -1003,3 +1003,12 @@ def test_a_things_kind_is_kept_and_an_ordinal_is_no_values_name():
     assert type(step).__name__ == "RemoveRow" and (step.table, step.name) == ("Ship", "Osprey")
     [step] = parse_steps("Quillon gains a second Beacon.")
     assert isinstance(step, Unsupported)
+
+
+def test_the_proposals_effect_stated_ahead_is_never_a_remark():
+    # "it will be included in the … ruleset under the title …": where the text below goes, in the future tense
+    steps = parse_steps("This one is for both guilds. If it passes, it will be included in the Amber ruleset under "
+                        "the title “Quiet Bells”, and in the Slate ruleset as “Loud Bells”.\n"
+                        "1. Bells ring at dawn.")
+    assert not any(isinstance(s, Ignored) and "Amber ruleset" in s.text for s in steps)
+    assert any(isinstance(s, Unsupported) and "Amber ruleset" in s.text for s in steps)

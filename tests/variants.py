@@ -859,6 +859,15 @@ def things_attribute() -> Iterable[Variant]:
                 yield Variant("thing", f"Raise the Fare of {thing}{table} by {n}.", up)
                 yield Variant("thing", f"Decrease the Fare of {thing}{table} by {n}.", down)
                 yield Variant("thing", f"Reduce the Fare of {thing}{table} by {n}.", down)
+    # two things' attribute at once: the same attribute of the thing after the conjunction
+    both = (_step(SetAttribute, thing="Gullwing", attribute="Fare", value="3"),
+            _step(SetAttribute, thing="Petrel", attribute="Fare", value="3"))
+    for verb, two in itertools.product(("Set", "Change"), ("“Gullwing” and “Petrel”", "both “Gullwing” and “Petrel”",
+                                                          "the Ferries “Gullwing” and “Petrel”",
+                                                          "the Ferry “Gullwing” and the Ferry “Petrel”")):
+        yield Variant("thing", f"{verb} the Fare of {two} to 3.", both[0], steps=both)
+    apart = (both[0], _step(SetAttribute, thing="Petrel", attribute="Fare", value="4"))
+    yield Variant("thing", "Set the Fare of “Gullwing” to 3 and “Petrel” to 4.", apart[0], steps=apart)
 
 
 def single_value() -> Iterable[Variant]:

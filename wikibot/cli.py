@@ -14,6 +14,7 @@ import sys
 import traceback
 from pathlib import Path
 
+from actions.report import APPLIED
 from parsers import ruleset as ruleset_parser
 from parsers.errors import WikibotError
 from wikibot.pages import read_text, ruleset_problem
@@ -107,6 +108,13 @@ def operate(args: argparse.Namespace, run) -> int:
     if not args.json:
         for saved in outcome.saved:
             print(f"saved {saved.title}: {saved.where}")
+    left = report.left_for_an_admin
+    if left and not report.with_status(APPLIED):
+        # "If the proposal X failed, this proposal has no effect": nothing done, and the rest is an Admin's to
+        # decide — not done, as the wiki's answer says, never a success
+        print(f"wikibot {args.command}: nothing was written: every step that would change a page is left for an "
+              "Admin to decide: " + "; ".join(f"step {s.n} ({s.action})" for s in left) + ".", file=sys.stderr)
+        return EXIT_UNSUPPORTED
     return EXIT_OK if report.complete else EXIT_UNSUPPORTED
 
 
