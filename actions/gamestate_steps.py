@@ -27,7 +27,7 @@ from actions.report import REFUSED, UNSUPPORTED
 from parsers import characters, language
 from parsers import steps as st
 from parsers.gamestate import GamestateError, GamestatePage, Table, name_key
-from parsers.variables import DASHES, ENUM, LIST
+from parsers.variables import APPENDIX_ORIGIN, DASHES, ENUM, LIST
 
 
 def _unsupported(detail: str) -> StepOutcome:
@@ -238,18 +238,27 @@ def _add_column(page: GamestatePage, step: st.AddColumn, legality: Legality) -> 
             _call(table.set_cell, row, step.column, value)
         return (f"added the column “{step.column}”, each row's the {step.derived.value} of the row its "
                 f"{step.derived.link} names ({_listed(values)})")
+    place = _place(page, table)
+    said = ""
+    if step.default is None:
+        # no value said: the default the rules give the variable, as an Admin fills the new column
+        c = legality.find(step.column, place)
+        if c is not None and c.default is not None and c.origin != APPENDIX_ORIGIN:
+            step = dataclasses.replace(step, default=c.default)
+            said = " (the rules' default)"
+        elif step.rules_default:
+            raise _unsupported(f"“{step.column}” is to take its default, but no rule gives “{step.column}” a default")
     default = (step.default or "").strip()
     number = _number(default) if default else None
     if number is not None:
         default = str(number)
-    place = _place(page, table)
     rows = [r for r in table.row_names if r]
     v = legality.judge(step.column, default, place=place, row=rows[0] if rows else None, old=None,
                        column_old=[], new_row=False)
     if v is not None:
         raise _refused(v)
     _call(table.add_column, step.column, default)
-    return f"added the column “{step.column}”" + (f" with {default} in every row" if default else " (empty)")
+    return f"added the column “{step.column}”" + (f" with {default} in every row{said}" if default else " (empty)")
 
 
 def _listed(values: dict[str, str]) -> str:

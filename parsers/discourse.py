@@ -742,6 +742,12 @@ _VALUE_OF_EVERYONE = re.compile(
     r"^(?:please\s+)?(?:set|give|award|increase|decrease|reduce|raise|lower|reset)\s+(?:each|every|all)\s+"
     r"(?:[\w-]+\s+){0,2}[\w-]+['’]s?\s+[\w -]{1,40}?\s+to\s+\S+(?:\s+\S+)?\s*\.?$", re.I)  # "… to Red." and no more:
 # rule text says when ("Set each Player's Score to 0 at the start of each week.")
+#: an imperative on the tracking page's tables ("Add a Dust column to the Relics table, with …"): rule text does
+#: not order the enacting Admin about the page, it says when a player may
+_EDIT_OF_THE_GAMESTATE = re.compile(
+    r"^(?:please\s+)?(?:then\s+)?(?:add|create|insert|append|remove|delete|set|give|change|increase|decrease|move|fill|"
+    r"populate|update)\s+[^\n]{0,120}?\b(?:the\s+)?(?:[\w’'-]+\s+|\x01\d+\x02\s+){0,3}(?:tables?|columns?|rows?|"
+    r"gamestate(?:\s+tracking)?\s+page|tracking\s+page|gndt)\b", re.I)
 _PROBLEM_STATEMENT = re.compile(r"^(?:one|a|the|another|my|our)\s+(?:common\s+|big\s+|main\s+|real\s+)?"
                                 r"(?:problem|issue|concern|complaint|reason)\b", re.I)
 
@@ -783,7 +789,8 @@ def ends_added_text(line: str) -> bool:
     if opens_instruction(line):
         return True
     s = _clean(raw)
-    return bool(_EDIT_OF_A_PLACE.match(s) or _VALUE_OF_EVERYONE.match(s) or _PROBLEM_STATEMENT.match(s))
+    return bool(_EDIT_OF_A_PLACE.match(s) or _VALUE_OF_EVERYONE.match(s) or _PROBLEM_STATEMENT.match(s)
+                or _EDIT_OF_THE_GAMESTATE.match(s))
 
 
 def opens_text_instruction(text: str) -> bool:

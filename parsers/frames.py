@@ -1241,6 +1241,10 @@ def build_add_column(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     table = _np(roles, "table")
     fields = {"column": names_[0], "default": _gs_value(default) if default else None,
               "table": table.text if table is not None else None}
+    if "rules_default" in roles:  # "… at its default value": the value the rules give it
+        if default is not None:
+            return "it gives the new column a value and its default"
+        fields["rules_default"] = True
     derived = roles.get("derived")
     if derived is not None:
         # "; each Ship’s Wealth is its Captain’s Coins": the new column's value in every row, from another table
@@ -1888,6 +1892,7 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("name", ("called",), ("name",)),
         Slot("table", ("to", "in", "on"), ("table",)),
         Slot("default", ("default",), ("value_given",)),
+        Slot("rules_default", ("rules_default",), (NONE,)),
         Slot("derived", ("derived",), ("its",)),
     ), ("column",), build_add_column),
     # Add a row for “Harbour” to the Stops table, with a Type of Ferry. / Add a row for Kevan. / Add a new Ferry called “X” …

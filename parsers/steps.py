@@ -279,6 +279,8 @@ class AddColumn(Step):
     default: str | None = None
     table: str | None = None  # None = the players' table
     derived: "Derived | None" = None
+    #: "… at its default value": the default the rules give the variable (a step to an Admin if they give none)
+    rules_default: bool = False
 
 
 @dataclass(frozen=True)

@@ -1166,3 +1166,22 @@ def test_repeal_the_rules_listed_below_one_by_one():
     assert statuses(r) == [APPLIED, UNSUPPORTED]
     r = enact(parse_proposal("Test", "Repeal the following rules:\n* Scarecrows, which is broken\n* Tithes"), rs)
     assert statuses(r) == [UNSUPPORTED] and "not the name of a rule alone" in r.report.steps[0].detail
+
+
+def test_a_new_column_takes_the_default_the_rules_give_it():
+    """A new rule gives a Ship's Tar a default; the column added after it takes it, said or not ("… at its
+    default value"); asked for where no rule gives one, the step goes to an Admin. An order on the page's
+    tables after the new rule's text is a step of its own, never written into the rule."""
+    rule = ("Add a new rule called “Tar”, with the following text:\n\nEach Ship has an amount of Tar, which is an "
+            "integer, defaulting to 4.\n\n")
+    for ask in ("Add a Tar column to the Ships table, with every Ship’s Tar at its default value.",
+                "Add a Tar column to the Ships table."):
+        r = _fleet(rule + ask + " Then set the Tar of the Ship “Tern” to 1.")
+        assert statuses(r) == [APPLIED] * 3, [s.detail for s in r.report.steps]
+        assert "Add a" not in r.pages["Ruleset"].split("== Tar ==")[1].split("==")[0]
+        assert "! Ship !! Captain !! Tar\n|-\n| Gull || Kevan || 4\n|-\n| Tern || Lulu || 1\n" in r.pages["Relics"]
+    r = _fleet("Add a Pitch column to the Ships table, with each Ship’s Pitch at its default.")
+    assert statuses(r) == [UNSUPPORTED] and "no rule gives “Pitch” a default" in r.report.steps[0].detail
+    # an order on a table the grammar cannot read ends the added text all the same
+    r = _fleet(rule + "Add a Tar column to the Ships table, with every Ship’s Tar at one more than its Captain’s Coins.")
+    assert statuses(r) == [APPLIED, UNSUPPORTED] and "Add a" not in r.pages["Ruleset"]

@@ -898,6 +898,13 @@ def add_column() -> Iterable[Variant]:
                 for tail in (", with a starting value of 0 for every Diver", ", defaulting to 0",
                              ", with each Diver’s Shells set to 0", " with a default value of 0"):
                     yield Variant("add a column", f"Add {col} to {page}{tail}.", exp)
+    # the value the rules give it, asked for in words
+    exp = _step(AddColumn, column="Shells", table="Divers", rules_default=True)
+    for col, tail in itertools.product(("a column called “Shells”", "a “Shells” column", "a Shells column"),
+                                       (", with every Diver’s Shells at its default value", " at its default value",
+                                        ", with each Diver’s Shells at their default", ", with their default values",
+                                        ", with each Diver’s Shells set to its default", " at the default value")):
+        yield Variant("add a column", f"Add {col} to the Divers table{tail}.", exp)
 
 
 def rows() -> Iterable[Variant]:
