@@ -102,8 +102,10 @@ def _rules_read(ruleset: Ruleset) -> list[Rule]:
     return out
 
 
-def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]:
-    """The frames, placed things and grids of one rule's sentences and bullet lines."""
+def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid], list[str]]:
+    """The frames, placed things and grids of one rule's sentences and bullet lines, and the sentences
+    that read as no definition at all."""
+    silent: list[str] = []
     frames: list[D.Frame] = []
     things: list[D.Things] = []
     grids: list[D.Grid] = []
@@ -134,6 +136,8 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
                                         for f in again.frames):
                     reading = D.Reading(tuple(replace(f, sentence=s) for f in again.frames), again.things, again.grids)
             readings.append(reading)
+            if not reading.frames and not reading.things and not reading.grids:
+                silent.append(s)
             named = {f.variable for f in reading.frames if f.variable}
             previous = next(iter(named)) if len(named) == 1 else None
         if bullet and lead is not None and lead[1] == index and not any(r.frames for r in readings):
@@ -179,7 +183,36 @@ def _read_rule(rule: Rule) -> tuple[list[D.Frame], list[D.Things], list[D.Grid]]
     for i, f in enumerate(frames):
         if f.owner is None and f.variable and len(owners.get(variable_key(f.variable), ())) == 1:
             frames[i] = replace(f, owner=next(iter(owners[variable_key(f.variable)])))
-    return frames, things, grids
+    return frames, things, grids, silent
+
+
+#: a sentence that limits what things may hold, across them ("No Puzzler may be the Captain of more than one
+#: Ship", "No two Ships may have the same Captain"): read by no definition, it still limits the values it names
+_HOLDING_LIMIT = re.compile(
+    r"^(?!(?:if|when|whenever|while|unless|once|after|before)\b)(?:no|a|an|each|every|any|the)\s+(?:two\s+)?[\w’'-]+"
+    r"(?:\s+[\w’'-]+)?\s+(?:may|can|must|shall|will|is\s+allowed\s+to)\s+(?:not\s+|never\s+|only\s+|ever\s+)?"
+    r"(?:be|have|hold|own|possess|contain|carry|keep|share|captain|control|belong)\b", re.I)
+_QUANTITY_LIMIT = re.compile(
+    r"\b(?:more\s+than|at\s+most|at\s+least|no\s+more\s+than|fewer\s+than|less\s+than|greater\s+than|exceed\w*|"
+    r"maximum|minimum|only\s+one|a\s+single|unique|the\s+same|distinct|different|once|twice)\b", re.I)
+
+
+def _limits_unread(silent: list[str], constraints: list[Constraint]) -> None:
+    """A sentence no definition reads that limits what things hold and names a variable the rules define: a limit
+    across things, which only narrows what the definition allows — a value the definition forbids is illegal, one it
+    allows cannot be judged (never "legal" past a limit unread)."""
+    for s in silent:
+        if not (_HOLDING_LIMIT.match(s.strip()) and _QUANTITY_LIMIT.search(s)):
+            continue
+        said = " ".join(variable_key(w) for w in re.findall(r"[\w’'-]+", s))
+        for c in constraints:
+            key = variable_key(c.variable or "")
+            if key and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", said):
+                note = f"a limit the bot could not read: {s.strip().rstrip('.')}"
+                if note not in c.relative:
+                    c.relative.append(note)
+                if s not in c.sentences:
+                    c.sentences.append(s)
 
 
 _PRONOUN = re.compile(r"^(?:It|This|This\s+value|Its\s+value)\s+(?=(?:is|are|must|may|can|cannot|can't|can’t|will|shall|"
@@ -351,7 +384,11 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
     """The constraints the Ruleset states, Appendix defaults first, then rules in page order."""
     appendix = _appendix_constraints(ruleset)
     numeric = next((c for c in appendix if c.variable == NUMERIC), None)
-    read = [(rule, _read_rule(rule)) for rule in _rules_read(ruleset)]
+    read, silent = [], []
+    for rule in _rules_read(ruleset):
+        frames, placed, boards, quiet = _read_rule(rule)
+        read.append((rule, (frames, placed, boards)))
+        silent.extend(quiet)
     owners = {_owner_key(f.owner) for _, (frames, _, _) in read for f in frames if f.owner}
     # "Cooks may have at most 2 Camels": a limit said of things of a kind no rule defines (a Cook is a Player whose
     # Role is Cook): which things it is said of is not known, so it is read in part
@@ -449,6 +486,7 @@ def infer_constraints(ruleset: Ruleset) -> list[Constraint]:
             c.default = None
         if _says_something(c):
             out.append(c)
+    _limits_unread(silent, [c for c in out if c.origin == RULE_ORIGIN])
     return out
 
 

@@ -250,14 +250,15 @@ class Legality:
             if page and c.page and c.origin != OVERRIDE_ORIGIN and variable_key(c.page) != variable_key(page) \
                     and c.page != "GNDT":
                 continue
-            for k in c.keys():
+            for k in dict.fromkeys([*c.keys(), *(label_key(k) for k in c.keys())]):
+                # "The Watch" on the page, "the Watch" in the rules: a name's article is no part of it
                 self.by_key.setdefault(k, []).append(c)
 
     # ------------------------------------------------------------------ look-ups
     def find(self, column: str, place: Place | None = None) -> Constraint | None:
         """The constraint of a column (or single value) ``column`` in ``place``: one the rules scope to
         that table first, then an unscoped one; overrides before rules before the Appendix."""
-        found = self.by_key.get(variable_key(column), [])
+        found = self.by_key.get(variable_key(column), []) or self.by_key.get(label_key(column), [])
         scoped = [c for c in found if c.table and _table_matches(c.table, place)]
         free = [c for c in found if not c.table]
         if len({variable_key(c.owner or "") for c in free}) > 1:
@@ -277,6 +278,12 @@ class Legality:
             for owner, c in self.owner_wide.items():
                 # words left unread where a variable of this owner stood, which name this column
                 if self._owns(c.owner or owner, place) and _named_in(column, c.partial):
+                    return c
+            for c in self.constraints:
+                # a variable read in part whose unread words name this column ("a set of … distinct Charms,
+                # chosen from …" read as a variable “Set”): the column may be the one the sentence defines
+                if c.partial and c.kind != OFF and _named_in(column, c.partial) \
+                        and (not c.owner or self._owns(c.owner, place)):
                     return c
         return None
 

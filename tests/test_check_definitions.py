@@ -549,3 +549,37 @@ def test_a_limit_said_of_a_kind_no_rule_defines_is_not_applied_to_everyone(rule)
     assert apiary(rule, "| Drone || 1", "| Drone || 3").verdict == "cannot judge"
     assert "Jars" not in {c.variable for c in infer_constraints(parse(APIARY.replace("{rule}", rule)))
                           if c.max == 2 and not c.partial}
+
+
+def test_a_single_value_labelled_with_the_rules_article_is_the_rules_variable():
+    # the page says "The Crew", the rule "The Crew is …": the same list, judged — never "no rule constrains it"
+    page = PAGE.replace("! Crew\n", "! The Crew\n", 1)
+    result = check_edit(MODEL, FOUND, page, page.replace("| Alice, Bob\n", "| Alice, Zed\n", 1))
+    assert result.verdict == "illegal", result.summary
+    assert check_edit(MODEL, FOUND, page, page.replace("| Alice, Bob\n", "| Alice, Carol\n", 1)).verdict == "legal"
+
+
+@pytest.mark.parametrize("limit", [
+    "No Player may be the Keeper of more than one Relic.",
+    "A Player may be the Keeper of at most one Relic.",
+    "No two Relics may have the same Keeper.",
+])
+def test_a_limit_across_things_no_definition_reads_is_never_legal(limit):
+    model = parse(RULES.replace("and a Keeper, which is the name of a Player.",
+                                "and a Keeper, which is the name of a Player. " + limit, 1))
+    page = PAGE.replace("| Sunken Bell || Cup || 2 || Alice\n", "| Sunken Bell || Cup || 2 || Alice\n|-\n"
+                        "| Rust Key || Blade || 3 || Bob\n", 1)
+    result = check_edit(model, infer_constraints(model), page, page.replace("| 3 || Bob\n", "| 3 || Alice\n", 1))
+    assert result.verdict == "cannot judge" and "Keeper" in result.summary, result.summary
+    # what the definition reads whole is judged as ever
+    result = check_edit(model, infer_constraints(model), page, page.replace("| 3 || Bob\n", "| 3 || Zed\n", 1))
+    assert result.verdict == "illegal", result.summary
+
+
+def test_words_read_as_another_variable_that_name_a_column_govern_it():
+    # "a set of … distinct Charms" may be read as a variable “Set”: the Charms the words name are not free
+    model = parse(RULES + "\n== Charms ==\nEach Player has a publicly tracked set of up to two distinct Charms, chosen "
+                          "from Shell, Bone and Pearl.\n")
+    page = PAGE.replace("! Player !! Score\n|-\n| Alice || 1\n", "! Player !! Score !! Charms\n|-\n| Alice || 1 || Bone\n", 1)
+    result = check_edit(model, infer_constraints(model), page, page.replace("| 1 || Bone\n", "| 1 || Bone, Coin\n", 1))
+    assert result.verdict != "legal", result.summary
