@@ -708,6 +708,50 @@ def speaks_of_its_enactment(text: str) -> list[str]:
         text) else []
 
 
+#: Words of a story or an opinion about the change, which rule text and instructions do not use: a judgement ("it
+#: makes sense", "really hard", "deserves"), time looking back ("at some point", "since day one", "all dynasty"),
+#: the change itself ("this proposal", "tidying up", "typos"), the reader addressed ("you").
+_NARRATIVE = re.compile(
+    r"\b(?:makes?\s+(?:more\s+)?sense|deserves?|interesting|fun|nice|better|worse|simpler|cleaner|clearer|easier|"
+    r"harder|really|very|quite|too\s+\w+|a\s+(?:bit|little)|nobody|no\s+one|at\s+some\s+point|since\s+day\s+one|"
+    r"all\s+dynasty|this\s+dynasty|lately|recently|currently|right\s+now|at\s+the\s+moment|anyway|just|"
+    r"tidy|tidying|tidies|clean(?:ing)?\s+up|cleanup|typos?|fix(?:es|ing)?|clarif\w*|"
+    r"this\s+(?:proposal|change|gives|makes|lets|means|should|will|would)|you|your|crept|seems?|feels?|confus\w*|"
+    r"pointless|redundant|obsolete|unused|never\s+(?:been\s+)?used|rationale|thematic|on[\s-]theme|"
+    r"was|were|did|got|went|came|forgot|broke|needs?\s+(?:a|an|some|more)|hits?|somewhere|sitting|"
+    r"has\s+done|have\s+done|has\s+been|have\s+been|had\s+been)\b", re.I)
+#: What keeps a paragraph from being the author's words around the instructions: rule text's modals and its
+#: statements of value ("… has 3 Coins", "… is now …"), a reference to text above or below, a time or condition
+_NOT_NARRATIVE = re.compile(
+    r"\b(?:may|must|shall|cannot|can['’]?t|can\s+not|can|is\s+required|are\s+required|is\s+allowed|are\s+allowed|"
+    r"is\s+now|are\s+now|now\s+(?:has|have|is|are)|becomes?|henceforth|from\s+now\s+on|will\s+be|is\s+to\s+be|"
+    r"are\s+to\s+be|(?:has|have|gets?|receives?|gains?|loses?)\s+\d+|above|below|following|as\s+follows|"
+    r"if|when|whenever|unless|upon)\b", re.I)
+
+
+#: an edit asked for, in any voice ("I propose to change …", "we should repeal …", "please add …"): the edit word
+#: after a word that asks, or heading its sentence — not "none of which change how it plays"
+_ASKS_AN_EDIT = re.compile(
+    r"(?:^|[.;:!?]\s+|\b(?:to|please|propose|let['’]s|should|must|would\s+like\s+to|want\s+to|wish\s+to|I|we|I['’]d|"
+    r"we['’]d|I['’]ll|we['’]ll)\s+)(?:also\s+|just\s+)?(?:change|replace|add|remove|repeal|amend|insert|delete|create|"
+    r"enact|rename|set|reword|append|move|give)\b", re.I)
+
+
+def frames_the_post(paragraph: str) -> bool:
+    """Is this paragraph, which reads as no step, the author's story or opinion about the change ("The Marsh has been
+    on the map since day one; it deserves a King.", "Just tidying up the gaps that crept in.") — words around the
+    instructions, never rule text or an order?"""
+    s = _remark_text(paragraph)
+    if s is None or _ASKS_AN_EDIT.search(s) or looks_like_instruction(paragraph):
+        return False
+    sentences = _each_sentence(s)
+    if any(_INSTRUCTION_VERB.match(_clean(x)) or _CONDITIONAL.match(_clean(x)) or _NOT_NARRATIVE.search(x)
+           for x in sentences):
+        return False
+    return any(_NARRATIVE.search(x) or _COMMENTARY.search(x) or _MAYBE_REMARK.search(x) or _JUDGES.search(x)
+               for x in sentences)
+
+
 def may_be_remark(paragraph: str) -> bool:
     """Could this paragraph be a remark rather than rule text ("Note: …", "This change lets …")?"""
     body = paragraph.strip()

@@ -42,6 +42,7 @@ from parsers.discourse import (
     RULES_BELOW,
     PAYLOAD_PREFIX,
     asks_for_an_act,
+    frames_the_post,
     states_an_order,
     ends_added_text,
     speaks_of_its_enactment,
@@ -748,6 +749,7 @@ def parse_steps(body: str) -> tuple[Step, ...]:
                     "the text added speaks of its own enactment (" + "; ".join(f"“{x}”" for x in said)
                     + "): besides adding the text, a one-time effect for the enacting Admin to carry out")))
     steps = _govern(steps, governing)
+    steps = _framing(steps)
     if steps and all(isinstance(s, Ignored) and s.category in ("remark", "note") for s in steps) \
             and any(s.category == "remark" for s in steps):
         # every paragraph reads as the author's words: a post that passed asks for something, or says it asks
@@ -756,6 +758,36 @@ def parse_steps(body: str) -> tuple[Step, ...]:
             f"{s.reason}; but the bot finds no instruction in the whole post — an Admin reads it to see whether it "
             "asks for any change")) if s.category == "remark" else s for s in steps]
     return tuple(_unclosed_quote(steps, text))
+
+
+def _framing(steps: list[Step]) -> list[Step]:
+    """The author's story or opinion before the first instruction or after the last ("Coins only matter during Turns,
+    so it makes sense to keep them together."): set aside as a remark, shown as such — never around text an
+    instruction may still be adding (after a block of added text, only words beyond doubt the author's)."""
+    def unread(s: Step) -> bool:
+        return isinstance(s, Unsupported) and s.reason.startswith("not understood") and "\n" not in s.text.strip() \
+            and frames_the_post(s.text)
+
+    out = list(steps)
+    k = 0
+    while k < len(out) and (unread(out[k]) or isinstance(out[k], Ignored) and out[k].category in ("remark", "note")):
+        if unread(out[k]):
+            out[k] = _as_framing(out[k])
+        k += 1
+    k = len(out) - 1
+    while k >= 0 and (unread(out[k]) or isinstance(out[k], Ignored) and out[k].category == "remark"):
+        k -= 1
+    before = out[k] if k >= 0 else None
+    if before is not None and "\n" not in before.text.strip():  # the last instruction's text is its own: nothing after it is
+        for j in range(k + 1, len(out)):
+            if unread(out[j]):
+                out[j] = _as_framing(out[j])
+    return out
+
+
+def _as_framing(step: Step) -> Step:
+    return Ignored(index=step.index, text=step.text, span=step.span, category="remark",
+                   reason=f"the author's words about the change, not an instruction: “{step.text.strip()}”")
 
 
 #: A line on its own between old and new text: "with", "to:", "with this text:", "and by replacing:".

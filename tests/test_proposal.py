@@ -1012,3 +1012,32 @@ def test_the_proposals_effect_stated_ahead_is_never_a_remark():
                         "1. Bells ring at dawn.")
     assert not any(isinstance(s, Ignored) and "Amber ruleset" in s.text for s in steps)
     assert any(isinstance(s, Unsupported) and "Amber ruleset" in s.text for s in steps)
+
+
+@pytest.mark.parametrize("story", [
+    "The Orchard has been fallow since day one; it deserves a Pear Tree.",
+    "Just tidying up a typo that crept in during the last rename.",
+    "Nobody has planted a Pear all dynasty, and the rule keeps confusing new Gardeners.",
+    "A few things in “Orchard” have been bugging people, none of which change how it plays.",
+])
+def test_the_authors_story_around_the_instructions_is_set_aside(story):
+    order = "In the rule “Orchard”, replace “three Pears” with “four Pears”."
+    for text in (f"{story}\n\n{order}", f"{order}\n\n{story}"):
+        steps = parse_steps(text)
+        assert [type(s).__name__ for s in steps if not isinstance(s, Ignored)] == ["ReplaceText"], text
+        assert any(isinstance(s, Ignored) and s.category == "remark" and story[:20] in s.text for s in steps)
+
+
+@pytest.mark.parametrize("words", [
+    "Pears ripen at dusk and are sold at dawn.",         # rule text's shape
+    "Each Gardener may plant one Pear, which is really a Tree.",
+    "Kevan now has 3 Pears, as was agreed.",             # a value stated
+    "We should also repeal the rule “Plums”, which was never used.",
+])
+def test_words_that_may_be_rule_text_or_an_order_are_never_set_aside_as_story(words):
+    steps = parse_steps(f"In the rule “Orchard”, replace “three Pears” with “four Pears”.\n\n{words}")
+    assert not any(isinstance(s, Ignored) and words[:15] in s.text for s in steps), steps
+    # after text added as a block, nothing beyond doubt the author's is set aside either
+    steps = parse_steps("Add a new rule called “Pears”, with the following text:\n\nPears are fruit.\n\n"
+                        "The Orchard has been fallow since day one; it deserves a Pear Tree.")
+    assert not any(isinstance(s, Ignored) and "fallow" in s.text for s in steps), steps
