@@ -470,7 +470,21 @@ def _one_unit(instruction: str, lines: list[str], first: int, end_line: int, inl
 def _remarks_inside(payload: str) -> list[str]:
     """Lines of an unquoted payload that may be the author's remarks rather than rule text, or orders stated in
     the passive ("The rule “Lanterns” is repealed."): rule text or the Proposal's next step, which an Admin reads."""
-    return [line.strip() for line in payload.split("\n") if may_be_remark(line) or states_an_order(line)]
+    found = [line.strip() for line in payload.split("\n") if may_be_remark(line) or states_an_order(line)]
+    paragraphs = [p.strip() for p in re.split(r"\n[ \t]*\n", payload) if p.strip()]
+    if len(paragraphs) >= 2 and "\n" not in paragraphs[-1] and _EXPLAINS.search(paragraphs[-1]) \
+            and paragraphs[-1] not in found:
+        # "Skyborn towns float above the clouds, so burning them is rather difficult.": the last paragraph gives
+        # the reason for the text above it — the author's, or rule text's flavour; which, an Admin reads
+        found.append(paragraphs[-1])
+    return found
+
+
+#: words that give a reason or a judgement, as the author's closing words do
+_EXPLAINS = re.compile(
+    r",\s*so\s+(?!(?:that|long\s+as|as\s+to|much|many|far)\b)|\bbecause\b(?!\s+of\b)|\bwhich\s+is\s+why\b|"
+    r"\bthat['’]s\s+why\b|\bmay\s+as\s+well\b|\bmakes?\s+(?:more\s+)?sense\b|\bdeserves?\b|\bsince\s+day\s+one\b|"
+    r"\ball\s+dynasty\b|\bnobody\b|\bno\s+one\s+has\b|\bhave\s+come\s+up\b|\bfor\s+flavou?r\b", re.I)
 
 
 #: A sentence that only goes on with the one before it: its name ("Call it “X”.", "It is called “X”.") or

@@ -1041,3 +1041,14 @@ def test_words_that_may_be_rule_text_or_an_order_are_never_set_aside_as_story(wo
     steps = parse_steps("Add a new rule called “Pears”, with the following text:\n\nPears are fruit.\n\n"
                         "The Orchard has been fallow since day one; it deserves a Pear Tree.")
     assert not any(isinstance(s, Ignored) and "fallow" in s.text for s in steps), steps
+
+
+def test_a_reason_closing_the_added_text_is_never_written_as_rule_text_unasked():
+    # the last paragraph after the text added gives the reason for it: the author's or flavour — an Admin's reading
+    text = ("To “Orchard”, add:-\n\nA Pear Tree can never be felled.\n\n"
+            "Pear Trees are older than the Orchard itself, so felling one is rather unkind.")
+    [step] = [s for s in parse_steps(text) if not isinstance(s, Ignored)]
+    assert isinstance(step, Unsupported) and "rather unkind" in step.reason
+    # rule text of two paragraphs, neither giving a reason, is added whole
+    [step] = parse_steps("To “Orchard”, add:-\n\nA Pear Tree can never be felled.\n\nPear Trees bear fruit each week.")
+    assert isinstance(step, AppendText) and step.body.endswith("each week.")
