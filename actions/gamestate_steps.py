@@ -181,6 +181,8 @@ def _set_value(page: GamestatePage, step: st.SetValue, legality: Legality) -> st
     column = _column(table, step.variable)
     rows = _rows(table, step.player)
     value = _as_written(table, column, rows, step.value.strip())
+    for r in rows if step.direction else ():
+        _same_way(step.direction, f"{r}’s {column}", _current_number(table, r, column), value)
     _judge(legality, page, table, [(r, column, value) for r in rows])
     for r in rows:
         _call(table.set_cell, r, column, value)
@@ -713,6 +715,8 @@ def _single_or_thing(page: GamestatePage, step: st.SetSingleValue) -> st.Step:
         pass
     if sum(1 for t in page.tables if not t.is_key_value and _row_in(t, step.name) is not None) != 1:
         return step
+    if step.direction:
+        raise _unsupported(f"“{step.text.strip()}”: a thing's value raised or lowered to a number is an Admin's to set")
     return st.SetAttribute(index=step.index, text=step.text, when=step.when, thing=step.name, attribute=None,
                            value=step.value)
 
@@ -725,6 +729,8 @@ _COUNTERPART = {st.SetValue: st.SetAttribute, st.ChangeValue: st.ChangeAttribute
 def _as_other(step: st.Step, **names: str) -> st.Step:
     """The step as its counterpart (a player's value as a thing's, or the other way), its row and column
     given by ``names``, its value or change and its condition kept."""
+    if getattr(step, "direction", None):
+        raise _unsupported(f"“{step.text.strip()}”: a thing's value raised or lowered to a number is an Admin's to set")
     kept = {"value": step.value} if hasattr(step, "value") else {"delta": step.delta}
     return _COUNTERPART[type(step)](index=step.index, text=step.text, when=step.when, **names, **kept)
 
@@ -746,9 +752,21 @@ def _set_single(page: GamestatePage, step: st.SetSingleValue, legality: Legality
         if number is None:
             raise _unsupported(f"{single.name} holds a number, and “{value}” is not one")
         value = str(number)
+    if step.direction:
+        if as_int(old) is None:
+            raise _unsupported(f"{single.name} is to go {step.direction} to {value}, but it holds “{old}”, not a number")
+        _same_way(step.direction, single.name, as_int(old), value)
     _single_judge(legality, single.name, old, value)
     _call(single.set, value)
     return f"set {single.name} to {value}"
+
+
+def _same_way(direction: str, what: str, old: int, value: str) -> None:
+    """"Raise X to 5" when X is 7 already says two things: an Admin decides which is meant."""
+    new = _number(value)
+    if new is None or (new <= old if direction == "up" else new >= old):
+        raise _unsupported(f"{what} is to be {'raised' if direction == 'up' else 'lowered'} to {value}, but it is "
+                           f"{old} now")
 
 
 def _change_single(page: GamestatePage, step: st.ChangeSingleValue, legality: Legality) -> str:

@@ -1190,6 +1190,17 @@ def build_set_single(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     return [Spec(SetSingleValue, {"name": name.text or "", "value": _gs_value(_np(roles, "to"))})]
 
 
+def build_raise_to(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
+    """"Raise Kevan’s Coins to 5", "Advance the Round to 3": the value set, more (or less) than it was."""
+    direction = "down" if clause.verb == "decrease" else "up"
+    made = build_set_single(roles, clause) if "name" in roles else build_set_value(roles, clause)
+    if isinstance(made, str):
+        return made
+    if any(sp.cls not in (SetValue, SetSingleValue) for sp in made):
+        return "only a player's value or a single value is raised or lowered to a number"
+    return [Spec(sp.cls, {**sp.fields, "direction": direction}) for sp in made]
+
+
 def build_change(roles: dict[str, Any], clause: Clause) -> list[Spec] | str:
     sign = -1 if clause.verb in ("decrease", "subtract", "lose", "remove") else 1
     amount = _np(roles, "amount")
@@ -1841,6 +1852,16 @@ _GAMESTATE_FRAMES: tuple[Frame, ...] = (
         Slot("cell", (OBJ,), ("cell",)),
         Slot("to", ("to", "to_be"), ("amount", "quote", "name", "hue")),
     ), ("cell", "to"), build_set_cell),
+    # Raise Kevan’s Coins to 5. / Advance the Round to 3. / Lower the Toll to 2: set, up (or down) from what it was
+    Frame("raise a value to", _verbs("increase", "decrease"), (
+        Slot("value", (OBJ,), ("value",)),
+        Slot("to", ("to",), ("amount",)),
+        Slot("table", ("in",), ("table",)),
+    ), ("value", "to"), build_raise_to),
+    Frame("raise a single value to", _verbs("increase", "decrease"), (
+        Slot("name", (OBJ,), ("name", "quote")),
+        Slot("to", ("to",), ("amount",)),
+    ), ("name", "to"), build_raise_to),
     # Increase Kevan’s Score by 2. / Reduce the Coins of every Puzzler by 1. / Increase the Round by 1.
     Frame("change a value", _verbs("increase", "decrease"), (
         Slot("value", (OBJ,), ("value", "name", "quote")),

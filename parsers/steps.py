@@ -249,6 +249,8 @@ class SetValue(Step):
     player: Who
     variable: str  # as written ("Coins"); the applier matches singular/plural tolerantly
     value: str
+    #: "Raise Kevan’s Coins to 5": "up" (or "down"): the value set must be more (less) than the one it replaces
+    direction: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -421,6 +423,8 @@ class SetSingleValue(Step):
 
     name: str
     value: str
+    #: "Advance the Round to 3": "up" (or "down"): the value set must be more (less) than the one it replaces
+    direction: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

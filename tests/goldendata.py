@@ -30,7 +30,7 @@ def plain(value: Any) -> Any:
         for f in dataclasses.fields(value):
             if f.name in ("span", "index") or not f.compare and f.name != "term":
                 continue
-            if f.name in ("when", "in_list", "pair", "derived", "colour", "rules_default") \
+            if f.name in ("when", "in_list", "pair", "derived", "colour", "rules_default", "direction") \
                     and getattr(value, f.name) in (None, False):
                 continue  # fields added after the readings were recorded, at their default
             out[f.name] = plain(getattr(value, f.name))

@@ -1185,3 +1185,14 @@ def test_a_new_column_takes_the_default_the_rules_give_it():
     # an order on a table the grammar cannot read ends the added text all the same
     r = _fleet(rule + "Add a Tar column to the Ships table, with every Ship’s Tar at one more than its Captain’s Coins.")
     assert statuses(r) == [APPLIED, UNSUPPORTED] and "Add a" not in r.pages["Ruleset"]
+
+
+def test_a_value_raised_or_lowered_to_a_number():
+    """"Raise Kevan's Coins to 5": set, and only up from what it was; "Lower …" only down; either way round, an
+    Admin's. A thing's value so raised is the Admin's to set."""
+    r = _fleet("Raise Kevan's Coins to 5.")
+    assert statuses(r) == [APPLIED] and "| Kevan || 5 ||" in r.pages["Relics"], [s.detail for s in r.report.steps]
+    r = _fleet("Lower Kevan's Coins to 5.")
+    assert statuses(r) == [UNSUPPORTED] and "lowered to 5, but it is 2 now" in r.report.steps[0].detail
+    r = _fleet("Raise the Worth of the Relic “Sunken Bell” to 4.")
+    assert statuses(r) == [UNSUPPORTED] and r.pages == {}

@@ -824,6 +824,15 @@ def set_value() -> Iterable[Variant]:
                 yield Variant("set a value", f"Change {value} to {w}.", exp)
                 yield Variant("set a value", f"Set {value} to be {w}.", exp)
                 yield Variant("set a value", f"Reset {value} to {w}.", exp)
+        # raised or lowered to a number: set, one way from what it was (the page tells whether it can be)
+        for verb, way in (("Raise", "up"), ("Increase", "up"), ("Advance", "up"), ("Lower", "down"),
+                          ("Reduce", "down"), ("Decrease", "down")):
+            for value in forms:
+                yield Variant("set a value", f"{verb} {value} to 3.",
+                              _step(SetValue, player=who, variable="Pearls", value="3", direction=way))
+    for verb, way in (("Raise", "up"), ("Advance", "up"), ("Lower", "down")):
+        for name in ("the Tide", "“Tide”", "the “Tide”"):
+            yield Variant("set a value", f"{verb} {name} to 3.", _step(SetSingleValue, name="Tide", value="3", direction=way))
 
 
 def transfer() -> Iterable[Variant]:
