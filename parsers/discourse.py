@@ -719,7 +719,11 @@ _NARRATIVE = re.compile(
     r"this\s+(?:proposal|change|gives|makes|lets|means|should|will|would)|you|your|crept|seems?|feels?|confus\w*|"
     r"pointless|redundant|obsolete|unused|never\s+(?:been\s+)?used|rationale|thematic|on[\s-]theme|"
     r"was|were|did|got|went|came|forgot|broke|needs?\s+(?:a|an|some|more)|hits?|somewhere|sitting|"
-    r"has\s+done|have\s+done|has\s+been|have\s+been|had\s+been)\b", re.I)
+    r"has\s+done|have\s+done|has\s+been|have\s+been|had\s+been)\b|"
+    # what has happened, told ("Sorrel has settled in nicely", "pelle has left the game"), never a rule's "who has …"
+    r"(?<!who\s)(?<!which\s)(?<!that\s)\b(?:has|have)\s+(?:not\s+|never\s+|finally\s+|just\s+|already\s+)?"
+    r"(?:[a-z]+ed|gone|left|made|taken|got|gotten|built|won|lost|run|come|become|had|seen|sat|kept|held|found|"
+    r"grown|shown|known|given|fallen|blown)\b", re.I)
 #: What keeps a paragraph from being the author's words around the instructions: rule text's modals and its
 #: statements of value ("… has 3 Coins", "… is now …"), a reference to text above or below, a time or condition
 _NOT_NARRATIVE = re.compile(

@@ -1019,6 +1019,8 @@ def test_the_proposals_effect_stated_ahead_is_never_a_remark():
     "Just tidying up a typo that crept in during the last rename.",
     "Nobody has planted a Pear all dynasty, and the rule keeps confusing new Gardeners.",
     "A few things in “Orchard” have been bugging people, none of which change how it plays.",
+    "Wren has left the game.",
+    "Wren has not tended a Pear in weeks.",
 ])
 def test_the_authors_story_around_the_instructions_is_set_aside(story):
     order = "In the rule “Orchard”, replace “three Pears” with “four Pears”."
