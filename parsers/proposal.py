@@ -532,6 +532,8 @@ def _wraps_onto_next(lines: list[str], i: int) -> bool:
     if _GOES_ON.match(alone) and line[-1] not in ".:;!?" and _complete(last + " " + alone.strip()):
         # "In X, replace “A” with “B”," ⏎ "and remove “C”.": one sentence, whose rule both clauses share
         return True
+    if re.search(r"\s(?:to|by|so\s+that|of|the|from)$", last, re.I) and _complete(last + " " + alone.strip()):
+        return True  # "Amend rule “X” to" ⏎ "substitute “B” for “A”.": no sentence ends on such a word
     if not _unread(last) and (_complete(last) or _complete(following)) and not _unread(alone):
         return False  # "Replace “A” with" takes the lines below as its text, unless it reads on
     joined = last + " " + alone.strip()
