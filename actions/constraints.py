@@ -56,7 +56,7 @@ from parsers.terms import player_term
 from parsers.ruleset import ACTIVE, APPENDIX, BUILDING_BLOCKS, CORE, DYNASTIC, SPECIAL_CASE, Rule, Ruleset, plain
 from parsers.variables import (  # noqa: F401  (re-exported: the model lives in parsers.variables)
     APPENDIX_ORIGIN, DEFAULT_OVERRIDE_PAGE, ENUM, INTEGER, LIST, NAME, NAME_CHARACTERS, NUMERIC, OFF,
-    OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, TEXT, Constraint, Disable, singular_phrase, variable_key,
+    OVERRIDE_ORIGIN, PLAYER_NAMES, RULE_ORIGIN, TEXT, Constraint, Disable, named_in, singular_phrase, variable_key,
 )
 
 _NAME_CHARS = re.compile(r"[A-Za-z0-9_\-.']+")
@@ -204,10 +204,8 @@ def _limits_unread(silent: list[str], constraints: list[Constraint]) -> None:
     for s in silent:
         if not (_HOLDING_LIMIT.match(s.strip()) and _QUANTITY_LIMIT.search(s)):
             continue
-        said = " ".join(variable_key(w) for w in re.findall(r"[\w’'-]+", s))
         for c in constraints:
-            key = variable_key(c.variable or "")
-            if key and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", said):
+            if c.variable and named_in(c.variable, [s]):
                 note = f"a limit the bot could not read: {s.strip().rstrip('.')}"
                 if note not in c.relative:
                     c.relative.append(note)

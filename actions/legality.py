@@ -54,7 +54,7 @@ from parsers import characters, language
 from parsers.gamestate import Table, name_key
 from parsers.ruleset import Ruleset
 from parsers.terms import player_term as ruleset_player_term
-from parsers.variables import DASHES, pattern_regex
+from parsers.variables import DASHES, named_in, pattern_regex
 
 # First-column headings of a players table; not "Name", which also heads tables of non-players.
 PLAYER_HEADERS = ("player", "nomicer", "user")
@@ -164,13 +164,6 @@ def conforms(c: Constraint, value: str) -> bool:
     return True
 
 
-def _named_in(column: str, words: list[str]) -> bool:
-    """Do these words name the column ("Halo" in “a shiny Halo no wider than 4 spans”)?"""
-    key = variable_key(column)
-    said = " ".join(variable_key(w) for w in re.findall(r"[\w’'-]+", " ".join(words)))
-    return bool(key) and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", said) is not None
-
-
 def _table_matches(hint: str, place: Place | None) -> bool:
     if place is None or place.table is None and not place.label:
         return False
@@ -277,12 +270,12 @@ class Legality:
                 return grid
             for owner, c in self.owner_wide.items():
                 # words left unread where a variable of this owner stood, which name this column
-                if self._owns(c.owner or owner, place) and _named_in(column, c.partial):
+                if self._owns(c.owner or owner, place) and named_in(column, c.partial):
                     return c
             for c in self.constraints:
                 # a variable read in part whose unread words name this column ("a set of … distinct Charms,
                 # chosen from …" read as a variable “Set”): the column may be the one the sentence defines
-                if c.partial and c.kind != OFF and _named_in(column, c.partial) \
+                if c.partial and c.kind != OFF and named_in(column, c.partial) \
                         and (not c.owner or self._owns(c.owner, place)):
                     return c
         return None
@@ -385,7 +378,7 @@ class Legality:
         for owner, c in self.owner_wide.items():
             # words left unread of this table's things that name this column or the value written
             if self._owns(c.owner or owner, place) and (
-                    _named_in(column, c.partial) or any(_named_in(v, c.partial) for v in values)):
+                    named_in(column, c.partial) or any(named_in(v, c.partial) for v in values)):
                 raise CannotJudge(f"{where}: {c.describe(column)} ({c.source})")
         for header in place.table.headers:
             if variable_key(header) == variable_key(column) or not header.strip():
@@ -398,7 +391,7 @@ class Legality:
             for c in others:
                 # a limit said of things of a kind named by a value ("Cooks"): the value written names it
                 words = list(c.partial) + list(c.relative) + ([c.owner or ""] if c in strays else [])
-                if _named_in(column, words) or any(_named_in(v, words) for v in values):
+                if named_in(column, words) or any(named_in(v, words) for v in values):
                     raise CannotJudge(f"{where}: a limit of {header} depends on it, and the bot cannot check it: "
                                       f"{c.describe(header)} ({c.source})")
 

@@ -52,6 +52,14 @@ def _restore(frag: str, m: _Masked) -> str:
     return m.restore(frag)
 
 
+def _heading(stripped: str, label: str) -> _Read:
+    """A heading of the post that may name the rule the steps under it edit ("Lanterns:", "“Lanterns”:")."""
+    read = _ignored(f"a heading in the post: “{stripped}” (the steps under it that name no rule edit the rule "
+                    f"“{label}”, if there is one)", "note")
+    read.specs[0].fields["_scope"] = frames.Scope(words=stripped, rule=RuleRef(name=label, named_as="heading"))
+    return read
+
+
 def unsupported(reason: str) -> _Read:
     """A reading of one Unsupported step with this reason."""
     return _Read([_Spec(Unsupported, {"reason": reason})])
@@ -418,19 +426,14 @@ def read_sentence(sentence: str) -> _Read:
         label = _restore(quoted_label.group(1), m).strip()
         label = label[1:-1].strip() if len(label) > 1 else label
         if label and "\n" not in label and len(label.split()) <= 8:
-            read = _ignored(f"a heading in the post: “{stripped}” (the steps under it that name no rule edit the rule "
-                            f"“{label}”, if there is one)", "note")
-            read.specs[0].fields["_scope"] = frames.Scope(words=stripped, rule=RuleRef(name=label, named_as="heading"))
-            return read
+            return _heading(stripped, label)
     if label_line and not _INSTRUCTION_VERB.match(s) and not _PLACE_HEADING.fullmatch(s):
         read = _ignored(f"a heading in the post, not an instruction: “{stripped}”", "note")
         label = re.sub(r"^\d+[a-z]?[.)]\s*", "", stripped).rstrip(":").strip()
         if capitalised(label) and len(label.split()) <= 6 and label.casefold() not in _POST_LABELS:
             # "Lanterns:" over "replace “A” with “B”": the heading may name the rule the steps under it
             # edit; it is looked up when they are applied (actions/enact.py), never ignored
-            read.specs[0].fields["_scope"] = frames.Scope(words=stripped, rule=RuleRef(name=label, named_as="heading"))
-            read.specs[0].fields["reason"] = (f"a heading in the post: “{stripped}” (the steps under it that name no "
-                                              f"rule edit the rule “{label}”, if there is one)")
+            return _heading(stripped, label)
         return read
     if _COMMENTARY.search(s) and not _TOK.search(s) and not names_an_edit(s) and not _INSTRUCTION_VERB.match(s):
         if NARROWS.search(s):
@@ -650,7 +653,9 @@ _JUDGES = re.compile(
     r"powerful|slow|fast|often|rare|common|easy|hard)\b|\bcrept\s+up\b", re.I)
 
 
-_EDIT_WORD = re.compile(r"\b(?:change|replace|add|remove|repeal|amend|insert|delete|create|enact|rename|set|reword|append)\b"
+#: the verbs that ask for an edit of the wiki
+_EDIT_VERBS = r"(?:change|replace|add|remove|repeal|amend|insert|delete|create|enact|rename|set|reword|append)"
+_EDIT_WORD = re.compile(rf"\b{_EDIT_VERBS}\b"
                         # the proposal's effect stated ahead: "it will be included in the ruleset under the title …"
                         r"|\b(?:will|shall|would|is\s+to|are\s+to)\s+(?:then\s+|now\s+|also\s+)?be\s+(?:included|added|"
                         r"inserted|placed|put|appended|enacted|repealed|replaced|changed|removed|renamed|created|moved|"
@@ -716,7 +721,7 @@ _NARRATIVE = re.compile(
     r"harder|really|very|quite|too\s+\w+|a\s+(?:bit|little)|nobody|no\s+one|at\s+some\s+point|since\s+day\s+one|"
     r"all\s+dynasty|this\s+dynasty|lately|recently|currently|right\s+now|at\s+the\s+moment|anyway|just|"
     r"tidy|tidying|tidies|clean(?:ing)?\s+up|cleanup|typos?|fix(?:es|ing)?|clarif\w*|"
-    r"this\s+(?:proposal|change|gives|makes|lets|means|should|will|would)|you|your|crept|seems?|feels?|confus\w*|"
+    r"this\s+(?:proposal|change|gives|makes|lets|means|should|will|would)|you|your|crept|feels?|confus\w*|"
     r"pointless|redundant|obsolete|unused|never\s+(?:been\s+)?used|rationale|thematic|on[\s-]theme|"
     r"was|were|did|got|went|came|forgot|broke|needs?\s+(?:a|an|some|more)|hits?|somewhere|sitting|"
     r"has\s+done|have\s+done|has\s+been|have\s+been|had\s+been)\b|"
@@ -737,8 +742,19 @@ _NOT_NARRATIVE = re.compile(
 #: after a word that asks, or heading its sentence — not "none of which change how it plays"
 _ASKS_AN_EDIT = re.compile(
     r"(?:^|[.;:!?]\s+|\b(?:to|please|propose|let['’]s|should|must|would\s+like\s+to|want\s+to|wish\s+to|I|we|I['’]d|"
-    r"we['’]d|I['’]ll|we['’]ll)\s+)(?:also\s+|just\s+)?(?:change|replace|add|remove|repeal|amend|insert|delete|create|"
-    r"enact|rename|set|reword|append|move|give)\b", re.I)
+    rf"we['’]d|I['’]ll|we['’]ll)\s+)(?:also\s+|just\s+)?(?:{_EDIT_VERBS}|move|give)\b", re.I)
+
+
+#: words that give a reason or a judgement, as the author's closing words do
+_EXPLAINS = re.compile(
+    r",\s*so\s+(?!(?:that|long\s+as|as\s+to|much|many|far)\b)|\bbecause\b(?!\s+of\b)|\bwhich\s+is\s+why\b|"
+    r"\bthat['’]s\s+why\b|\bmay\s+as\s+well\b|\bmakes?\s+(?:more\s+)?sense\b|\bdeserves?\b|\bsince\s+day\s+one\b|"
+    r"\ball\s+dynasty\b|\bnobody\b|\bno\s+one\s+has\b|\bhave\s+come\s+up\b|\bfor\s+flavou?r\b", re.I)
+
+
+def gives_a_reason(paragraph: str) -> bool:
+    """Does the paragraph give a reason or a judgement ("…, so felling one is rather unkind.")?"""
+    return _EXPLAINS.search(paragraph) is not None
 
 
 def frames_the_post(paragraph: str) -> bool:

@@ -43,6 +43,7 @@ from parsers.discourse import (
     PAYLOAD_PREFIX,
     asks_for_an_act,
     frames_the_post,
+    gives_a_reason,
     states_an_order,
     ends_added_text,
     speaks_of_its_enactment,
@@ -472,19 +473,12 @@ def _remarks_inside(payload: str) -> list[str]:
     the passive ("The rule “Lanterns” is repealed."): rule text or the Proposal's next step, which an Admin reads."""
     found = [line.strip() for line in payload.split("\n") if may_be_remark(line) or states_an_order(line)]
     paragraphs = [p.strip() for p in re.split(r"\n[ \t]*\n", payload) if p.strip()]
-    if len(paragraphs) >= 2 and "\n" not in paragraphs[-1] and _EXPLAINS.search(paragraphs[-1]) \
+    if len(paragraphs) >= 2 and "\n" not in paragraphs[-1] and gives_a_reason(paragraphs[-1]) \
             and paragraphs[-1] not in found:
         # "Skyborn towns float above the clouds, so burning them is rather difficult.": the last paragraph gives
         # the reason for the text above it — the author's, or rule text's flavour; which, an Admin reads
         found.append(paragraphs[-1])
     return found
-
-
-#: words that give a reason or a judgement, as the author's closing words do
-_EXPLAINS = re.compile(
-    r",\s*so\s+(?!(?:that|long\s+as|as\s+to|much|many|far)\b)|\bbecause\b(?!\s+of\b)|\bwhich\s+is\s+why\b|"
-    r"\bthat['’]s\s+why\b|\bmay\s+as\s+well\b|\bmakes?\s+(?:more\s+)?sense\b|\bdeserves?\b|\bsince\s+day\s+one\b|"
-    r"\ball\s+dynasty\b|\bnobody\b|\bno\s+one\s+has\b|\bhave\s+come\s+up\b|\bfor\s+flavou?r\b", re.I)
 
 
 #: A sentence that only goes on with the one before it: its name ("Call it “X”.", "It is called “X”.") or
@@ -780,24 +774,20 @@ def _framing(steps: list[Step]) -> list[Step]:
     """The author's story or opinion before the first instruction or after the last ("Coins only matter during Turns,
     so it makes sense to keep them together."): set aside as a remark, shown as such — never around text an
     instruction may still be adding (after a block of added text, only words beyond doubt the author's)."""
-    def unread(s: Step) -> bool:
-        return isinstance(s, Unsupported) and s.reason.startswith("not understood") and "\n" not in s.text.strip() \
-            and frames_the_post(s.text)
-
+    story = [isinstance(s, Unsupported) and s.reason.startswith("not understood") and "\n" not in s.text.strip()
+             and frames_the_post(s.text) for s in steps]
+    remark = [isinstance(s, Ignored) and s.category == "remark" for s in steps]
     out = list(steps)
     k = 0
-    while k < len(out) and (unread(out[k]) or isinstance(out[k], Ignored) and out[k].category in ("remark", "note")):
-        if unread(out[k]):
+    while k < len(out) and (story[k] or remark[k] or isinstance(out[k], Ignored) and out[k].category == "note"):
+        if story[k]:
             out[k] = _as_framing(out[k])
         k += 1
     k = len(out) - 1
-    while k >= 0 and (unread(out[k]) or isinstance(out[k], Ignored) and out[k].category == "remark"):
+    while k >= 0 and (story[k] or remark[k]):
         k -= 1
-    before = out[k] if k >= 0 else None
-    if before is not None and "\n" not in before.text.strip():  # the last instruction's text is its own: nothing after it is
-        for j in range(k + 1, len(out)):
-            if unread(out[j]):
-                out[j] = _as_framing(out[j])
+    if k >= 0 and "\n" not in out[k].text.strip():  # the last instruction's text is its own: nothing after it is
+        out[k + 1:] = [_as_framing(s) if story[j] else s for j, s in enumerate(out[k + 1:], k + 1)]
     return out
 
 

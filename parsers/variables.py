@@ -236,6 +236,13 @@ def variable_key(name: str) -> str:
     return " ".join(words)
 
 
+def named_in(name: str, words: list[str]) -> bool:
+    """Do these words name ``name``, as names are compared ("Halo" in “a shiny Halo no wider than 4 spans”)?"""
+    key = variable_key(name)
+    said = " ".join(variable_key(w) for w in re.findall(r"[\w’'-]+", " ".join(words)))
+    return bool(key) and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", said) is not None
+
+
 def singular_phrase(phrase: str) -> str:
     """A name's last word made singular when that only drops letters ("Relics" → "Relic"; "Monster
     Species" stays)."""
